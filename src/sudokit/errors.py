@@ -1,0 +1,164 @@
+"""The exceptions sudokit raises, defined once for the C core and the Python code alike.
+
+Every class subclasses :class:`ValueError` (through :class:`SudokuError`), so code that
+only cares that the input was bad can catch ``ValueError``; code that cares why can
+catch the narrow class.  Each exception carries the facts a caller needs to point at
+the problem (line, column, cells), and its message names them in plain words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = [
+    "BadCharacterError",
+    "DuplicateGivenError",
+    "MultipleSolutionsError",
+    "NoSolutionError",
+    "ParseError",
+    "ShapeError",
+    "SudokuError",
+    "WrongLengthError",
+]
+
+
+def _where(line: int | None, column: int | None) -> str:
+    """Say "line L, column C: " for whatever of the two is known."""
+    parts = []
+    if line is not None:
+        parts.append(f"line {line}")
+    if column is not None:
+        parts.append(f"column {column}")
+    return ", ".join(parts) + ": " if parts else ""
+
+
+class SudokuError(ValueError):
+    """Base class of every error sudokit raises about a puzzle."""
+
+    #: 1-based line of the input the error is about, when the puzzle came from a file or batch.
+    line: int | None = None
+
+    def with_line(self, line: int) -> SudokuError:
+        """Return a copy of this error addressed to the given 1-based input line (for batches)."""
+        text = str(self.args[0]) if self.args else type(self).__name__
+        copy = type(self)(f"line {line}: {text}")
+        copy.line = line
+        return copy
+
+
+class ShapeError(SudokuError):
+    """A grid shape sudokit does not support (box sizes, or an N with no box shape)."""
+
+
+class ParseError(SudokuError):
+    """Text that is not a puzzle in any format sudokit reads.
+
+    ``line`` and ``column`` are 1-based positions in the text given to the parser,
+    ``expected`` says what would have been accepted there.
+    """
+
+    def __init__(
+        self,
+        problem: str,
+        *,
+        line: int | None = None,
+        column: int | None = None,
+        expected: str | None = None,
+    ) -> None:
+        self.problem = problem
+        self.line = line
+        self.column = column
+        self.expected = expected
+        message = _where(line, column) + problem
+        if expected:
+            message += f" (expected {expected})"
+        super().__init__(message)
+
+    def with_line(self, line: int) -> ParseError:
+        """Return a copy addressed to ``line`` of a larger input (the column is kept)."""
+        return type(self)(self.problem, line=line, column=self.column, expected=self.expected)
+
+
+class BadCharacterError(ParseError):
+    """A character that is neither a digit/letter of the grid nor an empty-cell mark."""
+
+    def __init__(
+        self,
+        char: str,
+        *,
+        line: int | None = None,
+        column: int | None = None,
+        expected: str | None = None,
+    ) -> None:
+        self.char = char
+        super().__init__(f"bad character {char!r}", line=line, column=column, expected=expected)
+
+    def with_line(self, line: int) -> BadCharacterError:
+        """Return a copy addressed to ``line`` of a larger input (the column is kept)."""
+        return type(self)(self.char, line=line, column=self.column, expected=self.expected)
+
+
+class WrongLengthError(ParseError):
+    """Text with the wrong number of cells for any grid (or for the grid asked for)."""
+
+    def __init__(
+        self,
+        found: int,
+        *,
+        expected: str,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        self.found = found
+        super().__init__(
+            f"wrong length: {found} cells", line=line, column=column, expected=expected
+        )
+
+    def with_line(self, line: int) -> WrongLengthError:
+        """Return a copy addressed to ``line`` of a larger input."""
+        return type(self)(self.found, expected=self.expected or "", line=line, column=self.column)
+
+
+class DuplicateGivenError(SudokuError):
+    """The same digit given twice in one unit (row, column or box)."""
+
+    def __init__(
+        self, digit: int, unit: str, cells: Sequence[str], *, line: int | None = None
+    ) -> None:
+        self.digit = digit
+        self.unit = unit
+        self.cells = tuple(cells)
+        self.line = line
+        super().__init__(
+            _where(line, None) + f"duplicate given {digit} in {unit} at {', '.join(self.cells)}"
+        )
+
+    def with_line(self, line: int) -> DuplicateGivenError:
+        """Return a copy addressed to ``line`` of a larger input."""
+        return type(self)(self.digit, self.unit, self.cells, line=line)
+
+
+class NoSolutionError(SudokuError):
+    """The puzzle has no solution."""
+
+    def __init__(self, message: str = "puzzle has no solution", *, line: int | None = None) -> None:
+        self.line = line
+        super().__init__(_where(line, None) + message)
+
+    def with_line(self, line: int) -> NoSolutionError:
+        """Return a copy addressed to ``line`` of a larger input."""
+        return type(self)(line=line)
+
+
+class MultipleSolutionsError(SudokuError):
+    """The puzzle has several solutions where exactly one was required."""
+
+    def __init__(
+        self, message: str = "puzzle has several solutions", *, line: int | None = None
+    ) -> None:
+        self.line = line
+        super().__init__(_where(line, None) + message)
+
+    def with_line(self, line: int) -> MultipleSolutionsError:
+        """Return a copy addressed to ``line`` of a larger input."""
+        return type(self)(line=line)

@@ -1,0 +1,296 @@
+"""Parse puzzle text in any supported format, detecting the format and the grid size.
+
+The rules, in the order they are applied:
+
+1. Blank lines and lines whose first non-space character is ``#`` carry no cells.
+2. Text with a comma, or with a whitespace-separated number of two or more digits, is in the
+   **numbers** format: each token is one cell.
+3. Otherwise every character is one cell, except spaces, ``|`` and ``+``; lines made only of
+   ``-``, ``=``, ``+``, ``|``, ``*`` and spaces are separator lines, unless reading them as empty
+   cells is the only way to get a square number of cells.
+4. The number of cells fixes ``N`` (it must be a square, ``N²``); the box shape is the one given,
+   or the usual one for ``N`` (see :func:`sudokit.units.shape_for_size`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from math import isqrt
+
+from sudokit.errors import BadCharacterError, ParseError, SudokuError, WrongLengthError
+from sudokit.units import MAX_N, Shape, shape_for_size
+
+__all__ = [
+    "DIGIT_CHARS",
+    "EMPTY_CHARS",
+    "Entry",
+    "parse",
+    "parse_line",
+    "read_puzzles",
+]
+
+#: Characters naming digits 1, 2, … 35 in the one-character-per-cell formats.
+DIGIT_CHARS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: Characters meaning "empty cell" in the one-character-per-cell formats.
+EMPTY_CHARS = ".0-*_"
+#: The largest N a one-character-per-cell format can write.
+MAX_CHAR_N = len(DIGIT_CHARS)
+
+_CHAR_VALUE: dict[str, int] = {c: i + 1 for i, c in enumerate(DIGIT_CHARS)}
+_CHAR_VALUE.update({c.lower(): i + 1 for i, c in enumerate(DIGIT_CHARS) if c.isalpha()})
+_CHAR_VALUE.update(dict.fromkeys(EMPTY_CHARS, 0))
+
+_SEPARATOR_LINE = re.compile(r"^[\s\-=+|*]*[\-=+|*][\s\-=+|*]*$")
+_SKIPPED_IN_LINE = frozenset(" \t\r|+")
+_TOKEN = re.compile(r"[^\s,|]+")
+_MULTI_DIGIT_TOKEN = re.compile(r"(?:^|[\s,|])\d{2,}(?=$|[\s,|])")
+
+BoxLike = Shape | tuple[int, int] | None
+
+
+def _as_shape(box: BoxLike) -> Shape | None:
+    """Turn a ``(rows, cols)`` pair into a :class:`Shape`."""
+    if box is None or isinstance(box, Shape):
+        return box
+    return Shape(*box)
+
+
+def _expected_chars(n: int) -> str:
+    """Describe the characters valid in a grid of side ``n``."""
+    if n <= 9:
+        digits = f"1-{n}"
+    else:
+        digits = f"1-9, A-{DIGIT_CHARS[n - 1]}"
+    return f"{digits} or one of {EMPTY_CHARS!r} for an empty cell"
+
+
+def _shape_from_count(count: int, box: Shape | None, *, line: int | None) -> Shape:
+    """Find the shape for ``count`` cells, or raise :class:`WrongLengthError`."""
+    if box is not None:
+        if count != box.size:
+            raise WrongLengthError(
+                count, expected=f"{box.size} cells for a {box.n}×{box.n} grid", line=line
+            )
+        return box
+    n = isqrt(count)
+    if n * n == count and 4 <= n <= MAX_N:
+        try:
+            return shape_for_size(n)
+        except SudokuError:
+            pass
+    raise WrongLengthError(
+        count, expected="N² cells for a supported N, e.g. 81 for 9×9", line=line
+    )
+
+
+def parse_line(text: str, box: BoxLike = None, *, line: int | None = None) -> tuple[list[int], Shape]:
+    """Parse one line in the line format (one character per cell), the fast common path.
+
+    >>> cells, shape = parse_line("1.3..4.22.4..3.1")
+    >>> cells[:4], shape.n
+    ([1, 0, 3, 0], 4)
+    """
+    shape = _as_shape(box)
+    stripped = text.strip()
+    offset = len(text) - len(text.lstrip()) + 1
+    value = _CHAR_VALUE
+    cells: list[int] = []
+    for i, ch in enumerate(stripped):
+        v = value.get(ch)
+        if v is None:
+            raise BadCharacterError(
+                ch,
+                line=line,
+                column=i + offset,
+                expected=_expected_chars(shape.n if shape else 9),
+            )
+        cells.append(v)
+    shape = _shape_from_count(len(cells), shape, line=line)
+    _check_range_line(stripped, cells, shape.n, line=line, offset=offset)
+    return cells, shape
+
+
+def _check_range_line(text: str, cells: list[int], n: int, *, line: int | None, offset: int) -> None:
+    """Raise for the first cell whose digit is larger than ``n``."""
+    if max(cells, default=0) > n:
+        i = next(i for i, v in enumerate(cells) if v > n)
+        raise BadCharacterError(text[i], line=line, column=i + offset, expected=_expected_chars(n))
+
+
+def parse(text: str, box: BoxLike = None, *, first_line: int = 1) -> tuple[list[int], Shape]:
+    """Parse one puzzle in any supported format; return its cells (0 = empty) and its shape.
+
+    ``first_line`` is the number given to the text's first line in error messages.
+
+    >>> cells, shape = parse("1 2 | 3 4\\n3 4 | 1 2\\n----+----\\n2 1 | 4 3\\n4 3 | 2 1")
+    >>> cells[:5], shape
+    ([1, 2, 3, 4, 3], Shape(box_rows=2, box_cols=2))
+    """
+    shape = _as_shape(box)
+    lines = [
+        (first_line + i, raw)
+        for i, raw in enumerate(text.splitlines())
+        if raw.strip() and not raw.lstrip().startswith("#")
+    ]
+    if not lines:
+        raise WrongLengthError(0, expected="a puzzle", line=first_line)
+    if len(lines) == 1 and "," not in lines[0][1] and not _MULTI_DIGIT_TOKEN.search(lines[0][1]):
+        number, raw = lines[0]
+        if not any(ch in _SKIPPED_IN_LINE for ch in raw.strip()):
+            return parse_line(raw, shape, line=number)
+    if any("," in raw or _MULTI_DIGIT_TOKEN.search(raw) for _, raw in lines):
+        return _parse_numbers(lines, shape)
+    return _parse_chars(lines, shape)
+
+
+def _parse_numbers(lines: list[tuple[int, str]], shape: Shape | None) -> tuple[list[int], Shape]:
+    """Parse the numbers format: one token per cell, 0 or ``.`` for empty."""
+    tokens: list[tuple[int, int, str]] = []
+    for number, raw in lines:
+        if _SEPARATOR_LINE.match(raw) and not re.search(r"\d", raw):
+            continue
+        for m in _TOKEN.finditer(raw):
+            tokens.append((number, m.start() + 1, m.group()))
+    values: list[int] = []
+    for number, column, tok in tokens:
+        if tok.isdigit():
+            values.append(int(tok))
+        elif tok in (".", "-", "*", "_"):
+            values.append(0)
+        else:
+            raise BadCharacterError(
+                tok, line=number, column=column, expected="a number, 0 or '.' for an empty cell"
+            )
+    shape = _shape_from_count(len(values), shape, line=lines[0][0] if len(lines) == 1 else None)
+    for (number, column, tok), v in zip(tokens, values):
+        if v > shape.n:
+            raise ParseError(
+                f"number {tok} is out of range",
+                line=number,
+                column=column,
+                expected=f"0 to {shape.n}",
+            )
+    return values, shape
+
+
+def _parse_chars(lines: list[tuple[int, str]], shape: Shape | None) -> tuple[list[int], Shape]:
+    """Parse the one-character-per-cell formats spread over one or more lines."""
+    value = _CHAR_VALUE
+
+    def collect(skip_separators: bool) -> list[tuple[int, int, str]]:
+        out: list[tuple[int, int, str]] = []
+        for number, raw in lines:
+            if skip_separators and _SEPARATOR_LINE.match(raw):
+                continue
+            for i, ch in enumerate(raw):
+                if ch not in _SKIPPED_IN_LINE:
+                    out.append((number, i + 1, ch))
+        return out
+
+    cells = collect(True)
+    for number, column, ch in cells:
+        if ch not in value:
+            raise BadCharacterError(
+                ch, line=number, column=column, expected=_expected_chars(shape.n if shape else 9)
+            )
+    single = lines[0][0] if len(lines) == 1 else None
+    try:
+        found = _shape_from_count(len(cells), shape, line=single)
+    except WrongLengthError:
+        with_dashes = collect(False)
+        if len(with_dashes) == len(cells):
+            raise
+        try:
+            found = _shape_from_count(len(with_dashes), shape, line=single)
+        except WrongLengthError:
+            raise WrongLengthError(
+                len(cells),
+                expected=(
+                    f"{shape.size} cells for a {shape.n}×{shape.n} grid"
+                    if shape
+                    else "N² cells for a supported N, e.g. 81 for 9×9"
+                ),
+                line=single,
+            ) from None
+        cells = with_dashes
+    values = [value[ch] for _, _, ch in cells]
+    for (number, column, ch), v in zip(cells, values):
+        if v > found.n:
+            raise BadCharacterError(ch, line=number, column=column, expected=_expected_chars(found.n))
+    return values, found
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One puzzle read from a file: where it starts, its text, and its cells or the error."""
+
+    line: int
+    text: str
+    cells: list[int] | None = None
+    shape: Shape | None = None
+    error: SudokuError | None = None
+
+
+def _cell_count(raw: str) -> int:
+    """Count the cells a line holds if read on its own (tokens or characters)."""
+    if "," in raw or _MULTI_DIGIT_TOKEN.search(raw):
+        return len(_TOKEN.findall(raw))
+    return sum(1 for ch in raw if ch not in _SKIPPED_IN_LINE)
+
+
+def _entry(text: str, first_line: int, box: Shape | None) -> Entry:
+    """Parse ``text`` into an :class:`Entry`, keeping any error instead of raising it."""
+    try:
+        cells, shape = parse(text, box, first_line=first_line)
+    except SudokuError as exc:
+        return Entry(first_line, text, error=exc)
+    return Entry(first_line, text, cells, shape)
+
+
+def read_puzzles(source: str | Iterable[str], box: BoxLike = None) -> Iterator[Entry]:
+    """Read every puzzle of a file's text (or an iterable of its lines), streaming.
+
+    Blank lines separate blocks. A block whose lines make one square grid (N lines of N cells,
+    separator lines aside) is one puzzle; otherwise each line of the block is a puzzle. Errors
+    are kept in the :class:`Entry` so the rest of the file is still read.
+
+    >>> [e.cells is not None for e in read_puzzles("# two\\n1.3..4.22.4..3.1\\n1.3..4.22.4..3.x\\n")]
+    [True, False]
+    """
+    shape = _as_shape(box)
+    lines: Iterable[str] = source.splitlines() if isinstance(source, str) else source
+    block: list[tuple[int, str]] = []
+    streaming = False
+
+    def flush() -> Iterator[Entry]:
+        if not block:
+            return
+        content = [(n, r) for n, r in block if not _SEPARATOR_LINE.match(r)]
+        counts = {_cell_count(r) for _, r in content}
+        if len(block) > 1 and len(counts) == 1 and len(content) == counts.pop():
+            yield _entry("\n".join(r for _, r in block), block[0][0], shape)
+        else:
+            for n, r in block:
+                if not _SEPARATOR_LINE.match(r) or len(r.strip()) > 1:
+                    yield _entry(r, n, shape)
+        block.clear()
+
+    for number, raw in enumerate(lines, start=1):
+        raw = raw.rstrip("\r\n")
+        stripped = raw.strip()
+        if stripped.startswith("#"):
+            continue
+        if not stripped:
+            yield from flush()
+            streaming = False
+            continue
+        if streaming:
+            yield _entry(raw, number, shape)
+            continue
+        block.append((number, raw))
+        if len(block) > 2 * _cell_count(block[0][1]) + 2:
+            yield from flush()
+            streaming = True
+    yield from flush()

@@ -1,0 +1,223 @@
+"""The puzzle model: :class:`Grid`, an immutable N×N grid of digits with 0 for empty cells."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sudokit import formats
+from sudokit.errors import DuplicateGivenError, SudokuError, WrongLengthError
+from sudokit.formats.reader import MAX_CHAR_N, BoxLike, _as_shape
+from sudokit.units import Shape, shape_for_size
+
+__all__ = ["Grid", "find_duplicate", "read_grids"]
+
+_DEFAULT = Shape(3, 3)
+
+
+def find_duplicate(cells: Sequence[int], shape: Shape) -> DuplicateGivenError | None:
+    """Return the first duplicate given (same digit twice in a unit) as an error, or ``None``."""
+    for index, unit in enumerate(shape.units):
+        seen: dict[int, int] = {}
+        for cell in unit:
+            v = cells[cell]
+            if v:
+                if v in seen:
+                    return DuplicateGivenError(
+                        v, shape.unit_name(index), [shape.cell_name(seen[v]), shape.cell_name(cell)]
+                    )
+                seen[v] = cell
+    return None
+
+
+@dataclass(frozen=True)
+class Grid:
+    """An N×N Sudoku grid: ``cells`` row by row, ``0`` for an empty cell, and its box ``shape``.
+
+    >>> grid = Grid.from_string("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    >>> grid.n, grid.clue_count
+    (9, 17)
+    >>> grid
+    Grid.from_string('4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......')
+    >>> grid[0, 6]
+    8
+    """
+
+    cells: tuple[int, ...]
+    shape: Shape = field(default=_DEFAULT)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.cells, tuple):
+            object.__setattr__(self, "cells", tuple(self.cells))
+        if len(self.cells) != self.shape.size:
+            raise WrongLengthError(
+                len(self.cells),
+                expected=f"{self.shape.size} cells for a {self.shape.n}×{self.shape.n} grid",
+            )
+        n = self.shape.n
+        for i, v in enumerate(self.cells):
+            if not (isinstance(v, int) and 0 <= v <= n):
+                raise ValueError(f"cell {self.shape.cell_name(i)} holds {v!r}, not a digit 0-{n}")
+
+    # -- construction ---------------------------------------------------------------------------
+
+    @classmethod
+    def from_string(cls, text: str, box: BoxLike = None, *, check: bool = True) -> Grid:
+        """Parse a puzzle in any supported format (auto-detected); see :mod:`sudokit.formats`.
+
+        With ``check`` (the default) a duplicate given raises :class:`DuplicateGivenError`.
+        """
+        cells, shape = formats.parse(text, box)
+        grid = cls(tuple(cells), shape)
+        if check:
+            grid.check()
+        return grid
+
+    @classmethod
+    def from_line(cls, text: str, box: BoxLike = None, *, check: bool = True) -> Grid:
+        """Parse the line format only (one character per cell), the fastest parser."""
+        cells, shape = formats.parse_line(text, box)
+        grid = cls(tuple(cells), shape)
+        if check:
+            grid.check()
+        return grid
+
+    @classmethod
+    def from_cells(cls, cells: Iterable[int], box: BoxLike = None) -> Grid:
+        """Build a grid from a sequence of N² values (0 = empty); the shape follows from N."""
+        values = tuple(int(v) for v in cells)
+        shape = _as_shape(box)
+        if shape is None:
+            n = int(round(len(values) ** 0.5))
+            if n * n != len(values):
+                raise WrongLengthError(len(values), expected="N² cells")
+            shape = shape_for_size(n)
+        return cls(values, shape)
+
+    @classmethod
+    def empty(cls, box: BoxLike = None) -> Grid:
+        """An empty grid of the given box shape (9×9 by default)."""
+        shape = _as_shape(box) or _DEFAULT
+        return cls((0,) * shape.size, shape)
+
+    # -- reading -----------------------------------------------------------------------------------
+
+    @property
+    def n(self) -> int:
+        """The side of the grid (9 for a classic Sudoku)."""
+        return self.shape.n
+
+    @property
+    def clue_count(self) -> int:
+        """How many cells are filled."""
+        return sum(1 for v in self.cells if v)
+
+    @property
+    def empty_cells(self) -> list[int]:
+        """The indexes of the empty cells."""
+        return [i for i, v in enumerate(self.cells) if not v]
+
+    def __getitem__(self, key: int | tuple[int, int]) -> int:
+        """The digit at a cell index or at ``(row, col)`` (0-based), 0 when empty."""
+        if isinstance(key, tuple):
+            row, col = key
+            return self.cells[row * self.n + col]
+        return self.cells[key]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.cells)
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def candidates(self, cell: int) -> frozenset[int]:
+        """The digits an empty cell may hold given its peers (empty set for a filled cell)."""
+        if self.cells[cell]:
+            return frozenset()
+        used = {self.cells[p] for p in self.shape.peers[cell]}
+        return frozenset(d for d in range(1, self.n + 1) if d not in used)
+
+    def is_complete(self) -> bool:
+        """True when no cell is empty."""
+        return all(self.cells)
+
+    def is_valid(self) -> bool:
+        """True when no digit repeats in a unit (empty cells allowed)."""
+        return find_duplicate(self.cells, self.shape) is None
+
+    def is_solved(self) -> bool:
+        """True when the grid is complete and valid."""
+        return self.is_complete() and self.is_valid()
+
+    def is_solution_of(self, puzzle: Grid) -> bool:
+        """True when this grid is a valid complete grid that keeps every given of ``puzzle``."""
+        return (
+            self.shape == puzzle.shape
+            and self.is_solved()
+            and all(p == 0 or p == s for p, s in zip(puzzle.cells, self.cells))
+        )
+
+    def check(self) -> None:
+        """Raise :class:`DuplicateGivenError` if a digit repeats in a unit."""
+        error = find_duplicate(self.cells, self.shape)
+        if error is not None:
+            raise error
+
+    def with_cell(self, cell: int, digit: int) -> Grid:
+        """A copy with ``digit`` (0 to clear) placed at cell index ``cell``."""
+        cells = list(self.cells)
+        cells[cell] = digit
+        return Grid(tuple(cells), self.shape)
+
+    # -- writing -----------------------------------------------------------------------------------
+
+    def to_string(self, empty: str = ".") -> str:
+        """The line format (one character per cell); the numbers format when N > 35."""
+        if self.n > MAX_CHAR_N:
+            return formats.to_numbers(self.cells, self.shape)
+        return formats.to_line(self.cells, self.shape, empty)
+
+    def to_block(self, empty: str = ".") -> str:
+        """The bordered multi-line grid people read."""
+        return formats.to_block(self.cells, self.shape, empty)
+
+    def to_numbers(self, sep: str = " ") -> str:
+        """N lines of N numbers separated by ``sep``, 0 for empty."""
+        return formats.to_numbers(self.cells, self.shape, sep)
+
+    def to_csv(self) -> str:
+        """N lines of N comma-separated numbers (seed 000's file format)."""
+        return formats.to_csv(self.cells, self.shape)
+
+    def to_bytes(self) -> bytes:
+        """The cell values as bytes (what the native core takes)."""
+        return bytes(self.cells)
+
+    def __str__(self) -> str:
+        return self.to_block()
+
+    def __repr__(self) -> str:
+        box = "" if self.shape == shape_for_size(self.n) else f", box={self.shape.box!r}"
+        return f"Grid.from_string({self.to_string()!r}{box})"
+
+
+def read_grids(
+    source: str | Path | Iterable[str], box: BoxLike = None, *, check: bool = True
+) -> Iterator[tuple[int, Grid | SudokuError]]:
+    """Read every puzzle of a file (path, text or lines): ``(line, Grid or the error)`` each.
+
+    The error is returned, not raised, so one bad puzzle does not stop the batch.
+    """
+    if isinstance(source, Path):
+        with source.open(encoding="utf-8", errors="replace") as handle:
+            yield from read_grids(handle, box, check=check)
+        return
+    for entry in formats.read_puzzles(source, box):
+        if entry.error is not None or entry.cells is None or entry.shape is None:
+            assert entry.error is not None
+            yield entry.line, entry.error
+            continue
+        grid = Grid(tuple(entry.cells), entry.shape)
+        error = find_duplicate(grid.cells, grid.shape) if check else None
+        yield entry.line, (error.with_line(entry.line) if error else grid)

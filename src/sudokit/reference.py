@@ -1,0 +1,205 @@
+"""The pure-Python reference engine: the same operations as the C core, kept simple.
+
+Candidates are bit masks (bit ``d-1`` set when digit ``d`` is possible). The rules:
+
+1. **Naked single**: a cell with one candidate takes it, and it leaves the cell's peers.
+2. **Hidden single**: a digit with one place left in a unit goes there.
+3. **Contradiction**: a cell with no candidate, or a digit with no place in a unit, ends the branch.
+4. **Guess**: otherwise take the empty cell with the fewest candidates and try each in turn,
+   with an explicit stack of saved states (no recursion, so 64×64 grids are fine).
+
+Every function here has a twin of the same name and signature in the C extension
+``sudokit._core``; :mod:`sudokit.solver` picks one of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sudokit.formats.reader import _CHAR_VALUE, DIGIT_CHARS
+from sudokit.units import Shape
+
+__all__ = ["solve", "solve_array", "solve_lines"]
+
+#: Status codes shared with the C core (negative "counts" in batch results).
+MALFORMED = -1
+DUPLICATE = -2
+OUT_OF_RANGE = -3
+
+
+def _propagate(cand: list[int], done: list[bool], shape: Shape, full: int) -> bool:
+    """Apply naked and hidden singles to a fixed point; False on a contradiction."""
+    peers = shape.peers
+    units = shape.units
+    changed = True
+    while changed:
+        changed = False
+        for cell, mask in enumerate(cand):
+            if done[cell] or mask & (mask - 1):
+                continue
+            if mask == 0:
+                return False
+            done[cell] = True
+            changed = True
+            for p in peers[cell]:
+                if cand[p] & mask:
+                    cand[p] &= ~mask
+                    if cand[p] == 0:
+                        return False
+        for unit in units:
+            once = twice = 0
+            for cell in unit:
+                m = cand[cell]
+                twice |= once & m
+                once |= m
+            if once != full:
+                return False
+            hidden = once & ~twice
+            while hidden:
+                bit = hidden & -hidden
+                hidden ^= bit
+                for cell in unit:
+                    if cand[cell] & bit:
+                        if cand[cell] != bit:
+                            cand[cell] = bit
+                            changed = True
+                        break
+    return True
+
+
+def _search(cells: Sequence[int], shape: Shape, limit: int) -> tuple[int, list[int] | None, int]:
+    """Count solutions up to ``limit``; return (count, first solution, guesses)."""
+    n = shape.n
+    full = (1 << n) - 1
+    cand = [full] * shape.size
+    for cell, v in enumerate(cells):
+        if v:
+            if not cand[cell] & (1 << (v - 1)):
+                return 0, None, 0
+            cand[cell] = 1 << (v - 1)
+            for p in shape.peers[cell]:
+                cand[p] &= ~(1 << (v - 1))
+    count = 0
+    guesses = 0
+    first: list[int] | None = None
+    stack: list[tuple[list[int], list[bool]]] = [(cand, [False] * shape.size)]
+    while stack:
+        cand, done = stack.pop()
+        if not _propagate(cand, done, shape, full):
+            continue
+        best, best_count = -1, n + 1
+        for cell, mask in enumerate(cand):
+            if mask & (mask - 1):
+                k = mask.bit_count()
+                if k < best_count:
+                    best, best_count = cell, k
+                    if k == 2:
+                        break
+        if best < 0:
+            count += 1
+            if first is None:
+                first = [m.bit_length() for m in cand]
+            if count >= limit:
+                break
+            continue
+        mask = cand[best]
+        bits = []
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            bits.append(bit)
+        for bit in reversed(bits):
+            guesses += 1
+            child = cand.copy()
+            child[best] = bit
+            stack.append((child, done.copy()))
+    return count, first, guesses
+
+
+def _check_cells(cells: bytes, shape: Shape) -> int:
+    """0 when the cells are in range and free of duplicates, else a status code."""
+    n = shape.n
+    if any(v > n for v in cells):
+        return OUT_OF_RANGE
+    for unit in shape.units:
+        seen = 0
+        for cell in unit:
+            v = cells[cell]
+            if v:
+                bit = 1 << v
+                if seen & bit:
+                    return DUPLICATE
+                seen |= bit
+    return 0
+
+
+def solve(cells: bytes, box_rows: int, box_cols: int, limit: int) -> tuple[int, bytes | None, int]:
+    """Solve N² cell values (0 = empty): (solutions found up to ``limit``, first one, guesses)."""
+    shape = Shape(box_rows, box_cols)
+    if len(cells) != shape.size:
+        raise ValueError(f"expected {shape.size} cells, got {len(cells)}")
+    if _check_cells(cells, shape):
+        return 0, None, 0
+    count, first, guesses = _search(cells, shape, max(1, limit))
+    return count, (bytes(first) if first is not None else None), guesses
+
+
+def _line_cells(text: str | bytes, shape: Shape) -> bytes | int:
+    """The cells of a line-format puzzle, or a status code when it is malformed."""
+    if isinstance(text, bytes):
+        text = text.decode("latin-1")
+    if len(text) != shape.size:
+        return MALFORMED
+    out = bytearray(shape.size)
+    for i, ch in enumerate(text):
+        v = _CHAR_VALUE.get(ch)
+        if v is None or v > shape.n:
+            return MALFORMED
+        out[i] = v
+    return bytes(out)
+
+
+def solve_lines(
+    puzzles: Sequence[str | bytes], limit: int, box_rows: int = 3, box_cols: int = 3
+) -> tuple[list[int], list[str | None]]:
+    """Solve line-format puzzles: per puzzle the count (or a negative status) and first solution."""
+    shape = Shape(box_rows, box_cols)
+    counts: list[int] = []
+    solutions: list[str | None] = []
+    for text in puzzles:
+        cells = _line_cells(text, shape)
+        if isinstance(cells, int):
+            counts.append(cells)
+            solutions.append(None)
+            continue
+        status = _check_cells(cells, shape)
+        if status:
+            counts.append(status)
+            solutions.append(None)
+            continue
+        count, first, _ = _search(cells, shape, max(1, limit))
+        counts.append(count)
+        solutions.append("".join(DIGIT_CHARS[v - 1] for v in first) if first else None)
+    return counts, solutions
+
+
+def solve_array(
+    puzzles: Any, out: Any, counts: Any, limit: int, box_rows: int = 3, box_cols: int = 3
+) -> None:
+    """Solve rows of a (n, N²) uint8 buffer into ``out`` (zero rows where none) and ``counts``."""
+    shape = Shape(box_rows, box_cols)
+    src = memoryview(puzzles).cast("B")
+    dst = memoryview(out).cast("B")
+    cnt = memoryview(counts).cast("B").cast("i")
+    size = shape.size
+    for i in range(len(cnt)):
+        cells = bytes(src[i * size : (i + 1) * size])
+        status = _check_cells(cells, shape)
+        if status:
+            cnt[i] = status
+            dst[i * size : (i + 1) * size] = bytes(size)
+            continue
+        count, first, _ = _search(cells, shape, max(1, limit))
+        cnt[i] = count
+        dst[i * size : (i + 1) * size] = bytes(first) if first else bytes(size)
