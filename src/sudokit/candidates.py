@@ -1,0 +1,139 @@
+"""Pencil marks: the digits each empty cell may still hold, as bit masks.
+
+Bit ``d - 1`` of a mask is set when digit ``d`` is a candidate. A :class:`Candidates` is mutable
+(human-style solving applies thousands of small eliminations); :meth:`Candidates.copy` is cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from sudokit.grid import Grid
+from sudokit.units import Shape
+
+__all__ = ["Candidates", "bit", "bits", "digits_of"]
+
+
+def bit(digit: int) -> int:
+    """The mask bit of a digit."""
+    return 1 << (digit - 1)
+
+
+def digits_of(mask: int) -> list[int]:
+    """The digits whose bits are set in ``mask``, smallest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length())
+        mask ^= low
+    return out
+
+
+def bits(mask: int) -> Iterator[int]:
+    """Iterate the single-bit masks set in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+class Candidates:
+    """Placed digits and pencil marks of a grid in progress.
+
+    ``values[c]`` is the digit placed in cell ``c`` (0 when empty) and ``masks[c]`` its candidate
+    mask (0 for a filled cell).
+
+    >>> cands = Candidates.from_grid(Grid.from_string("1.3..4.22.4..3.1"))
+    >>> digits_of(cands.masks[1])
+    [2]
+    """
+
+    __slots__ = ("masks", "shape", "values")
+
+    def __init__(self, values: list[int], masks: list[int], shape: Shape) -> None:
+        self.values = values
+        self.masks = masks
+        self.shape = shape
+
+    @classmethod
+    def from_grid(cls, grid: Grid) -> Candidates:
+        """Candidates of a grid: every digit not already in a peer of the cell."""
+        shape = grid.shape
+        full = (1 << shape.n) - 1
+        values = list(grid.cells)
+        masks = [0 if v else full for v in values]
+        for cell, v in enumerate(values):
+            if v:
+                b = bit(v)
+                for p in shape.peers[cell]:
+                    masks[p] &= ~b
+        return cls(values, masks, shape)
+
+    def copy(self) -> Candidates:
+        """An independent copy."""
+        return Candidates(self.values.copy(), self.masks.copy(), self.shape)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Candidates)
+            and self.shape == other.shape
+            and self.values == other.values
+            and self.masks == other.masks
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Candidates.from_grid({self.to_grid()!r})"
+
+    # -- queries -----------------------------------------------------------------------------------
+
+    @property
+    def n(self) -> int:
+        """The side of the grid."""
+        return self.shape.n
+
+    def has(self, cell: int, digit: int) -> bool:
+        """True when ``digit`` is a candidate of ``cell``."""
+        return bool(self.masks[cell] & bit(digit))
+
+    def digits(self, cell: int) -> list[int]:
+        """The candidates of a cell, smallest first."""
+        return digits_of(self.masks[cell])
+
+    def places(self, digit: int, unit: Iterable[int]) -> list[int]:
+        """The cells of ``unit`` where ``digit`` is a candidate."""
+        b = bit(digit)
+        masks = self.masks
+        return [c for c in unit if masks[c] & b]
+
+    def empty_cells(self) -> list[int]:
+        """The cells with no digit placed."""
+        return [c for c, v in enumerate(self.values) if not v]
+
+    def is_solved(self) -> bool:
+        """True when every cell holds a digit."""
+        return all(self.values)
+
+    def to_grid(self) -> Grid:
+        """The placed digits as a :class:`Grid`."""
+        return Grid(tuple(self.values), self.shape)
+
+    # -- changes -----------------------------------------------------------------------------------
+
+    def place(self, cell: int, digit: int) -> None:
+        """Put ``digit`` in ``cell`` and remove it from the candidates of the cell's peers."""
+        b = bit(digit)
+        self.values[cell] = digit
+        self.masks[cell] = 0
+        masks = self.masks
+        for p in self.shape.peers[cell]:
+            masks[p] &= ~b
+
+    def eliminate(self, cell: int, digit: int) -> bool:
+        """Remove a candidate; True when it was there."""
+        b = bit(digit)
+        if self.masks[cell] & b:
+            self.masks[cell] &= ~b
+            return True
+        return False
