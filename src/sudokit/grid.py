@@ -35,7 +35,8 @@ def find_duplicate(cells: Sequence[int], shape: Shape) -> DuplicateGivenError | 
 class Grid:
     """An N×N Sudoku grid: ``cells`` row by row, ``0`` for an empty cell, and its box ``shape``.
 
-    >>> grid = Grid.from_string("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    >>> grid = Grid.from_string(
+    ...     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
     >>> grid.n, grid.clue_count
     (9, 17)
     >>> grid
@@ -89,7 +90,7 @@ class Grid:
         values = tuple(int(v) for v in cells)
         shape = _as_shape(box)
         if shape is None:
-            n = int(round(len(values) ** 0.5))
+            n = round(len(values) ** 0.5)
             if n * n != len(values):
                 raise WrongLengthError(len(values), expected="N² cells")
             shape = shape_for_size(n)
@@ -155,7 +156,7 @@ class Grid:
         return (
             self.shape == puzzle.shape
             and self.is_solved()
-            and all(p == 0 or p == s for p, s in zip(puzzle.cells, self.cells))
+            and all(p == 0 or p == s for p, s in zip(puzzle.cells, self.cells, strict=False))
         )
 
     def check(self) -> None:

@@ -98,7 +98,9 @@ def _is_array(puzzles: Any) -> bool:
 
 
 @overload
-def solve_many(puzzles: Sequence[str | bytes], limit: int = 1, *, box: BoxLike = None) -> list[str | None]: ...
+def solve_many(
+    puzzles: Sequence[str | bytes], limit: int = 1, *, box: BoxLike = None
+) -> list[str | None]: ...
 @overload
 def solve_many(puzzles: Any, limit: int = 1, *, box: BoxLike = None) -> Any: ...
 
@@ -134,7 +136,7 @@ def solve_many(puzzles: Any, limit: int = 1, *, box: BoxLike = None) -> Any:
         return out
     counts_list, solutions = engine.solve_lines(list(puzzles), limit, shape.box_rows, shape.box_cols)
     if limit >= 2:
-        return [s if c == 1 else None for c, s in zip(counts_list, solutions)]
+        return [s if c == 1 else None for c, s in zip(counts_list, solutions, strict=False)]
     return solutions
 
 

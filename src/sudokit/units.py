@@ -14,7 +14,7 @@ Glossary (the words every module of sudokit uses):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple
 
 from sudokit.errors import ShapeError
@@ -126,7 +126,7 @@ class _Layout(NamedTuple):
     peers: tuple[frozenset[int], ...]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _layout(box_rows: int, box_cols: int) -> _Layout:
     """Compute rows, columns, boxes, units and peers of a shape once."""
     n = box_rows * box_cols
@@ -161,7 +161,7 @@ def cell_name(cell: int, n: int = 9) -> str:
     return f"r{r + 1}c{c + 1}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def shape_for_size(n: int) -> Shape:
     """The usual box shape for a grid of side ``n``: square boxes when ``n`` is a square,
     otherwise the most nearly square ``rows × cols`` with rows ≤ cols (6 → 2×3, 12 → 3×4).

@@ -59,10 +59,7 @@ def _as_shape(box: BoxLike) -> Shape | None:
 
 def _expected_chars(n: int) -> str:
     """Describe the characters valid in a grid of side ``n``."""
-    if n <= 9:
-        digits = f"1-{n}"
-    else:
-        digits = f"1-9, A-{DIGIT_CHARS[n - 1]}"
+    digits = f"1-{n}" if n <= 9 else f"1-9, A-{DIGIT_CHARS[n - 1]}"
     return f"{digits} or one of {EMPTY_CHARS!r} for an empty cell"
 
 
@@ -164,7 +161,7 @@ def _parse_numbers(lines: list[tuple[int, str]], shape: Shape | None) -> tuple[l
                 tok, line=number, column=column, expected="a number, 0 or '.' for an empty cell"
             )
     shape = _shape_from_count(len(values), shape, line=lines[0][0] if len(lines) == 1 else None)
-    for (number, column, tok), v in zip(tokens, values):
+    for (number, column, tok), v in zip(tokens, values, strict=False):
         if v > shape.n:
             raise ParseError(
                 f"number {tok} is out of range",
@@ -216,7 +213,7 @@ def _parse_chars(lines: list[tuple[int, str]], shape: Shape | None) -> tuple[lis
             ) from None
         cells = with_dashes
     values = [value[ch] for _, _, ch in cells]
-    for (number, column, ch), v in zip(cells, values):
+    for (number, column, ch), v in zip(cells, values, strict=False):
         if v > found.n:
             raise BadCharacterError(ch, line=number, column=column, expected=_expected_chars(found.n))
     return values, found
