@@ -69,6 +69,29 @@ class Candidates:
                     masks[p] &= ~b
         return cls(values, masks, shape)
 
+    @classmethod
+    def from_string(cls, text: str, grid: Grid | None = None) -> Candidates:
+        """Read pencil marks: the N³-character line or the bordered grid (see
+        :mod:`sudokit.formats.candidates`); ``grid`` says which cells are filled."""
+        from sudokit.formats.candidates import parse_candidates
+
+        values, masks, shape = parse_candidates(
+            text, grid.shape if grid else None, grid.cells if grid else None
+        )
+        return cls(values, masks, shape)
+
+    def to_string(self) -> str:
+        """The N³-character candidates line."""
+        from sudokit.formats.candidates import to_candidate_line
+
+        return to_candidate_line(self.values, self.masks, self.shape)
+
+    def to_grid_string(self) -> str:
+        """The bordered pencil-mark grid."""
+        from sudokit.formats.candidates import to_candidate_grid
+
+        return to_candidate_grid(self.values, self.masks, self.shape)
+
     def copy(self) -> Candidates:
         """An independent copy."""
         return Candidates(self.values.copy(), self.masks.copy(), self.shape)

@@ -32,11 +32,23 @@ def _where(line: int | None, column: int | None) -> str:
     return ", ".join(parts) + ": " if parts else ""
 
 
+def _rebuild(cls: type[SudokuError], args: tuple[object, ...], state: dict[str, object]) -> SudokuError:
+    """Recreate an error from its pickled parts (the subclasses' constructors differ)."""
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
+
 class SudokuError(ValueError):
     """Base class of every error sudokit raises about a puzzle."""
 
     #: 1-based line of the input the error is about, when the puzzle came from a file or batch.
     line: int | None = None
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle by message and facts, so errors cross process boundaries (``--jobs``)."""
+        return (_rebuild, (type(self), self.args, dict(self.__dict__)))
 
     def with_line(self, line: int) -> SudokuError:
         """Return a copy of this error addressed to the given 1-based input line (for batches)."""

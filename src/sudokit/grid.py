@@ -195,6 +195,13 @@ class Grid:
         """The cell values as bytes (what the native core takes)."""
         return bytes(self.cells)
 
+    def canonical(self) -> Grid:
+        """The minlex form of a 9×9 puzzle: equal for puzzles equivalent up to symmetry and
+        relabelling (see :mod:`sudokit.canon`)."""
+        from sudokit.canon import canonical
+
+        return canonical(self)
+
     def __str__(self) -> str:
         return self.to_block()
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from math import isqrt
 
 from sudokit.errors import BadCharacterError, ParseError, SudokuError, WrongLengthError
@@ -42,12 +43,24 @@ _CHAR_VALUE: dict[str, int] = {c: i + 1 for i, c in enumerate(DIGIT_CHARS)}
 _CHAR_VALUE.update({c.lower(): i + 1 for i, c in enumerate(DIGIT_CHARS) if c.isalpha()})
 _CHAR_VALUE.update(dict.fromkeys(EMPTY_CHARS, 0))
 
-_SEPARATOR_LINE = re.compile(r"^[\s\-=+|*]*[\-=+|*][\s\-=+|*]*$")
+# Only separator characters and spaces, at least one separator; written to run in linear time
+# (no nested choice to backtrack over on a long line that fails at its end).
+_SEPARATOR_LINE = re.compile(r"(?=[^\-=+|*]*[\-=+|*])[\s\-=+|*]*$")
 _SKIPPED_IN_LINE = frozenset(" \t\r|+")
 _TOKEN = re.compile(r"[^\s,|]+")
 _MULTI_DIGIT_TOKEN = re.compile(r"(?:^|[\s,|])\d{2,}(?=$|[\s,|])")
 
 BoxLike = Shape | tuple[int, int] | None
+
+
+def _is_numbers(raw: str) -> bool:
+    """True when a line is in the numbers format: a comma, or a multi-digit number among tokens.
+
+    A line that is one unbroken token (``003020600…``) is one character per cell, never a number.
+    """
+    if "," in raw:
+        return True
+    return _MULTI_DIGIT_TOKEN.search(raw) is not None and len(_TOKEN.findall(raw)) > 1
 
 
 def _as_shape(box: BoxLike) -> Shape | None:
@@ -133,11 +146,11 @@ def parse(text: str, box: BoxLike = None, *, first_line: int = 1) -> tuple[list[
     ]
     if not lines:
         raise WrongLengthError(0, expected="a puzzle", line=first_line)
-    if len(lines) == 1 and "," not in lines[0][1] and not _MULTI_DIGIT_TOKEN.search(lines[0][1]):
+    if len(lines) == 1 and not _is_numbers(lines[0][1]):
         number, raw = lines[0]
         if not any(ch in _SKIPPED_IN_LINE for ch in raw.strip()):
             return parse_line(raw, shape, line=number)
-    if any("," in raw or _MULTI_DIGIT_TOKEN.search(raw) for _, raw in lines):
+    if any(_is_numbers(raw) for _, raw in lines):
         return _parse_numbers(lines, shape)
     return _parse_chars(lines, shape)
 
@@ -221,7 +234,12 @@ def _parse_chars(lines: list[tuple[int, str]], shape: Shape | None) -> tuple[lis
 
 @dataclass(frozen=True)
 class Entry:
-    """One puzzle read from a file: where it starts, its text, and its cells or the error."""
+    """One puzzle read from a file: where it starts, its text, and its cells or the error.
+
+    An entry read with ``defer=True`` may be *deferred*: a one-line puzzle in the line format
+    left unparsed (``cells`` and ``error`` are ``None``, ``shape`` is the one its length implies)
+    for a batch engine that parses the line format natively.
+    """
 
     line: int
     text: str
@@ -229,29 +247,71 @@ class Entry:
     shape: Shape | None = None
     error: SudokuError | None = None
 
+    @property
+    def deferred(self) -> bool:
+        """True for a line left unparsed by ``read_puzzles(..., defer=True)``."""
+        return self.cells is None and self.error is None
+
 
 def _cell_count(raw: str) -> int:
     """Count the cells a line holds if read on its own (tokens or characters)."""
-    if "," in raw or _MULTI_DIGIT_TOKEN.search(raw):
+    if _is_numbers(raw):
         return len(_TOKEN.findall(raw))
     return sum(1 for ch in raw if ch not in _SKIPPED_IN_LINE)
 
 
-def _entry(text: str, first_line: int, box: Shape | None) -> Entry:
+_PLAIN_LINE = re.compile(r"[^\s|+,#]+")
+
+
+@lru_cache(maxsize=64)
+def _line_shape(length: int) -> Shape | None:
+    """The shape of a line-format puzzle of ``length`` characters, or None if there is none."""
+    n = isqrt(length)
+    if n * n != length or not 4 <= n <= MAX_CHAR_N:
+        return None
+    try:
+        return shape_for_size(n)
+    except SudokuError:
+        return None
+
+
+def _entry(text: str, first_line: int, box: Shape | None, defer: bool = False) -> Entry:
     """Parse ``text`` into an :class:`Entry`, keeping any error instead of raising it."""
+    if defer and "\n" not in text:
+        stripped = text.strip()
+        if _PLAIN_LINE.fullmatch(stripped):
+            if box is not None:
+                shape = box if len(stripped) == box.size and box.n <= MAX_CHAR_N else None
+            else:
+                shape = _line_shape(len(stripped))
+            if shape is not None:
+                return Entry(first_line, text, shape=shape)
     try:
         cells, shape = parse(text, box, first_line=first_line)
     except SudokuError as exc:
-        return Entry(first_line, text, error=exc)
+        # Without its traceback the kept error holds no frames: a file of many bad lines stays light.
+        return Entry(first_line, text, error=exc.with_traceback(None))
     return Entry(first_line, text, cells, shape)
 
 
-def read_puzzles(source: str | Iterable[str], box: BoxLike = None) -> Iterator[Entry]:
+def _is_grid(content: list[tuple[int, str]], box: Shape | None) -> bool:
+    """True when a block's lines (separators and comments aside) are the rows of one grid."""
+    counts = {_cell_count(r) for _, r in content}
+    if len(content) < 2 or len(counts) != 1:
+        return False
+    n = counts.pop()
+    return n == len(content) and n <= MAX_N and (box is None or box.n == n)
+
+
+def read_puzzles(
+    source: str | Iterable[str], box: BoxLike = None, *, defer: bool = False
+) -> Iterator[Entry]:
     """Read every puzzle of a file's text (or an iterable of its lines), streaming.
 
     Blank lines separate blocks. A block whose lines make one square grid (N lines of N cells,
-    separator lines aside) is one puzzle; otherwise each line of the block is a puzzle. Errors
-    are kept in the :class:`Entry` so the rest of the file is still read.
+    separator and comment lines aside, N ≤ 64) is one puzzle; otherwise each line of the block is
+    a puzzle. Errors are kept in the :class:`Entry` so the rest of the file is still read. With
+    ``defer``, one-line puzzles in the line format are left unparsed (see :class:`Entry`).
 
     >>> [e.cells is not None for e in read_puzzles("# two\\n1.3..4.22.4..3.1\\n1.3..4.22.4..3.x\\n")]
     [True, False]
@@ -262,29 +322,34 @@ def read_puzzles(source: str | Iterable[str], box: BoxLike = None) -> Iterator[E
     streaming = False
 
     def flush() -> Iterator[Entry]:
-        if not block:
-            return
-        content = [(n, r) for n, r in block if not _SEPARATOR_LINE.match(r)]
-        counts = {_cell_count(r) for _, r in content}
-        if len(block) > 1 and len(counts) == 1 and len(content) == counts.pop():
+        content = [
+            (n, r)
+            for n, r in block
+            if not _SEPARATOR_LINE.match(r) and not r.lstrip().startswith("#")
+        ]
+        if _is_grid(content, shape):
             yield _entry("\n".join(r for _, r in block), block[0][0], shape)
         else:
             for n, r in block:
+                if r.lstrip().startswith("#"):
+                    continue
                 if not _SEPARATOR_LINE.match(r) or len(r.strip()) > 1:
-                    yield _entry(r, n, shape)
+                    yield _entry(r, n, shape, defer)
         block.clear()
 
     for number, raw in enumerate(lines, start=1):
         raw = raw.rstrip("\r\n")
         stripped = raw.strip()
-        if stripped.startswith("#"):
-            continue
         if not stripped:
             yield from flush()
             streaming = False
             continue
+        if stripped.startswith("#"):
+            if block:
+                block.append((number, raw))
+            continue
         if streaming:
-            yield _entry(raw, number, shape)
+            yield _entry(raw, number, shape, defer)
             continue
         block.append((number, raw))
         if len(block) > 2 * _cell_count(block[0][1]) + 2:

@@ -1,5 +1,266 @@
-"""Human solving techniques, one module per family, each finding :class:`Step` values."""
+"""Human solving techniques, one module per family, each finding :class:`Step` values.
 
+Glossary (on top of :mod:`sudokit.units`):
+
+- **finder**: a function ``find(cands: Candidates) -> Iterable[Step]`` that yields every step of
+  one technique family in a position, in a fixed order; it never changes ``cands``.
+- **technique**: a :class:`Technique`, a finder with its name, its Sudoku Explainer (SE)
+  difficulty and its HoDoKu score.
+- **registry**: the ordered list of techniques :func:`techniques` returns. The order is SE 1.2.1's
+  order of "hint producers": SE rates a puzzle by repeatedly taking the *first* step of the
+  first producer that has one, applying it, and keeping the largest difficulty seen. So the
+  registry order, not the difficulty, decides which step comes next.
+
+The registry (a stable contract; the rating and chain modules rely on it):
+
+==========================  =====  ============================================  ==========
+name                        SE     steps it yields (SE difficulty)                module
+==========================  =====  ============================================  ==========
+Hidden Single               1.0    full house 1.0, hidden single in a box 1.2,    singles
+                                   in a row/column 1.5
+Direct Pointing             1.7    direct pointing 1.7, direct claiming 1.9       intersections
+Direct Hidden Pair          2.0                                                   subsets
+Naked Single                2.3                                                   singles
+Direct Hidden Triplet       2.5                                                   subsets
+Pointing                    2.6    pointing 2.6, claiming 2.8                     intersections
+Naked Pair                  3.0                                                   subsets
+X-Wing                      3.2                                                   fish
+Hidden Pair                 3.4                                                   subsets
+Naked Triplet               3.6                                                   subsets
+Swordfish                   3.8                                                   fish
+Hidden Triplet              4.0                                                   subsets
+XY-Wing                     4.2                                                   wings
+XYZ-Wing                    4.4                                                   wings
+Unique Rectangle            4.5    UR/UL types 1-4, 4.5-5.3 by loop and set size  uniqueness
+Naked Quad                  5.0                                                   subsets
+Jellyfish                   5.2                                                   fish
+Hidden Quad                 5.4                                                   subsets
+BUG                         5.6    type 1 5.6, types 2/4 5.7, type 3 5.8-6.1      uniqueness
+Aligned Pair Exclusion      6.2                                                   exclusion
+Forcing Chain               6.5    bidirectional cycles, forcing X-chains and     chains
+                                   forcing chains, with SE's length penalty
+Aligned Triplet Exclusion   7.5                                                   exclusion
+Nishio Forcing Chain        7.5    + length penalty                               forcing
+Multiple Forcing Chain      8.0    + length penalty                               forcing
+Dynamic Forcing Chain       8.5    + length penalty                               forcing
+==========================  =====  ============================================  ==========
+
+The chain entries are ``optional``: they name finders in the chain helper's modules and are
+left out while those are missing. (Dynamic+ and nested chains register themselves.)
+
+Techniques SE does not use (``se=False``) sit in the same list where a person would try them;
+SE-style rating skips them (``techniques(se_only=True)``), explanation uses them all. Their
+``difficulty`` is the SE difficulty of the chain SE would need for the same deduction (a
+skyscraper is a 6.6 "Turbot Fish"), so steps still sort sensibly.
+
+Extending: :func:`register` inserts a technique ``before`` or ``after`` a named one (or
+replaces the entry of the same name), e.g. ``register(Technique("Dynamic Forcing Chain Plus",
+9.0, find_dynamic_plus), after="Dynamic Forcing Chain")``. Modules
+``sudokit.techniques.chains`` and ``sudokit.techniques.forcing`` are imported (when present)
+the first time :func:`techniques` runs, so they can register themselves on import.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from sudokit.candidates import Candidates
 from sudokit.techniques.step import Link, Step
 
-__all__ = ["Link", "Step"]
+__all__ = [
+    "Finder",
+    "Link",
+    "Step",
+    "Technique",
+    "find_steps",
+    "first_step",
+    "hodoku_score",
+    "register",
+    "technique_named",
+    "techniques",
+]
+
+#: A technique's finder: every step it sees in a position, in its own fixed order.
+Finder = Callable[[Candidates], Iterable[Step]]
+
+
+@dataclass(frozen=True)
+class Technique:
+    """One entry of the registry: a finder with its name, SE difficulty and HoDoKu score.
+
+    ``find`` is either the finder itself or ``"module:function"`` (resolved on first use, so the
+    registry can name modules before importing them). ``difficulty`` is the SE difficulty of
+    the technique's simplest step; each :class:`Step` carries its own.
+    """
+
+    name: str
+    difficulty: float
+    find: Finder | str
+    se: bool = True
+    hodoku: int | None = None
+    optional: bool = False
+    _resolved: list[Finder] = field(default_factory=list, compare=False, repr=False)
+
+    def finder(self) -> Finder:
+        """The finder function (imported the first time it is asked for)."""
+        if not self._resolved:
+            target = self.find
+            if isinstance(target, str):
+                module, _, name = target.partition(":")
+                target = getattr(importlib.import_module(module), name)
+            assert callable(target)
+            self._resolved.append(target)
+        return self._resolved[0]
+
+    def available(self) -> bool:
+        """True when the finder can be imported (an ``optional`` entry may be missing)."""
+        try:
+            self.finder()
+        except (ImportError, AttributeError):
+            if not self.optional:
+                raise
+            return False
+        return True
+
+    def steps(self, cands: Candidates) -> Iterator[Step]:
+        """Every step this technique finds in ``cands``."""
+        yield from self.finder()(cands)
+
+
+_T = "sudokit.techniques."
+
+_REGISTRY: list[Technique] = [
+    Technique("Hidden Single", 1.0, _T + "singles:find_hidden_singles", hodoku=14),
+    Technique("Direct Pointing", 1.7, _T + "intersections:find_direct_intersections", hodoku=50),
+    Technique("Direct Hidden Pair", 2.0, _T + "subsets:find_direct_hidden_pairs", hodoku=70),
+    Technique("Naked Single", 2.3, _T + "singles:find_naked_singles", hodoku=4),
+    Technique("Direct Hidden Triplet", 2.5, _T + "subsets:find_direct_hidden_triplets", hodoku=100),
+    Technique("Pointing", 2.6, _T + "intersections:find_intersections", hodoku=50),
+    Technique("Naked Pair", 3.0, _T + "subsets:find_naked_pairs", hodoku=60),
+    Technique("X-Wing", 3.2, _T + "fish:find_x_wings", hodoku=140),
+    Technique("Hidden Pair", 3.4, _T + "subsets:find_hidden_pairs", hodoku=70),
+    Technique("Naked Triplet", 3.6, _T + "subsets:find_naked_triplets", hodoku=80),
+    Technique("Swordfish", 3.8, _T + "fish:find_swordfish", hodoku=150),
+    Technique("Hidden Triplet", 4.0, _T + "subsets:find_hidden_triplets", hodoku=100),
+    Technique("Skyscraper", 6.6, _T + "singledigit:find_skyscrapers", se=False, hodoku=130),
+    Technique("2-String Kite", 6.6, _T + "singledigit:find_two_string_kites", se=False, hodoku=150),
+    Technique("Empty Rectangle", 6.6, _T + "singledigit:find_empty_rectangles", se=False, hodoku=120),
+    Technique("XY-Wing", 4.2, _T + "wings:find_xy_wings", hodoku=160),
+    Technique("XYZ-Wing", 4.4, _T + "wings:find_xyz_wings", hodoku=180),
+    Technique("W-Wing", 6.6, _T + "wings:find_w_wings", se=False, hodoku=150),
+    Technique("Unique Rectangle", 4.5, _T + "uniqueness:find_unique_loops", hodoku=100),
+    Technique("Naked Quad", 5.0, _T + "subsets:find_naked_quads", hodoku=120),
+    Technique("Jellyfish", 5.2, _T + "fish:find_jellyfish", hodoku=160),
+    Technique("Hidden Quad", 5.4, _T + "subsets:find_hidden_quads", hodoku=150),
+    Technique("Finned Fish", 6.6, _T + "fish:find_finned_fish", se=False, hodoku=130),
+    Technique("Simple Colouring", 6.6, _T + "singledigit:find_simple_colouring", se=False, hodoku=150),
+    Technique("BUG", 5.6, _T + "uniqueness:find_bugs", hodoku=100),
+    Technique("Aligned Pair Exclusion", 6.2, _T + "exclusion:find_aligned_pairs"),
+    Technique("Sue de Coq", 7.0, _T + "sdc:find_sue_de_coq", se=False, hodoku=250),
+    Technique("ALS-XZ", 7.0, _T + "als:find_als_xz", se=False, hodoku=300),
+    Technique("ALS-XY-Wing", 7.2, _T + "als:find_als_xy_wings", se=False, hodoku=320),
+    Technique(
+        "Forcing Chain", 6.5, _T + "chains:find_cycles_and_forcing_chains", hodoku=280, optional=True
+    ),
+    Technique("Aligned Triplet Exclusion", 7.5, _T + "exclusion:find_aligned_triplets"),
+    Technique(
+        "Nishio Forcing Chain", 7.5, _T + "forcing:find_nishio_forcing_chains", hodoku=500,
+        optional=True,
+    ),
+    Technique(
+        "Multiple Forcing Chain", 8.0, _T + "forcing:find_multiple_forcing_chains", hodoku=500,
+        optional=True,
+    ),
+    Technique(
+        "Dynamic Forcing Chain", 8.5, _T + "forcing:find_dynamic_forcing_chains", hodoku=700,
+        optional=True,
+    ),
+]
+
+#: Modules that register more techniques when imported (the chain helper's).
+_EXTENSIONS = (_T + "chains", _T + "forcing")
+_loaded: list[bool] = []
+
+
+def _load_extensions() -> None:
+    """Import the optional extension modules once, letting them call :func:`register`."""
+    if _loaded:
+        return
+    _loaded.append(True)
+    for module in _EXTENSIONS:
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as error:
+            if error.name != module:
+                raise
+
+
+def _index(name: str) -> int:
+    """The position of the technique called ``name`` in the registry."""
+    for i, technique in enumerate(_REGISTRY):
+        if technique.name == name:
+            return i
+    raise KeyError(f"no technique named {name!r}")
+
+
+def register(technique: Technique, *, before: str | None = None, after: str | None = None) -> None:
+    """Add ``technique`` to the registry before or after a named one (at the end when neither).
+
+    Registering a name that is already present replaces that entry in place.
+    """
+    for i, old in enumerate(_REGISTRY):
+        if old.name == technique.name:
+            _REGISTRY[i] = technique
+            return
+    if before is not None:
+        _REGISTRY.insert(_index(before), technique)
+    elif after is not None:
+        _REGISTRY.insert(_index(after) + 1, technique)
+    else:
+        _REGISTRY.append(technique)
+
+
+def techniques(*, se_only: bool = False) -> list[Technique]:
+    """The registry in order (only the techniques SE 1.2.1 rates with when ``se_only``)."""
+    _load_extensions()
+    return [t for t in _REGISTRY if (t.se or not se_only) and t.available()]
+
+
+def technique_named(name: str) -> Technique:
+    """The registry entry called ``name``."""
+    _load_extensions()
+    return _REGISTRY[_index(name)]
+
+
+def find_steps(cands: Candidates, chosen: Iterable[Technique] | None = None) -> Iterator[Step]:
+    """Every step of every technique, technique by technique in registry order."""
+    for technique in techniques() if chosen is None else chosen:
+        yield from technique.steps(cands)
+
+
+def first_step(cands: Candidates, chosen: Iterable[Technique] | None = None) -> Step | None:
+    """The first step in registry order (SE's choice of the next step), or ``None``."""
+    return next(find_steps(cands, chosen), None)
+
+
+#: HoDoKu's difficulty levels and the highest score each allows.
+HODOKU_LEVELS = (("Easy", 800), ("Medium", 1000), ("Hard", 1600), ("Unfair", 1800), ("Extreme", 10**9))
+
+
+def hodoku_score(steps: Iterable[Step]) -> tuple[int, str]:
+    """HoDoKu-style score of a solving path: the sum of each step's technique score, and its level.
+
+    A step whose technique has no HoDoKu score counts as a forcing chain (500).
+    """
+    scores = {t.name: t.hodoku for t in techniques()}
+    total = 0
+    for step in steps:
+        score = step.extra.get("hodoku")
+        if not isinstance(score, int):
+            known = scores.get(step.technique)
+            score = known if known is not None else 500
+        total += score
+    level = next(name for name, limit in HODOKU_LEVELS if total <= limit)
+    return total, level

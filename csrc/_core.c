@@ -1,0 +1,409 @@
+/* _core.c - the Python binding of sudokit's C core: module sudokit._core.
+ *
+ * The only file that includes Python.h.  It exposes the same three functions as
+ * sudokit/reference.py, with the same signatures, results and status codes:
+ *
+ *     solve(cells, box_rows, box_cols, limit) -> (count, first solution | None, guesses)
+ *     solve_lines(puzzles, limit, box_rows=3, box_cols=3) -> (counts, solutions)
+ *     solve_array(puzzles, out, counts, limit, box_rows=3, box_cols=3) -> None
+ *
+ * 3x3 boxes go to sk9_solve (bitboard9.c), every other shape to sknn_solve (nxn.c).
+ * The batch functions gather their inputs with the GIL held, solve the whole batch
+ * with the GIL released, then build their results.  Errors are raised with the
+ * classes of sudokit.errors (ShapeError, WrongLengthError), kept in module state,
+ * or as plain TypeError for arguments of the wrong type.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <limits.h>
+#include <string.h>
+
+#include "bitboard9.h"
+#include "lineparse.h"
+#include "nxn.h"
+
+/* ---- module state ------------------------------------------------------------ */
+
+typedef struct {
+    PyObject *shape_error;        /* sudokit.errors.ShapeError */
+    PyObject *wrong_length_error; /* sudokit.errors.WrongLengthError */
+} CoreState;
+
+static inline CoreState *core_state(PyObject *module) { return (CoreState *)PyModule_GetState(module); }
+
+/* The characters naming digits 1..35 (sudokit.formats.reader.DIGIT_CHARS). */
+static const char kDigitChars[] = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/* ---- argument helpers -------------------------------------------------------- */
+
+/* An integer argument as a long long, saturated at the ends of the range (a huge
+ * limit means "no limit", a huge box side is an unsupported shape all the same).
+ * TypeError for anything that is not an integer. */
+static int as_integer(PyObject *obj, const char *name, long long *out) {
+    if (!PyIndex_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an integer, not %.100s", name, Py_TYPE(obj)->tp_name);
+        return 0;
+    }
+    PyObject *index = PyNumber_Index(obj);
+    if (!index) return 0;
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(index, &overflow);
+    Py_DECREF(index);
+    if (v == -1 && PyErr_Occurred()) return 0;
+    if (overflow) v = overflow > 0 ? LLONG_MAX : LLONG_MIN;
+    *out = v;
+    return 1;
+}
+
+/* The search limit: max(1, limit), clipped to what an int holds. */
+static int as_limit(PyObject *obj, int *out) {
+    long long v;
+    if (!as_integer(obj, "limit", &v)) return 0;
+    *out = v < 1 ? 1 : v > INT_MAX ? INT_MAX : (int)v;
+    return 1;
+}
+
+/* Check a box shape as sudokit.units.Shape does; raise ShapeError if unsupported. */
+static int as_shape(CoreState *st, PyObject *rows_obj, PyObject *cols_obj, int *rows, int *cols) {
+    long long r, c;
+    if (!as_integer(rows_obj, "box_rows", &r) || !as_integer(cols_obj, "box_cols", &c)) return 0;
+    if (r < 1 || c < 1 || r > 64 || c > 64 || r * c > 64) {
+        PyErr_Format(st->shape_error,
+                     "unsupported box shape %lldx%lld (box sides must be at least 1 and N = rows·cols "
+                     "at most 64)",
+                     r, c);
+        return 0;
+    }
+    if (r * c < 2) {
+        PyErr_SetString(st->shape_error, "a grid needs N of at least 2");
+        return 0;
+    }
+    *rows = (int)r;
+    *cols = (int)c;
+    return 1;
+}
+
+/* Raise WrongLengthError(found, expected=...). */
+static void raise_wrong_length(CoreState *st, Py_ssize_t found, const char *expected) {
+    PyObject *args = Py_BuildValue("(n)", found);
+    PyObject *kwargs = args ? Py_BuildValue("{s:s}", "expected", expected) : NULL;
+    PyObject *exc = kwargs ? PyObject_Call(st->wrong_length_error, args, kwargs) : NULL;
+    if (exc) {
+        PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+        Py_DECREF(exc);
+    }
+    Py_XDECREF(args);
+    Py_XDECREF(kwargs);
+}
+
+/* ---- solving without the GIL ----------------------------------------------- */
+
+/* Solve checked cells with the solver for the shape: the count, or -1 when out of memory. */
+static int solve_cells(int rows, int cols, const uint8_t *cells, int limit, uint8_t *solution,
+                       uint64_t *guesses) {
+    if (rows == 3 && cols == 3) return sk9_solve(cells, limit, solution, guesses);
+    return sknn_solve(rows, cols, cells, limit, solution, guesses);
+}
+
+/* ---- solve ------------------------------------------------------------------- */
+
+static PyObject *core_solve(PyObject *module, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"cells", "box_rows", "box_cols", "limit", NULL};
+    CoreState *st = core_state(module);
+    Py_buffer cells;
+    PyObject *rows_obj, *cols_obj, *limit_obj;
+    int rows, cols, limit;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*OOO:solve", keywords, &cells, &rows_obj, &cols_obj,
+                                     &limit_obj))
+        return NULL;
+    PyObject *result = NULL;
+    if (!as_shape(st, rows_obj, cols_obj, &rows, &cols) || !as_limit(limit_obj, &limit)) goto done;
+    int n = rows * cols, size = n * n;
+    if (cells.len != size) {
+        char expected[64];
+        snprintf(expected, sizeof expected, "%d cells for a %dx%d grid", size, n, n);
+        raise_wrong_length(st, cells.len, expected);
+        goto done;
+    }
+    uint8_t solution[64 * 64];
+    uint64_t guesses = 0;
+    int count;
+    Py_BEGIN_ALLOW_THREADS
+    count = sk_check_cells((const uint8_t *)cells.buf, rows, cols) != SK_OK
+                ? 0
+                : solve_cells(rows, cols, (const uint8_t *)cells.buf, limit, solution, &guesses);
+    Py_END_ALLOW_THREADS
+    if (count < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (count > 0)
+        result = Py_BuildValue("(iy#K)", count, (const char *)solution, (Py_ssize_t)size,
+                               (unsigned long long)guesses);
+    else
+        result = Py_BuildValue("(iOK)", 0, Py_None, (unsigned long long)guesses);
+done:
+    PyBuffer_Release(&cells);
+    return result;
+}
+
+/* ---- solve_lines ------------------------------------------------------------- */
+
+/* One puzzle of a line batch: its text (NULL when already known malformed). */
+typedef struct {
+    const char *text;
+    Py_ssize_t len;
+} LineRef;
+
+static PyObject *core_solve_lines(PyObject *module, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"puzzles", "limit", "box_rows", "box_cols", NULL};
+    CoreState *st = core_state(module);
+    PyObject *puzzles_obj, *limit_obj, *rows_obj = NULL, *cols_obj = NULL;
+    int rows = 3, cols = 3, limit;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|OO:solve_lines", keywords, &puzzles_obj, &limit_obj,
+                                     &rows_obj, &cols_obj))
+        return NULL;
+    if (rows_obj || cols_obj) {
+        PyObject *three = PyLong_FromLong(3);
+        if (!three) return NULL;
+        int ok = as_shape(st, rows_obj ? rows_obj : three, cols_obj ? cols_obj : three, &rows, &cols);
+        Py_DECREF(three);
+        if (!ok) return NULL;
+    }
+    if (!as_limit(limit_obj, &limit)) return NULL;
+
+    /* A tuple of our own keeps every text alive (and unchanged) while the GIL is released. */
+    PyObject *items = PySequence_Tuple(puzzles_obj);
+    if (!items) return NULL;
+    Py_ssize_t count = PyTuple_GET_SIZE(items);
+    int n = rows * cols, size = n * n;
+    PyObject *result = NULL, *counts_list = NULL, *solutions_list = NULL;
+    LineRef *refs = (LineRef *)PyMem_Malloc((size_t)(count ? count : 1) * sizeof(LineRef));
+    int *counts = (int *)PyMem_Malloc((size_t)(count ? count : 1) * sizeof(int));
+    uint8_t *solutions = (uint8_t *)PyMem_Malloc((size_t)(count ? count : 1) * (size_t)size);
+    if (!refs || !counts || !solutions) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *item = PyTuple_GET_ITEM(items, i);
+        if (PyUnicode_Check(item)) {
+            /* Only ASCII can be a puzzle; other text is malformed whatever its length. */
+            refs[i].text = PyUnicode_IS_ASCII(item) ? (const char *)PyUnicode_DATA(item) : NULL;
+            refs[i].len = PyUnicode_GET_LENGTH(item);
+        } else if (PyBytes_Check(item)) {
+            refs[i].text = PyBytes_AS_STRING(item);
+            refs[i].len = PyBytes_GET_SIZE(item);
+        } else {
+            PyErr_Format(PyExc_TypeError, "puzzle %zd must be str or bytes, not %.100s", i,
+                         Py_TYPE(item)->tp_name);
+            goto done;
+        }
+    }
+
+    int out_of_memory = 0;
+    Py_BEGIN_ALLOW_THREADS
+    uint8_t cells[64 * 64];
+    for (Py_ssize_t i = 0; i < count; i++) {
+        uint8_t *solution = solutions + (size_t)i * (size_t)size;
+        int status = refs[i].text ? sk_parse_line(refs[i].text, (size_t)refs[i].len, n, cells) : SK_MALFORMED;
+        if (status != SK_OK) {
+            counts[i] = SK_MALFORMED; /* a digit above N is no character of this grid */
+            continue;
+        }
+        status = sk_check_cells(cells, rows, cols);
+        if (status != SK_OK) {
+            counts[i] = status;
+            continue;
+        }
+        counts[i] = solve_cells(rows, cols, cells, limit, solution, NULL);
+        if (counts[i] < 0) {
+            out_of_memory = 1;
+            break;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (out_of_memory) {
+        PyErr_NoMemory();
+        goto done;
+    }
+
+    counts_list = PyList_New(count);
+    solutions_list = counts_list ? PyList_New(count) : NULL;
+    if (!solutions_list) goto done;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *c = PyLong_FromLong(counts[i]);
+        if (!c) goto done;
+        PyList_SET_ITEM(counts_list, i, c);
+        PyObject *s;
+        if (counts[i] > 0) {
+            s = PyUnicode_New(size, 127);
+            if (!s) goto done;
+            Py_UCS1 *text = PyUnicode_1BYTE_DATA(s);
+            const uint8_t *solution = solutions + (size_t)i * (size_t)size;
+            for (int k = 0; k < size; k++) text[k] = (Py_UCS1)kDigitChars[solution[k] - 1];
+        } else {
+            s = Py_NewRef(Py_None);
+        }
+        PyList_SET_ITEM(solutions_list, i, s);
+    }
+    result = PyTuple_Pack(2, counts_list, solutions_list);
+done:
+    Py_XDECREF(counts_list);
+    Py_XDECREF(solutions_list);
+    PyMem_Free(refs);
+    PyMem_Free(counts);
+    PyMem_Free(solutions);
+    Py_DECREF(items);
+    return result;
+}
+
+/* ---- solve_array ------------------------------------------------------------- */
+
+/* Get a C-contiguous buffer; TypeError when the object does not offer one. */
+static int get_buffer(PyObject *obj, Py_buffer *view, int writable, const char *name) {
+    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | (writable ? PyBUF_WRITABLE : 0)) == 0) return 1;
+    PyErr_Clear();
+    PyErr_Format(PyExc_TypeError, "%s must be a %sC-contiguous buffer, not %.100s", name,
+                 writable ? "writable " : "", Py_TYPE(obj)->tp_name);
+    return 0;
+}
+
+static PyObject *core_solve_array(PyObject *module, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"puzzles", "out", "counts", "limit", "box_rows", "box_cols", NULL};
+    CoreState *st = core_state(module);
+    PyObject *src_obj, *out_obj, *counts_obj, *limit_obj, *rows_obj = NULL, *cols_obj = NULL;
+    int rows = 3, cols = 3, limit;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO|OO:solve_array", keywords, &src_obj, &out_obj,
+                                     &counts_obj, &limit_obj, &rows_obj, &cols_obj))
+        return NULL;
+    if (rows_obj || cols_obj) {
+        PyObject *three = PyLong_FromLong(3);
+        if (!three) return NULL;
+        int ok = as_shape(st, rows_obj ? rows_obj : three, cols_obj ? cols_obj : three, &rows, &cols);
+        Py_DECREF(three);
+        if (!ok) return NULL;
+    }
+    if (!as_limit(limit_obj, &limit)) return NULL;
+    Py_buffer src, out, cnt;
+    if (!get_buffer(src_obj, &src, 0, "puzzles")) return NULL;
+    if (!get_buffer(out_obj, &out, 1, "out")) {
+        PyBuffer_Release(&src);
+        return NULL;
+    }
+    if (!get_buffer(counts_obj, &cnt, 1, "counts")) {
+        PyBuffer_Release(&src);
+        PyBuffer_Release(&out);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    int n = rows * cols, size = n * n;
+    Py_ssize_t count = cnt.len / (Py_ssize_t)sizeof(int32_t);
+    char expected[96];
+    if (cnt.len % (Py_ssize_t)sizeof(int32_t)) {
+        snprintf(expected, sizeof expected, "counts of 4-byte integers");
+        raise_wrong_length(st, cnt.len, expected);
+        goto done;
+    }
+    if (src.len != count * size || out.len != count * size) {
+        snprintf(expected, sizeof expected, "%zd rows of %d cells in puzzles and out", count, size);
+        raise_wrong_length(st, src.len != count * size ? src.len : out.len, expected);
+        goto done;
+    }
+    int out_of_memory = 0;
+    Py_BEGIN_ALLOW_THREADS
+    uint8_t cells[64 * 64];
+    for (Py_ssize_t i = 0; i < count; i++) {
+        /* copy the row first: out may be the same memory as puzzles */
+        memcpy(cells, (const uint8_t *)src.buf + i * size, (size_t)size);
+        uint8_t *row = (uint8_t *)out.buf + i * size;
+        int32_t status = sk_check_cells(cells, rows, cols);
+        memset(row, 0, (size_t)size);
+        if (status == SK_OK) {
+            status = solve_cells(rows, cols, cells, limit, row, NULL);
+            if (status < 0) {
+                out_of_memory = 1;
+                break;
+            }
+        }
+        memcpy((char *)cnt.buf + i * (Py_ssize_t)sizeof(int32_t), &status, sizeof status);
+    }
+    Py_END_ALLOW_THREADS
+    if (out_of_memory)
+        PyErr_NoMemory();
+    else
+        result = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&src);
+    PyBuffer_Release(&out);
+    PyBuffer_Release(&cnt);
+    return result;
+}
+
+/* ---- module ------------------------------------------------------------------ */
+
+static PyMethodDef core_methods[] = {
+    {"solve", (PyCFunction)(void (*)(void))core_solve, METH_VARARGS | METH_KEYWORDS,
+     "solve(cells, box_rows, box_cols, limit) -> (count, first solution or None, guesses)\n\n"
+     "Solve N*N cell values (bytes, 0 = empty), counting solutions up to limit."},
+    {"solve_lines", (PyCFunction)(void (*)(void))core_solve_lines, METH_VARARGS | METH_KEYWORDS,
+     "solve_lines(puzzles, limit, box_rows=3, box_cols=3) -> (counts, solutions)\n\n"
+     "Solve line-format puzzles (str or bytes); a negative count is a status: -1 malformed,\n"
+     "-2 duplicate given."},
+    {"solve_array", (PyCFunction)(void (*)(void))core_solve_array, METH_VARARGS | METH_KEYWORDS,
+     "solve_array(puzzles, out, counts, limit, box_rows=3, box_cols=3) -> None\n\n"
+     "Solve the rows of an (n, N*N) uint8 buffer into out (zero rows where none) and int32 counts\n"
+     "(-2 duplicate given, -3 value out of range)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static int core_exec(PyObject *module) {
+    CoreState *st = core_state(module);
+    PyObject *errors = PyImport_ImportModule("sudokit.errors");
+    if (!errors) return -1;
+    st->shape_error = PyObject_GetAttrString(errors, "ShapeError");
+    st->wrong_length_error = st->shape_error ? PyObject_GetAttrString(errors, "WrongLengthError") : NULL;
+    Py_DECREF(errors);
+    if (!st->wrong_length_error) return -1;
+    if (PyModule_AddIntConstant(module, "MALFORMED", SK_MALFORMED) < 0 ||
+        PyModule_AddIntConstant(module, "DUPLICATE", SK_DUPLICATE) < 0 ||
+        PyModule_AddIntConstant(module, "OUT_OF_RANGE", SK_OUT_OF_RANGE) < 0)
+        return -1;
+    return 0;
+}
+
+static int core_traverse(PyObject *module, visitproc visit, void *arg) {
+    CoreState *st = core_state(module);
+    Py_VISIT(st->shape_error);
+    Py_VISIT(st->wrong_length_error);
+    return 0;
+}
+
+static int core_clear(PyObject *module) {
+    CoreState *st = core_state(module);
+    Py_CLEAR(st->shape_error);
+    Py_CLEAR(st->wrong_length_error);
+    return 0;
+}
+
+static void core_free(void *module) { core_clear((PyObject *)module); }
+
+static PyModuleDef_Slot core_slots[] = {
+    {Py_mod_exec, (void *)core_exec},
+    {0, NULL},
+};
+
+static struct PyModuleDef core_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "sudokit._core",
+    .m_doc = "sudokit's plain-C solving core (see sudokit.reference for the pure-Python twin).",
+    .m_size = sizeof(CoreState),
+    .m_methods = core_methods,
+    .m_slots = core_slots,
+    .m_traverse = core_traverse,
+    .m_clear = core_clear,
+    .m_free = core_free,
+};
+
+PyMODINIT_FUNC PyInit__core(void) { return PyModuleDef_Init(&core_module); }

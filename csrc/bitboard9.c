@@ -1,0 +1,644 @@
+/* bitboard9.c - sudokit's 9x9 solver: bitboards per digit and band.
+ *
+ * Representation
+ * --------------
+ * The grid is cut into three horizontal bands of three rows.  For every digit d
+ * (0..8) and band b (0..2) one 32-bit word, cand[3*d + b], holds the 27 cells of
+ * the band where d may still go:
+ *
+ *             col 0  1  2   3  4  5   6  7  8
+ *     row 0:      0  1  2 | 3  4  5 | 6  7  8     <- bit numbers inside the word
+ *     row 1:      9 10 11 |12 13 14 |15 16 17
+ *     row 2:     18 19 20 |21 22 23 |24 25 26
+ *                  box 0     box 1     box 2       (bits 27..31 are always 0)
+ *
+ * so cell number (9*row + col) of the grid is bit (cell - 27*b) of its band word.
+ * A placed digit stays a candidate of its own cell; it is only removed from the
+ * cell's peers.  Keeping digits apart means the row, box and "locked candidate"
+ * rules are plain mask arithmetic on one word, and the column rule is one shifted
+ * mask (COL_BITS) applied to the two other band words of the same digit.
+ *
+ * Inference (propagate)
+ * ---------------------
+ * 1. Band rule, per (digit, band) word.  Inside a band a digit occupies exactly
+ *    one cell of each row and one of each box, so the three rows use the three
+ *    boxes in one of 6 permutations.  Shrink the word to its 9 "minirows" (the
+ *    three cells of one row inside one box; bit 3*row + box), keep the minirows
+ *    that take part in at least one permutation still fully available, and clear
+ *    the rest (kBandKeep).  That single masking step does hidden singles in rows
+ *    and boxes and both kinds of locked candidates (pointing and claiming) for
+ *    the band; an empty result is a contradiction.
+ * 2. A row of the word left with one cell places the digit there: the column is
+ *    cleared in the other rows and the other bands, the cell is cleared for the
+ *    other digits.  Repeat until no band word changes (seen[] remembers the value
+ *    each word had at its last update, so untouched words are skipped).
+ * 3. Naked singles: count candidates per cell with bit-sliced counters across
+ *    the nine digit words of a band (one/two = "at least one"/"at least two");
+ *    an open cell with none is a contradiction, one with exactly one is placed.
+ *    Hidden singles in columns are found the same way from the column view.
+ *
+ * Search
+ * ------
+ * When nothing more follows, guess: a cell with two candidates if there is one
+ * (then the other branch is itself a single), else the cell with the fewest.
+ * The branch "d is in cell c" is explored first and the state "d is not in c"
+ * is pushed on an explicit stack; a contradiction pops the newest saved state.
+ * Each pushed state is one nesting level that placed a cell, so the stack never
+ * holds more than 81 states.
+ */
+#include "bitboard9.h"
+
+#include <string.h>
+
+/* ---- tiny bit helpers ------------------------------------------------------ */
+
+#define BAND_BITS 0x7ffffffu /* the 27 cells of a band */
+#define ROW_BITS 0x1ffu      /* row 0 of a band: bits 0..8 */
+#define COL_BITS 0x40201u    /* column 0 of a band: bits 0, 9, 18 */
+
+static inline int lowest_bit(uint32_t x) { return __builtin_ctz(x); }
+static inline uint32_t lowest_set(uint32_t x) { return x & (0u - x); }
+static inline int more_than_one(uint32_t x) { return (x & (x - 1)) != 0; }
+static inline int bit_count(uint32_t x) { return __builtin_popcount(x); }
+
+/* The row (0..2) of a band bit: 0..8 -> 0, 9..17 -> 1, 18..26 -> 2. */
+static inline int row_of_bit(int bit) { return (bit * 57) >> 9; }
+
+/* The 9-bit minirow set of a band word: bit 3*row + box is set when that
+ * row has a candidate inside that box.
+ *
+ *   band word  r2:[ccc|bbb|aaa] r1:[...] r0:[...]  ->  minirows  r2:cba r1:cba r0:cba
+ */
+/* kMinirowsOfRow[x]: for a 9-bit row x (three boxes of three cells), which boxes
+ * (bits 0..2) hold at least one candidate. */
+static const uint8_t kMinirowsOfRow[512] = {
+    0, 1, 1, 1, 1, 1, 1, 1, 2, 3, 3, 3, 3, 3, 3, 3,
+    2, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3,
+    2, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3,
+    2, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3,
+    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+};
+/* kBandKeep[m]: for a minirow set m (bit 3*row + box), the band cells (27 bits)
+ * of the minirows that belong to some permutation row->box wholly inside m. A
+ * digit's three rows of a band must use three different boxes, so candidates in
+ * any other minirow are impossible; 0 when no permutation fits (contradiction). */
+static const uint32_t kBandKeep[512] = {
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x01c71c0, 0x01c71c0, 0x01c71c0, 0x01c71c0, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x01c71c0, 0x01c71c0, 0x01c71c0, 0x01c71c0,
+    0x0000000, 0x0000000, 0x01f8038, 0x01f8038, 0x0000000, 0x0000000,
+    0x01f8038, 0x01f8038, 0x0000000, 0x0000000, 0x01f8038, 0x01f8038,
+    0x0000000, 0x0000000, 0x01f8038, 0x01f8038, 0x0000000, 0x0000000,
+    0x01f8038, 0x01f8038, 0x01c71c0, 0x01c71c0, 0x01ff1f8, 0x01ff1f8,
+    0x0000000, 0x0000000, 0x01f8038, 0x01f8038, 0x01c71c0, 0x01c71c0,
+    0x01ff1f8, 0x01ff1f8, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0e00fc0, 0x0e00fc0, 0x0e00fc0, 0x0e00fc0,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0e00fc0, 0x0e00fc0, 0x0e00fc0, 0x0e00fc0, 0x0000000, 0x0e38007,
+    0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007,
+    0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0e00fc0, 0x0e38fc7,
+    0x0e00fc0, 0x0e38fc7, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007,
+    0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007,
+    0x0000000, 0x0e38007, 0x0e00fc0, 0x0e38fc7, 0x0e00fc0, 0x0e38fc7,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0e00fc0, 0x0e00fc0, 0x0e00fc0, 0x0e00fc0, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x01c71c0, 0x01c71c0, 0x01c71c0, 0x01c71c0,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0fc7fc0, 0x0fc7fc0,
+    0x0fc7fc0, 0x0fc7fc0, 0x0000000, 0x0e38007, 0x01f8038, 0x0ff803f,
+    0x0000000, 0x0e38007, 0x01f8038, 0x0ff803f, 0x0000000, 0x0e38007,
+    0x01f8038, 0x0ff803f, 0x0e00fc0, 0x0e38fc7, 0x0ff8ff8, 0x0ff8fff,
+    0x0000000, 0x0e38007, 0x01f8038, 0x0ff803f, 0x01c71c0, 0x0fff1c7,
+    0x01ff1f8, 0x0fff1ff, 0x0000000, 0x0e38007, 0x01f8038, 0x0ff803f,
+    0x0fc7fc0, 0x0ffffc7, 0x0fffff8, 0x0ffffff, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x7000e38, 0x7000e38, 0x0000000, 0x0000000,
+    0x7000e38, 0x7000e38, 0x0000000, 0x7007007, 0x0000000, 0x7007007,
+    0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x0000000, 0x7007007,
+    0x7000e38, 0x7007e3f, 0x0000000, 0x7007007, 0x7000e38, 0x7007e3f,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x7000e38, 0x7000e38,
+    0x0000000, 0x0000000, 0x7000e38, 0x7000e38, 0x0000000, 0x7007007,
+    0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x0000000, 0x7007007,
+    0x0000000, 0x7007007, 0x7000e38, 0x7007e3f, 0x0000000, 0x7007007,
+    0x7000e38, 0x7007e3f, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x7000e38, 0x7000e38, 0x0000000, 0x0000000, 0x7000e38, 0x7000e38,
+    0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x01c71c0, 0x71c71c7,
+    0x01c71c0, 0x71c71c7, 0x0000000, 0x7007007, 0x7000e38, 0x7007e3f,
+    0x01c71c0, 0x71c71c7, 0x71c7ff8, 0x71c7fff, 0x0000000, 0x0000000,
+    0x01f8038, 0x01f8038, 0x0000000, 0x0000000, 0x01f8038, 0x01f8038,
+    0x0000000, 0x0000000, 0x71f8e38, 0x71f8e38, 0x0000000, 0x0000000,
+    0x71f8e38, 0x71f8e38, 0x0000000, 0x7007007, 0x01f8038, 0x71ff03f,
+    0x01c71c0, 0x71c71c7, 0x01ff1f8, 0x71ff1ff, 0x0000000, 0x7007007,
+    0x71f8e38, 0x71ffe3f, 0x01c71c0, 0x71c71c7, 0x71ffff8, 0x71fffff,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x7000e38, 0x7000e38,
+    0x0e00fc0, 0x0e00fc0, 0x7e00ff8, 0x7e00ff8, 0x0000000, 0x7007007,
+    0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x0000000, 0x7007007,
+    0x0000000, 0x7007007, 0x7000e38, 0x7007e3f, 0x0e00fc0, 0x7e07fc7,
+    0x7e00ff8, 0x7e07fff, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007,
+    0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007,
+    0x7000e38, 0x7e38e3f, 0x0e00fc0, 0x0e38fc7, 0x7e00ff8, 0x7e38fff,
+    0x0000000, 0x7e3f007, 0x0000000, 0x7e3f007, 0x0000000, 0x7e3f007,
+    0x0000000, 0x7e3f007, 0x0000000, 0x7e3f007, 0x7000e38, 0x7e3fe3f,
+    0x0e00fc0, 0x7e3ffc7, 0x7e00ff8, 0x7e3ffff, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x7000e38, 0x7000e38, 0x0e00fc0, 0x0e00fc0,
+    0x7e00ff8, 0x7e00ff8, 0x0000000, 0x7007007, 0x0000000, 0x7007007,
+    0x01c71c0, 0x71c71c7, 0x01c71c0, 0x71c71c7, 0x0000000, 0x7007007,
+    0x7000e38, 0x7007e3f, 0x0fc7fc0, 0x7fc7fc7, 0x7fc7ff8, 0x7fc7fff,
+    0x0000000, 0x0e38007, 0x01f8038, 0x0ff803f, 0x0000000, 0x0e38007,
+    0x01f8038, 0x0ff803f, 0x0000000, 0x0e38007, 0x71f8e38, 0x7ff8e3f,
+    0x0e00fc0, 0x0e38fc7, 0x7ff8ff8, 0x7ff8fff, 0x0000000, 0x7e3f007,
+    0x01f8038, 0x7fff03f, 0x01c71c0, 0x7fff1c7, 0x01ff1f8, 0x7fff1ff,
+    0x0000000, 0x7e3f007, 0x71f8e38, 0x7fffe3f, 0x0fc7fc0, 0x7ffffc7,
+    0x7fffff8, 0x7ffffff,
+};
+
+static inline uint32_t minirows(uint32_t w) {
+    return (uint32_t)kMinirowsOfRow[w & ROW_BITS] | ((uint32_t)kMinirowsOfRow[(w >> 9) & ROW_BITS] << 3) |
+           ((uint32_t)kMinirowsOfRow[w >> 18] << 6);
+}
+
+/* Rows (3-bit mask) of a band word holding exactly one candidate.  Every row of
+ * a word that passed the band rule is non-empty, so "not more than one" is enough. */
+static inline uint32_t single_rows(uint32_t w) {
+    uint32_t r0 = w & ROW_BITS, r1 = (w >> 9) & ROW_BITS, r2 = w >> 18;
+    return (uint32_t)!more_than_one(r0) | ((uint32_t)!more_than_one(r1) << 1) |
+           ((uint32_t)!more_than_one(r2) << 2);
+}
+
+/* ---- the board ------------------------------------------------------------- */
+
+typedef struct {
+    uint32_t cand[27];     /* cand[3*d + b]: cells of band b where digit d may go */
+    uint32_t seen[27];     /* each word's value at its last band update */
+    uint32_t open_cells[3]; /* per band: cells without a placed digit */
+    uint32_t open_rows[3];  /* per band: bit 3*d + row set while digit d is unplaced in that row */
+} Board;
+
+enum { MAX_DEPTH = 82 };
+
+/* Place digit d at band bit `cell` of row r of band b, given the word w of (d, b):
+ * returns the updated word; the other bands and digits are updated in place. */
+static inline uint32_t place(Board *bd, int d, int b, int r, uint32_t cell, uint32_t w) {
+    uint32_t col = COL_BITS << (lowest_bit(cell) - 9 * r);
+    static const uint8_t kOther1[3] = {1, 2, 0}, kOther2[3] = {2, 0, 1};
+    bd->cand[3 * d + kOther1[b]] &= ~col;
+    bd->cand[3 * d + kOther2[b]] &= ~col;
+    bd->open_cells[b] &= ~cell;
+    bd->open_rows[b] &= ~(1u << (3 * d + r));
+    return w & (~col | cell);
+}
+
+/* Apply the band rule to word i until it is stable, placing the digit in every
+ * row that gets down to one cell. Returns 0 on a contradiction. */
+static int update_band(Board *bd, int i) {
+    int d = i / 3, b = i - 3 * (i / 3);
+    uint32_t w = bd->cand[i], placed = 0;
+    for (;;) {
+        w &= kBandKeep[minirows(w)];
+        if (!w) return 0;
+        uint32_t fresh = single_rows(w) & (bd->open_rows[b] >> (3 * d)) & 7u;
+        if (!fresh) break;
+        do {
+            int r = lowest_bit(fresh);
+            fresh &= fresh - 1;
+            uint32_t cell = w & (ROW_BITS << (9 * r));
+            placed |= cell;
+            w = place(bd, d, b, r, cell, w);
+        } while (fresh);
+    }
+    bd->cand[i] = bd->seen[i] = w;
+    if (placed) {
+        for (int e = b; e < 27; e += 3)
+            if (e != i) bd->cand[e] &= ~placed;
+    }
+    return 1;
+}
+
+/* Run the band rule over every changed word until nothing changes. */
+static inline int settle_bands(Board *bd) {
+    int changed;
+    do {
+        changed = 0;
+        for (int i = 0; i < 27; i++) {
+            if (bd->cand[i] == bd->seen[i]) continue;
+            changed = 1;
+            if (!update_band(bd, i)) return 0;
+        }
+    } while (changed);
+    return 1;
+}
+
+/* Bit-sliced candidate counts of the open cells of band b:
+ * one = at least one candidate, two = at least two, three = at least three. */
+static inline void count_cells(const Board *bd, int b, uint32_t *one, uint32_t *two, uint32_t *three) {
+    uint32_t o = 0, t = 0, h = 0;
+    for (int d = 0; d < 9; d++) {
+        uint32_t x = bd->cand[3 * d + b];
+        h |= t & x;
+        t |= o & x;
+        o |= x;
+    }
+    *one = o;
+    *two = t;
+    *three = h;
+}
+
+/* Restrict digit d to band bit `cell` of band b by clearing the rest of its row;
+ * the band rule then places it. */
+static inline void assign(Board *bd, int d, int b, uint32_t cell) {
+    int r = row_of_bit(lowest_bit(cell));
+    bd->cand[3 * d + b] &= ~(ROW_BITS << (9 * r)) | cell;
+}
+
+/* Naked singles of all bands: -1 contradiction, 0 none found, 1 some assigned. */
+static int naked_singles(Board *bd) {
+    int found = 0;
+    for (int b = 0; b < 3; b++) {
+        uint32_t one = 0, two = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t x = bd->cand[3 * d + b];
+            two |= one & x;
+            one |= x;
+        }
+        uint32_t open = bd->open_cells[b];
+        if (open & ~one) return -1;
+        uint32_t single = open & ~two;
+        while (single) {
+            uint32_t cell = lowest_set(single);
+            single ^= cell;
+            for (int d = 0; d < 9; d++) {
+                if (bd->cand[3 * d + b] & cell) {
+                    assign(bd, d, b, cell);
+                    break;
+                }
+            }
+            found = 1;
+        }
+    }
+    return found;
+}
+
+/* Fold a band word onto its 9 columns: bit c set when column c has a cell in w. */
+static inline uint32_t columns_of(uint32_t w) { return (w | (w >> 9) | (w >> 18)) & ROW_BITS; }
+
+/* Columns where w has two or more cells. */
+static inline uint32_t columns_twice(uint32_t w) {
+    return ((w & (w >> 9)) | (w & (w >> 18)) | ((w >> 9) & (w >> 18))) & ROW_BITS;
+}
+
+/* Hidden singles in columns: a digit with one cell left in a column where it is
+ * not yet placed goes there; a column without the digit is a contradiction.
+ * -1 contradiction, 0 none found, 1 some assigned. */
+static int column_singles(Board *bd) {
+    int found = 0;
+    for (int d = 0; d < 9; d++) {
+        const uint32_t *w = &bd->cand[3 * d];
+        uint32_t p0 = columns_of(w[0]), p1 = columns_of(w[1]), p2 = columns_of(w[2]);
+        uint32_t once = p0 | p1 | p2;
+        if (once != ROW_BITS) return -1;
+        uint32_t twice = (p0 & p1) | (p0 & p2) | (p1 & p2) | columns_twice(w[0]) | columns_twice(w[1]) |
+                         columns_twice(w[2]);
+        uint32_t placed = columns_of((w[0] & ~bd->open_cells[0]) | (w[1] & ~bd->open_cells[1]) |
+                                     (w[2] & ~bd->open_cells[2]));
+        uint32_t hidden = ~twice & ~placed & ROW_BITS;
+        while (hidden) {
+            int c = lowest_bit(hidden);
+            hidden &= hidden - 1;
+            int b = (p0 >> c) & 1 ? 0 : (p1 >> c) & 1 ? 1 : 2;
+            assign(bd, d, b, w[b] & (COL_BITS << c));
+            found = 1;
+        }
+    }
+    return found;
+}
+
+/* kStackKeep[m]: the band rule at minirow level, reused for stacks. For a 3x3
+ * bit set m with bit 3*band + column (column 0..2 inside one stack), the bits
+ * that belong to some permutation band->column wholly inside m. */
+static const uint16_t kStackKeep[512] = {
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x054, 0x054, 0x054, 0x054, 0x000, 0x000, 0x000, 0x000, 0x054, 0x054, 0x054, 0x054,
+    0x000, 0x000, 0x062, 0x062, 0x000, 0x000, 0x062, 0x062, 0x000, 0x000, 0x062, 0x062,
+    0x000, 0x000, 0x062, 0x062, 0x000, 0x000, 0x062, 0x062, 0x054, 0x054, 0x076, 0x076,
+    0x000, 0x000, 0x062, 0x062, 0x054, 0x054, 0x076, 0x076, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x08c, 0x08c, 0x08c, 0x08c,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x08c, 0x08c, 0x08c, 0x08c, 0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1,
+    0x000, 0x0a1, 0x000, 0x0a1, 0x08c, 0x0ad, 0x08c, 0x0ad, 0x000, 0x0a1, 0x000, 0x0a1,
+    0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1, 0x08c, 0x0ad, 0x08c, 0x0ad,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x08c, 0x08c, 0x08c, 0x08c, 0x000, 0x000, 0x000, 0x000, 0x054, 0x054, 0x054, 0x054,
+    0x000, 0x000, 0x000, 0x000, 0x0dc, 0x0dc, 0x0dc, 0x0dc, 0x000, 0x0a1, 0x062, 0x0e3,
+    0x000, 0x0a1, 0x062, 0x0e3, 0x000, 0x0a1, 0x062, 0x0e3, 0x08c, 0x0ad, 0x0ee, 0x0ef,
+    0x000, 0x0a1, 0x062, 0x0e3, 0x054, 0x0f5, 0x076, 0x0f7, 0x000, 0x0a1, 0x062, 0x0e3,
+    0x0dc, 0x0fd, 0x0fe, 0x0ff, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x10a, 0x10a, 0x000, 0x000, 0x10a, 0x10a, 0x000, 0x111, 0x000, 0x111,
+    0x000, 0x111, 0x000, 0x111, 0x000, 0x111, 0x10a, 0x11b, 0x000, 0x111, 0x10a, 0x11b,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x10a, 0x10a,
+    0x000, 0x000, 0x10a, 0x10a, 0x000, 0x111, 0x000, 0x111, 0x000, 0x111, 0x000, 0x111,
+    0x000, 0x111, 0x10a, 0x11b, 0x000, 0x111, 0x10a, 0x11b, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x10a, 0x10a, 0x000, 0x000, 0x10a, 0x10a,
+    0x000, 0x111, 0x000, 0x111, 0x054, 0x155, 0x054, 0x155, 0x000, 0x111, 0x10a, 0x11b,
+    0x054, 0x155, 0x15e, 0x15f, 0x000, 0x000, 0x062, 0x062, 0x000, 0x000, 0x062, 0x062,
+    0x000, 0x000, 0x16a, 0x16a, 0x000, 0x000, 0x16a, 0x16a, 0x000, 0x111, 0x062, 0x173,
+    0x054, 0x155, 0x076, 0x177, 0x000, 0x111, 0x16a, 0x17b, 0x054, 0x155, 0x17e, 0x17f,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x10a, 0x10a,
+    0x08c, 0x08c, 0x18e, 0x18e, 0x000, 0x111, 0x000, 0x111, 0x000, 0x111, 0x000, 0x111,
+    0x000, 0x111, 0x10a, 0x11b, 0x08c, 0x19d, 0x18e, 0x19f, 0x000, 0x0a1, 0x000, 0x0a1,
+    0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1, 0x10a, 0x1ab, 0x08c, 0x0ad, 0x18e, 0x1af,
+    0x000, 0x1b1, 0x000, 0x1b1, 0x000, 0x1b1, 0x000, 0x1b1, 0x000, 0x1b1, 0x10a, 0x1bb,
+    0x08c, 0x1bd, 0x18e, 0x1bf, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x10a, 0x10a, 0x08c, 0x08c, 0x18e, 0x18e, 0x000, 0x111, 0x000, 0x111,
+    0x054, 0x155, 0x054, 0x155, 0x000, 0x111, 0x10a, 0x11b, 0x0dc, 0x1dd, 0x1de, 0x1df,
+    0x000, 0x0a1, 0x062, 0x0e3, 0x000, 0x0a1, 0x062, 0x0e3, 0x000, 0x0a1, 0x16a, 0x1eb,
+    0x08c, 0x0ad, 0x1ee, 0x1ef, 0x000, 0x1b1, 0x062, 0x1f3, 0x054, 0x1f5, 0x076, 0x1f7,
+    0x000, 0x1b1, 0x16a, 0x1fb, 0x0dc, 0x1fd, 0x1fe, 0x1ff,
+};
+
+/* Stack rule: the band rule turned on its side. Inside a stack (three columns,
+ * three boxes) a digit uses each column once and each band once, so the
+ * "minicolumns" (a column inside one band) it keeps must fit a permutation
+ * band->column. The column view of digit d:
+ *
+ *     view bit 9*band + column:   band 2: [c8 .. c0]  band 1: [c8 .. c0]  band 0: [c8 .. c0]
+ *
+ * and stack s is the 3x3 made of bits 3s..3s+2 of each band's 9.  This gives the
+ * vertical locked candidates (pointing along a column, claiming for a column).
+ * -1 contradiction, 0 nothing removed, 1 something removed. */
+static int stack_rule(Board *bd) {
+    int changed = 0;
+    for (int d = 0; d < 9; d++) {
+        uint32_t *w = &bd->cand[3 * d];
+        uint32_t view = columns_of(w[0]) | (columns_of(w[1]) << 9) | (columns_of(w[2]) << 18), keep = 0;
+        for (int s = 0; s < 9; s += 3) {
+            uint32_t m = ((view >> s) & 7u) | (((view >> (9 + s)) & 7u) << 3) | (((view >> (18 + s)) & 7u) << 6);
+            uint32_t k = kStackKeep[m];
+            if (!k) return -1;
+            keep |= ((k & 7u) | (((k >> 3) & 7u) << 9) | (((k >> 6) & 7u) << 18)) << s;
+        }
+        if (keep != view) {
+            for (int b = 0; b < 3; b++) {
+                uint32_t cols = (keep >> (9 * b)) & ROW_BITS;
+                w[b] &= cols | (cols << 9) | (cols << 18);
+            }
+            changed = 1;
+        }
+    }
+    return changed;
+}
+
+/* Propagate to a fixed point; 0 on a contradiction. */
+static int propagate(Board *bd) {
+    for (;;) {
+        if (!settle_bands(bd)) return 0;
+        int r = naked_singles(bd);
+        if (r < 0) return 0;
+        if (r > 0) continue;
+        r = column_singles(bd);
+        if (r < 0) return 0;
+        if (r > 0) continue;
+        r = stack_rule(bd);
+        if (r < 0) return 0;
+        if (r == 0) return 1;
+    }
+}
+
+static inline int solved(const Board *bd) { return (bd->open_rows[0] | bd->open_rows[1] | bd->open_rows[2]) == 0; }
+
+/* Pick the guess: a two-candidate cell if any, else the open cell with the fewest
+ * candidates. Sets *band and *cell (a single band bit). */
+static void choose_cell(const Board *bd, int *band, uint32_t *cell) {
+    uint32_t one, two, three;
+    for (int b = 0; b < 3; b++) {
+        count_cells(bd, b, &one, &two, &three);
+        uint32_t pair = bd->open_cells[b] & two & ~three;
+        if (pair) {
+            *band = b;
+            *cell = lowest_set(pair);
+            return;
+        }
+    }
+    int best = 10;
+    for (int b = 0; b < 3; b++) {
+        uint32_t open = bd->open_cells[b];
+        while (open) {
+            uint32_t c = lowest_set(open);
+            open ^= c;
+            int k = 0;
+            for (int d = 0; d < 9; d++) k += (bd->cand[3 * d + b] & c) != 0;
+            if (k < best) {
+                best = k;
+                *band = b;
+                *cell = c;
+            }
+        }
+    }
+}
+
+/* kPerms[m]: which of the 6 permutations row->box (bit i) fit minirow set m. */
+static const uint8_t kPerms[512] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 32, 32, 32, 32, 0, 0, 0, 0, 32, 32, 32, 32,
+    0, 0, 8, 8, 0, 0, 8, 8, 0, 0, 8, 8, 0, 0, 8, 8,
+    0, 0, 8, 8, 32, 32, 40, 40, 0, 0, 8, 8, 32, 32, 40, 40,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 16, 16, 16,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 16, 16, 16,
+    0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 16, 18, 16, 18,
+    0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 16, 18, 16, 18,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 16, 16, 16,
+    0, 0, 0, 0, 32, 32, 32, 32, 0, 0, 0, 0, 48, 48, 48, 48,
+    0, 2, 8, 10, 0, 2, 8, 10, 0, 2, 8, 10, 16, 18, 24, 26,
+    0, 2, 8, 10, 32, 34, 40, 42, 0, 2, 8, 10, 48, 50, 56, 58,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 0, 0, 4, 4,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 4, 5, 0, 1, 4, 5,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 0, 0, 4, 4,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 4, 5, 0, 1, 4, 5,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 0, 0, 4, 4,
+    0, 1, 0, 1, 32, 33, 32, 33, 0, 1, 4, 5, 32, 33, 36, 37,
+    0, 0, 8, 8, 0, 0, 8, 8, 0, 0, 12, 12, 0, 0, 12, 12,
+    0, 1, 8, 9, 32, 33, 40, 41, 0, 1, 12, 13, 32, 33, 44, 45,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 16, 16, 20, 20,
+    0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 4, 5, 16, 17, 20, 21,
+    0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 4, 6, 16, 18, 20, 22,
+    0, 3, 0, 3, 0, 3, 0, 3, 0, 3, 4, 7, 16, 19, 20, 23,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 16, 16, 20, 20,
+    0, 1, 0, 1, 32, 33, 32, 33, 0, 1, 4, 5, 48, 49, 52, 53,
+    0, 2, 8, 10, 0, 2, 8, 10, 0, 2, 12, 14, 16, 18, 28, 30,
+    0, 3, 8, 11, 32, 35, 40, 43, 0, 3, 12, 15, 48, 51, 60, 63,
+};
+static const uint32_t kPermCells[6] = {0x7007007, 0x0e38007, 0x7000e38, 0x01f8038, 0x0e00fc0, 0x01c71c0};
+
+#ifndef GUESS_MODE
+#define GUESS_MODE 1
+#endif
+
+/* Pick a (digit, band) word whose rows can still take exactly two permutations
+ * row->box, in the band with the fewest permutations over all digits.
+ * Returns the word index or -1; *first gets the cells of the first permutation,
+ * *second those of the other. */
+static int choose_word(const Board *bd, uint32_t *first, uint32_t *second) {
+    int best = -1, best_total = 1000;
+    for (int b = 0; b < 3; b++) {
+        int total = 0, pick = -1;
+        for (int d = 0; d < 9; d++) {
+            if (!((bd->open_rows[b] >> (3 * d)) & 7u)) continue;
+            int k = bit_count(kPerms[minirows(bd->cand[3 * d + b])]);
+            total += k;
+            if (k == 2 && pick < 0) pick = 3 * d + b;
+        }
+        if (pick >= 0 && total < best_total) {
+            best_total = total;
+            best = pick;
+        }
+    }
+    if (best >= 0) {
+        uint32_t ps = kPerms[minirows(bd->cand[best])];
+        *first = kPermCells[lowest_bit(ps)];
+        *second = kPermCells[lowest_bit(ps & (ps - 1))];
+    }
+    return best;
+}
+
+static void write_solution(const Board *bd, uint8_t solution[81]) {
+    for (int d = 0; d < 9; d++) {
+        for (int b = 0; b < 3; b++) {
+            uint32_t w = bd->cand[3 * d + b];
+            while (w) {
+                solution[27 * b + lowest_bit(w)] = (uint8_t)(d + 1);
+                w &= w - 1;
+            }
+        }
+    }
+}
+
+/* Set up the board from the givens: each given keeps its digit to its own cell
+ * in its row and clears the cell for the other digits; the band rule and the
+ * placements derive the rest. */
+static void init_board(Board *bd, const uint8_t cells[81]) {
+    uint32_t given[3] = {0, 0, 0}, by_digit[27];
+    memset(by_digit, 0, sizeof by_digit);
+    for (int b = 0; b < 3; b++) {
+        for (int k = 0; k < 27; k++) {
+            int v = cells[27 * b + k];
+            if (v) {
+                given[b] |= 1u << k;
+                by_digit[3 * (v - 1) + b] |= 1u << k;
+            }
+        }
+    }
+    for (int i = 0; i < 27; i++) {
+        int b = i % 3;
+        uint32_t mine = by_digit[i], w = BAND_BITS & ~(given[b] & ~mine);
+        for (int r = 0; r < 3; r++) {
+            uint32_t row = ROW_BITS << (9 * r);
+            if (mine & row) w &= ~row | (mine & row);
+        }
+        bd->cand[i] = w;
+        bd->seen[i] = BAND_BITS; /* differs from every restricted word: update it */
+    }
+    for (int b = 0; b < 3; b++) {
+        bd->open_cells[b] = BAND_BITS;
+        bd->open_rows[b] = BAND_BITS;
+    }
+}
+
+int sk9_solve(const uint8_t cells[81], int limit, uint8_t solution[81], uint64_t *guesses) {
+    Board stack[MAX_DEPTH];
+    Board cur;
+    int depth = 0, count = 0;
+    uint64_t guessed = 0;
+    if (limit < 1) limit = 1;
+    init_board(&cur, cells);
+    for (;;) {
+        if (propagate(&cur)) {
+            if (solved(&cur)) {
+                if (count == 0 && solution) write_solution(&cur, solution);
+                if (++count >= limit) break;
+            } else {
+#if GUESS_MODE == 1
+                uint32_t first, second;
+                int i = choose_word(&cur, &first, &second);
+                if (i >= 0) {
+                    stack[depth] = cur;
+                    stack[depth].cand[i] &= second;
+                    depth++;
+                    cur.cand[i] &= first;
+                    guessed++;
+                    continue;
+                }
+#endif
+                int b = 0;
+                uint32_t cell = 0;
+                choose_cell(&cur, &b, &cell);
+                int d = 0;
+                while (!(cur.cand[3 * d + b] & cell)) d++;
+                stack[depth] = cur;
+                stack[depth].cand[3 * d + b] &= ~cell;
+                depth++;
+                assign(&cur, d, b, cell);
+                guessed++;
+                continue;
+            }
+        }
+        if (depth == 0) break;
+        cur = stack[--depth];
+    }
+    if (guesses) *guesses = guessed;
+    return count;
+}

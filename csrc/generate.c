@@ -1,0 +1,601 @@
+/* generate.c - 9x9 puzzle generation: random grids, digging, seed 003's random fill.
+ *
+ * The board is one 9-bit candidate mask per cell:
+ *
+ *     bit   8 7 6 5 4 3 2 1 0
+ *     digit 9 8 7 6 5 4 3 2 1        cand[c] == 0x1FF: anything goes; a single bit: decided
+ *
+ * and a flag per cell telling whether its digit has already been struck from its 20 peers.
+ * The search propagates naked singles (a decided cell leaves its peers) and hidden singles
+ * (a digit with one place left in a unit goes there), then guesses on the cell with the
+ * fewest candidates, copying the 243-byte board for each branch.
+ *
+ * The uniqueness test of the digging never counts to two. A unique puzzle P with solution S
+ * loses a clue at cell c; any second solution of P - {c} differs from S at c (otherwise it
+ * would solve P), so P - {c} is unique exactly when no solution has c != S[c]: one search
+ * for a single solution with S[c] struck from c. It is skipped outright when the other
+ * eight digits all sit in c's peers (c is a naked single of the givens).
+ */
+#include "generate.h"
+
+#include <string.h>
+
+/* The 20 peers of each cell (generated). */
+static const uint8_t kPeers[81][20] = {
+    {1,2,3,4,5,6,7,8,9,10,11,18,19,20,27,36,45,54,63,72},
+    {0,2,3,4,5,6,7,8,9,10,11,18,19,20,28,37,46,55,64,73},
+    {0,1,3,4,5,6,7,8,9,10,11,18,19,20,29,38,47,56,65,74},
+    {0,1,2,4,5,6,7,8,12,13,14,21,22,23,30,39,48,57,66,75},
+    {0,1,2,3,5,6,7,8,12,13,14,21,22,23,31,40,49,58,67,76},
+    {0,1,2,3,4,6,7,8,12,13,14,21,22,23,32,41,50,59,68,77},
+    {0,1,2,3,4,5,7,8,15,16,17,24,25,26,33,42,51,60,69,78},
+    {0,1,2,3,4,5,6,8,15,16,17,24,25,26,34,43,52,61,70,79},
+    {0,1,2,3,4,5,6,7,15,16,17,24,25,26,35,44,53,62,71,80},
+    {0,1,2,10,11,12,13,14,15,16,17,18,19,20,27,36,45,54,63,72},
+    {0,1,2,9,11,12,13,14,15,16,17,18,19,20,28,37,46,55,64,73},
+    {0,1,2,9,10,12,13,14,15,16,17,18,19,20,29,38,47,56,65,74},
+    {3,4,5,9,10,11,13,14,15,16,17,21,22,23,30,39,48,57,66,75},
+    {3,4,5,9,10,11,12,14,15,16,17,21,22,23,31,40,49,58,67,76},
+    {3,4,5,9,10,11,12,13,15,16,17,21,22,23,32,41,50,59,68,77},
+    {6,7,8,9,10,11,12,13,14,16,17,24,25,26,33,42,51,60,69,78},
+    {6,7,8,9,10,11,12,13,14,15,17,24,25,26,34,43,52,61,70,79},
+    {6,7,8,9,10,11,12,13,14,15,16,24,25,26,35,44,53,62,71,80},
+    {0,1,2,9,10,11,19,20,21,22,23,24,25,26,27,36,45,54,63,72},
+    {0,1,2,9,10,11,18,20,21,22,23,24,25,26,28,37,46,55,64,73},
+    {0,1,2,9,10,11,18,19,21,22,23,24,25,26,29,38,47,56,65,74},
+    {3,4,5,12,13,14,18,19,20,22,23,24,25,26,30,39,48,57,66,75},
+    {3,4,5,12,13,14,18,19,20,21,23,24,25,26,31,40,49,58,67,76},
+    {3,4,5,12,13,14,18,19,20,21,22,24,25,26,32,41,50,59,68,77},
+    {6,7,8,15,16,17,18,19,20,21,22,23,25,26,33,42,51,60,69,78},
+    {6,7,8,15,16,17,18,19,20,21,22,23,24,26,34,43,52,61,70,79},
+    {6,7,8,15,16,17,18,19,20,21,22,23,24,25,35,44,53,62,71,80},
+    {0,9,18,28,29,30,31,32,33,34,35,36,37,38,45,46,47,54,63,72},
+    {1,10,19,27,29,30,31,32,33,34,35,36,37,38,45,46,47,55,64,73},
+    {2,11,20,27,28,30,31,32,33,34,35,36,37,38,45,46,47,56,65,74},
+    {3,12,21,27,28,29,31,32,33,34,35,39,40,41,48,49,50,57,66,75},
+    {4,13,22,27,28,29,30,32,33,34,35,39,40,41,48,49,50,58,67,76},
+    {5,14,23,27,28,29,30,31,33,34,35,39,40,41,48,49,50,59,68,77},
+    {6,15,24,27,28,29,30,31,32,34,35,42,43,44,51,52,53,60,69,78},
+    {7,16,25,27,28,29,30,31,32,33,35,42,43,44,51,52,53,61,70,79},
+    {8,17,26,27,28,29,30,31,32,33,34,42,43,44,51,52,53,62,71,80},
+    {0,9,18,27,28,29,37,38,39,40,41,42,43,44,45,46,47,54,63,72},
+    {1,10,19,27,28,29,36,38,39,40,41,42,43,44,45,46,47,55,64,73},
+    {2,11,20,27,28,29,36,37,39,40,41,42,43,44,45,46,47,56,65,74},
+    {3,12,21,30,31,32,36,37,38,40,41,42,43,44,48,49,50,57,66,75},
+    {4,13,22,30,31,32,36,37,38,39,41,42,43,44,48,49,50,58,67,76},
+    {5,14,23,30,31,32,36,37,38,39,40,42,43,44,48,49,50,59,68,77},
+    {6,15,24,33,34,35,36,37,38,39,40,41,43,44,51,52,53,60,69,78},
+    {7,16,25,33,34,35,36,37,38,39,40,41,42,44,51,52,53,61,70,79},
+    {8,17,26,33,34,35,36,37,38,39,40,41,42,43,51,52,53,62,71,80},
+    {0,9,18,27,28,29,36,37,38,46,47,48,49,50,51,52,53,54,63,72},
+    {1,10,19,27,28,29,36,37,38,45,47,48,49,50,51,52,53,55,64,73},
+    {2,11,20,27,28,29,36,37,38,45,46,48,49,50,51,52,53,56,65,74},
+    {3,12,21,30,31,32,39,40,41,45,46,47,49,50,51,52,53,57,66,75},
+    {4,13,22,30,31,32,39,40,41,45,46,47,48,50,51,52,53,58,67,76},
+    {5,14,23,30,31,32,39,40,41,45,46,47,48,49,51,52,53,59,68,77},
+    {6,15,24,33,34,35,42,43,44,45,46,47,48,49,50,52,53,60,69,78},
+    {7,16,25,33,34,35,42,43,44,45,46,47,48,49,50,51,53,61,70,79},
+    {8,17,26,33,34,35,42,43,44,45,46,47,48,49,50,51,52,62,71,80},
+    {0,9,18,27,36,45,55,56,57,58,59,60,61,62,63,64,65,72,73,74},
+    {1,10,19,28,37,46,54,56,57,58,59,60,61,62,63,64,65,72,73,74},
+    {2,11,20,29,38,47,54,55,57,58,59,60,61,62,63,64,65,72,73,74},
+    {3,12,21,30,39,48,54,55,56,58,59,60,61,62,66,67,68,75,76,77},
+    {4,13,22,31,40,49,54,55,56,57,59,60,61,62,66,67,68,75,76,77},
+    {5,14,23,32,41,50,54,55,56,57,58,60,61,62,66,67,68,75,76,77},
+    {6,15,24,33,42,51,54,55,56,57,58,59,61,62,69,70,71,78,79,80},
+    {7,16,25,34,43,52,54,55,56,57,58,59,60,62,69,70,71,78,79,80},
+    {8,17,26,35,44,53,54,55,56,57,58,59,60,61,69,70,71,78,79,80},
+    {0,9,18,27,36,45,54,55,56,64,65,66,67,68,69,70,71,72,73,74},
+    {1,10,19,28,37,46,54,55,56,63,65,66,67,68,69,70,71,72,73,74},
+    {2,11,20,29,38,47,54,55,56,63,64,66,67,68,69,70,71,72,73,74},
+    {3,12,21,30,39,48,57,58,59,63,64,65,67,68,69,70,71,75,76,77},
+    {4,13,22,31,40,49,57,58,59,63,64,65,66,68,69,70,71,75,76,77},
+    {5,14,23,32,41,50,57,58,59,63,64,65,66,67,69,70,71,75,76,77},
+    {6,15,24,33,42,51,60,61,62,63,64,65,66,67,68,70,71,78,79,80},
+    {7,16,25,34,43,52,60,61,62,63,64,65,66,67,68,69,71,78,79,80},
+    {8,17,26,35,44,53,60,61,62,63,64,65,66,67,68,69,70,78,79,80},
+    {0,9,18,27,36,45,54,55,56,63,64,65,73,74,75,76,77,78,79,80},
+    {1,10,19,28,37,46,54,55,56,63,64,65,72,74,75,76,77,78,79,80},
+    {2,11,20,29,38,47,54,55,56,63,64,65,72,73,75,76,77,78,79,80},
+    {3,12,21,30,39,48,57,58,59,66,67,68,72,73,74,76,77,78,79,80},
+    {4,13,22,31,40,49,57,58,59,66,67,68,72,73,74,75,77,78,79,80},
+    {5,14,23,32,41,50,57,58,59,66,67,68,72,73,74,75,76,78,79,80},
+    {6,15,24,33,42,51,60,61,62,69,70,71,72,73,74,75,76,77,79,80},
+    {7,16,25,34,43,52,60,61,62,69,70,71,72,73,74,75,76,77,78,80},
+    {8,17,26,35,44,53,60,61,62,69,70,71,72,73,74,75,76,77,78,79},
+};
+
+/* The 27 units: rows 0-8, columns 9-17, boxes 18-26 (generated). */
+static const uint8_t kUnits[27][9] = {
+    {0,1,2,3,4,5,6,7,8},
+    {9,10,11,12,13,14,15,16,17},
+    {18,19,20,21,22,23,24,25,26},
+    {27,28,29,30,31,32,33,34,35},
+    {36,37,38,39,40,41,42,43,44},
+    {45,46,47,48,49,50,51,52,53},
+    {54,55,56,57,58,59,60,61,62},
+    {63,64,65,66,67,68,69,70,71},
+    {72,73,74,75,76,77,78,79,80},
+    {0,9,18,27,36,45,54,63,72},
+    {1,10,19,28,37,46,55,64,73},
+    {2,11,20,29,38,47,56,65,74},
+    {3,12,21,30,39,48,57,66,75},
+    {4,13,22,31,40,49,58,67,76},
+    {5,14,23,32,41,50,59,68,77},
+    {6,15,24,33,42,51,60,69,78},
+    {7,16,25,34,43,52,61,70,79},
+    {8,17,26,35,44,53,62,71,80},
+    {0,1,2,9,10,11,18,19,20},
+    {3,4,5,12,13,14,21,22,23},
+    {6,7,8,15,16,17,24,25,26},
+    {27,28,29,36,37,38,45,46,47},
+    {30,31,32,39,40,41,48,49,50},
+    {33,34,35,42,43,44,51,52,53},
+    {54,55,56,63,64,65,72,73,74},
+    {57,58,59,66,67,68,75,76,77},
+    {60,61,62,69,70,71,78,79,80},
+};
+
+/* The row, column and box unit of each cell (generated). */
+static const uint8_t kCellUnits[81][3] = {
+    {0,9,18}, {0,10,18}, {0,11,18}, {0,12,19}, {0,13,19}, {0,14,19}, {0,15,20}, {0,16,20}, {0,17,20},
+    {1,9,18}, {1,10,18}, {1,11,18}, {1,12,19}, {1,13,19}, {1,14,19}, {1,15,20}, {1,16,20}, {1,17,20},
+    {2,9,18}, {2,10,18}, {2,11,18}, {2,12,19}, {2,13,19}, {2,14,19}, {2,15,20}, {2,16,20}, {2,17,20},
+    {3,9,21}, {3,10,21}, {3,11,21}, {3,12,22}, {3,13,22}, {3,14,22}, {3,15,23}, {3,16,23}, {3,17,23},
+    {4,9,21}, {4,10,21}, {4,11,21}, {4,12,22}, {4,13,22}, {4,14,22}, {4,15,23}, {4,16,23}, {4,17,23},
+    {5,9,21}, {5,10,21}, {5,11,21}, {5,12,22}, {5,13,22}, {5,14,22}, {5,15,23}, {5,16,23}, {5,17,23},
+    {6,9,24}, {6,10,24}, {6,11,24}, {6,12,25}, {6,13,25}, {6,14,25}, {6,15,26}, {6,16,26}, {6,17,26},
+    {7,9,24}, {7,10,24}, {7,11,24}, {7,12,25}, {7,13,25}, {7,14,25}, {7,15,26}, {7,16,26}, {7,17,26},
+    {8,9,24}, {8,10,24}, {8,11,24}, {8,12,25}, {8,13,25}, {8,14,25}, {8,15,26}, {8,16,26}, {8,17,26},
+};
+
+#define ALL 0x1FFu
+
+static inline int popcount9(unsigned m) { return __builtin_popcount(m); }
+static inline int single(unsigned m) { return m && !(m & (m - 1)); }
+static inline int digit_of(unsigned bit) { return __builtin_ctz(bit) + 1; }
+
+/* ---- random numbers ------------------------------------------------------------ */
+
+static uint64_t splitmix64(uint64_t *x) {
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+void sk_rng_seed(sk_rng *rng, uint64_t seed) {
+    for (int i = 0; i < 4; i++) rng->s[i] = splitmix64(&seed);
+}
+
+static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+uint64_t sk_rng_next(sk_rng *rng) {
+    uint64_t *s = rng->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+uint32_t sk_rng_below(sk_rng *rng, uint32_t n) {
+    uint64_t m = (uint64_t)(uint32_t)(sk_rng_next(rng) >> 32) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t floor = (uint32_t)(-n) % n;
+        while (low < floor) {
+            m = (uint64_t)(uint32_t)(sk_rng_next(rng) >> 32) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+static void shuffle(sk_rng *rng, uint8_t *a, int n) {
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)sk_rng_below(rng, (uint32_t)i + 1);
+        uint8_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
+/* ---- the search ---------------------------------------------------------------- */
+
+typedef struct {
+    uint16_t cand[81];
+    uint8_t done[81]; /* 1: the cell's single digit is already struck from its peers */
+} board;
+
+typedef struct {
+    int limit, found;
+    uint8_t (*sols)[81];
+    sk_rng *rng;
+} search_ctx;
+
+/* Strike the digit of each decided cell on `stack` from its peers, pushing the peers that
+ * become decided, then look for hidden singles, until nothing changes; 0 on a contradiction.
+ * `stack` holds `top` cells that are decided but not yet struck (their done flag is set). */
+static int propagate(board *b, uint8_t *stack, int top) {
+    uint16_t *cand = b->cand;
+    for (;;) {
+        while (top) {
+            int c = stack[--top];
+            unsigned m = cand[c];
+            const uint8_t *peers = kPeers[c];
+            for (int i = 0; i < 20; i++) {
+                int p = peers[i];
+                unsigned pm = cand[p];
+                if (!(pm & m)) continue;
+                pm &= ~m;
+                cand[p] = (uint16_t)pm;
+                if (!(pm & (pm - 1))) {
+                    if (!pm) return 0;
+                    b->done[p] = 1;
+                    stack[top++] = (uint8_t)p;
+                }
+            }
+        }
+        for (int u = 0; u < 27; u++) {
+            const uint8_t *unit = kUnits[u];
+            unsigned once = 0, twice = 0;
+            for (int i = 0; i < 9; i++) {
+                unsigned m = cand[unit[i]];
+                twice |= once & m;
+                once |= m;
+            }
+            if (once != ALL) return 0;
+            unsigned hidden = once & ~twice;
+            if (!hidden) continue;
+            for (int i = 0; i < 9; i++) {
+                int c = unit[i];
+                if (b->done[c]) continue;
+                unsigned m = cand[c] & hidden;
+                if (!m) continue;
+                if (m & (m - 1)) return 0; /* two digits that both must go in this cell */
+                cand[c] = (uint16_t)m;
+                b->done[c] = 1;
+                stack[top++] = (uint8_t)c;
+            }
+        }
+        if (!top) return 1;
+    }
+}
+
+/* Propagate, then guess on the open cell with the fewest candidates, depth first. */
+static void search(board *b, search_ctx *ctx, uint8_t *stack, int top) {
+    if (!propagate(b, stack, top)) return;
+    int best = -1, best_count = 10;
+    for (int c = 0; c < 81; c++) {
+        unsigned m = b->cand[c];
+        if (m & (m - 1)) {
+            int k = popcount9(m);
+            if (k < best_count) {
+                best_count = k;
+                best = c;
+                if (k == 2) break;
+            }
+        }
+    }
+    if (best < 0) {
+        if (ctx->sols && ctx->found < 2)
+            for (int c = 0; c < 81; c++) ctx->sols[ctx->found][c] = (uint8_t)digit_of(b->cand[c]);
+        ctx->found++;
+        return;
+    }
+    uint8_t order[9];
+    int n = 0;
+    for (unsigned m = b->cand[best]; m; m &= m - 1) order[n++] = (uint8_t)__builtin_ctz(m);
+    if (ctx->rng) shuffle(ctx->rng, order, n);
+    for (int i = 0; i < n; i++) {
+        board child = *b;
+        child.cand[best] = (uint16_t)(1u << order[i]);
+        child.done[best] = 1;
+        uint8_t next[81];
+        next[0] = (uint8_t)best;
+        search(&child, ctx, next, 1);
+        if (ctx->found >= ctx->limit) return;
+    }
+}
+
+/* The board of a puzzle: givens decided, everything else open (propagation strikes peers). */
+static int load(board *b, const uint8_t cells[81], uint8_t stack[81]) {
+    int top = 0;
+    for (int c = 0; c < 81; c++) {
+        b->cand[c] = cells[c] ? (uint16_t)(1u << (cells[c] - 1)) : (uint16_t)ALL;
+        b->done[c] = cells[c] != 0;
+        if (cells[c]) stack[top++] = (uint8_t)c;
+    }
+    return top;
+}
+
+int sk_gen9_search(const uint8_t cells[81], int forbid_cell, int forbid_digit, int limit,
+                   uint8_t sols[][81], sk_rng *rng) {
+    board b;
+    uint8_t stack[81];
+    int top = load(&b, cells, stack);
+    if (forbid_cell >= 0 && forbid_digit > 0 && !cells[forbid_cell]) {
+        b.cand[forbid_cell] &= (uint16_t)~(1u << (forbid_digit - 1));
+        unsigned m = b.cand[forbid_cell];
+        if (!(m & (m - 1))) { /* eight digits left: one now (zero cannot happen) */
+            b.done[forbid_cell] = 1;
+            stack[top++] = (uint8_t)forbid_cell;
+        }
+    }
+    search_ctx ctx = {limit < 1 ? 1 : limit, 0, sols, rng};
+    search(&b, &ctx, stack, top);
+    return ctx.found;
+}
+
+/* The three boxes on the diagonal share no row or column, so each takes a random
+ * permutation of the digits; every such start completes, and the randomized search fills
+ * the other six boxes. */
+void sk_gen9_grid(sk_rng *rng, uint8_t grid[81]) {
+    uint8_t start[81] = {0};
+    uint8_t sols[2][81];
+    for (int box = 0; box < 3; box++) {
+        uint8_t digits[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+        shuffle(rng, digits, 9);
+        for (int i = 0; i < 9; i++) start[(box * 3 + i / 3) * 9 + box * 3 + i % 3] = digits[i];
+    }
+    sk_gen9_search(start, -1, 0, 1, sols, rng);
+    memcpy(grid, sols[0], 81);
+}
+
+/* ---- digging ------------------------------------------------------------------- */
+
+/* The digging keeps, for every cell, how many of its peers hold each digit as a given, and
+ * the mask of digits some peer holds: `excl`. Removing or restoring a clue updates its 20
+ * peers, and a search board is then built in 81 steps without striking every given again. */
+typedef struct {
+    uint8_t cells[81];
+    uint8_t count[81][9];
+    uint16_t excl[81];
+} dig_state;
+
+static void dig_init(dig_state *st, const uint8_t cells[81]) {
+    memcpy(st->cells, cells, 81);
+    memset(st->count, 0, sizeof st->count);
+    memset(st->excl, 0, sizeof st->excl);
+    for (int c = 0; c < 81; c++) {
+        int d = cells[c];
+        if (!d) continue;
+        for (int i = 0; i < 20; i++) {
+            int p = kPeers[c][i];
+            st->count[p][d - 1]++;
+            st->excl[p] |= (uint16_t)(1u << (d - 1));
+        }
+    }
+}
+
+static void dig_remove(dig_state *st, int c) {
+    int d = st->cells[c];
+    st->cells[c] = 0;
+    for (int i = 0; i < 20; i++) {
+        int p = kPeers[c][i];
+        if (!--st->count[p][d - 1]) st->excl[p] &= (uint16_t)~(1u << (d - 1));
+    }
+}
+
+static void dig_restore(dig_state *st, int c, int d) {
+    st->cells[c] = (uint8_t)d;
+    for (int i = 0; i < 20; i++) {
+        int p = kPeers[c][i];
+        st->count[p][d - 1]++;
+        st->excl[p] |= (uint16_t)(1u << (d - 1));
+    }
+}
+
+/* True when empty cell c must hold `digit` by the givens alone: the other eight digits sit in
+ * its peers (naked single), or every other cell of one of its units is given or sees `digit`
+ * (hidden single). */
+static int forced(const dig_state *st, int c, int digit) {
+    unsigned bit = 1u << (digit - 1);
+    if ((st->excl[c] | bit) == ALL && !(st->excl[c] & bit)) return 1;
+    for (int k = 0; k < 3; k++) {
+        const uint8_t *unit = kUnits[kCellUnits[c][k]];
+        int open = 0;
+        for (int i = 0; i < 9 && !open; i++) {
+            int x = unit[i];
+            open = x != c && !st->cells[x] && !(st->excl[x] & bit);
+        }
+        if (!open) return 1;
+    }
+    return 0;
+}
+
+/* Is there a solution of the dig state's puzzle with `digit` ruled out of empty cell c? */
+static int other_solution(const dig_state *st, int c, int digit) {
+    board b;
+    uint8_t stack[81];
+    int top = 0;
+    for (int x = 0; x < 81; x++) {
+        int d = st->cells[x];
+        if (d) {
+            b.cand[x] = (uint16_t)(1u << (d - 1));
+            b.done[x] = 1;
+            continue;
+        }
+        unsigned m = ALL & ~st->excl[x];
+        if (x == c) m &= ~(1u << (digit - 1));
+        b.cand[x] = (uint16_t)m;
+        b.done[x] = 0;
+        if (!(m & (m - 1))) {
+            if (!m) return 0;
+            b.done[x] = 1;
+            stack[top++] = (uint8_t)x;
+        }
+    }
+    search_ctx ctx = {1, 0, NULL, NULL};
+    search(&b, &ctx, stack, top);
+    return ctx.found;
+}
+
+/* With the dig state a unique puzzle (solution `solution`) minus the clues at emptied[0..n):
+ * is it still unique? Any second solution differs from `solution` at an emptied cell. */
+static int still_unique(const dig_state *st, const uint8_t solution[81], const uint8_t *emptied, int n) {
+    int all_forced = 1;
+    for (int i = 0; i < n && all_forced; i++) all_forced = forced(st, emptied[i], solution[emptied[i]]);
+    if (all_forced) return 1;
+    for (int i = 0; i < n; i++)
+        if (other_solution(st, emptied[i], solution[emptied[i]])) return 0;
+    return 1;
+}
+
+static int minimal(dig_state *st, const uint8_t solution[81]) {
+    for (int c = 0; c < 81; c++) {
+        int d = st->cells[c];
+        if (!d) continue;
+        dig_remove(st, c);
+        uint8_t one = (uint8_t)c;
+        int unique = still_unique(st, solution, &one, 1);
+        dig_restore(st, c, d);
+        if (unique) return 0;
+    }
+    return 1;
+}
+
+int sk_gen9_is_minimal(const uint8_t cells[81], const uint8_t solution[81]) {
+    dig_state st;
+    dig_init(&st, cells);
+    return minimal(&st, solution);
+}
+
+int sk_gen9_dig(sk_rng *rng, const uint8_t *orbit, int target, const uint8_t *mask,
+                int strict_minimal, uint8_t puzzle[81], uint8_t solution[81]) {
+    sk_gen9_grid(rng, solution);
+    if (mask) {
+        for (int c = 0; c < 81; c++) puzzle[c] = mask[c] ? solution[c] : 0;
+        if (sk_gen9_search(puzzle, -1, 0, 2, NULL, NULL) != 1) return 0;
+        return !strict_minimal || sk_gen9_is_minimal(puzzle, solution);
+    }
+    dig_state st;
+    dig_init(&st, solution);
+    /* Group the cells by orbit: members[start[o] .. start[o+1]) are orbit o's cells. */
+    uint8_t order[81], members[81], start[82], size[81];
+    int orbits = 0;
+    if (orbit) {
+        int count[81] = {0};
+        for (int c = 0; c < 81; c++) count[orbit[c]]++;
+        int fill[81];
+        int at = 0;
+        for (int o = 0; o < 81; o++) {
+            fill[o] = at;
+            start[o] = (uint8_t)at;
+            size[o] = (uint8_t)count[o];
+            at += count[o];
+        }
+        start[81] = 81;
+        for (int c = 0; c < 81; c++) members[fill[orbit[c]]++] = (uint8_t)c;
+        for (int o = 0; o < 81; o++)
+            if (count[o]) order[orbits++] = (uint8_t)o;
+    } else {
+        for (int c = 0; c < 81; c++) {
+            members[c] = (uint8_t)c;
+            start[c] = (uint8_t)c;
+            size[c] = 1;
+            order[c] = (uint8_t)c;
+        }
+        start[81] = 81;
+        orbits = 81;
+    }
+    shuffle(rng, order, orbits);
+    int clues = 81;
+    int complete_pass = 1; /* 1 while every orbit has been tried (the pass makes it minimal) */
+    for (int i = 0; i < orbits; i++) {
+        int o = order[i];
+        int k = size[o];
+        const uint8_t *cells = members + start[o];
+        if (target > 0 && clues - k < target) {
+            complete_pass = 0;
+            continue;
+        }
+        for (int j = 0; j < k; j++) dig_remove(&st, cells[j]);
+        if (still_unique(&st, solution, cells, k)) {
+            clues -= k;
+            if (target > 0 && clues == target && !strict_minimal) break;
+        } else {
+            for (int j = 0; j < k; j++) dig_restore(&st, cells[j], solution[cells[j]]);
+        }
+    }
+    memcpy(puzzle, st.cells, 81);
+    if (target > 0 && clues != target) return 0;
+    if (strict_minimal && (orbit || !complete_pass)) return minimal(&st, solution);
+    return 1;
+}
+
+/* ---- seed 003's random fill ------------------------------------------------------ */
+
+void sk_gen9_fill(sk_rng *rng, int k, int dig, uint8_t puzzle[81], uint8_t solution[81],
+                  sk_fill_stats *stats) {
+    uint8_t sols[2][81];
+    int found = 0;
+    stats->rounds = 0;
+    stats->solver_calls = 0;
+    if (k < 1) k = 1;
+    if (k > 81) k = 81;
+    while (!found) {
+        stats->rounds++; /* step 1 */
+        memset(puzzle, 0, 81);
+        uint16_t used[27] = {0}; /* the paper's w: digits present in each row, column and box */
+        int placed = 0;
+        while (placed < k) {
+            int n = (int)sk_rng_below(rng, 81);          /* step 2 */
+            unsigned bit = 1u << sk_rng_below(rng, 9);   /* step 3 */
+            int tries = 0;
+            const uint8_t *u = kCellUnits[n];
+            while (tries < 81 && (puzzle[n] || ((used[u[0]] | used[u[1]] | used[u[2]]) & bit))) {
+                n = n == 80 ? 0 : n + 1; /* steps 4-5: on to the next cell */
+                u = kCellUnits[n];
+                tries++;
+            }
+            if (tries == 81) continue; /* the digit fits nowhere: draw again */
+            puzzle[n] = (uint8_t)digit_of(bit); /* step 6 */
+            used[u[0]] |= (uint16_t)bit;
+            used[u[1]] |= (uint16_t)bit;
+            used[u[2]] |= (uint16_t)bit;
+            placed++;
+        }
+        stats->solver_calls++; /* step 7 */
+        found = sk_gen9_search(puzzle, -1, 0, 2, sols, NULL);
+        while (found == 2) { /* step 8 */
+            uint8_t diff[81];
+            int nd = 0;
+            for (int c = 0; c < 81; c++)
+                if (sols[0][c] != sols[1][c]) diff[nd++] = (uint8_t)c;
+            int c = diff[sk_rng_below(rng, (uint32_t)nd)];
+            puzzle[c] = sols[sk_rng_below(rng, 2)][c];
+            stats->solver_calls++;
+            found = sk_gen9_search(puzzle, -1, 0, 2, sols, NULL);
+        }
+    }
+    memcpy(solution, sols[0], 81);
+    int clues = 0;
+    for (int c = 0; c < 81; c++) clues += puzzle[c] != 0;
+    stats->clues = clues;
+    if (dig) { /* step 9 */
+        uint8_t order[81];
+        int n = 0;
+        for (int c = 0; c < 81; c++)
+            if (puzzle[c]) order[n++] = (uint8_t)c;
+        shuffle(rng, order, n);
+        dig_state st;
+        dig_init(&st, puzzle);
+        for (int i = 0; i < n; i++) {
+            int c = order[i];
+            dig_remove(&st, c);
+            stats->solver_calls++;
+            if (still_unique(&st, solution, order + i, 1))
+                clues--;
+            else
+                dig_restore(&st, c, solution[c]);
+        }
+        memcpy(puzzle, st.cells, 81);
+    }
+    stats->clues_after = clues;
+}

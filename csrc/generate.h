@@ -1,0 +1,66 @@
+/* generate.h - the 9x9 puzzle generator of sudokit (plain C, no Python).
+ *
+ * Everything a call needs lives in its arguments or on its stack: the random
+ * number generator is a caller-owned sk_rng, the only file-level data are
+ * constant tables, so the functions are re-entrant and safe to run in threads.
+ */
+#ifndef SUDOKIT_GENERATE_H
+#define SUDOKIT_GENERATE_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* xoshiro256** state (Blackman & Vigna), seeded from one 64-bit value by splitmix64. */
+typedef struct {
+    uint64_t s[4];
+} sk_rng;
+
+void sk_rng_seed(sk_rng *rng, uint64_t seed);
+uint64_t sk_rng_next(sk_rng *rng);
+/* A uniform integer in [0, n) (n >= 1), by Lemire's multiply-shift with rejection. */
+uint32_t sk_rng_below(sk_rng *rng, uint32_t n);
+
+/* Solutions of a 9x9 puzzle, counted up to `limit` (1 or more), with digit `forbid_digit`
+ * ruled out of cell `forbid_cell` (pass -1, 0 for none). The first min(limit, 2)
+ * solutions are copied to `sols` when it is not NULL. With `rng` the digits of each
+ * guessed cell are tried in random order. Returns the number found, 0..limit. */
+int sk_gen9_search(const uint8_t cells[81], int forbid_cell, int forbid_digit, int limit,
+                   uint8_t sols[][81], sk_rng *rng);
+
+/* A random solution grid (randomized depth-first search from the empty grid). */
+void sk_gen9_grid(sk_rng *rng, uint8_t grid[81]);
+
+/* One attempt of the dig method. `orbit` gives each cell's symmetry orbit number
+ * (0..80; cells of one orbit are emptied together), or NULL for no symmetry.
+ * `target` > 0 asks for exactly that many clues; `mask`, when not NULL, fixes the
+ * given cells (mask[i] != 0: cell i is given) and skips the digging; `strict_minimal`
+ * demands that no single clue can be removed. Returns 1 with the puzzle and its
+ * solution written, 0 when this attempt missed the requirements. */
+int sk_gen9_dig(sk_rng *rng, const uint8_t *orbit, int target, const uint8_t *mask,
+                int strict_minimal, uint8_t puzzle[81], uint8_t solution[81]);
+
+/* True (1) when the unique puzzle `cells` with solution `solution` stays unique after
+ * no single clue's removal, i.e. it is minimal. */
+int sk_gen9_is_minimal(const uint8_t cells[81], const uint8_t solution[81]);
+
+/* Seed 003's random-fill method (Xiao Bo, 2019): fill `k` random legal digits, solve,
+ * copy a differing cell of two solutions until unique, restart on no solution; then
+ * with `dig`, remove each clue in random order when the puzzle stays unique. */
+typedef struct {
+    int rounds;       /* fill rounds: 1 + restarts after a fill with no solution */
+    int solver_calls; /* searches, the uniqueness tests of the digging included */
+    int clues;        /* clues when the puzzle first became unique */
+    int clues_after;  /* clues after digging */
+} sk_fill_stats;
+
+void sk_gen9_fill(sk_rng *rng, int k, int dig, uint8_t puzzle[81], uint8_t solution[81],
+                  sk_fill_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SUDOKIT_GENERATE_H */

@@ -1,0 +1,359 @@
+"""Solve, count or check many puzzles in input order: the engine behind the command line.
+
+Puzzles are read by :func:`sudokit.formats.read_puzzles` with ``defer=True``: a puzzle on one
+line in the line format (nearly every line of a data set) is not parsed in Python but handed,
+a chunk at a time, to the engine's batch call ``solve_lines``; puzzles in the other formats are
+parsed in Python and searched one at a time. When the engine rejects a line, Python parses it
+again to name the problem exactly. ``jobs > 1`` spreads the chunks over worker processes.
+
+>>> results = run(["1.3..4.22.4..3.1", "11..............", "1..............."], Job("check"))
+>>> [(r.line, r.status, r.count) for r in results]
+[(1, 'solved', 1), (2, 'invalid', None), (3, 'multiple', 2)]
+"""
+
+from __future__ import annotations
+
+import signal
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any, NamedTuple
+
+from sudokit import _engine, formats
+from sudokit.errors import (
+    MultipleSolutionsError,
+    NoSolutionError,
+    ShapeError,
+    SudokuError,
+)
+from sudokit.formats.reader import DIGIT_CHARS, MAX_CHAR_N, Entry
+from sudokit.grid import Grid, find_duplicate
+from sudokit.units import Shape
+
+__all__ = [
+    "INVALID",
+    "MULTIPLE",
+    "NO_SOLUTION",
+    "SOLVED",
+    "TASKS",
+    "Job",
+    "Result",
+    "run",
+    "run_entries",
+    "run_sources",
+]
+
+#: What a batch can do to each puzzle.
+TASKS = ("solve", "count", "check")
+
+#: The status of a puzzle after the batch: the words of the ``status`` field of ``--json``.
+SOLVED = "solved"
+NO_SOLUTION = "no_solution"
+MULTIPLE = "multiple"
+INVALID = "invalid"
+
+#: Puzzles per chunk handed to the engine (and to a worker process) at once.
+CHUNK_C = 4096
+CHUNK_PYTHON = 64
+
+
+@dataclass(frozen=True)
+class Job:
+    """What to do to every puzzle: the task, the solution limit, the box shape, the strategy.
+
+    ``limit`` is how many solutions to look for: 1 takes the first solution without checking
+    that it is the only one, 2 (the default) is the uniqueness check. ``strategy`` names a
+    solver of :mod:`sudokit.strategies` to use instead of the native engine.
+
+    >>> Job("count", limit=10)
+    Job(task='count', limit=10, box=None, strategy=None)
+    """
+
+    task: str = "solve"
+    limit: int = 2
+    box: Shape | None = None
+    strategy: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.task not in TASKS:
+            raise ValueError(f"unknown task {self.task!r} (expected one of {', '.join(TASKS)})")
+        if self.limit < 1:
+            raise ValueError("limit must be at least 1")
+
+    def succeeded(self, result: Result) -> bool:
+        """True when the puzzle passed: counted (for ``count``) or solved (unique when limit ≥ 2)."""
+        if self.task == "count":
+            return result.status != INVALID
+        return result.status == SOLVED
+
+
+@dataclass(frozen=True)
+class Result:
+    """What the batch found for one puzzle; ``line`` is the puzzle's first line in ``source``.
+
+    ``status`` is one of ``solved``, ``no_solution``, ``multiple``, ``invalid``; ``count`` is the
+    number of solutions found up to the limit (``None`` when invalid); ``solution`` is given only
+    when solved; ``error`` is the message of a puzzle that is not solved.
+    """
+
+    line: int
+    puzzle: str
+    status: str
+    solution: str | None = None
+    count: int | None = None
+    error: str | None = None
+    source: str = "-"
+    shape: Shape | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields written by ``--json``, one JSON object per puzzle."""
+        return {
+            "file": self.source,
+            "line": self.line,
+            "puzzle": self.puzzle,
+            "status": self.status,
+            "solution": self.solution,
+            "count": self.count,
+            "error": self.error,
+        }
+
+    def solution_grid(self) -> Grid | None:
+        """The solution as a :class:`Grid` (``None`` when there is none)."""
+        if self.solution is None:
+            return None
+        return Grid.from_string(self.solution, self.shape, check=False)
+
+
+class _Work(NamedTuple):
+    """One puzzle on its way to the engine: deferred line text, or cells parsed in Python."""
+
+    line: int
+    text: str
+    shape: Shape
+    cells: tuple[int, ...] | None
+
+
+_Item = _Work | Result
+
+
+# -- one puzzle ------------------------------------------------------------------------------------
+
+
+def _line_text(cells: Iterable[int], shape: Shape) -> str:
+    """Cells as one line: the line format, or space-separated numbers when N > 35."""
+    if shape.n > MAX_CHAR_N:
+        return " ".join(str(v) for v in cells)
+    return "".join(DIGIT_CHARS[v - 1] if v else "." for v in cells)
+
+
+def _message(error: SudokuError, line: int) -> str:
+    """The error's message, addressed to ``line`` when it does not name a line itself."""
+    if getattr(error, "line", None) is None:
+        error = error.with_line(line)
+    return str(error)
+
+
+def _invalid(line: int, text: str, error: SudokuError, source: str) -> Result:
+    """The result of a puzzle that could not be read or has a duplicate given."""
+    return Result(line, text.strip(), INVALID, error=_message(error, line), source=source)
+
+
+def _outcome(work: _Work, puzzle: str, count: int, solution: str | None, source: str) -> Result:
+    """Turn a count and first solution into a :class:`Result` with its status and message."""
+    if count <= 0:
+        error: str | None = str(NoSolutionError(line=work.line))
+        return Result(work.line, puzzle, NO_SOLUTION, None, 0, error, source, work.shape)
+    if count == 1:
+        return Result(work.line, puzzle, SOLVED, solution, 1, None, source, work.shape)
+    error = str(MultipleSolutionsError(line=work.line))
+    return Result(work.line, puzzle, MULTIPLE, None, count, error, source, work.shape)
+
+
+def _strategy_search(spec: str, grid: Grid, limit: int) -> tuple[int, Grid | None]:
+    """Search with a named strategy of :mod:`sudokit.strategies`: (count, first solution)."""
+    found: Any = import_module("sudokit.strategies").solve_with(spec, grid, limit)
+    if found is None:
+        return 0, None
+    if isinstance(found, Grid):
+        return 1, found
+    return int(found.count), found.solution
+
+
+def _search_cells(work: _Work, cells: tuple[int, ...], job: Job, source: str) -> Result:
+    """Check and search one puzzle given as cells (the slow path, one engine call)."""
+    shape = work.shape
+    puzzle = work.text.strip() if work.cells is None else _line_text(cells, shape)
+    duplicate = find_duplicate(cells, shape)
+    if duplicate is not None:
+        return _invalid(work.line, puzzle, duplicate, source)
+    if job.strategy is not None:
+        try:
+            count, grid = _strategy_search(job.strategy, Grid(cells, shape), job.limit)
+        except NoSolutionError:
+            count, grid = 0, None
+        except MultipleSolutionsError:
+            count, grid = 2, None
+        except SudokuError as exc:
+            return _invalid(work.line, puzzle, exc, source)
+        solution = _line_text(grid.cells, shape) if grid is not None else None
+        return _outcome(work, puzzle, count, solution, source)
+    count, first, _ = _engine.current().solve(bytes(cells), shape.box_rows, shape.box_cols, job.limit)
+    solution = _line_text(first, shape) if first is not None else None
+    return _outcome(work, puzzle, count, solution, source)
+
+
+def _reparse(work: _Work, job: Job, source: str) -> Result:
+    """Parse a line the engine rejected in Python: the exact error, or search it after all."""
+    try:
+        cells, shape = formats.parse(work.text, job.box, first_line=work.line)
+    except SudokuError as exc:
+        return _invalid(work.line, work.text, exc, source)
+    return _search_cells(work._replace(shape=shape), tuple(cells), job, source)
+
+
+# -- one chunk -------------------------------------------------------------------------------------
+
+
+def _run_chunk(job: Job, source: str, items: list[_Item]) -> list[Result]:
+    """Run a chunk of puzzles: deferred lines in one batch call per shape, the rest one by one."""
+    out: list[Result | None] = [item if isinstance(item, Result) else None for item in items]
+    groups: dict[Shape, list[tuple[int, _Work]]] = {}
+    for i, item in enumerate(items):
+        if isinstance(item, _Work):
+            if item.cells is None and job.strategy is None:
+                groups.setdefault(item.shape, []).append((i, item))
+            elif item.cells is None:
+                out[i] = _reparse(item, job, source)
+            else:
+                out[i] = _search_cells(item, item.cells, job, source)
+    engine = _engine.current()
+    for shape, works in groups.items():
+        texts = [work.text.strip() for _, work in works]
+        counts, solutions = engine.solve_lines(texts, job.limit, shape.box_rows, shape.box_cols)
+        for (i, work), text, count, solution in zip(works, texts, counts, solutions, strict=True):
+            if count < 0:
+                out[i] = _reparse(work, job, source)
+            else:
+                out[i] = _outcome(work, text, count, solution, source)
+    return [r for r in out if r is not None]
+
+
+# -- many chunks -----------------------------------------------------------------------------------
+
+
+def _items(entries: Iterable[Entry], job: Job, source: str) -> Iterator[_Item]:
+    """Turn read entries into work for the engine (or into results, for unreadable ones)."""
+    for entry in entries:
+        if entry.error is not None:
+            yield _invalid(entry.line, entry.text, entry.error, source)
+        elif entry.shape is None:
+            yield _invalid(entry.line, entry.text, ShapeError("no grid shape"), source)
+        elif entry.cells is None:
+            yield _Work(entry.line, entry.text, entry.shape, None)
+        else:
+            yield _Work(entry.line, entry.text, entry.shape, tuple(entry.cells))
+
+
+def _chunks(items: Iterable[_Item], size: int) -> Iterator[list[_Item]]:
+    """Cut a stream of work into lists of ``size`` items."""
+    chunk: list[_Item] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _init_worker(engine: str) -> None:
+    """Set up a worker process: the parent's engine; Ctrl-C is the parent's to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _engine.use(engine)
+
+
+def _stop(executor: ProcessPoolExecutor) -> None:
+    """Stop worker processes at once (on Ctrl-C or when the caller stops reading)."""
+    for process in dict(getattr(executor, "_processes", None) or {}).values():
+        process.terminate()
+    # Waiting is quick once the workers are gone, and leaves no half-shut pool for exit time.
+    executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _parallel(
+    chunks: Iterable[tuple[str, list[_Item]]], job: Job, jobs: int
+) -> Iterator[list[Result]]:
+    """Run chunks in ``jobs`` worker processes, a few ahead, yielding results in input order."""
+    executor = ProcessPoolExecutor(
+        max_workers=jobs, initializer=_init_worker, initargs=(_engine.current_name(),)
+    )
+    pending: deque[Future[list[Result]]] = deque()
+    finished = False
+    try:
+        for source, chunk in chunks:
+            pending.append(executor.submit(_run_chunk, job, source, chunk))
+            while len(pending) > 2 * jobs or (pending and pending[0].done()):
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+        finished = True
+    finally:
+        if finished:
+            executor.shutdown(wait=True)
+        else:
+            _stop(executor)
+
+
+def run_entries(
+    sources: Iterable[tuple[str, Iterable[Entry]]],
+    job: Job = Job(),
+    *,
+    jobs: int = 1,
+    chunk_size: int | None = None,
+) -> Iterator[Result]:
+    """Run ``job`` on entries from :func:`~sudokit.formats.read_puzzles`, source by source.
+
+    ``sources`` pairs each source's name with its entries; results come in input order.
+    """
+    if chunk_size is None:
+        chunk_size = CHUNK_C if _engine.current_name() == "c" else CHUNK_PYTHON
+    chunk_size = max(1, chunk_size)
+    chunks = (
+        (name, chunk)
+        for name, entries in sources
+        for chunk in _chunks(_items(entries, job, name), chunk_size)
+    )
+    if jobs <= 1:
+        for name, chunk in chunks:
+            yield from _run_chunk(job, name, chunk)
+        return
+    for results in _parallel(chunks, job, jobs):
+        yield from results
+
+
+def run_sources(
+    sources: Iterable[tuple[str, Iterable[str] | str]],
+    job: Job = Job(),
+    *,
+    jobs: int = 1,
+    chunk_size: int | None = None,
+) -> Iterator[Result]:
+    """Run ``job`` on every puzzle of several inputs, each a ``(name, text or lines)`` pair."""
+    entries = (
+        (name, formats.read_puzzles(lines, job.box, defer=True)) for name, lines in sources
+    )
+    return run_entries(entries, job, jobs=jobs, chunk_size=chunk_size)
+
+
+def run(
+    puzzles: Iterable[str] | str,
+    job: Job = Job(),
+    *,
+    jobs: int = 1,
+    chunk_size: int | None = None,
+    source: str = "-",
+) -> Iterator[Result]:
+    """Run ``job`` on every puzzle of one input (its text, or its lines), in input order."""
+    return run_sources([(source, puzzles)], job, jobs=jobs, chunk_size=chunk_size)

@@ -1,0 +1,830 @@
+"""Generate puzzles with exactly one solution: the dig method and seed 003's random-fill method.
+
+Two methods:
+
+``method="dig"`` (the default, the standard one)
+    Make a random solution grid, then visit its cells (or symmetry orbits) in random order and
+    empty each one when the puzzle stays unique. One pass leaves a *minimal* puzzle: a clue that
+    could not be removed at its turn cannot be removed later either, because the puzzle only
+    loses clues. With a symmetry the pass removes whole orbits, so the result is *orbit-minimal*;
+    ``minimal=True`` additionally demands strict minimality (no single clue removable) and
+    rejects symmetric puzzles that are not.
+
+``method="random-fill"`` (seed 003, Xiao Bo 2019)
+    Drop random legal digits into random empty cells of an empty grid until ``k`` clues are
+    placed, then solve: no solution → start again (a new *fill round*); several → take two
+    solutions, copy into the puzzle the digit of one of them at a random cell where they differ,
+    and solve again, until unique. With ``dig=True`` the clues are then removed one by one in
+    random order when the puzzle stays unique (the paper's step 9), which makes it minimal.
+
+The uniqueness test after emptying cells is "is there a solution where one of the emptied cells
+holds another digit?": the puzzle was unique before, so any second solution must differ there.
+
+Reproducibility: every puzzle has a 64-bit *puzzle seed* (``generate_many`` derives puzzle
+``i``'s from the run's seed with splitmix64), and the same options, puzzle seed and engine give
+the same puzzle. The C engine (``sudokit._core``, 9×9) and the pure-Python path draw different
+random numbers, so they give different puzzles for the same seed.
+
+>>> puzzle = generate(seed=7)
+>>> from sudokit.solver import is_unique
+>>> is_unique(puzzle), puzzle == generate(seed=7)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import Any
+
+from sudokit import _engine, reference
+from sudokit.formats.reader import BoxLike, _as_shape
+from sudokit.grid import Grid
+from sudokit.symmetry import SYMMETRIES, check_symmetry, orbits
+from sudokit.units import Shape, shape_for_size
+
+__all__ = [
+    "METHODS",
+    "FillStats",
+    "Generated",
+    "GenerationError",
+    "Generator",
+    "Options",
+    "add_arguments",
+    "fill_table",
+    "generate",
+    "generate_many",
+    "is_minimal",
+    "options",
+    "puzzle_seed",
+    "run",
+]
+
+#: The generation methods.
+METHODS = ("dig", "random-fill")
+
+_MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+class GenerationError(RuntimeError):
+    """No puzzle met the requirements within the allowed number of attempts."""
+
+
+# -- seeds ------------------------------------------------------------------------------------------
+
+
+def _splitmix64(x: int) -> int:
+    """One step of splitmix64: a well-mixed 64-bit value from any 64-bit value."""
+    z = (x + _GOLDEN) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def puzzle_seed(seed: int, index: int) -> int:
+    """The seed of puzzle number ``index`` (0-based) of a run started with ``seed``."""
+    return _splitmix64((seed + index * _GOLDEN) & _MASK64)
+
+
+def _attempt_seed(seed: int, attempt: int) -> int:
+    """The seed of one attempt at a puzzle (attempts are retried until one meets the options)."""
+    return _splitmix64(seed ^ ((attempt * 0xD1B54A32D192ED03) & _MASK64))
+
+
+# -- options and results ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Options:
+    """What a generated puzzle must be like (see :func:`generate` for each field)."""
+
+    shape: Shape = field(default_factory=lambda: Shape(3, 3))
+    method: str = "dig"
+    symmetry: str = "none"
+    clues: int | None = None
+    max_clues: int | None = None
+    mask: tuple[bool, ...] | None = None
+    minimal: bool = False
+    k: int = 25
+    dig: bool = True
+    difficulty: tuple[float, float] | str | None = None
+    technique: str | None = None
+    max_attempts: int = 100_000
+    engine: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.method not in METHODS:
+            raise ValueError(f"unknown method {self.method!r} (choose from: {', '.join(METHODS)})")
+        object.__setattr__(self, "symmetry", check_symmetry(self.symmetry))
+        size = self.shape.size
+        if self.clues is not None and not 0 < self.clues <= size:
+            raise ValueError(f"clues must be between 1 and {size}")
+        if self.max_clues is not None and not 0 < self.max_clues <= size:
+            raise ValueError(f"max_clues must be between 1 and {size}")
+        if self.mask is not None:
+            if len(self.mask) != size:
+                raise ValueError(f"the mask must have {size} cells, not {len(self.mask)}")
+            if self.symmetry != "none":
+                raise ValueError("give either a mask or a symmetry, not both")
+            given = sum(self.mask)
+            if self.clues is not None and self.clues != given:
+                raise ValueError(f"the mask has {given} cells but clues={self.clues} was asked")
+        if self.method == "random-fill":
+            if self.symmetry != "none" or self.mask is not None:
+                raise ValueError("random-fill makes free-form puzzles: no symmetry or mask")
+            if not 0 < self.k <= size:
+                raise ValueError(f"k must be between 1 and {size}")
+        if self.max_attempts < 1:
+            raise ValueError("max_attempts must be at least 1")
+
+
+@dataclass(frozen=True)
+class FillStats:
+    """What one random-fill run cost: the figures of seed 003's tables."""
+
+    rounds: int  #: fill rounds (1 + restarts after a fill with no solution)
+    solver_calls: int  #: solver calls, digging included
+    clues: int  #: clues when the puzzle first became unique
+    clues_after: int  #: clues after digging (equal to ``clues`` without digging)
+    seconds: float  #: wall time of the run
+
+
+@dataclass(frozen=True)
+class Generated:
+    """One generated puzzle with how it was made."""
+
+    puzzle: Grid
+    solution: Grid
+    seed: int  #: the puzzle seed: ``Generator(options).make(seed)`` makes it again
+    attempts: int = 1
+    rating: Any = None  #: the rater's result when a difficulty or technique was asked
+    stats: FillStats | None = None
+
+    @property
+    def clues(self) -> int:
+        """The number of givens."""
+        return self.puzzle.clue_count
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON Lines record of ``sudokit generate --json``."""
+        out: dict[str, Any] = {
+            "puzzle": self.puzzle.to_string(),
+            "clues": self.clues,
+            "seed": self.seed,
+            "solution": self.solution.to_string(),
+        }
+        if self.puzzle.n != 9:
+            out["box"] = f"{self.puzzle.shape.box_rows}x{self.puzzle.shape.box_cols}"
+        if self.rating is not None:
+            er = getattr(self.rating, "er", None)
+            level = getattr(self.rating, "level", None)
+            out["rating"] = {"er": er, "level": str(level) if level is not None else None}
+        if self.stats is not None:
+            out["rounds"] = self.stats.rounds
+            out["solver_calls"] = self.stats.solver_calls
+        return out
+
+
+# -- the pure-Python search -------------------------------------------------------------------------
+
+
+def _search(
+    cells: Sequence[int],
+    shape: Shape,
+    limit: int,
+    rng: random.Random | None = None,
+    forbid: Sequence[tuple[int, int]] = (),
+) -> list[list[int]]:
+    """Up to ``limit`` solutions of ``cells``, with the digits ``forbid`` = (cell, digit) ruled out.
+
+    With ``rng`` the digits of each guessed cell are tried in random order (random grids).
+    Singles are propagated with :func:`sudokit.reference._propagate`.
+    """
+    n = shape.n
+    full = (1 << n) - 1
+    cand = [full] * shape.size
+    for cell, v in enumerate(cells):
+        if v:
+            bit = 1 << (v - 1)
+            if not cand[cell] & bit:
+                return []
+            cand[cell] = bit
+            for p in shape.peers[cell]:
+                cand[p] &= ~bit
+    for cell, v in forbid:
+        cand[cell] &= ~(1 << (v - 1))
+    found: list[list[int]] = []
+    stack = [(cand, [False] * shape.size)]
+    while stack:
+        cand, done = stack.pop()
+        if not reference._propagate(cand, done, shape, full):
+            continue
+        best, best_count = -1, n + 1
+        for cell, mask in enumerate(cand):
+            if mask & (mask - 1):
+                k = mask.bit_count()
+                if k < best_count:
+                    best, best_count = cell, k
+                    if k == 2:
+                        break
+        if best < 0:
+            found.append([m.bit_length() for m in cand])
+            if len(found) >= limit:
+                break
+            continue
+        mask = cand[best]
+        bits = [1 << d for d in range(n) if mask >> d & 1]
+        if rng is not None:
+            rng.shuffle(bits)
+        for bit in reversed(bits):
+            child = cand.copy()
+            child[best] = bit
+            stack.append((child, done.copy()))
+    return found
+
+
+def _count(cells: Sequence[int], shape: Shape, limit: int = 2) -> int:
+    """Solutions of ``cells`` up to ``limit``, counted by the current engine (the C core if built)."""
+    count, _, _ = _engine.current().solve(bytes(cells), shape.box_rows, shape.box_cols, limit)
+    return count
+
+
+def _random_solution(shape: Shape, rng: random.Random) -> list[int]:
+    """A random solution grid: randomized search from the empty grid, then random band, stack,
+    row-in-band and column-in-stack permutations and a random relabelling."""
+    n, br, bc = shape.n, shape.box_rows, shape.box_cols
+    grid = _search([0] * shape.size, shape, 1, rng)[0]
+    bands = list(range(n // br))
+    stacks = list(range(n // bc))
+    rng.shuffle(bands)
+    rng.shuffle(stacks)
+    rows: list[int] = []
+    for b in bands:
+        inside = [b * br + i for i in range(br)]
+        rng.shuffle(inside)
+        rows += inside
+    cols: list[int] = []
+    for s in stacks:
+        inside = [s * bc + j for j in range(bc)]
+        rng.shuffle(inside)
+        cols += inside
+    labels = list(range(1, n + 1))
+    rng.shuffle(labels)
+    return [labels[grid[r * n + c] - 1] for r in rows for c in cols]
+
+
+def is_minimal(puzzle: Grid) -> bool:
+    """True when the puzzle is unique and removing any single clue makes it non-unique."""
+    cells = list(puzzle.cells)
+    shape = puzzle.shape
+    if _count(cells, shape) != 1:
+        return False
+    for cell, v in enumerate(puzzle.cells):
+        if v:
+            cells[cell] = 0
+            unique = _count(cells, shape) == 1
+            cells[cell] = v
+            if unique:
+                return False
+    return True
+
+
+# -- the methods, pure Python -----------------------------------------------------------------------
+
+
+def _dig_python(opts: Options, rng: random.Random) -> tuple[list[int], list[int]] | None:
+    """One attempt of the dig method: (puzzle, solution), or None when the options were missed."""
+    shape = opts.shape
+    solution = _random_solution(shape, rng)
+    puzzle = list(solution)
+    if opts.mask is not None:
+        puzzle = [v if keep else 0 for v, keep in zip(solution, opts.mask, strict=True)]
+        if _count(puzzle, shape) != 1:
+            return None
+        return puzzle, solution
+    groups = list(orbits(opts.symmetry, shape.n))
+    rng.shuffle(groups)
+    count = shape.size
+    target = opts.clues
+    for orbit in groups:
+        if target is not None and count - len(orbit) < target:
+            continue
+        for cell in orbit:
+            puzzle[cell] = 0
+        if _count(puzzle, shape) == 1:
+            count -= len(orbit)
+            if target is not None and count == target and not opts.minimal:
+                break
+        else:
+            for cell in orbit:
+                puzzle[cell] = solution[cell]
+    if target is not None and count != target:
+        return None
+    return puzzle, solution
+
+
+def _random_fill_python(opts: Options, rng: random.Random) -> tuple[list[int], list[int], FillStats]:
+    """Seed 003's method, steps 1-9, counting fill rounds and solver calls."""
+    shape = opts.shape
+    n, size = shape.n, shape.size
+    start = time.perf_counter()
+    rounds = calls = 0
+    while True:
+        rounds += 1
+        puzzle = [0] * size
+        used = [0] * (3 * n)  # the paper's w[3][9]: digits used per row, column, box
+        units = shape.cell_units
+        placed = 0
+        while placed < opts.k:
+            cell = rng.randrange(size)  # step 2
+            digit = rng.randrange(1, n + 1)  # step 3
+            bit = 1 << digit
+            for _ in range(size):  # steps 4-5: walk on to the next empty cell that takes it
+                r, c, b = units[cell]
+                if not puzzle[cell] and not (used[r] | used[c] | used[b]) & bit:
+                    break
+                cell = (cell + 1) % size
+            else:
+                continue  # the digit fits nowhere (the paper would loop forever): draw again
+            puzzle[cell] = digit  # step 6
+            used[r] |= bit
+            used[c] |= bit
+            used[b] |= bit
+            placed += 1
+        calls += 1  # step 7
+        sols = _search(puzzle, shape, 2)
+        if not sols:
+            continue
+        while len(sols) == 2:  # step 8
+            a, b2 = sols
+            diff = [i for i in range(size) if a[i] != b2[i]]
+            cell = rng.choice(diff)
+            puzzle[cell] = rng.choice((a, b2))[cell]
+            calls += 1
+            sols = _search(puzzle, shape, 2)
+        break
+    solution = sols[0]
+    clues = sum(1 for v in puzzle if v)
+    after = clues
+    if opts.dig:  # step 9
+        order = [i for i in range(size) if puzzle[i]]
+        rng.shuffle(order)
+        for cell in order:
+            puzzle[cell] = 0
+            calls += 1
+            if _count(puzzle, shape) == 1:
+                after -= 1
+            else:
+                puzzle[cell] = solution[cell]
+    stats = FillStats(rounds, calls, clues, after, time.perf_counter() - start)
+    return puzzle, solution, stats
+
+
+# -- the C path -------------------------------------------------------------------------------------
+
+
+def _c_core() -> Any:
+    """The C core when it is the engine in use and has the generator entry points, else None."""
+    if _engine.current_name() != "c":
+        return None
+    core = _engine.current()
+    return core if hasattr(core, "gen9_dig") else None
+
+
+@cache
+def _orbit_ids(symmetry: str) -> bytes | None:
+    """Each cell's orbit number under a 9×9 symmetry, as the C core takes it (None: no symmetry)."""
+    if symmetry == "none":
+        return None
+    ids = bytearray(81)
+    for number, orbit in enumerate(orbits(symmetry, 9)):
+        for cell in orbit:
+            ids[cell] = number
+    return bytes(ids)
+
+
+def _dig_c(core: Any, opts: Options, seed: int) -> tuple[list[int], list[int]] | None:
+    """One attempt of the dig method in C (9×9)."""
+    mask = bytes(opts.mask) if opts.mask is not None else None
+    out = core.gen9_dig(seed, _orbit_ids(opts.symmetry), opts.clues or 0, mask, opts.minimal)
+    if out is None:
+        return None
+    puzzle, solution = out
+    return list(puzzle), list(solution)
+
+
+def _random_fill_c(core: Any, opts: Options, seed: int) -> tuple[list[int], list[int], FillStats]:
+    """Seed 003's method in C (9×9)."""
+    start = time.perf_counter()
+    puzzle, solution, rounds, calls, clues, after = core.gen9_fill(seed, opts.k, bool(opts.dig))
+    stats = FillStats(rounds, calls, clues, after, time.perf_counter() - start)
+    return list(puzzle), list(solution), stats
+
+
+# -- difficulty -------------------------------------------------------------------------------------
+
+
+def _rater() -> Callable[[Grid], Any]:
+    """``sudokit.rating.rate``, imported when first needed."""
+    try:
+        from sudokit import rating  # type: ignore[attr-defined,unused-ignore]
+    except ImportError as exc:
+        raise GenerationError(
+            "a difficulty or technique target needs the rater (sudokit.rating), "
+            "which is not available in this build"
+        ) from exc
+    rate: Callable[[Grid], Any] = rating.rate
+    return rate
+
+
+def _difficulty_ok(opts: Options, rating: Any) -> bool:
+    """True when a rating meets the difficulty and technique targets."""
+    target = opts.difficulty
+    if isinstance(target, tuple):
+        er = float(getattr(rating, "er", 0.0) or 0.0)
+        if not target[0] <= er <= target[1]:
+            return False
+    elif isinstance(target, str):
+        level = str(getattr(rating, "level", "")).lower()
+        if level.split(".")[-1] != target.lower():
+            return False
+    if opts.technique is not None:
+        wanted = opts.technique.lower()
+        used = getattr(rating, "techniques", None)
+        if used is None:
+            steps = getattr(rating, "steps", ()) or ()
+            used = [getattr(s, "technique", getattr(s, "name", s)) for s in steps]
+        if not any(wanted == str(t).lower() for t in used):
+            return False
+    return True
+
+
+# -- the generator ----------------------------------------------------------------------------------
+
+
+class Generator:
+    """Make puzzles meeting fixed :class:`Options`, one per puzzle seed."""
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self._core = _c_core() if options.shape == Shape(3, 3) else None
+        if options.engine == "python":
+            self._core = None
+        self._rate = _rater() if options.difficulty is not None or options.technique else None
+
+    @property
+    def engine(self) -> str:
+        """``"c"`` when the 9×9 loops run in the C core, ``"python"`` otherwise."""
+        return "c" if self._core is not None else "python"
+
+    def _known_minimal(self) -> bool:
+        """True when the method's result is strictly minimal by construction (or checked in C):
+        one digging pass over single cells leaves a minimal puzzle."""
+        opts = self.options
+        if opts.method == "random-fill":
+            return opts.dig
+        if self._core is not None:
+            return True  # gen9_dig checks strict minimality itself when asked
+        return opts.symmetry == "none" and opts.clues is None and opts.mask is None
+
+    def _is_minimal(self, puzzle: list[int], solution: list[int]) -> bool:
+        """Strict minimality, in C when available."""
+        if self._core is not None:
+            return bool(self._core.gen9_is_minimal(bytes(puzzle), bytes(solution)))
+        return is_minimal(Grid(tuple(puzzle), self.options.shape))
+
+    def make(self, seed: int) -> Generated:
+        """The puzzle of this puzzle seed (the same seed always gives the same puzzle)."""
+        opts = self.options
+        for attempt in range(opts.max_attempts):
+            aseed = _attempt_seed(seed, attempt)
+            stats = None
+            if opts.method == "random-fill":
+                if self._core is not None:
+                    puzzle, solution, stats = _random_fill_c(self._core, opts, aseed)
+                else:
+                    puzzle, solution, stats = _random_fill_python(opts, random.Random(aseed))
+                if opts.clues is not None and sum(1 for v in puzzle if v) != opts.clues:
+                    continue
+            else:
+                if self._core is not None:
+                    made = _dig_c(self._core, opts, aseed)
+                else:
+                    made = _dig_python(opts, random.Random(aseed))
+                if made is None:
+                    continue
+                puzzle, solution = made
+            grid = Grid(tuple(puzzle), opts.shape)
+            if opts.max_clues is not None and grid.clue_count > opts.max_clues:
+                continue
+            if _count(puzzle, opts.shape) != 1:  # every puzzle is checked before it leaves
+                raise AssertionError(f"generator bug: non-unique puzzle {grid.to_string()}")
+            if opts.minimal and not self._known_minimal() and not self._is_minimal(puzzle, solution):
+                continue
+            rating = None
+            if self._rate is not None:
+                rating = self._rate(grid)
+                if not _difficulty_ok(opts, rating):
+                    continue
+            return Generated(grid, Grid(tuple(solution), opts.shape), seed, attempt + 1, rating, stats)
+        raise GenerationError(
+            f"no puzzle met the options in {opts.max_attempts} attempts (seed {seed}): "
+            "loosen the clue count, symmetry, mask or difficulty"
+        )
+
+
+def _parse_difficulty(value: Any) -> tuple[float, float] | str | None:
+    """``(lo, hi)``, ``"7.0-8.5"``, ``"7.5"`` or a level name into a difficulty target."""
+    if value is None or isinstance(value, tuple):
+        return value
+    if isinstance(value, (int, float)):
+        return (float(value), float(value))
+    text = str(value).strip()
+    lo, sep, hi = text.partition("-")
+    try:
+        if sep:
+            return (float(lo), float(hi))
+        number = float(text)
+    except ValueError:
+        return text
+    return (number, number)
+
+
+def options(
+    *,
+    size: int | None = None,
+    box: BoxLike = None,
+    method: str = "dig",
+    symmetry: str = "none",
+    clues: int | None = None,
+    max_clues: int | None = None,
+    mask: Sequence[int] | Sequence[bool] | str | Grid | None = None,
+    minimal: bool = False,
+    k: int = 25,
+    dig: bool = True,
+    difficulty: Any = None,
+    technique: str | None = None,
+    max_attempts: int = 100_000,
+    engine: str | None = None,
+) -> Options:
+    """Build :class:`Options` from friendly arguments (see :func:`generate`)."""
+    shape = _as_shape(box) or (shape_for_size(size) if size else Shape(3, 3))
+    if size is not None and shape.n != size:
+        raise ValueError(f"box {shape.box_rows}x{shape.box_cols} does not make a {size}×{size} grid")
+    cells_mask: tuple[bool, ...] | None = None
+    if mask is not None:
+        if isinstance(mask, str):
+            cells_mask = tuple(ch not in ".0-_ " for ch in mask.strip())
+        elif isinstance(mask, Grid):
+            cells_mask = tuple(bool(v) for v in mask.cells)
+        else:
+            cells_mask = tuple(bool(v) for v in mask)
+    return Options(
+        shape=shape,
+        method=method,
+        symmetry=symmetry,
+        clues=clues,
+        max_clues=max_clues,
+        mask=cells_mask,
+        minimal=minimal,
+        k=k,
+        dig=dig,
+        difficulty=_parse_difficulty(difficulty),
+        technique=technique,
+        max_attempts=max_attempts,
+        engine=engine,
+    )
+
+
+def _fresh_seed() -> int:
+    """A random 63-bit run seed (reported, so the run can be repeated)."""
+    return int.from_bytes(os.urandom(8), "little") >> 1
+
+
+def generate(*, seed: int | None = None, **kwargs: Any) -> Grid:
+    """Generate one unique puzzle.
+
+    Keyword arguments (all optional):
+
+    - ``size`` / ``box``: the grid (9×9 by default; ``box=(2, 3)`` for 6×6 with 2×3 boxes).
+    - ``method``: ``"dig"`` (default) or ``"random-fill"`` (seed 003's method).
+    - ``symmetry``: one of :data:`sudokit.symmetry.SYMMETRIES` (dig method).
+    - ``clues``: the exact number of givens; ``max_clues``: at most this many.
+    - ``mask``: the given-cell pattern (a string with ``.``/``0`` for empty cells, a Grid, or N²
+      truth values): the puzzle has givens exactly there.
+    - ``minimal``: strictly minimal (no single clue can be removed), also with a symmetry.
+    - ``k`` and ``dig``: random-fill's clue count K before solving, and its step 9.
+    - ``difficulty``: an SE rating range ``(7.0, 8.5)`` or ``"7.0-8.5"``, or a level name;
+      ``technique``: a technique the rater must use (both need :mod:`sudokit.rating`).
+    - ``seed``: the same seed gives the same puzzle (with the same engine).
+
+    Raises :class:`GenerationError` when ``max_attempts`` attempts miss the options.
+    """
+    return next(generate_many(1, seed=seed, **kwargs)).puzzle
+
+
+def _make_one(job: tuple[Options, int]) -> Generated:
+    """Worker entry point of ``generate_many(jobs=N)``."""
+    opts, seed = job
+    return Generator(opts).make(seed)
+
+
+def generate_many(
+    count: int | None,
+    *,
+    seed: int | None = None,
+    jobs: int = 1,
+    opts: Options | None = None,
+    **kwargs: Any,
+) -> Iterator[Generated]:
+    """Yield ``count`` generated puzzles (forever with ``None``), each as soon as it is made.
+
+    Puzzle ``i`` is made from :func:`puzzle_seed` ``(seed, i)``, so the output does not depend
+    on ``jobs`` (worker processes; results still come in order).
+    """
+    opts = opts if opts is not None else options(**kwargs)
+    if seed is None:
+        seed = _fresh_seed()
+    seed &= _MASK64
+    indexes: Iterator[int] = iter(range(count)) if count is not None else _naturals()
+    if jobs <= 1:
+        gen = Generator(opts)
+        for i in indexes:
+            yield gen.make(puzzle_seed(seed, i))
+        return
+    import multiprocessing
+
+    if opts.engine is None:
+        opts = replace(opts, engine=_engine.current_name())
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        jobs_iter = ((opts, puzzle_seed(seed, i)) for i in indexes)
+        yield from pool.imap(_make_one, jobs_iter, chunksize=4)
+
+
+def _naturals() -> Iterator[int]:
+    """0, 1, 2, … forever."""
+    i = 0
+    while True:
+        yield i
+        i += 1
+
+
+# -- seed 003's tables ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FillRow:
+    """One row of seed 003's tables: means over ``runs`` random-fill runs with one K."""
+
+    k: int
+    runs: int
+    rounds: float
+    solver_calls: float
+    clues: float
+    ms: float
+    calls_after: float
+    clues_after: float
+    ms_after: float
+
+
+def fill_table(
+    ks: Sequence[int] = tuple(range(17, 36)), runs: int = 1000, seed: int = 2019, engine: str | None = None
+) -> Iterator[FillRow]:
+    """Reproduce seed 003's tables: for each K, mean fill rounds, solver calls, clues and time
+    over ``runs`` runs, without digging and (the same runs, same seeds) with digging."""
+    for k in ks:
+        plain = Generator(options(method="random-fill", k=k, dig=False, engine=engine))
+        dug = Generator(options(method="random-fill", k=k, dig=True, engine=engine))
+        sums = [0.0] * 7
+        for i in range(runs):
+            s = puzzle_seed(seed + k, i)
+            a = plain.make(s).stats
+            b = dug.make(s).stats
+            assert a is not None and b is not None
+            for j, v in enumerate(
+                (a.rounds, a.solver_calls, a.clues, a.seconds, b.solver_calls, b.clues_after, b.seconds)
+            ):
+                sums[j] += v
+        m = [v / runs for v in sums]
+        yield FillRow(k, runs, m[0], m[1], m[2], m[3] * 1000, m[4], m[5], m[6] * 1000)
+
+
+# -- the command line: ``sudokit generate`` ---------------------------------------------------------
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``sudokit generate``."""
+    from sudokit.cli import _jobs, _positive, parse_box
+
+    parser.add_argument("-n", "--count", type=_positive, default=1, metavar="COUNT",
+                        help="how many puzzles (default 1)")
+    parser.add_argument("--size", type=_positive, metavar="N", help="grid side (default 9)")
+    parser.add_argument("--box", type=parse_box, metavar="RxC", help="box shape, e.g. 2x3 (6×6), 4x4 (16×16)")
+    parser.add_argument("--method", choices=METHODS, default="dig",
+                        help="dig (default): random grid, then clue removal; random-fill: seed 003's method")
+    parser.add_argument("--k", type=_positive, default=25, metavar="K",
+                        help="random-fill: clues placed before the first solve (default 25)")
+    parser.add_argument("--no-dig", dest="dig", action="store_false",
+                        help="random-fill: stop at the first unique puzzle (skip step 9)")
+    parser.add_argument("--symmetry", default="none", choices=SYMMETRIES,
+                        help="pattern symmetry (default none)")
+    parser.add_argument("--clues", type=_positive, metavar="K", help="exactly K givens")
+    parser.add_argument("--max-clues", type=_positive, metavar="K", help="at most K givens")
+    parser.add_argument("--mask", metavar="PATTERN",
+                        help="given-cell pattern: N² characters, '.' or '0' empty, anything else given")
+    parser.add_argument("--minimal", action="store_true",
+                        help="strictly minimal: removing any single clue loses uniqueness")
+    parser.add_argument("--difficulty", metavar="D",
+                        help="SE rating range (7.0-8.5) or level name (needs the rater)")
+    parser.add_argument("--technique", metavar="NAME", help="a technique the rater must use")
+    parser.add_argument("--seed", type=int, help="run seed: the same seed gives the same puzzles")
+    parser.add_argument("--unique-canon", action="store_true",
+                        help="skip puzzles equivalent (same minlex form) to one already written (9×9)")
+    parser.add_argument("--json", action="store_true",
+                        help="JSON Lines: puzzle, clues, seed (the puzzle seed), solution, rating when asked")
+    parser.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="N",
+                        help="worker processes (default 1; 0: one per CPU)")
+    parser.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    parser.add_argument("--stats", action="store_true",
+                        help="reproduce seed 003's tables: random-fill for K = 17…35, --runs runs each")
+    parser.add_argument("--runs", type=_positive, default=1000, help="runs per K for --stats (default 1000)")
+
+
+def _print_table(runs: int, seed: int | None) -> int:
+    """``generate --stats``: seed 003's tables as Markdown, one row per K."""
+    print(f"| K | rounds | solver calls | clues | ms | calls (dig) | clues (dig) | ms (dig) |  ({runs} runs)")
+    print("|---|---|---|---|---|---|---|---|")
+    for row in fill_table(runs=runs, seed=2019 if seed is None else seed):
+        print(
+            f"| {row.k} | {row.rounds:.2f} | {row.solver_calls:.2f} | {row.clues:.2f} | {row.ms:.3f} "
+            f"| {row.calls_after:.2f} | {row.clues_after:.2f} | {row.ms_after:.3f} |",
+            flush=True,
+        )
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``sudokit generate``."""
+    if args.stats:
+        return _print_table(args.runs, args.seed)
+    try:
+        opts = options(
+            size=args.size, box=args.box, method=args.method, symmetry=args.symmetry,
+            clues=args.clues, max_clues=args.max_clues, mask=args.mask, minimal=args.minimal,
+            k=args.k, dig=args.dig, difficulty=args.difficulty, technique=args.technique,
+        )  # fmt: skip
+        if opts.difficulty is not None or opts.technique is not None:
+            _rater()
+    except (ValueError, GenerationError) as exc:
+        print(f"sudokit generate: {exc}", file=sys.stderr)
+        return 2
+    if args.unique_canon and opts.shape.box != (3, 3):
+        print("sudokit generate: --unique-canon needs 9×9 grids", file=sys.stderr)
+        return 2
+    seed = _fresh_seed() if args.seed is None else args.seed
+    stream = generate_many(None if args.unique_canon else args.count, seed=seed, jobs=args.jobs, opts=opts)
+    bar: Any = None
+    if args.progress and sys.stderr.isatty():
+        tqdm: Any = importlib.import_module("tqdm").tqdm
+        bar = tqdm(total=args.count, unit=" puzzles", file=sys.stderr, delay=1.0, leave=False)
+    seen: set[str] = set()
+    written = 0
+    try:
+        for made in stream:
+            if args.unique_canon:
+                from sudokit.canon import canonical_string
+
+                key = canonical_string(made.puzzle)
+                if key in seen:
+                    continue
+                seen.add(key)
+            if args.json:
+                record = made.to_json()
+                record["run_seed"] = seed
+                print(json.dumps(record), flush=True)
+            else:
+                print(made.puzzle.to_string(), flush=True)
+            written += 1
+            if bar is not None:
+                bar.update(1)
+            if written >= args.count:
+                break
+    except GenerationError as exc:
+        print(f"sudokit generate: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        if bar is not None:
+            bar.close()
+        close = getattr(stream, "close", None)
+        if close is not None:
+            close()
+    return 0

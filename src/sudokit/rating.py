@@ -1,0 +1,319 @@
+"""Rate a puzzle as Sudoku Explainer does (ER, EP, ED), with a HoDoKu-style level and score.
+
+Sudoku Explainer (SE) 1.2.1 rates a puzzle by solving it the way it thinks a person would:
+
+1. Try the techniques in a fixed order (the registry, :func:`sudokit.techniques.techniques`
+   with ``se_only=True``) and take the **first** step of the first technique that has one —
+   the order, not the difficulty, picks the step (chain techniques sort their own steps,
+   easiest first).
+2. Apply it (eliminations, and its placement if it names one) and repeat until solved.
+
+- **ER** (rating) is the largest difficulty of the steps taken;
+- **EP** (pearl) is the largest difficulty up to and including the first step that places a
+  digit;
+- **ED** (diamond) is the difficulty of the first step.
+
+Difficulties are printed as SE prints them: ``floor((d + 0.05) · 10) / 10``.
+A puzzle without exactly one solution is reported as such and not rated; one that the
+techniques cannot finish is ``unsolved`` (SE prints 20.0 for it); one that runs out of time is
+``limit``.
+
+>>> r = rate(Grid.from_string(
+...     "...456..9..6.......891..45.2.........7..9.....35......397...5.......4.72.....5361"))
+>>> r.status, r.er, r.ep, r.ed
+('rated', 2.0, 1.2, 1.2)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any
+
+from sudokit.candidates import Candidates
+from sudokit.errors import SudokuError
+from sudokit.grid import Grid, find_duplicate, read_grids
+from sudokit.solver import search
+from sudokit.techniques import Step, Technique, hodoku_score, techniques
+from sudokit.techniques.chains import TimeLimitReached, deadline
+
+__all__ = [
+    "INVALID",
+    "LIMIT",
+    "MULTIPLE",
+    "NO_SOLUTION",
+    "RATED",
+    "UNSOLVED",
+    "Rating",
+    "StepError",
+    "add_arguments",
+    "rate",
+    "rate_many",
+    "run",
+    "se_round",
+]
+
+RATED = "rated"
+NO_SOLUTION = "no_solution"
+MULTIPLE = "multiple"
+INVALID = "invalid"
+UNSOLVED = "unsolved"
+LIMIT = "limit"
+
+
+class StepError(AssertionError):
+    """A technique produced a step that contradicts the puzzle's solution (a bug)."""
+
+
+def se_round(difficulty: float) -> float:
+    """A difficulty as SE prints it: truncated to tenths after adding 0.05."""
+    return math.floor((difficulty + 0.05) * 10) / 10
+
+
+@dataclass
+class Rating:
+    """The rating of one puzzle.
+
+    ``er``/``ep``/``ed`` are SE's ratings (``None`` when not rated), ``level``/``score`` the
+    HoDoKu-style level and score of the same solving path, ``hardest`` the techniques that
+    reached ER, ``techniques`` how many steps each technique took, ``steps`` the path itself
+    (kept only when asked), ``seconds`` the time spent and ``status`` one of ``rated``,
+    ``no_solution``, ``multiple``, ``invalid``, ``unsolved``, ``limit``.
+    """
+
+    status: str
+    er: float | None = None
+    ep: float | None = None
+    ed: float | None = None
+    level: str | None = None
+    score: int | None = None
+    hardest: tuple[str, ...] = ()
+    techniques: dict[str, int] = field(default_factory=dict)
+    step_count: int = 0
+    seconds: float = 0.0
+    error: str = ""
+    steps: tuple[Step, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rating as JSON-ready values (without the steps)."""
+        return {
+            "status": self.status,
+            "er": self.er,
+            "ep": self.ep,
+            "ed": self.ed,
+            "level": self.level,
+            "score": self.score,
+            "hardest": list(self.hardest),
+            "techniques": self.techniques,
+            "steps": self.step_count,
+            "seconds": round(self.seconds, 3),
+            "error": self.error,
+        }
+
+
+def _check_step(step: Step, solution: Sequence[int], cands: Candidates) -> None:
+    """Raise :class:`StepError` when the step places a wrong digit or removes a right one."""
+    for cell, digit in step.placements:
+        if solution[cell] != digit:
+            raise StepError(f"{step.technique} places {digit} in {cands.shape.cell_name(cell)}, "
+                            f"the solution has {solution[cell]}")
+    for cell, digit in step.eliminations:
+        if solution[cell] == digit:
+            raise StepError(f"{step.technique} removes {digit} from {cands.shape.cell_name(cell)}, "
+                            "the solution's digit")
+    if not step.placements and not any(cands.has(c, d) for c, d in step.eliminations):
+        raise StepError(f"{step.technique} changes nothing")
+
+
+def _next_step(cands: Candidates, chosen: Sequence[Technique]) -> Step | None:
+    for technique in chosen:
+        for step in technique.steps(cands):
+            return step
+    return None
+
+
+def rate(
+    grid: Grid,
+    *,
+    time_limit: float | None = None,
+    keep_steps: bool = False,
+    chosen: Sequence[Technique] | None = None,
+) -> Rating:
+    """Rate ``grid`` as SE 1.2.1 does; see the module text.
+
+    ``time_limit`` (seconds) stops the rating with status ``limit``; every step is checked
+    against the solution (a wrong one raises :class:`StepError`).
+    """
+    start = time.perf_counter()
+    if find_duplicate(grid.cells, grid.shape) is not None:
+        return Rating(INVALID, error="duplicate given", seconds=time.perf_counter() - start)
+    found = search(grid, 2)
+    if found.count == 0 or found.solution is None:
+        return Rating(NO_SOLUTION, error="no solution", seconds=time.perf_counter() - start)
+    if found.count > 1:
+        return Rating(MULTIPLE, error="several solutions", seconds=time.perf_counter() - start)
+    solution = found.solution.cells
+    order = list(chosen) if chosen is not None else techniques(se_only=True)
+    cands = Candidates.from_grid(grid)
+    er = -math.inf
+    ep: float | None = None
+    ed: float | None = None
+    hardest: dict[str, None] = {}
+    used: Counter[str] = Counter()
+    path: list[Step] = []
+    status = RATED
+    error = ""
+    stop = None if time_limit is None else time.monotonic() + time_limit
+    with deadline(stop):
+        while not cands.is_solved():
+            try:
+                step = _next_step(cands, order)
+            except TimeLimitReached:
+                status, error = LIMIT, f"time limit of {time_limit:g} s reached"
+                break
+            if step is None:
+                status, error = UNSOLVED, "the techniques cannot finish this puzzle"
+                break
+            _check_step(step, solution, cands)
+            rounded = se_round(step.difficulty)
+            if step.difficulty > er:
+                er = step.difficulty
+                hardest = {}
+            if se_round(er) == rounded:
+                hardest[step.technique] = None
+            used[step.technique] += 1
+            path.append(step)
+            step.apply(cands)
+            if ep is None:
+                if ed is None:
+                    ed = er
+                if step.placements:
+                    ep = er
+            if stop is not None and time.monotonic() > stop and not cands.is_solved():
+                status, error = LIMIT, f"time limit of {time_limit:g} s reached"
+                break
+    seconds = time.perf_counter() - start
+    if status != RATED:
+        return Rating(status, error=error, seconds=seconds, step_count=len(path),
+                      techniques=dict(used), steps=tuple(path) if keep_steps else ())
+    score, level = hodoku_score(path)
+    return Rating(
+        RATED,
+        er=se_round(er) if path else 0.0,
+        ep=se_round(ep) if ep is not None else 0.0,
+        ed=se_round(ed) if ed is not None else 0.0,
+        level=level.lower(),
+        score=score,
+        hardest=tuple(hardest),
+        techniques=dict(used),
+        step_count=len(path),
+        seconds=seconds,
+        steps=tuple(path) if keep_steps else (),
+    )
+
+
+# -- many puzzles ------------------------------------------------------------------------------------
+
+
+def _rate_text(item: tuple[str, float | None]) -> Rating:
+    text, limit = item
+    try:
+        grid = Grid.from_string(text)
+    except SudokuError as exc:
+        return Rating(INVALID, error=str(exc))
+    return rate(grid, time_limit=limit)
+
+
+def rate_many(
+    puzzles: Iterable[str], *, jobs: int = 1, time_limit: float | None = None
+) -> Iterator[Rating]:
+    """Rate puzzle texts in input order, with ``jobs`` worker processes."""
+    items = ((p, time_limit) for p in puzzles)
+    if jobs <= 1:
+        yield from map(_rate_text, items)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(_rate_text, items, chunksize=1)
+
+
+# -- the ``sudokit rate`` command ------------------------------------------------------------------------
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``sudokit rate``."""
+    parser.add_argument("files", nargs="*", metavar="FILE", help="puzzle files ('-' or none: stdin)")
+    parser.add_argument("--json", action="store_true",
+                        help="JSON Lines: file, line, puzzle, status, er, ep, ed, level, score, "
+                        "hardest, techniques, steps, seconds, error")
+    parser.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
+                        help="worker processes (default 1; 0: one per CPU)")
+    parser.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                        help="give up on a puzzle after this long (status 'limit')")
+    parser.add_argument("--no-progress", dest="progress", action="store_false",
+                        help="no progress bar (shown only on a terminal)")
+
+
+def _inputs(files: Sequence[str]) -> Iterator[tuple[str, int, Grid | SudokuError]]:
+    for name in files or ["-"]:
+        if name == "-":
+            for line, item in read_grids(sys.stdin):
+                yield "<stdin>", line, item
+        else:
+            with open(name, encoding="utf-8", errors="replace") as handle:
+                for line, item in read_grids(handle):
+                    yield name, line, item
+
+
+def _row(name: str, line: int, rating: Rating) -> str:
+    """One line of the ``sudokit rate`` table."""
+    where = f"{name}:{line}"
+    if rating.status == RATED:
+        return (f"{rating.er:5.1f} {rating.ep:5.1f} {rating.ed:5.1f} {rating.level or '':<8} "
+                f"{rating.score:>6} {rating.seconds:8.2f}  {where}  {', '.join(rating.hardest)}")
+    message = "limit reached" if rating.status == LIMIT else rating.error or rating.status
+    return (f"{'-':>5} {'-':>5} {'-':>5} {rating.status:<8} {'-':>6} {rating.seconds:8.2f}  "
+            f"{where}  {message}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``sudokit rate``: a table (or JSON Lines) of ratings in input order.
+
+    Exit status 0 when every puzzle was rated, 1 otherwise.
+    """
+    jobs = args.jobs or (os.cpu_count() or 1)
+    entries = list(_inputs(args.files))
+    texts = [item.to_string() if isinstance(item, Grid) else "" for _, _, item in entries]
+    ratings: Iterable[Rating] = rate_many(
+        [t for t in texts if t], jobs=jobs, time_limit=args.time_limit
+    )
+    if args.progress and sys.stderr.isatty():
+        tqdm: Any = import_module("tqdm").tqdm
+        ratings = tqdm(ratings, total=sum(1 for t in texts if t), unit=" puzzles",
+                       file=sys.stderr, leave=False)
+    rated = iter(ratings)
+    failed = 0
+    out = sys.stdout
+    if not args.json:
+        out.write(f"{'ER':>5} {'EP':>5} {'ED':>5} {'level':<8} {'score':>6} {'seconds':>8}  "
+                  "puzzle  hardest\n")
+    for (name, line, item), text in zip(entries, texts, strict=True):
+        rating = next(rated) if text else Rating(INVALID, error=str(item))
+        if rating.status != RATED:
+            failed += 1
+        if args.json:
+            record: dict[str, Any] = {"file": name, "line": line, "puzzle": text}
+            record.update(rating.to_dict())
+            out.write(json.dumps(record) + "\n")
+        else:
+            out.write(_row(name, line, rating) + "\n")
+        out.flush()
+    return 1 if failed else 0

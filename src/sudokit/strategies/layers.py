@@ -1,0 +1,154 @@
+"""Seed 000's "layers" solver: place one digit at a time, one row at a time, with bit masks.
+
+The grid is cut into N **layers**, one per digit. Layer ``d`` lists, for each row, the columns
+where ``d`` may go given the givens alone (the given's own column in a row that holds ``d``; an
+empty cell whose row, column and box lack ``d``; never a cell given another digit). The rules:
+
+1. Fill layer 1 (digit 1), then layer 2, and so on; inside a layer, rows top to bottom.
+2. In each row the digit takes the first listed column that is free in three masks: the
+   columns this layer has used, the boxes this layer has used in the current band of box
+   rows, and the cells of the row earlier layers took.
+3. When a row has no such column, go back one row (or into the previous layer) and move
+   that row's digit to its next listed column.
+4. When the last row of the last layer is placed, the grid is solved.
+
+A layer is only reconsidered when every later layer fails on top of it; no rule looks ahead
+(a row of a later layer left with no free column is found only when the search gets there),
+which is why the time depends on where the digits end up rather than on how hard the puzzle
+is for people. Works for any box shape (the masks are Python ints).
+
+Counters: a **node** is one placement of a digit in a row; a **guess** is a placement in a row
+whose list had more than one column; a **backtrack** is a placement taken back; peak depth is
+the most rows placed at once (N² when solved).
+"""
+
+from __future__ import annotations
+
+from sudokit.strategies.base import BaseStrategy, Search, StrategyError
+
+__all__ = ["Layers", "from_options"]
+
+
+def _layer_options(cells: list[int], n: int, box_rows: int, box_cols: int) -> list[tuple[int, ...]]:
+    """For slot ``d·N + r`` (digit ``d+1``, row ``r``), the columns where the digit may go."""
+    row_used = [0] * n
+    col_used = [0] * n
+    box_used = [0] * n
+    for i, v in enumerate(cells):
+        if v:
+            r, c = divmod(i, n)
+            bit = 1 << (v - 1)
+            row_used[r] |= bit
+            col_used[c] |= bit
+            box_used[(r // box_rows) * box_rows + c // box_cols] |= bit
+    slots: list[tuple[int, ...]] = []
+    for d in range(n):
+        bit = 1 << d
+        for r in range(n):
+            columns = []
+            for c in range(n):
+                v = cells[r * n + c]
+                if v:
+                    ok = v == d + 1
+                else:
+                    box = (r // box_rows) * box_rows + c // box_cols
+                    ok = not (row_used[r] | col_used[c] | box_used[box]) & bit
+                if ok:
+                    columns.append(c)
+            slots.append(tuple(columns))
+    return slots
+
+
+class Layers(BaseStrategy):
+    """Digit-by-digit, row-by-row placement with row, column and box bit masks (seed 000)."""
+
+    name = "layers"
+    check_every = 4096
+
+    def _search(self, cells: list[int], search: Search) -> None:
+        """Walk the N² slots (digit-major, then row) with one explicit index per slot."""
+        shape = search.shape
+        n, box_rows, box_cols = shape.n, shape.box_rows, shape.box_cols
+        options = _layer_options(cells, n, box_rows, box_cols)
+        slots = n * n
+        rows = [k % n for k in range(slots)]
+        band_start = [k % n % box_rows == 0 for k in range(slots)]
+        box_bit = [1 << (c // box_cols) for c in range(n)]
+        free = [(1 << n) - 1] * n  # per row: the columns no earlier layer has taken
+        index = [0] * slots  # per slot: the next listed column to try
+        chosen = [0] * slots  # per slot: the column placed
+        cols_at = [0] * slots  # per slot: the layer's column mask before its placement
+        boxes_at = [0] * slots  # per slot: the band's box mask before its placement
+        stats, budget = search.stats, search.budget
+        nodes = guesses = backtracks = peak = 0
+        checkpoint = search.checkpoint
+        k = cols = boxes = 0
+        try:
+            while True:
+                columns = options[k]
+                i = index[k]
+                r = rows[k]
+                taken = cols | ~free[r]
+                c = bit = 0
+                while i < len(columns):
+                    c = columns[i]
+                    i += 1
+                    bit = 1 << c
+                    if not (taken & bit or boxes & box_bit[c]):
+                        break
+                else:  # no free column left in this row: take back the previous row's digit
+                    index[k] = 0
+                    if k == 0:
+                        return
+                    k -= 1
+                    free[rows[k]] |= 1 << chosen[k]
+                    cols, boxes = cols_at[k], boxes_at[k]
+                    backtracks += 1
+                    continue
+                index[k] = i
+                chosen[k] = c
+                free[r] &= ~bit
+                nodes += 1
+                if len(columns) > 1:
+                    guesses += 1
+                if nodes >= checkpoint:
+                    checkpoint = budget.check(nodes)
+                k += 1
+                if k > peak:
+                    peak = k
+                if k == slots:
+                    if search.found(self._grid(chosen, n)):
+                        return
+                    k -= 1  # keep counting: move the last digit on
+                    free[rows[k]] |= bit
+                    cols, boxes = cols_at[k], boxes_at[k]
+                    backtracks += 1
+                    continue
+                if rows[k] == 0:  # a new layer starts with every column and box open
+                    cols = boxes = 0
+                else:
+                    cols |= bit
+                    boxes = 0 if band_start[k] else boxes | box_bit[c]
+                cols_at[k] = cols
+                boxes_at[k] = boxes
+        finally:
+            stats.nodes += nodes
+            stats.guesses += guesses
+            stats.backtracks += backtracks
+            stats.peak_depth = max(stats.peak_depth, peak)
+
+    @staticmethod
+    def _grid(chosen: list[int], n: int) -> list[int]:
+        """The solved grid from the column chosen in every slot."""
+        out = [0] * (n * n)
+        for k, c in enumerate(chosen):
+            d, r = divmod(k, n)
+            out[r * n + c] = d + 1
+        return out
+
+
+def from_options(options: list[str]) -> Layers:
+    """``layers`` takes no options."""
+    if options:
+        raise StrategyError(f"strategy 'layers' takes no options (got {','.join(options)!r})")
+    return Layers()

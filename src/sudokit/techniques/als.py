@@ -1,0 +1,167 @@
+"""Almost locked sets (HoDoKu): ALS-XZ and ALS-XY-Wing.
+
+An **almost locked set** (ALS) is ``k`` empty cells of one unit holding ``k + 1`` digits between
+them: remove any one digit and the rest are locked. A **restricted common candidate** (RCC) of
+two ALSs that share no cell is a digit both hold whose places in one all see its places in the
+other: it can be true in at most one of them.
+
+- **ALS-XZ**: ALSs A and B with an RCC ``x``. ``x`` is false in A or in B, so that ALS is locked
+  on its other digits; any other digit ``z`` of both is then true in A or in B, so a cell seeing
+  every ``z`` of A and of B loses ``z``.
+- **ALS-XY-Wing**: ALSs A and B each tied to a third, C, by RCCs ``x`` (A-C) and ``y`` (B-C),
+  ``x ≠ y``. C cannot hold both, so A is locked without ``x`` or B without ``y``; a digit ``z``
+  of A and B (not ``x`` or ``y``) then leaves cells seeing every ``z`` of A and of B.
+
+Sets of up to :data:`MAX_SIZE` cells are used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+from sudokit.candidates import Candidates, bit, digits_of
+from sudokit.techniques.base import cell_list, digit_list, eliminations_text
+from sudokit.techniques.step import Step
+from sudokit.units import Shape
+
+__all__ = ["ALS", "MAX_SIZE", "almost_locked_sets", "find_als_xy_wings", "find_als_xz"]
+
+#: The largest ALS looked for (cells).
+MAX_SIZE = 5
+
+
+@cache
+def _peer_bits(shape: Shape) -> tuple[int, ...]:
+    """For each cell, its peers as a bit set over cells."""
+    return tuple(sum(1 << p for p in shape.peers[c]) for c in range(shape.size))
+
+
+def _cells_of(bits: int) -> list[int]:
+    """The cells of a bit set, smallest first."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+@dataclass(frozen=True)
+class ALS:
+    """An almost locked set: its unit, cells (bit set), digits (mask), and per digit the cells
+    holding it and the cells seeing all of those."""
+
+    unit: int
+    cells: int
+    digits: int
+    holders: dict[int, int]
+    seers: dict[int, int]
+
+    def names(self, shape: Shape) -> str:
+        """``r1c1, r1c5 (1/2/7)``."""
+        return f"{cell_list(shape, _cells_of(self.cells))} ({digit_list(self.digits)})"
+
+
+def almost_locked_sets(cands: Candidates, max_size: int = MAX_SIZE) -> list[ALS]:
+    """Every ALS of up to ``max_size`` cells, each cell set once."""
+    shape = cands.shape
+    peers = _peer_bits(shape)
+    masks = cands.masks
+    found: dict[int, ALS] = {}
+    for unit, unit_cells in enumerate(shape.units):
+        empty = [c for c in unit_cells if masks[c]]
+        for size in range(1, min(max_size, len(empty) - 1) + 1):
+            for group in combinations(empty, size):
+                union = 0
+                for c in group:
+                    union |= masks[c]
+                if union.bit_count() != size + 1:
+                    continue
+                cell_bits = sum(1 << c for c in group)
+                if cell_bits in found:
+                    continue
+                holders: dict[int, int] = {}
+                seers: dict[int, int] = {}
+                for d in digits_of(union):
+                    holding = [c for c in group if masks[c] & bit(d)]
+                    holders[d] = sum(1 << c for c in holding)
+                    seeing = -1
+                    for c in holding:
+                        seeing &= peers[c]
+                    seers[d] = seeing
+                found[cell_bits] = ALS(unit, cell_bits, union, holders, seers)
+    return list(found.values())
+
+
+def _rccs(a: ALS, b: ALS) -> list[int]:
+    """The restricted common candidates of two ALSs sharing no cell."""
+    if a.cells & b.cells:
+        return []
+    return [d for d in digits_of(a.digits & b.digits) if b.holders[d] & ~a.seers[d] == 0]
+
+
+def _targets(cands: Candidates, a: ALS, b: ALS, z: int) -> list[tuple[int, int]]:
+    """Cells outside A and B seeing every ``z`` of both, that still hold ``z``."""
+    zone = a.seers[z] & b.seers[z] & ~(a.cells | b.cells)
+    return [(c, z) for c in _cells_of(zone) if cands.has(c, z)]
+
+
+def find_als_xz(cands: Candidates) -> Iterator[Step]:
+    """ALS-XZ: two ALSs joined by a restricted common candidate."""
+    shape = cands.shape
+    sets = almost_locked_sets(cands)
+    for i, a in enumerate(sets):
+        for b in sets[i + 1:]:
+            if (a.digits & b.digits).bit_count() < 2:
+                continue
+            for x in _rccs(a, b):
+                removed = sorted(
+                    t for z in digits_of(a.digits & b.digits & ~bit(x)) for t in _targets(cands, a, b, z)
+                )
+                if removed:
+                    yield Step(
+                        "ALS-XZ", 7.0, eliminations=tuple(removed),
+                        cells=tuple(_cells_of(a.cells | b.cells)), units=(a.unit, b.unit),
+                        candidates=tuple(
+                            (c, d) for c in _cells_of(a.cells | b.cells) for d in cands.digits(c)
+                        ),
+                        explanation=f"A = {a.names(shape)} and B = {b.names(shape)} are almost "
+                        f"locked sets; {x} cannot be in both, so one of them is locked without it "
+                        f"and their other common digits are in A or in B: "
+                        f"{eliminations_text(shape, removed)}",
+                        extra={"hodoku": 300},
+                    )
+                    break
+
+
+def find_als_xy_wings(cands: Candidates) -> Iterator[Step]:
+    """ALS-XY-Wings: two ALSs each tied to a pivot ALS by different restricted commons."""
+    shape = cands.shape
+    sets = almost_locked_sets(cands)
+    for c in sets:
+        linked = [(a, x) for a in sets if a is not c for x in _rccs(a, c)]
+        for (a, x), (b, y) in combinations(linked, 2):
+            if x == y or a is b or a.cells & b.cells:
+                continue
+            zs = digits_of(a.digits & b.digits & ~bit(x) & ~bit(y))
+            removed = sorted(
+                t for z in zs for t in _targets(cands, a, b, z) if not (1 << t[0]) & c.cells
+            )
+            if removed:
+                yield Step(
+                    "ALS-XY-Wing", 7.2, eliminations=tuple(removed),
+                    cells=tuple(_cells_of(a.cells | b.cells | c.cells)),
+                    units=(a.unit, b.unit, c.unit),
+                    candidates=tuple(
+                        (cell, d) for cell in _cells_of(a.cells | b.cells | c.cells)
+                        for d in cands.digits(cell)
+                    ),
+                    explanation=f"Pivot C = {c.names(shape)} shares restricted commons {x} with "
+                    f"A = {a.names(shape)} and {y} with B = {b.names(shape)}; C cannot hold both, "
+                    f"so A or B is locked without them and their common digits are in A or in B: "
+                    f"{eliminations_text(shape, removed)}",
+                    extra={"hodoku": 320},
+                )

@@ -1,0 +1,255 @@
+"""Single-digit patterns (HoDoKu): deductions that look at one digit's places only.
+
+A **strong link** on a digit: a unit where the digit has exactly two places; one of them holds it.
+
+- **Skyscraper**: two strong links in parallel lines (two rows, or two columns) whose ends line
+  up at one side (the base) but not at the other (the roof). One roof end holds the digit; cells
+  seeing both roof ends lose it.
+- **2-String Kite**: a strong link in a row and one in a column with an end of each in the same
+  box (different cells). One of the far ends holds the digit; cells seeing both lose it.
+- **Empty Rectangle**: in a box the digit's places lie in one row and one column of it (and in
+  both). With a strong link in a line crossing that row (or column) outside the box, the digit
+  leaves the cell where the link's far end meets the box's column (or row).
+- **Simple Colouring**: colour the strong links of a digit in two alternating colours; one
+  colour is true. A cell seeing both colours loses the digit (trap); if two cells of one colour
+  see each other, that colour is false (wrap).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from sudokit.candidates import Candidates
+from sudokit.techniques.base import COL, ROW, cell_list, common_peers, eliminations_text, removable
+from sudokit.techniques.step import Link, Step
+
+__all__ = [
+    "find_empty_rectangles",
+    "find_simple_colouring",
+    "find_skyscrapers",
+    "find_two_string_kites",
+]
+
+
+def _links(cands: Candidates, digit: int, kind: int) -> list[tuple[int, int, int]]:
+    """The strong links ``(unit, a, b)`` of ``digit`` in units of one kind."""
+    n = cands.n
+    out = []
+    for i in range(n):
+        unit = kind * n + i
+        places = cands.places(digit, cands.shape.units[unit])
+        if len(places) == 2:
+            out.append((unit, places[0], places[1]))
+    return out
+
+
+def _pattern_step(
+    cands: Candidates, name: str, digit: int, ends: tuple[int, int], chain: list[int],
+    units: tuple[int, ...], removed: list[tuple[int, int]], why: str, hodoku: int,
+) -> Step:
+    """Build a step whose conclusion is "one of ``ends`` holds the digit"."""
+    shape = cands.shape
+    links = tuple(
+        Link((chain[i], digit), (chain[i + 1], digit), i % 2 == 0) for i in range(len(chain) - 1)
+    )
+    return Step(
+        name, 6.6, eliminations=tuple(removed), cells=tuple(chain), units=units,
+        candidates=tuple((c, digit) for c in chain), links=links,
+        explanation=f"{why}; so {shape.cell_name(ends[0])} or {shape.cell_name(ends[1])} is "
+        f"{digit}, and {digit} can be removed from cells seeing both: "
+        f"{eliminations_text(shape, removed)}",
+        extra={"hodoku": hodoku},
+    )
+
+
+def find_skyscrapers(cands: Candidates) -> Iterator[Step]:
+    """Skyscrapers: two parallel strong links sharing one end line."""
+    shape = cands.shape
+    for digit in range(1, cands.n + 1):
+        for kind in (ROW, COL):
+            cross = shape.col_of if kind == ROW else shape.row_of
+            for (u1, a1, b1), (u2, a2, b2) in combinations(_links(cands, digit, kind), 2):
+                for base1, roof1 in ((a1, b1), (b1, a1)):
+                    for base2, roof2 in ((a2, b2), (b2, a2)):
+                        if cross(base1) != cross(base2) or cross(roof1) == cross(roof2):
+                            continue
+                        removed = removable(cands, common_peers(shape, [roof1, roof2]), digit)
+                        if removed:
+                            yield _pattern_step(
+                                cands, "Skyscraper", digit, (roof1, roof2),
+                                [roof1, base1, base2, roof2], (u1, u2), removed,
+                                f"In {shape.unit_name(u1)} and {shape.unit_name(u2)}, {digit} "
+                                f"has two places each, and {shape.cell_name(base1)} and "
+                                f"{shape.cell_name(base2)} see each other, so not both are "
+                                f"{digit}", 130,
+                            )
+
+
+def find_two_string_kites(cands: Candidates) -> Iterator[Step]:
+    """2-String Kites: a row link and a column link meeting in a box."""
+    shape = cands.shape
+    for digit in range(1, cands.n + 1):
+        rows = _links(cands, digit, ROW)
+        cols = _links(cands, digit, COL)
+        for ur, r1, r2 in rows:
+            for uc, c1, c2 in cols:
+                for near_r, far_r in ((r1, r2), (r2, r1)):
+                    for near_c, far_c in ((c1, c2), (c2, c1)):
+                        if near_r == near_c or len({near_r, far_r, near_c, far_c}) < 4:
+                            continue
+                        if shape.box_of(near_r) != shape.box_of(near_c):
+                            continue
+                        removed = removable(cands, common_peers(shape, [far_r, far_c]), digit)
+                        if removed:
+                            yield _pattern_step(
+                                cands, "2-String Kite", digit, (far_r, far_c),
+                                [far_r, near_r, near_c, far_c], (ur, uc), removed,
+                                f"{digit} has two places in {shape.unit_name(ur)} and in "
+                                f"{shape.unit_name(uc)}, and {shape.cell_name(near_r)} and "
+                                f"{shape.cell_name(near_c)} share a box, so not both are {digit}",
+                                150,
+                            )
+
+
+def _er_crosses(cands: Candidates, digit: int, box: int) -> Iterator[tuple[int, int]]:
+    """The ``(row, column)`` pairs whose union in ``box`` holds every place of ``digit``."""
+    shape = cands.shape
+    places = cands.places(digit, shape.boxes[box])
+    if len(places) < 2:
+        return
+    rows = {shape.row_of(c) for c in places}
+    cols = {shape.col_of(c) for c in places}
+    if len(rows) < 2 or len(cols) < 2:
+        return
+    for r in sorted(rows):
+        for c in sorted(cols):
+            if all(shape.row_of(p) == r or shape.col_of(p) == c for p in places):
+                yield r, c
+
+
+def find_empty_rectangles(cands: Candidates) -> Iterator[Step]:
+    """Empty Rectangles: a box's cross of places plus a strong link outside the box."""
+    shape = cands.shape
+    n = shape.n
+    for digit in range(1, n + 1):
+        for box in range(n):
+            box_cells = set(shape.boxes[box])
+            for r, c in _er_crosses(cands, digit, box):
+                for kind, line in ((COL, r), (ROW, c)):
+                    yield from _er_steps(cands, digit, box, box_cells, r, c, kind, line)
+
+
+def _er_steps(
+    cands: Candidates, digit: int, box: int, box_cells: set[int], r: int, c: int, kind: int,
+    line: int,
+) -> Iterator[Step]:
+    """ER eliminations using strong links in units of ``kind`` with one end on ``line``."""
+    shape = cands.shape
+    n = shape.n
+    for unit, a, b in _links(cands, digit, kind):
+        if a in box_cells or b in box_cells:
+            continue
+        for near, far in ((a, b), (b, a)):
+            if kind == COL:
+                if shape.row_of(near) != line or shape.row_of(far) // shape.box_rows == box // shape.box_rows:
+                    continue
+                target = shape.row_of(far) * n + c
+            else:
+                if shape.col_of(near) != line or shape.col_of(far) // shape.box_cols == box % shape.box_rows:
+                    continue
+                target = r * n + shape.col_of(far)
+            if target in box_cells or not cands.has(target, digit):
+                continue
+            removed = [(target, digit)]
+            cross = cands.places(digit, shape.boxes[box])
+            yield Step(
+                "Empty Rectangle", 6.6, eliminations=tuple(removed),
+                cells=(*cross, near, far), units=(2 * n + box, unit),
+                candidates=tuple((x, digit) for x in (*cross, near, far)),
+                explanation=f"In box {box + 1}, {digit} lies in row {r + 1} or column {c + 1}; "
+                f"in {shape.unit_name(unit)} it is in {shape.cell_name(near)} or "
+                f"{shape.cell_name(far)}. If {shape.cell_name(far)} is not {digit}, "
+                f"{shape.cell_name(near)} is, which pushes box {box + 1}'s {digit} onto the "
+                f"other line of the cross; either way {eliminations_text(shape, removed)}",
+                extra={"hodoku": 120},
+            )
+
+
+def _colour(cands: Candidates, digit: int) -> list[tuple[list[int], list[int], list[tuple[int, int]]]]:
+    """Connected groups of a digit's strong links, two-coloured: ``(colour A, colour B, links)``."""
+    links: dict[int, set[int]] = {}
+    pairs: list[tuple[int, int]] = []
+    for unit in range(3 * cands.n):
+        places = cands.places(digit, cands.shape.units[unit])
+        if len(places) == 2:
+            a, b = places
+            links.setdefault(a, set()).add(b)
+            links.setdefault(b, set()).add(a)
+            pairs.append((a, b))
+    seen: dict[int, int] = {}
+    groups = []
+    for start in sorted(links):
+        if start in seen:
+            continue
+        seen[start] = 0
+        todo = [start]
+        members = [start]
+        while todo:
+            cell = todo.pop()
+            for other in sorted(links[cell]):
+                if other not in seen:
+                    seen[other] = 1 - seen[cell]
+                    members.append(other)
+                    todo.append(other)
+        member_set = set(members)
+        group_links = [(a, b) for a, b in pairs if a in member_set]
+        groups.append(
+            (sorted(m for m in members if seen[m] == 0), sorted(m for m in members if seen[m] == 1),
+             group_links)
+        )
+    return groups
+
+
+def find_simple_colouring(cands: Candidates) -> Iterator[Step]:
+    """Simple colouring: colour traps and colour wraps."""
+    shape = cands.shape
+    for digit in range(1, cands.n + 1):
+        for green, blue, pairs in _colour(cands, digit):
+            if len(green) + len(blue) < 4:
+                continue
+            links = tuple(Link((a, digit), (b, digit), True) for a, b in pairs)
+            coloured = set(green) | set(blue)
+            for same, other in ((green, blue), (blue, green)):
+                if any(shape.peers[x] & set(same) for x in same):
+                    removed = [(c, digit) for c in same]
+                    yield Step(
+                        "Simple Colouring", 6.6, eliminations=tuple(removed),
+                        cells=tuple(sorted(coloured)), candidates=tuple((c, digit) for c in sorted(coloured)),
+                        links=links,
+                        explanation=f"Colouring the strong links of {digit}: one colour is "
+                        f"true. Two cells of the colour {cell_list(shape, same)} see each "
+                        f"other, so that colour is false and {cell_list(shape, other)} hold "
+                        f"{digit}: {eliminations_text(shape, removed)}",
+                        extra={"hodoku": 150, "colours": (tuple(green), tuple(blue))},
+                    )
+                    break
+            else:
+                removed = [
+                    (c, digit)
+                    for c in range(shape.size)
+                    if c not in coloured and cands.has(c, digit)
+                    and shape.peers[c] & set(green) and shape.peers[c] & set(blue)
+                ]
+                if removed:
+                    yield Step(
+                        "Simple Colouring", 6.6, eliminations=tuple(removed),
+                        cells=tuple(sorted(coloured)), candidates=tuple((c, digit) for c in sorted(coloured)),
+                        links=links,
+                        explanation=f"Colouring the strong links of {digit} in two colours "
+                        f"({cell_list(shape, green)} against {cell_list(shape, blue)}), one "
+                        f"colour is true; cells seeing both colours lose {digit}: "
+                        f"{eliminations_text(shape, removed)}",
+                        extra={"hodoku": 150, "colours": (tuple(green), tuple(blue))},
+                    )
+

@@ -1,0 +1,136 @@
+"""Wings: a pivot cell and two pincer cells that force a digit into one of the pincers.
+
+Rules:
+
+- **XY-Wing** (SE 4.2): a pivot with candidates ``xy`` sees pincers ``xz`` and ``yz`` (all three
+  bivalue). Whatever the pivot holds, one pincer is ``z``; so ``z`` leaves every cell that sees
+  both pincers.
+- **XYZ-Wing** (SE 4.4): the same with a pivot ``xyz``; the pivot may be ``z`` too, so only
+  cells seeing all three lose ``z``.
+- **W-Wing** (HoDoKu): two cells with the same two candidates ``xy`` that do not see each
+  other, joined by a strong link on ``x`` (a unit where ``x`` has exactly two places, one
+  seeing each cell). One of the two cells is ``y``; cells seeing both lose ``y``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sudokit.candidates import Candidates, bit, digits_of
+from sudokit.techniques.base import cell_list, common_peers, eliminations_text, removable, sees
+from sudokit.techniques.step import Link, Step
+
+__all__ = ["find_w_wings", "find_xy_wings", "find_xyz_wings"]
+
+
+def _wings(cands: Candidates, xyz: bool) -> Iterator[Step]:
+    """XY-Wings (or XYZ-Wings), pivot cells row by row."""
+    shape = cands.shape
+    masks = cands.masks
+    pivot_size = 3 if xyz else 2
+    for pivot in range(shape.size):
+        m = masks[pivot]
+        if m.bit_count() != pivot_size:
+            continue
+        peers = sorted(shape.peers[pivot])
+        pincers = [p for p in peers if masks[p].bit_count() == 2 and (m & ~masks[p]).bit_count() == 1]
+        for i, a in enumerate(pincers):
+            for b in pincers[i + 1:]:
+                step = _wing_step(cands, pivot, a, b, xyz)
+                if step is not None:
+                    yield step
+
+
+def _wing_step(cands: Candidates, pivot: int, a: int, b: int, xyz: bool) -> Step | None:
+    """The XY/XYZ-Wing on pivot and pincers ``a``, ``b``, if it is one and removes something."""
+    shape = cands.shape
+    mp, ma, mb = cands.masks[pivot], cands.masks[a], cands.masks[b]
+    union, common = mp | ma | mb, mp & ma & mb
+    if union.bit_count() != 3 or common.bit_count() != (1 if xyz else 0) or ma == mb:
+        return None
+    z_mask = ma & mb
+    if z_mask.bit_count() != 1:
+        return None
+    z = digits_of(z_mask)[0]
+    seen = common_peers(shape, [a, b] + ([pivot] if xyz else []))
+    seen.discard(pivot)
+    removed = removable(cands, seen, z)
+    if not removed:
+        return None
+    name = "XYZ-Wing" if xyz else "XY-Wing"
+    p, pa, pb = (shape.cell_name(c) for c in (pivot, a, b))
+    also = f", {p} or " if xyz else " or "
+    return Step(
+        name, 4.4 if xyz else 4.2, eliminations=tuple(removed), cells=(pivot, a, b),
+        candidates=tuple((c, d) for c in (pivot, a, b) for d in cands.digits(c)),
+        explanation=f"Pivot {p} ({_digits(mp)}) sees {pa} ({_digits(ma)}) and {pb} "
+        f"({_digits(mb)}): whatever {p} holds, {pa}{also}{pb} is {z}, so {z} can be removed "
+        f"from cells seeing them all: {eliminations_text(shape, removed)}",
+        extra={"hodoku": 180 if xyz else 160},
+    )
+
+
+def _digits(mask: int) -> str:
+    """A mask's digits run together: ``127``."""
+    return "".join(str(d) for d in digits_of(mask))
+
+
+def find_xy_wings(cands: Candidates) -> Iterator[Step]:
+    """XY-Wings (SE 4.2)."""
+    return _wings(cands, False)
+
+
+def find_xyz_wings(cands: Candidates) -> Iterator[Step]:
+    """XYZ-Wings (SE 4.4)."""
+    return _wings(cands, True)
+
+
+def strong_links(cands: Candidates, digit: int) -> Iterator[tuple[int, int, int]]:
+    """Every ``(unit, a, b)``: ``digit`` has exactly the two places ``a`` and ``b`` in the unit."""
+    for unit, cells in enumerate(cands.shape.units):
+        places = cands.places(digit, cells)
+        if len(places) == 2:
+            yield unit, places[0], places[1]
+
+
+def find_w_wings(cands: Candidates) -> Iterator[Step]:
+    """W-Wings: two same bivalue cells joined by a strong link on one of their digits."""
+    shape = cands.shape
+    masks = cands.masks
+    pairs = [c for c in range(shape.size) if masks[c].bit_count() == 2]
+    for i, c1 in enumerate(pairs):
+        for c2 in pairs[i + 1:]:
+            if masks[c1] != masks[c2] or sees(shape, c1, c2):
+                continue
+            for x in digits_of(masks[c1]):
+                y = digits_of(masks[c1] & ~bit(x))[0]
+                removed = removable(cands, common_peers(shape, [c1, c2]), y)
+                if not removed:
+                    continue
+                for unit, a, b in strong_links(cands, x):
+                    if c1 in (a, b) or c2 in (a, b):
+                        continue
+                    if not (sees(shape, c1, a) and sees(shape, c2, b)):
+                        a, b = b, a
+                    if sees(shape, c1, a) and sees(shape, c2, b):
+                        yield _w_step(cands, c1, c2, x, y, unit, a, b, removed)
+                        break
+
+
+def _w_step(
+    cands: Candidates, c1: int, c2: int, x: int, y: int, unit: int, a: int, b: int,
+    removed: list[tuple[int, int]],
+) -> Step:
+    """Build a W-Wing step."""
+    shape = cands.shape
+    n1, n2, na, nb = (shape.cell_name(c) for c in (c1, c2, a, b))
+    return Step(
+        "W-Wing", 6.6, eliminations=tuple(removed), cells=(c1, c2, a, b), units=(unit,),
+        candidates=((c1, x), (c1, y), (c2, x), (c2, y), (a, x), (b, x)),
+        links=(Link((c1, x), (a, x), False), Link((a, x), (b, x), True), Link((b, x), (c2, x), False)),
+        explanation=f"{n1} and {n2} both hold only {x}/{y}; in {shape.unit_name(unit)}, {x} is "
+        f"in {na} or {nb}, so {x} is out of {n1} or of {n2}, and one of them is {y}: "
+        f"{y} can be removed from cells seeing both: {eliminations_text(shape, removed)} "
+        f"(cells {cell_list(shape, (c1, c2))})",
+        extra={"hodoku": 150},
+    )

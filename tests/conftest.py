@@ -1,0 +1,17 @@
+"""Shared fixtures: the ``engine`` fixture runs a test once per engine built here (C and Python)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from sudokit import _engine
+
+
+@pytest.fixture(params=_engine.available())
+def engine(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The name of the engine the test runs on, switched on for the test's duration."""
+    name: str = request.param
+    with _engine.using(name):
+        yield name
