@@ -5,6 +5,9 @@ Part 1 rates the puzzles of ``cbg-000_SER.tsv`` (random minimal puzzles with the
 confusion by ER band (published band × our band), the puzzles whose ER differs, and the rate in
 puzzles per second.
 
+Part 3 (with ``--hodoku`` or ``SUDOKIT_HODOKU_CP``) runs HoDoKu 2.2's batch solver on the same
+file and compares its level with sudokit's HoDoKu-style level.
+
 Part 2 (with ``--serate``, or ``SUDOKIT_SERATE_CP`` set to the class path of a Sudoku Explainer
 1.2.1.3 build) rates a puzzle file (default: the first ``--peer-limit`` puzzles of top95) with
 serate and with sudokit in the same run, and prints both ratings, whether they agree and the
@@ -43,8 +46,8 @@ def band(er: float | None) -> str:
     return "<1"
 
 
-def load_table(path: Path, limit: int, step: int) -> list[tuple[str, float]]:
-    """``(puzzle, published ER)`` pairs: every ``step``-th row, at most ``limit`` (0: all)."""
+def load_table(path: Path, limit: int, step: int, offset: int = 0) -> list[tuple[str, float]]:
+    """``(puzzle, published ER)`` pairs: every ``step``-th row from ``offset``, at most ``limit`` (0: all)."""
     rows = []
     with path.open(encoding="utf-8") as handle:
         for line in handle:
@@ -52,14 +55,15 @@ def load_table(path: Path, limit: int, step: int) -> list[tuple[str, float]]:
                 continue
             puzzle, _, ser = line.rstrip("\n").split("\t")
             rows.append((puzzle, float(ser)))
-    rows = rows[::step]
+    rows = rows[offset::step]
     return rows[:limit] if limit else rows
 
 
 def agreement(args: argparse.Namespace) -> None:
     """Part 1: rate the table's puzzles and compare with the published ER."""
-    rows = load_table(Path(args.table), args.limit, args.step)
-    print(f"# cbg-000: {len(rows)} puzzles (every {args.step}th, limit {args.limit or 'none'}), "
+    rows = load_table(Path(args.table), args.limit, args.step, args.offset)
+    print(f"# cbg-000: {len(rows)} puzzles (every {args.step}th from {args.offset}, "
+          f"limit {args.limit or 'none'}), "
           f"jobs {args.jobs}, time limit {args.time_limit} s")
     start = time.perf_counter()
     ratings = rate_many([p for p, _ in rows], jobs=args.jobs, time_limit=args.time_limit)
@@ -109,7 +113,7 @@ def serate_peer(args: argparse.Namespace) -> None:
         print("\n# serate: skipped (no java)")
         return
     puzzles = [line.strip()[:81] for line in Path(args.peer_file).read_text().splitlines()
-               if len(line.strip()) >= 81][: args.peer_limit]
+               if len(line.strip()) >= 81 and not line.startswith("#")][: args.peer_limit]
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
         handle.write("\n".join(puzzles) + "\n")
         name = handle.name
@@ -141,16 +145,52 @@ def serate_peer(args: argparse.Namespace) -> None:
     print(f"ratio:   sudokit takes {our_seconds / se_seconds:.1f}× serate's time")
 
 
+def hodoku_peer(args: argparse.Namespace) -> None:
+    """Part 3: HoDoKu's batch solver (level and score) beside sudokit's HoDoKu-style ones."""
+    classpath = args.hodoku or os.environ.get("SUDOKIT_HODOKU_CP")
+    java = shutil.which("java")
+    if not classpath or java is None:
+        print("\n# HoDoKu: skipped (set SUDOKIT_HODOKU_CP or --hodoku to a HoDoKu 2.2 class path)")
+        return
+    puzzles = [line.strip()[:81] for line in Path(args.peer_file).read_text().splitlines()
+               if len(line.strip()) >= 81 and not line.startswith("#")][: args.peer_limit]
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "p.txt").write_text("\n".join(puzzles) + "\n")
+        start = time.perf_counter()
+        out = subprocess.run(
+            [java, "-Djava.awt.headless=true", "-cp", classpath, "sudoku.Main", "/bs", "p.txt",
+             "/o", "stdout"],
+            capture_output=True, text=True, check=False, cwd=tmp,
+        ).stdout
+        seconds = time.perf_counter() - start
+    theirs = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) >= 4 and parts[1].startswith("#") and parts[-1].startswith("("):
+            theirs[parts[0]] = (parts[2].lower(), int(parts[-1].strip("()")))
+    start = time.perf_counter()
+    ours = list(rate_many(puzzles, jobs=1, time_limit=args.peer_time_limit))
+    our_seconds = time.perf_counter() - start
+    same = sum(1 for p, r in zip(puzzles, ours, strict=True) if p in theirs and theirs[p][0] == r.level)
+    print(f"\n# HoDoKu on {len(puzzles)} puzzles: same level {same}/{len(puzzles)}")
+    if args.verbose:
+        for p, r in zip(puzzles, ours, strict=True):
+            print(f"  {p}  HoDoKu {theirs.get(p)}  sudokit {(r.level, r.score)}")
+    print(f"HoDoKu:  {seconds:8.1f} s (JVM start included); sudokit {our_seconds:8.1f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--table", default=str(TABLE), help="the cbg-000_SER.tsv file")
     parser.add_argument("--limit", type=int, default=0, help="rate at most this many (0: all)")
     parser.add_argument("--step", type=int, default=1, help="take every STEP-th puzzle")
+    parser.add_argument("--offset", type=int, default=0, help="start at this row (with --step)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per puzzle")
     parser.add_argument("--show", type=int, default=40, help="differences to list")
     parser.add_argument("--progress", action="store_true", help="progress lines on stderr")
     parser.add_argument("--serate", help="class path of Sudoku Explainer 1.2.1.3 (serate)")
+    parser.add_argument("--hodoku", help="class path of HoDoKu 2.2")
     parser.add_argument("--peer-file", default=str(DATA / "top95.txt"))
     parser.add_argument("--peer-limit", type=int, default=10)
     parser.add_argument("--peer-time-limit", type=float, default=None)
@@ -161,6 +201,7 @@ def main() -> None:
     if args.table_part:
         agreement(args)
     serate_peer(args)
+    hodoku_peer(args)
 
 
 if __name__ == "__main__":

@@ -69,10 +69,12 @@ static int as_shape(CoreState *st, PyObject *rows_obj, PyObject *cols_obj, int *
     long long r, c;
     if (!as_integer(rows_obj, "box_rows", &r) || !as_integer(cols_obj, "box_cols", &c)) return 0;
     if (r < 1 || c < 1 || r > 64 || c > 64 || r * c > 64) {
-        PyErr_Format(st->shape_error,
-                     "unsupported box shape %lldx%lld (box sides must be at least 1 and N = rows·cols "
-                     "at most 64)",
-                     r, c);
+        char message[160]; /* UTF-8: the same words as sudokit.units.Shape */
+        snprintf(message, sizeof message,
+                 "unsupported box shape %lldx%lld (box sides must be at least 1 and N = rows\xc2\xb7cols "
+                 "at most 64)",
+                 r, c);
+        PyErr_SetString(st->shape_error, message);
         return 0;
     }
     if (r * c < 2) {

@@ -31,7 +31,9 @@ import random
 import sys
 from functools import lru_cache
 from itertools import permutations
+from typing import Any
 
+from sudokit import _engine
 from sudokit.errors import ShapeError
 from sudokit.grid import Grid
 
@@ -156,15 +158,29 @@ def _cells_of(puzzle: Grid | str) -> tuple[int, ...]:
     return grid.cells
 
 
-def canonical(puzzle: Grid | str) -> Grid:
-    """The minlex form of a 9×9 puzzle (or solution grid): equal for equivalent puzzles only."""
-    cells, _ = _search(_cells_of(puzzle))
-    return Grid(cells)
+def _c_canon() -> Any:
+    """``sudokit._core.canon9`` when the C engine is in use and has it, else None."""
+    if _engine.current_name() != "c":
+        return None
+    return getattr(_engine.current(), "canon9", None)
 
 
-def canonical_string(puzzle: Grid | str, empty: str = "0") -> str:
+def canonical(puzzle: Grid | str, *, engine: str | None = None) -> Grid:
+    """The minlex form of a 9×9 puzzle (or solution grid): equal for equivalent puzzles only.
+
+    Computed by ``canon.c`` when the C engine is in use, else in Python (``engine="python"``
+    forces that); both search the same way and give the same form."""
+    cells = _cells_of(puzzle)
+    fast = _c_canon() if engine != "python" else None
+    if fast is not None:
+        return Grid(tuple(fast(bytes(cells))))
+    form, _ = _search(cells)
+    return Grid(form)
+
+
+def canonical_string(puzzle: Grid | str, empty: str = "0", *, engine: str | None = None) -> str:
     """The minlex form as 81 characters, ``empty`` (``0`` by default) for empty cells."""
-    return canonical(puzzle).to_string(empty)
+    return canonical(puzzle, engine=engine).to_string(empty)
 
 
 def transform(

@@ -449,6 +449,9 @@ COMMANDS: dict[str, Command] = {
     "explain": Command("sudokit.techniques.cli:EXPLAIN", "explain a puzzle's solving path step by step"),
     "hint": Command("sudokit.techniques.cli:HINT", "the next step from a player's grid and pencil marks"),
     "rate": Command("sudokit.rating", "rate puzzles as Sudoku Explainer does (ER, EP, ED) and HoDoKu-style"),
+    "generate": Command("sudokit.generator", "generate unique puzzles (dig or seed 003's random fill)"),
+    "canon": Command("sudokit.canon", "minlex canonical form of 9×9 puzzles (de-duplicate equivalent ones)"),
+    "compare": Command("sudokit.compare", "compare the strategies on puzzle files: time, nodes, backtracks"),
 }
 
 

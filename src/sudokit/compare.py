@@ -8,7 +8,7 @@ the native one when the puzzle has exactly one). Per data set and strategy the t
 
 - **ok**: runs that agree, out of the puzzles; **limit**: runs stopped by the budget;
   **wrong**: runs that ended but disagree (a bug if ever non-zero);
-- **mean / median / max ms**: time per puzzle (a run stopped by the budget counts its time
+- **mean / median / max ms**: CPU time per puzzle (a run stopped by the budget counts its time
   spent, so with any **limit** the mean is a lower bound);
 - **nodes**, **backtracks**: mean and median per puzzle (see :mod:`sudokit.strategies.base`;
   for the native engine, nodes are its guesses and backtracks are not counted).

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from sudokit.errors import WrongLengthError
 from sudokit.formats.reader import _CHAR_VALUE, DIGIT_CHARS
 from sudokit.units import Shape
 
@@ -138,7 +139,7 @@ def solve(cells: bytes, box_rows: int, box_cols: int, limit: int) -> tuple[int, 
     """Solve N² cell values (0 = empty): (solutions found up to ``limit``, first one, guesses)."""
     shape = Shape(box_rows, box_cols)
     if len(cells) != shape.size:
-        raise ValueError(f"expected {shape.size} cells, got {len(cells)}")
+        raise WrongLengthError(len(cells), expected=f"{shape.size} cells for a {shape.n}x{shape.n} grid")
     if _check_cells(cells, shape):
         return 0, None, 0
     count, first, guesses = _search(cells, shape, max(1, limit))

@@ -9,8 +9,9 @@ Glossary (the words the strategy modules use; see :mod:`sudokit.units` for cell,
 - **propagation**: one candidate removed by a rule (singles, forward checking, covering);
   ``layers`` has no rules, so it counts none.
 - **peak depth**: the most choices open at once (recursion depth or stack size).
-- **budget**: the per-puzzle time and node limits; a search over budget stops with status
-  ``limit_reached`` instead of running on.
+- **seconds**: CPU time of the process spent on the search (steady on a busy machine).
+- **budget**: the per-puzzle time (CPU seconds) and node limits; a search over budget stops
+  with status ``limit_reached`` instead of running on.
 """
 
 from __future__ import annotations

@@ -12,6 +12,9 @@ empty cell whose row, column and box lack ``d``; never a cell given another digi
    that row's digit to its next listed column.
 4. When the last row of the last layer is placed, the grid is solved.
 
+Before searching, a row of a layer with no listed column at all means no solution (the seed
+would find that out only after trying every combination of the layers before it).
+
 A layer is only reconsidered when every later layer fails on top of it; no rule looks ahead
 (a row of a later layer left with no free column is found only when the search gets there),
 which is why the time depends on where the digits end up rather than on how hard the puzzle
@@ -70,6 +73,8 @@ class Layers(BaseStrategy):
         shape = search.shape
         n, box_rows, box_cols = shape.n, shape.box_rows, shape.box_cols
         options = _layer_options(cells, n, box_rows, box_cols)
+        if not all(options):  # a digit with no listed column in some row: no solution
+            return
         slots = n * n
         rows = [k % n for k in range(slots)]
         band_start = [k % n % box_rows == 0 for k in range(slots)]

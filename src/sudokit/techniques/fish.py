@@ -69,12 +69,12 @@ def _fish_step(
     text = f"In {base_names}, {digit} can only go in {cover_names}"
     if fins:
         text += (
-            f" (apart from the fins {cell_list(shape, fins)}); so either the fish holds or a fin "
-            f"is {digit}, and either way"
+            f" (apart from the fins {cell_list(shape, fins)}); either the fish holds or a fin "
+            f"is {digit}, and either way cover cells seeing the fins lose {digit}: "
         )
     else:
-        text += f"; so in each of {cover_names}, {digit} is in one of those lines, and"
-    text += f" {digit} can be removed from {eliminations_text(shape, removed)}"
+        text += f"; so {digit} is in those lines in each of {cover_names}, and leaves the rest: "
+    text += eliminations_text(shape, removed)
     return Step(
         name, difficulty, eliminations=tuple(removed), cells=body + fins,
         units=base_units + cover_units,

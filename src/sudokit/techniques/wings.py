@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sudokit.candidates import Candidates, bit, digits_of
-from sudokit.techniques.base import cell_list, common_peers, eliminations_text, removable, sees
+from sudokit.techniques.base import common_peers, eliminations_text, removable, sees
 from sudokit.techniques.step import Link, Step
 
 __all__ = ["find_w_wings", "find_xy_wings", "find_xyz_wings"]
@@ -128,9 +128,9 @@ def _w_step(
         "W-Wing", 6.6, eliminations=tuple(removed), cells=(c1, c2, a, b), units=(unit,),
         candidates=((c1, x), (c1, y), (c2, x), (c2, y), (a, x), (b, x)),
         links=(Link((c1, x), (a, x), False), Link((a, x), (b, x), True), Link((b, x), (c2, x), False)),
-        explanation=f"{n1} and {n2} both hold only {x}/{y}; in {shape.unit_name(unit)}, {x} is "
-        f"in {na} or {nb}, so {x} is out of {n1} or of {n2}, and one of them is {y}: "
-        f"{y} can be removed from cells seeing both: {eliminations_text(shape, removed)} "
-        f"(cells {cell_list(shape, (c1, c2))})",
+        explanation=f"{n1} and {n2} both hold only {min(x, y)}/{max(x, y)}; in "
+        f"{shape.unit_name(unit)}, {x} is in {na} or {nb}, which see {n1} and {n2}, so one of "
+        f"{n1}, {n2} is not {x} and is {y}; cells seeing both lose {y}: "
+        f"{eliminations_text(shape, removed)}",
         extra={"hodoku": 150},
     )

@@ -1,0 +1,135 @@
+"""Minlex canonical form: invariance, idempotence, published values."""
+
+from __future__ import annotations
+
+import io
+import random
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from sudokit import cli
+from sudokit.canon import canonical, canonical_string, random_transform, transform
+from sudokit.errors import ShapeError
+from sudokit.grid import Grid
+from sudokit.solver import solve
+
+DATA = Path("/work/shared/data")
+INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+PUZZLES = [
+    INKALA,
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+    "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+]
+
+# Published minlex forms (facts quoted on the Enjoy Sudoku Players Forum and sudokuwiki.org):
+# the smallest and the largest minlex solution grids are their own minlex forms, and the
+# solution of sudokuwiki's "tough" example has the minlex form below.
+MIN_MINLEX_GRID = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+MAX_MINLEX_GRID = "123456789457893612986217354274538196531964827698721435342685971715349268869172543"
+SUDOKUWIKI_TOUGH = "3.9...4..2..7.9....87......75..6.23.6..9.4..8.28.5..41......59....1.6..7..6...1.4"
+SUDOKUWIKI_TOUGH_SOLUTION_MINLEX = (
+    "123456789457189236698273541261947853745831692839625417384792165512368974976514328"
+)
+
+
+def test_invariant_under_200_random_transforms() -> None:
+    rng = random.Random(3)
+    puzzle = Grid.from_string(INKALA)
+    expected = canonical(puzzle)
+    for _ in range(200):
+        assert canonical(random_transform(puzzle, rng)) == expected
+
+
+@pytest.mark.parametrize("text", PUZZLES[1:])
+def test_invariant_other_puzzles(text: str) -> None:
+    rng = random.Random(text)
+    puzzle = Grid.from_string(text)
+    expected = canonical(puzzle)
+    for _ in range(25):
+        assert canonical(random_transform(puzzle, rng)) == expected
+
+
+def test_invariant_solution_grid() -> None:
+    rng = random.Random(5)
+    grid = solve(Grid.from_string(PUZZLES[1]))
+    expected = canonical(grid)
+    for _ in range(10):
+        assert canonical(random_transform(grid, rng)) == expected
+
+
+@pytest.mark.parametrize("text", PUZZLES)
+def test_idempotent_and_equivalent(text: str) -> None:
+    puzzle = Grid.from_string(text)
+    form = canonical(puzzle)
+    assert canonical(form) == form
+    assert form.clue_count == puzzle.clue_count
+    assert form.to_string() <= min(puzzle.to_string(), form.to_string())
+    # the form is really an equivalent puzzle: its solution is equivalent to the original's
+    assert canonical(solve(form)) == canonical(solve(puzzle))
+
+
+def test_published_values() -> None:
+    assert canonical_string(MIN_MINLEX_GRID) == MIN_MINLEX_GRID
+    assert canonical_string(MAX_MINLEX_GRID) == MAX_MINLEX_GRID
+    solution = solve(Grid.from_string(SUDOKUWIKI_TOUGH))
+    assert canonical_string(solution) == SUDOKUWIKI_TOUGH_SOLUTION_MINLEX
+
+
+def test_shape_of_minlex_forms() -> None:
+    # any solution grid's minlex form starts 123456789 and its second row 45…
+    form = canonical_string(solve(Grid.from_string(INKALA)))
+    assert form.startswith("123456789") and form[9:11] == "45"
+    # a puzzle's first row is its emptiest row with the givens pushed right, labelled 1, 2, …
+    first = canonical_string(INKALA)[:9]
+    assert first == "000000001"
+
+
+def test_inequivalent_puzzles_differ() -> None:
+    path = DATA / "17_clue.txt"
+    if not path.exists():
+        pytest.skip("data set not present")
+    lines = [line for line in path.read_text().splitlines() if line and not line.startswith("#")][:30]
+    forms = {canonical_string(line) for line in lines}
+    assert len(forms) == len(lines)
+
+
+def test_transform_identity_and_grid_method() -> None:
+    puzzle = Grid.from_string(PUZZLES[1])
+    assert transform(puzzle) == puzzle
+    assert puzzle.canonical() == canonical(puzzle)
+
+
+def test_only_9x9() -> None:
+    with pytest.raises(ShapeError):
+        canonical(Grid.empty((2, 2)))
+
+
+def test_cli(tmp_path: Path) -> None:
+    rng = random.Random(1)
+    puzzle = Grid.from_string(PUZZLES[0])
+    src = tmp_path / "p.txt"
+    src.write_text("\n".join([PUZZLES[0], random_transform(puzzle, rng).to_string(), PUZZLES[1]]) + "\n")
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert cli.main(["canon", str(src)]) == 0
+    lines = out.getvalue().split()
+    assert len(lines) == 3 and lines[0] == lines[1] == canonical_string(PUZZLES[0])
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert cli.main(["canon", "--unique", "--empty", ".", str(src)]) == 0
+    assert out.getvalue().split() == [canonical_string(PUZZLES[0], "."), canonical_string(PUZZLES[1], ".")]
+
+
+def test_c_and_python_agree() -> None:
+    rng = random.Random(9)
+    path = DATA / "17_clue.txt"
+    lines = [*PUZZLES, MIN_MINLEX_GRID, MAX_MINLEX_GRID]
+    if path.exists():
+        data = [line for line in path.read_text().splitlines() if line and not line.startswith("#")]
+        lines += data[100:110]
+    for text in lines:
+        grid = random_transform(Grid.from_string(text), rng)
+        assert canonical(grid) == canonical(grid, engine="python")
