@@ -96,7 +96,7 @@ def sudokit_makers(seed: int) -> list[tuple[str, str, Callable[[int], int]]]:
         ("minimal 9×9, rot180 --minimal", "strictly minimal", maker("", symmetry="rot180", minimal=True)),
         ("seed 003, K=25, no digging", "fill", maker("", method="random-fill", k=25, dig=False)),
         ("seed 003, K=25, digging", "fill+dig", maker("", method="random-fill", k=25, dig=True)),
-        ("minimal 16×16", "orbit-minimal = minimal", maker("", size=16)),
+        ("minimal 16×16", "strictly minimal", maker("", size=16)),
     ]
 
 
@@ -108,7 +108,8 @@ def peer_makers(seed: int) -> list[tuple[str, str, Callable[[int], int]]]:
 
         from hodoku.generator import generator as hodoku_gen
 
-        for symmetric, label in ((False, "no symmetry"), (True, "rot180")):
+        variants = ((False, "no symmetry", "strictly minimal"), (True, "rot180", "orbit-minimal"))
+        for symmetric, label, kind in variants:
             gen = hodoku_gen.SudokuGenerator(random.Random(seed))
 
             def make_hodoku(i: int, gen: Any = gen, symmetric: bool = symmetric) -> int:
@@ -116,7 +117,7 @@ def peer_makers(seed: int) -> list[tuple[str, str, Callable[[int], int]]]:
                 return sum(ch != "0" for ch in text)
 
             accel = "C accelerator" if hodoku_gen._gen_accel is not None else "pure Python"
-            rows.append((f"hodoku-py {_version('hodoku-py')}, {label}", f"minimal, {accel}", make_hodoku))
+            rows.append((f"hodoku-py {_version('hodoku-py')}, {label}", f"{kind}, {accel}", make_hodoku))
     if _version("py-sudoku"):
         from sudoku import Sudoku
 

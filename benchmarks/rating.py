@@ -1,20 +1,21 @@
-"""Agreement of ``sudokit.rating`` with Sudoku Explainer, and its speed against serate.
+"""Agreement of ``sudokit.rating`` with Sudoku Explainer, and its speed against serate and HoDoKu.
 
 Part 1 rates the puzzles of ``cbg-000_SER.tsv`` (random minimal puzzles with their published SE
-1.2.1 rating) and prints: the share with exactly the published ER, the share within 0.3, the
-confusion by ER band (published band × our band), the puzzles whose ER differs, and the rate in
-puzzles per second.
-
-Part 3 (with ``--hodoku`` or ``SUDOKIT_HODOKU_CP``) runs HoDoKu 2.2's batch solver on the same
-file and compares its level with sudokit's HoDoKu-style level.
+1.2.1 rating; GPL data read from ``$SUDOKIT_DATA``, default ``<repo>/../shared/data``) and
+prints: the share with exactly the published ER, the share within 0.3, the confusion by ER band
+(published band × our band), the puzzles whose ER differs, and the rate in puzzles per second.
+``--step``/``--offset`` take a deterministic slice (``--step 10 --offset K`` for K = 0…9
+covers every puzzle in ten runs).
 
 Part 2 (with ``--serate``, or ``SUDOKIT_SERATE_CP`` set to the class path of a Sudoku Explainer
-1.2.1.3 build) rates a puzzle file (default: the first ``--peer-limit`` puzzles of top95) with
-serate and with sudokit in the same run, and prints both ratings, whether they agree and the
-time each took. serate is a separate program (LGPL); nothing of it is imported.
+1.2.1.3 build) rates ``--peer-file`` (default top95) with serate and with sudokit in the same
+run, one process each, and prints both ratings, whether ER (and ER/EP/ED) agree, and the time
+each took. Part 3 (with ``--hodoku`` or ``SUDOKIT_HODOKU_CP``) runs HoDoKu 2.2's batch solver on
+the same puzzles and compares its level with sudokit's HoDoKu-style level. The peers are
+separate programs (LGPL, GPL); nothing of them is imported.
 
     python benchmarks/rating.py --limit 500 --jobs 2
-    SUDOKIT_SERATE_CP=/path/to/se/classes python benchmarks/rating.py --limit 0 --peer-file top95.txt
+    SUDOKIT_SERATE_CP=/path/to/se/classes python benchmarks/rating.py --no-table --peer-limit 95
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from sudokit.rating import RATED, rate_many
+from sudokit.rating import RATED, Rating, rate_many
 
 DATA = Path(os.environ.get("SUDOKIT_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
 TABLE = DATA / "ratings" / "cbg-000_SER.tsv"
@@ -102,18 +103,28 @@ def agreement(args: argparse.Namespace) -> None:
             print(f"  {puzzle}  SE {ser:.1f}  sudokit {er if er is not None else status}  {hardest}")
 
 
-def serate_peer(args: argparse.Namespace) -> None:
+def peer_puzzles(args: argparse.Namespace) -> list[str]:
+    """The puzzles of ``--peer-file`` (comment lines skipped), at most ``--peer-limit``."""
+    lines = Path(args.peer_file).read_text().splitlines()
+    return [line.strip()[:81] for line in lines
+            if len(line.strip()) >= 81 and not line.startswith("#")][: args.peer_limit]
+
+
+def rate_timed(puzzles: list[str], args: argparse.Namespace) -> tuple[list[Rating], float]:
+    """sudokit's ratings of the peer puzzles (one process) and the time they took."""
+    start = time.perf_counter()
+    ours = list(rate_many(puzzles, jobs=1, time_limit=args.peer_time_limit))
+    return ours, time.perf_counter() - start
+
+
+def serate_peer(args: argparse.Namespace, puzzles: list[str],
+                ours: tuple[list[Rating], float] | None) -> tuple[list[Rating], float] | None:
     """Part 2: serate and sudokit on the same puzzles, timed in the same run."""
     classpath = args.serate or os.environ.get("SUDOKIT_SERATE_CP")
-    if not classpath:
-        print("\n# serate: skipped (set SUDOKIT_SERATE_CP or --serate to a SE 1.2.1.3 class path)")
-        return
     java = shutil.which("java")
-    if java is None:
-        print("\n# serate: skipped (no java)")
-        return
-    puzzles = [line.strip()[:81] for line in Path(args.peer_file).read_text().splitlines()
-               if len(line.strip()) >= 81 and not line.startswith("#")][: args.peer_limit]
+    if not classpath or java is None:
+        print("\n# serate: skipped (set SUDOKIT_SERATE_CP or --serate to a SE 1.2.1.3 class path)")
+        return ours
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
         handle.write("\n".join(puzzles) + "\n")
         name = handle.name
@@ -127,33 +138,34 @@ def serate_peer(args: argparse.Namespace) -> None:
         se_seconds = time.perf_counter() - start
     finally:
         os.unlink(name)
-    start = time.perf_counter()
-    ours = list(rate_many(puzzles, jobs=1, time_limit=args.peer_time_limit))
-    our_seconds = time.perf_counter() - start
-    same = 0
+    if ours is None:
+        ours = rate_timed(puzzles, args)
+    ratings, our_seconds = ours
+    same = same_all = 0
     print(f"\n# {Path(args.peer_file).name}: {len(puzzles)} puzzles, serate vs sudokit (1 process each)")
-    for puzzle, se, r in zip(puzzles, out, ours, strict=True):
+    for puzzle, se, r in zip(puzzles, out, ratings, strict=True):
         mine = f"{r.er}/{r.ep}/{r.ed}" if r.status == RATED else r.status
-        se_er = float(se.split("/")[0])
+        se_er, se_ep, se_ed = (float(x) for x in se.split("/"))
         ok = r.status == RATED and r.er is not None and abs(r.er - se_er) < 1e-9
         same += ok
+        same_all += ok and r.ep == se_ep and r.ed == se_ed
         if args.verbose or not ok:
             print(f"  {puzzle}  serate {se:<13} sudokit {mine:<13} {r.seconds:7.1f} s")
-    print(f"equal ER: {same}/{len(puzzles)}")
+    print(f"equal ER: {same}/{len(puzzles)}; equal ER, EP and ED: {same_all}/{len(puzzles)}")
     print(f"serate:  {se_seconds:8.1f} s ({len(puzzles) / se_seconds:.2f} puzzles/s, JVM start included)")
     print(f"sudokit: {our_seconds:8.1f} s ({len(puzzles) / our_seconds:.2f} puzzles/s)")
     print(f"ratio:   sudokit takes {our_seconds / se_seconds:.1f}× serate's time")
+    return ours
 
 
-def hodoku_peer(args: argparse.Namespace) -> None:
+def hodoku_peer(args: argparse.Namespace, puzzles: list[str],
+                ours: tuple[list[Rating], float] | None) -> None:
     """Part 3: HoDoKu's batch solver (level and score) beside sudokit's HoDoKu-style ones."""
     classpath = args.hodoku or os.environ.get("SUDOKIT_HODOKU_CP")
     java = shutil.which("java")
     if not classpath or java is None:
         print("\n# HoDoKu: skipped (set SUDOKIT_HODOKU_CP or --hodoku to a HoDoKu 2.2 class path)")
         return
-    puzzles = [line.strip()[:81] for line in Path(args.peer_file).read_text().splitlines()
-               if len(line.strip()) >= 81 and not line.startswith("#")][: args.peer_limit]
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "p.txt").write_text("\n".join(puzzles) + "\n")
         start = time.perf_counter()
@@ -168,13 +180,12 @@ def hodoku_peer(args: argparse.Namespace) -> None:
         parts = line.split()
         if len(parts) >= 4 and parts[1].startswith("#") and parts[-1].startswith("("):
             theirs[parts[0]] = (parts[2].lower(), int(parts[-1].strip("()")))
-    start = time.perf_counter()
-    ours = list(rate_many(puzzles, jobs=1, time_limit=args.peer_time_limit))
-    our_seconds = time.perf_counter() - start
-    same = sum(1 for p, r in zip(puzzles, ours, strict=True) if p in theirs and theirs[p][0] == r.level)
+    ratings, our_seconds = ours if ours is not None else rate_timed(puzzles, args)
+    same = sum(1 for p, r in zip(puzzles, ratings, strict=True)
+               if p in theirs and theirs[p][0] == r.level)
     print(f"\n# HoDoKu on {len(puzzles)} puzzles: same level {same}/{len(puzzles)}")
     if args.verbose:
-        for p, r in zip(puzzles, ours, strict=True):
+        for p, r in zip(puzzles, ratings, strict=True):
             print(f"  {p}  HoDoKu {theirs.get(p)}  sudokit {(r.level, r.score)}")
     print(f"HoDoKu:  {seconds:8.1f} s (JVM start included); sudokit {our_seconds:8.1f} s")
 
@@ -200,8 +211,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.table_part:
         agreement(args)
-    serate_peer(args)
-    hodoku_peer(args)
+    puzzles = peer_puzzles(args)
+    ours = serate_peer(args, puzzles, None)
+    hodoku_peer(args, puzzles, ours)
 
 
 if __name__ == "__main__":

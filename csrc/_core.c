@@ -71,7 +71,7 @@ static int as_shape(CoreState *st, PyObject *rows_obj, PyObject *cols_obj, int *
     if (r < 1 || c < 1 || r > 64 || c > 64 || r * c > 64) {
         char message[160]; /* UTF-8: the same words as sudokit.units.Shape */
         snprintf(message, sizeof message,
-                 "unsupported box shape %lldx%lld (box sides must be at least 1 and N = rows\xc2\xb7cols "
+                 "unsupported box shape %lldx%lld (box sides must be at least 1 and N = rows\xc2\xb7" "cols "
                  "at most 64)",
                  r, c);
         PyErr_SetString(st->shape_error, message);

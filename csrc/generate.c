@@ -362,14 +362,16 @@ int sk_gen9_search(const uint8_t cells[81], int forbid_cell, int forbid_digit, i
  * permutation of the digits; every such start completes, and the randomized search fills
  * the other six boxes. */
 void sk_gen9_grid(sk_rng *rng, uint8_t grid[81]) {
-    uint8_t start[81] = {0};
     uint8_t sols[2][81];
-    for (int box = 0; box < 3; box++) {
-        uint8_t digits[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
-        shuffle(rng, digits, 9);
-        for (int i = 0; i < 9; i++) start[(box * 3 + i / 3) * 9 + box * 3 + i % 3] = digits[i];
-    }
-    sk_gen9_search(start, -1, 0, 1, sols, rng);
+    uint8_t start[81];
+    do {
+        memset(start, 0, sizeof start);
+        for (int box = 0; box < 3; box++) {
+            uint8_t digits[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+            shuffle(rng, digits, 9);
+            for (int i = 0; i < 9; i++) start[(box * 3 + i / 3) * 9 + box * 3 + i % 3] = digits[i];
+        }
+    } while (!sk_gen9_search(start, -1, 0, 1, sols, rng)); /* never repeats; kept as a guard */
     memcpy(grid, sols[0], 81);
 }
 
@@ -464,6 +466,62 @@ int sk_gen9_is_minimal(const uint8_t cells[81], const uint8_t solution[81]) {
     return minimal(&st, solution);
 }
 
+/* A clue of the dig state's puzzle that can go alone (the puzzle stays unique), or -1. */
+static int redundant_clue(dig_state *st, const uint8_t solution[81]) {
+    for (int c = 0; c < 81; c++) {
+        int d = st->cells[c];
+        if (!d) continue;
+        dig_remove(st, c);
+        uint8_t one = (uint8_t)c;
+        int unique = still_unique(st, solution, &one, 1);
+        dig_restore(st, c, d);
+        if (unique) return c;
+    }
+    return -1;
+}
+
+/* Turn an orbit-minimal symmetric puzzle into a strictly minimal one, keeping the symmetry:
+ * while some clue can go alone, empty its whole orbit, fill instead a random empty orbit that
+ * makes the puzzle unique again, and dig the filled orbits once more. Gives up (0) after a
+ * few rounds or when no orbit restores uniqueness. */
+static int repair(dig_state *st, sk_rng *rng, const uint8_t solution[81], const uint8_t *orbit,
+                  const uint8_t *members, const uint8_t *start, const uint8_t *size) {
+    for (int round = 0; round < 16; round++) {
+        int c = redundant_clue(st, solution);
+        if (c < 0) return 1;
+        int gone = orbit[c];
+        for (int j = 0; j < size[gone]; j++) dig_remove(st, members[start[gone] + j]);
+        uint8_t empty[81];
+        int n = 0;
+        for (int o = 0; o < 81; o++)
+            if (size[o] && o != gone && !st->cells[members[start[o]]]) empty[n++] = (uint8_t)o;
+        shuffle(rng, empty, n);
+        int added = -1;
+        for (int i = 0; i < n && added < 0; i++) {
+            int o = empty[i];
+            for (int j = 0; j < size[o]; j++) dig_restore(st, members[start[o] + j], solution[members[start[o] + j]]);
+            if (sk9_solve(st->cells, 2, NULL, NULL) == 1)
+                added = o;
+            else
+                for (int j = 0; j < size[o]; j++) dig_remove(st, members[start[o] + j]);
+        }
+        if (added < 0) return 0;
+        uint8_t filled[81];
+        n = 0;
+        for (int o = 0; o < 81; o++)
+            if (size[o] && o != added && st->cells[members[start[o]]]) filled[n++] = (uint8_t)o;
+        shuffle(rng, filled, n);
+        for (int i = 0; i < n; i++) {
+            int o = filled[i];
+            const uint8_t *cells = members + start[o];
+            for (int j = 0; j < size[o]; j++) dig_remove(st, cells[j]);
+            if (!still_unique(st, solution, cells, size[o]))
+                for (int j = 0; j < size[o]; j++) dig_restore(st, cells[j], solution[cells[j]]);
+        }
+    }
+    return 0;
+}
+
 int sk_gen9_dig(sk_rng *rng, const uint8_t *orbit, int target, const uint8_t *mask,
                 int strict_minimal, uint8_t puzzle[81], uint8_t solution[81]) {
     sk_gen9_grid(rng, solution);
@@ -521,10 +579,15 @@ int sk_gen9_dig(sk_rng *rng, const uint8_t *orbit, int target, const uint8_t *ma
             for (int j = 0; j < k; j++) dig_restore(&st, cells[j], solution[cells[j]]);
         }
     }
+    int ok = 1;
+    if (target > 0 && clues != target)
+        ok = 0;
+    else if (strict_minimal && orbit && !target)
+        ok = repair(&st, rng, solution, orbit, members, start, size);
+    else if (strict_minimal && !complete_pass)
+        ok = minimal(&st, solution);
     memcpy(puzzle, st.cells, 81);
-    if (target > 0 && clues != target) return 0;
-    if (strict_minimal && (orbit || !complete_pass)) return minimal(&st, solution);
-    return 1;
+    return ok;
 }
 
 /* ---- seed 003's random fill ------------------------------------------------------ */

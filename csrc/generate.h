@@ -37,8 +37,9 @@ void sk_gen9_grid(sk_rng *rng, uint8_t grid[81]);
  * (0..80; cells of one orbit are emptied together), or NULL for no symmetry.
  * `target` > 0 asks for exactly that many clues; `mask`, when not NULL, fixes the
  * given cells (mask[i] != 0: cell i is given) and skips the digging; `strict_minimal`
- * demands that no single clue can be removed. Returns 1 with the puzzle and its
- * solution written, 0 when this attempt missed the requirements. */
+ * demands that no single clue can be removed (with a symmetry, a repair step swaps the
+ * orbit of a removable clue for another orbit a few times before giving up). Returns 1
+ * with the puzzle and its solution written, 0 when this attempt missed the requirements. */
 int sk_gen9_dig(sk_rng *rng, const uint8_t *orbit, int target, const uint8_t *mask,
                 int strict_minimal, uint8_t puzzle[81], uint8_t solution[81]);
 

@@ -32,6 +32,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef NXN_PAIR
+#define NXN_PAIR 0
+#endif
+#ifndef NXN_LOCKED
+#define NXN_LOCKED 1
+#endif
+
 /* ---- tiny bit helpers ------------------------------------------------------ */
 
 static inline int more_than_one(uint64_t x) { return (x & (x - 1)) != 0; }
@@ -64,6 +71,7 @@ typedef struct {
     Undo *trail;
     size_t tlen, tcap;
     Decision *decisions; /* at most size of them */
+    uint64_t *segments;  /* n*n scratch masks for locked candidates */
 } Solver;
 
 /* Make room for one more trail entry; 0 when memory ran out. */
@@ -188,6 +196,91 @@ static int hidden_singles(Solver *s, int *found) {
     return OK;
 }
 
+/* Clear `bits` from `count` cells start, start+stride, ...; *found when anything went. */
+static int clear_run(Solver *s, int start, int stride, int count, uint64_t bits, int *found) {
+    for (int k = 0, p = start; k < count; k++, p += stride) {
+        uint64_t m = s->cand[p];
+        if (!(m & bits)) continue;
+        m &= ~bits;
+        if (!m) return FAIL;
+        if (!set_mask(s, p, m)) return NOMEM;
+        *found = 1;
+    }
+    return OK;
+}
+
+/* Locked candidates along one direction. A "segment" is the part of a line
+ * (row or column) inside one box:
+ *
+ *     seg[line * per_line + k]: union of the masks of line `line` inside box k of that line
+ *
+ * lines come in groups of `group` (the lines crossing the same boxes), each line
+ * crosses `per_line` boxes of `seg_len` cells.  Pointing: a digit that, inside a
+ * box, lies in one segment leaves the rest of that line.  Claiming: a digit that,
+ * inside a line, lies in one segment leaves the rest of that box.  Cells of line
+ * l, segment k are at l*line_step + (k*seg_len + j)*cell_step. */
+static int locked_direction(Solver *s, uint64_t *seg, int group, int per_line, int seg_len, int line_step,
+                            int cell_step, int *found) {
+    int n = s->n, rc;
+    for (int l = 0; l < n; l++)
+        for (int k = 0; k < per_line; k++) {
+            uint64_t u = 0;
+            for (int j = 0, p = l * line_step + k * seg_len * cell_step; j < seg_len; j++, p += cell_step)
+                u |= s->cand[p];
+            seg[l * per_line + k] = u;
+        }
+    for (int g = 0; g < n; g += group) {
+        for (int k = 0; k < per_line; k++) {
+            /* pointing: the segments of box k across the lines g .. g+group-1 */
+            uint64_t once = 0, twice = 0;
+            for (int l = g; l < g + group; l++) {
+                twice |= once & seg[l * per_line + k];
+                once |= seg[l * per_line + k];
+            }
+            uint64_t unique = once & ~twice;
+            if (unique)
+                for (int l = g; l < g + group; l++) {
+                    uint64_t own = seg[l * per_line + k] & unique;
+                    if (!own) continue;
+                    for (int k2 = 0; k2 < per_line; k2++)
+                        if (k2 != k && (seg[l * per_line + k2] & own) &&
+                            (rc = clear_run(s, l * line_step + k2 * seg_len * cell_step, cell_step, seg_len, own,
+                                            found)) != OK)
+                            return rc;
+                }
+        }
+        for (int l = g; l < g + group; l++) {
+            /* claiming: the segments of line l across its boxes */
+            uint64_t once = 0, twice = 0;
+            for (int k = 0; k < per_line; k++) {
+                twice |= once & seg[l * per_line + k];
+                once |= seg[l * per_line + k];
+            }
+            uint64_t unique = once & ~twice;
+            if (!unique) continue;
+            for (int k = 0; k < per_line; k++) {
+                uint64_t own = seg[l * per_line + k] & unique;
+                if (!own) continue;
+                for (int l2 = g; l2 < g + group; l2++)
+                    if (l2 != l && (seg[l2 * per_line + k] & own) &&
+                        (rc = clear_run(s, l2 * line_step + k * seg_len * cell_step, cell_step, seg_len, own,
+                                        found)) != OK)
+                        return rc;
+            }
+        }
+    }
+    return OK;
+}
+
+static int locked_candidates(Solver *s, int *found) {
+    int n = s->n, rc;
+    /* rows: groups of box_rows rows, each crossing n/box_cols boxes of box_cols cells */
+    rc = locked_direction(s, s->segments, s->box_rows, n / s->box_cols, s->box_cols, n, 1, found);
+    if (rc != OK) return rc;
+    /* columns: groups of box_cols columns, each crossing n/box_rows boxes of box_rows cells */
+    return locked_direction(s, s->segments, s->box_cols, n / s->box_rows, s->box_rows, 1, n, found);
+}
+
 static int propagate(Solver *s) {
     for (;;) {
         int rc = drain_queue(s);
@@ -196,13 +289,45 @@ static int propagate(Solver *s) {
         int found = 0;
         rc = hidden_singles(s, &found);
         if (rc != OK) return rc;
+        if (found || !NXN_LOCKED) {
+            if (found) continue;
+            return OK;
+        }
+        rc = locked_candidates(s, &found);
+        if (rc != OK) return rc;
         if (!found) return OK;
     }
 }
 
-/* The open cell with the fewest candidates (stopping at two). */
-static int choose_cell(const Solver *s) {
-    int best = -1, best_count = 65;
+/* A digit with exactly two places left in some unit (the first found), as
+ * (cell, bit) of its first place; 0 when there is none. Units as in
+ * unit_hidden. */
+static int unit_pair(const Solver *s, int start, int outer, int outer_count, int inner, int inner_count,
+                     int *cell, uint64_t *bit) {
+    uint64_t once = 0, twice = 0, thrice = 0;
+    for (int i = 0; i < outer_count; i++)
+        for (int j = 0, p = start + i * outer; j < inner_count; j++, p += inner) {
+            uint64_t m = s->done[p] ? 0 : s->cand[p];
+            thrice |= twice & m;
+            twice |= once & m;
+            once |= m;
+        }
+    uint64_t pair = twice & ~thrice;
+    if (!pair) return 0;
+    *bit = lowest_set(pair);
+    for (int i = 0; i < outer_count; i++)
+        for (int j = 0, p = start + i * outer; j < inner_count; j++, p += inner)
+            if (!s->done[p] && (s->cand[p] & *bit)) {
+                *cell = p;
+                return 1;
+            }
+    return 0;
+}
+
+/* The guess: a cell with two candidates if there is one, else a digit with two
+ * places in a unit, else the open cell with the fewest candidates. */
+static void choose_guess(const Solver *s, int *cell, uint64_t *bit) {
+    int best = -1, best_count = 65, n = s->n;
     for (int i = 0; i < s->size; i++) {
         if (s->done[i]) continue;
         int k = bit_count(s->cand[i]);
@@ -212,7 +337,16 @@ static int choose_cell(const Solver *s) {
             if (k == 2) break;
         }
     }
-    return best;
+    *cell = best;
+    *bit = lowest_set(s->cand[best]);
+    if (best_count == 2 || !NXN_PAIR) return;
+    for (int r = 0; r < n; r++)
+        if (unit_pair(s, r * n, 0, 1, 1, n, cell, bit)) return;
+    for (int c = 0; c < n; c++)
+        if (unit_pair(s, c, 0, 1, n, n, cell, bit)) return;
+    for (int br = 0; br < n; br += s->box_rows)
+        for (int bc = 0; bc < n; bc += s->box_cols)
+            if (unit_pair(s, br * n + bc, n, s->box_rows, 1, s->box_cols, cell, bit)) return;
 }
 
 static int search(Solver *s, const uint8_t *cells, int limit, uint8_t *solution, uint64_t *guesses) {
@@ -239,8 +373,9 @@ static int search(Solver *s, const uint8_t *cells, int limit, uint8_t *solution,
                     for (int i = 0; i < s->size; i++) solution[i] = (uint8_t)(lowest_bit(s->cand[i]) + 1);
                 if (++count >= limit) break;
             } else {
-                int cell = choose_cell(s);
-                uint64_t bit = lowest_set(s->cand[cell]);
+                int cell;
+                uint64_t bit;
+                choose_guess(s, &cell, &bit);
                 Decision *dec = &s->decisions[depth++];
                 dec->mark = s->tlen;
                 dec->cell = cell;
@@ -272,7 +407,7 @@ int sknn_solve(int box_rows, int box_cols, const uint8_t *cells, int limit, uint
     s.size = s.n * s.n;
     s.full = s.n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << s.n) - 1);
     s.qcap = 2 * s.size + 2;
-    size_t bytes = (size_t)s.size * sizeof(uint64_t) + (size_t)s.size * sizeof(Decision) +
+    size_t bytes = 2 * (size_t)s.size * sizeof(uint64_t) + (size_t)s.size * sizeof(Decision) +
                    (size_t)s.qcap * sizeof(int) + (size_t)s.size;
     char *block = (char *)malloc(bytes);
     s.tcap = (size_t)s.size * 4;
@@ -283,7 +418,8 @@ int sknn_solve(int box_rows, int box_cols, const uint8_t *cells, int limit, uint
         return -1;
     }
     s.cand = (uint64_t *)block;
-    s.decisions = (Decision *)(block + (size_t)s.size * sizeof(uint64_t));
+    s.segments = (uint64_t *)(block + (size_t)s.size * sizeof(uint64_t));
+    s.decisions = (Decision *)(block + 2 * (size_t)s.size * sizeof(uint64_t));
     s.queue = (int *)((char *)s.decisions + (size_t)s.size * sizeof(Decision));
     s.done = (uint8_t *)((char *)s.queue + (size_t)s.qcap * sizeof(int));
     int count = search(&s, cells, limit, solution, guesses);

@@ -392,35 +392,39 @@ def test_process_exit_codes_and_stdin() -> None:
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_ctrl_c_stops_cleanly(jobs: str) -> None:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "sudokit", "solve", "--jobs", jobs, "-"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
+def test_ctrl_c_stops_cleanly(jobs: str, tmp_path: Path) -> None:
+    errors = tmp_path / "stderr.txt"
+    with open(errors, "w") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "sudokit", "solve", "--jobs", jobs, "-"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            cwd=ROOT,
+        )
     assert process.stdin is not None and process.stdout is not None
+    stdin, stdout = process.stdin, process.stdout
 
-    def feed() -> None:
+    def feed() -> None:  # a long input that keeps coming until the process is gone
         try:
-            for _ in range(20_000):
-                process.stdin.write(EASY + "\n")  # type: ignore[union-attr]
-            process.stdin.flush()  # type: ignore[union-attr]
+            while process.poll() is None:
+                stdin.write((EASY + "\n").encode() * 1000)
         except (BrokenPipeError, ValueError, OSError):
             pass
 
-    writer = threading.Thread(target=feed, daemon=True)
-    writer.start()
-    first = process.stdout.readline()  # some answers are out: the batch is under way
+    output: list[bytes] = []
+    threading.Thread(target=feed, daemon=True).start()
+    first = stdout.readline()  # answers are coming out: the batch is under way
     assert len(first.strip()) == 81
     time.sleep(0.2)
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
-    assert process.returncode == 130, err
+    reader = threading.Thread(target=lambda: output.append(stdout.read()), daemon=True)
+    reader.start()
+    reader.join(60)
+    assert process.wait(timeout=60) == 130
+    err = errors.read_text()
     assert "Traceback" not in err and "interrupted" in err
-    assert all(len(line) == 81 for line in out.splitlines())  # flushed whole lines only
+    assert output and all(len(line) == 81 for line in output[0].splitlines())  # whole lines only
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs a POSIX system")

@@ -230,13 +230,26 @@ def test_empty_grid_has_a_solution(engine: str, box_rows: int, box_cols: int) ->
     assert first is not None and is_solution(first, bytes(shape.size), shape)
 
 
+def pattern_grid(shape: Shape) -> bytes:
+    """A complete grid by formula: row r is the first row shifted by (r mod rows)·cols + r div rows."""
+    n, rows, cols = shape.n, shape.box_rows, shape.box_cols
+    return bytes((cols * (r % rows) + r // rows + c) % n + 1 for r in range(n) for c in range(n))
+
+
 @needs_core
-@pytest.mark.parametrize(("box_rows", "box_cols"), [(6, 6), (7, 7), (8, 8), (4, 16), (1, 64)])
-def test_big_empty_grids(box_rows: int, box_cols: int) -> None:
+@pytest.mark.parametrize(("box_rows", "box_cols"), [(6, 6), (7, 7), (8, 8), (4, 16), (1, 64), (2, 32)])
+def test_big_grids(box_rows: int, box_cols: int) -> None:
     shape = Shape(box_rows, box_cols)
-    count, first, _ = CORE.solve(bytes(shape.size), box_rows, box_cols, 1)
+    grid = pattern_grid(shape)
+    assert is_solution(grid, grid, shape)
+    rng = random.Random(box_rows)
+    puzzle = bytes(0 if rng.random() < 0.4 else v for v in grid)
+    count, first, _ = CORE.solve(puzzle, box_rows, box_cols, 1)
     assert count == 1
-    assert first is not None and is_solution(first, bytes(shape.size), shape)
+    assert first is not None and is_solution(first, puzzle, shape)
+    if shape.n <= 49:
+        count, first, _ = CORE.solve(bytes(shape.size), box_rows, box_cols, 1)
+        assert count == 1 and first is not None and is_solution(first, bytes(shape.size), shape)
 
 
 def test_status_codes(engine: str) -> None:

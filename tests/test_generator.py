@@ -25,8 +25,8 @@ from sudokit.grid import Grid
 from sudokit.solver import count_solutions, is_unique
 from sudokit.symmetry import SYMMETRIES, images, is_symmetric, orbits
 
-# The symmetries whose strictly minimal puzzles are rare enough (about 1 in 1,000 and
-# 1 in 15,000 attempts) that the pure-Python engine takes too long to find them.
+# The symmetries whose strictly minimal puzzles are rare enough (about 1 in 300 and 1 in
+# 3,000 attempts in C) that the pure-Python engine takes too long to find them.
 _RARE_MINIMAL = {"rot90", "dihedral"}
 
 
@@ -314,3 +314,10 @@ def test_benchmark_smoke() -> None:
     assert status == 0
     rows = [line for line in out.getvalue().splitlines() if line.startswith("| ") and "/s" not in line]
     assert len([r for r in rows if "minimal" in r or "seed 003" in r]) == 3
+
+
+def test_level_and_technique_targets() -> None:
+    pytest.importorskip("sudokit.rating")
+    item = next(generate_many(1, seed=21, difficulty="medium", technique="hidden single"))
+    assert item.rating.level.lower() == "medium"
+    assert "Hidden Single" in item.rating.techniques

@@ -65,6 +65,20 @@ def test_ep_and_ed_follow_the_first_placement_and_the_first_step() -> None:
 
 
 @pytest.mark.parametrize(
+    ("puzzle", "serate"),
+    [
+        # top95 puzzles whose EP and ED are not 1.2, with what serate 1.2.1.3 prints (ER/EP/ED).
+        ("..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..", "6.6/2.3/2.3"),
+        ("45.....3....8.1....9...........5..9.2..7.....8.........1..4..........7.2...6..8..", "3.4/1.5/1.5"),
+        ("..84...3....3.....9....157479...8........7..514.....2...9.6...2.5....4......9..56", "8.4/2.6/2.6"),
+    ],
+)
+def test_er_ep_ed_as_serate_prints_them(puzzle: str, serate: str) -> None:
+    r = rate(Grid.from_string(puzzle))
+    assert f"{r.er}/{r.ep}/{r.ed}" == serate
+
+
+@pytest.mark.parametrize(
     ("puzzle", "status"),
     [
         ("." * 81, MULTIPLE),

@@ -46,7 +46,7 @@ def _matches(step: Step, case: dict[str, Any]) -> bool:
 
 @pytest.mark.parametrize("case", CASES, ids=[c["technique"] for c in CASES])
 def test_applies_with_exact_result(case: dict[str, Any]) -> None:
-    grid, cands = _position(case)
+    _, cands = _position(case)
     steps = [s for s in technique_named(case["finder"]).steps(cands) if _matches(s, case)]
     assert steps, f"{case['technique']} not found"
     step = steps[0]

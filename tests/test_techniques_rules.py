@@ -11,6 +11,7 @@ import pytest
 from sudokit import Grid, solve
 from sudokit.candidates import Candidates, bit
 from sudokit.techniques import (
+    Step,
     Technique,
     find_steps,
     first_step,
@@ -19,6 +20,7 @@ from sudokit.techniques import (
     technique_named,
     techniques,
 )
+from sudokit.techniques.aic import length_penalty
 from sudokit.techniques.intersections import find_direct_intersections, find_intersections
 from sudokit.techniques.singles import find_hidden_singles, find_naked_singles
 from sudokit.techniques.subsets import (
@@ -32,6 +34,7 @@ POSITIONS = {
     c["technique"]: c
     for c in json.loads((Path(__file__).parent / "technique_positions.json").read_text(encoding="utf-8"))
 }
+CHAIN_MODULES = {"sudokit.techniques.chains", "sudokit.techniques.forcing"}
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
@@ -85,13 +88,18 @@ def test_register_inserts_and_replaces() -> None:
 
 def test_no_technique_fires_on_an_empty_grid() -> None:
     cands = Candidates.from_grid(Grid.empty())
-    assert list(find_steps(cands)) == []
+    mine = [t for t in techniques() if t.finder().__module__ not in CHAIN_MODULES]
+    assert list(find_steps(cands, mine)) == []
 
 
 def test_hodoku_score_sums_step_scores() -> None:
     steps = [first_step(Candidates.from_grid(Grid.from_string(PUZZLE)))]
     score, level = hodoku_score(s for s in steps if s is not None)
     assert score in (4, 14) and level == "Easy"
+    x_wing = Step("X-Wing", 3.2, eliminations=((0, 1),))
+    assert hodoku_score([x_wing]) == (140, "Hard")
+    assert hodoku_score([Step("Naked Pair", 3.0, extra={"hodoku": 60})] * 14) == (840, "Medium")
+    assert hodoku_score([Step("Dynamic Forcing Chain", 8.5)]) == (700, "Extreme")
 
 
 # -- singles --------------------------------------------------------------------------------------
@@ -240,3 +248,9 @@ def test_se_ratings_reproduced_below_chains() -> None:
     cases = _rated(6.5, 60)
     assert len(cases) == 60
     assert [(p, _se_rating(p)) for p, _ in cases] == cases
+
+
+def test_aic_length_penalty_is_se_s() -> None:
+    assert [length_penalty(n) for n in (4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25)] == [
+        0.0, 0.1, 0.1, 0.2, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.6,
+    ]

@@ -56,7 +56,7 @@ INVALID = "invalid"
 
 #: Puzzles per chunk handed to the engine (and to a worker process) at once.
 CHUNK_C = 4096
-CHUNK_PYTHON = 64
+CHUNK_PYTHON = 16
 
 
 @dataclass(frozen=True)
@@ -275,11 +275,14 @@ def _init_worker(engine: str) -> None:
 
 
 def _stop(executor: ProcessPoolExecutor) -> None:
-    """Stop worker processes at once (on Ctrl-C or when the caller stops reading)."""
-    for process in dict(getattr(executor, "_processes", None) or {}).values():
-        process.terminate()
-    # Waiting is quick once the workers are gone, and leaves no half-shut pool for exit time.
-    executor.shutdown(wait=True, cancel_futures=True)
+    """Stop the workers (on Ctrl-C, or when the caller stops reading): drop the chunks not yet
+    started and wait for the few running ones, which are short; a second Ctrl-C kills them."""
+    try:
+        executor.shutdown(wait=True, cancel_futures=True)
+    except KeyboardInterrupt:
+        for process in dict(getattr(executor, "_processes", None) or {}).values():
+            process.terminate()
+        raise
 
 
 def _parallel(

@@ -12,7 +12,8 @@ on the rows written so far)::
     row 0   any of the 9 rows (×2 for the transposition); the columns: all 6⁴ = 1,296 orders,
             cut at once to those giving the smallest row. A first row with k givens always reads
             0…0 1 2 … k after relabelling, so only its pattern of givens matters:
-            pattern 011 010 000 → best column order puts givens last → 000 000 011 → "000000012".
+            pattern 011 010 000 → stacks emptiest first, givens pushed right → 000 001 011
+            → "000001023".
     row 1-2 the other two rows of the first band, either order
     row 3   any row of the two other bands; rows 4-5 the rest of that band; rows 6-8 likewise
 

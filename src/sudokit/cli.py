@@ -304,8 +304,11 @@ def run_batch(args: argparse.Namespace, job: Job, *, style: str = "line") -> int
     """Run a batch job over the command's inputs and write the results; return the exit status."""
     _check_files(args.files)
     interactive = (not args.files or "-" in args.files) and sys.stdin.isatty()
-    results = batch.run_sources(
-        open_inputs(args.files), job, jobs=args.jobs, chunk_size=1 if interactive else None
+    results = batch.run_sources(  # typed in: answer each line at once
+        open_inputs(args.files),
+        job,
+        jobs=1 if interactive else args.jobs,
+        chunk_size=1 if interactive else None,
     )
     results = _progress(results, args.files, args.progress)
     total, failed = write_results(results, job, sys.stdout, as_json=args.json, style=style)

@@ -299,7 +299,7 @@ def plot(tables: Sequence[Sequence[Summary]], out: str | Path) -> None:
         for bar, s in zip(bars, [s for s in specs if s in by_spec], strict=True):
             if by_spec[s].limit:
                 top = (bar.get_x() + bar.get_width() / 2, bar.get_height())
-                ax.annotate(f"{by_spec[s].limit} limit", top, ha="center", va="bottom", fontsize=7)
+                ax.annotate(f"{by_spec[s].limit} over limit", top, ha="center", va="bottom", fontsize=7)
     ax.set_yscale("log")
     ax.set_ylabel("mean ms per puzzle (log)")
     ax.set_xticks([i + width * (len(tables) - 1) / 2 for i in range(len(specs))])

@@ -34,7 +34,9 @@ random numbers, so they give different puzzles for the same seed.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
+import inspect
 import json
 import os
 import random
@@ -70,6 +72,9 @@ __all__ = [
 
 #: The generation methods.
 METHODS = ("dig", "random-fill")
+
+#: Seconds the rater may spend on one candidate puzzle of a difficulty target.
+RATING_TIME_LIMIT = 20.0
 
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -459,28 +464,35 @@ def _rater() -> Callable[[Grid], Any]:
             "a difficulty or technique target needs the rater (sudokit.rating), "
             "which is not available in this build"
         ) from exc
-    rate: Callable[[Grid], Any] = rating.rate
+    rate: Callable[..., Any] = rating.rate
+    if "time_limit" in inspect.signature(rate).parameters:  # a puzzle too hard to rate is skipped
+        return functools.partial(rate, time_limit=RATING_TIME_LIMIT)
     return rate
 
 
+def _name_key(name: object) -> str:
+    """A technique or level name compared loosely: case, spaces and hyphens ignored."""
+    return "".join(ch for ch in str(name).lower() if ch.isalnum())
+
+
 def _difficulty_ok(opts: Options, rating: Any) -> bool:
-    """True when a rating meets the difficulty and technique targets."""
+    """True when a rating meets the difficulty and technique targets.
+
+    A range is checked against the SE rating ``er``; a name against the HoDoKu-style ``level``
+    (easy, medium, hard, unfair, extreme); a technique must be among the techniques the
+    rater's solving path used."""
+    if getattr(rating, "status", "rated") != "rated":
+        return False
     target = opts.difficulty
     if isinstance(target, tuple):
-        er = float(getattr(rating, "er", 0.0) or 0.0)
-        if not target[0] <= er <= target[1]:
+        er = getattr(rating, "er", None)
+        if er is None or not target[0] <= float(er) <= target[1]:
             return False
-    elif isinstance(target, str):
-        level = str(getattr(rating, "level", "")).lower()
-        if level.split(".")[-1] != target.lower():
-            return False
+    elif isinstance(target, str) and _name_key(getattr(rating, "level", "")) != _name_key(target):
+        return False
     if opts.technique is not None:
-        wanted = opts.technique.lower()
-        used = getattr(rating, "techniques", None)
-        if used is None:
-            steps = getattr(rating, "steps", ()) or ()
-            used = [getattr(s, "technique", getattr(s, "name", s)) for s in steps]
-        if not any(wanted == str(t).lower() for t in used):
+        used = getattr(rating, "techniques", None) or {}
+        if _name_key(opts.technique) not in {_name_key(t) for t in used}:
             return False
     return True
 

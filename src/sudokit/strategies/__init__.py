@@ -23,7 +23,7 @@ A spec is ``NAME[:option,option…]``:
 'csp:fc,first,lex'
 >>> result = solve_with("dlx", Grid.from_string("1.3..4.22.4..3.1"), limit=2)
 >>> result.status, result.solution.to_string()
-('solved', '1243341221344321')
+('solved', '1234341221434321')
 """
 
 from __future__ import annotations

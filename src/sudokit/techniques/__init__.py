@@ -35,7 +35,7 @@ Unique Rectangle            4.5    UR/UL types 1-4, 4.5-5.3 by loop and set size
 Naked Quad                  5.0                                                   subsets
 Jellyfish                   5.2                                                   fish
 Hidden Quad                 5.4                                                   subsets
-BUG                         5.6    type 1 5.6, types 2/4 5.7, type 3 5.8-6.1      uniqueness
+BUG                         5.6    type 1 5.6, types 2/4 5.7, type 3 5.8-6.2      uniqueness
 Aligned Pair Exclusion      6.2                                                   exclusion
 Forcing Chain               6.5    bidirectional cycles, forcing X-chains and     chains
                                    forcing chains, with SE's length penalty
@@ -48,10 +48,29 @@ Dynamic Forcing Chain       8.5    + length penalty                             
 The chain entries are ``optional``: they name finders in the chain helper's modules and are
 left out while those are missing. (Dynamic+ and nested chains register themselves.)
 
-Techniques SE does not use (``se=False``) sit in the same list where a person would try them;
-SE-style rating skips them (``techniques(se_only=True)``), explanation uses them all. Their
-``difficulty`` is the SE difficulty of the chain SE would need for the same deduction (a
-skyscraper is a 6.6 "Turbot Fish"), so steps still sort sensibly.
+HoDoKu's techniques that SE does not use (``se=False``) sit in the same list where a person
+would try them; SE-style rating skips them (``techniques(se_only=True)``), explanation uses
+them all:
+
+==========================  =====  =======  ==================================  ============
+name                        SE≈    HoDoKu   after                               module
+==========================  =====  =======  ==================================  ============
+Skyscraper                  6.6    130      Hidden Triplet                      singledigit
+2-String Kite               6.6    150                                          singledigit
+Empty Rectangle             6.6    120                                          singledigit
+W-Wing                      6.6    150      XYZ-Wing                            wings
+Finned Fish                 6.6    130-260  Hidden Quad (finned/sashimi 2-4)    fish
+Simple Colouring            6.6    150                                          singledigit
+Sue de Coq                  7.0    250      Aligned Pair Exclusion              sdc
+ALS-XZ                      7.0    300                                          als
+ALS-XY-Wing                 7.2    320                                          als
+AIC                         6.6+   260-300  X-/XY-chains, (grouped) AICs        aic
+==========================  =====  =======  ==================================  ============
+
+Their ``difficulty`` ("SE≈") is the SE difficulty of the chain SE would need for the same
+deduction (a skyscraper is SE's 6.6 "Turbot Fish"), so steps still sort sensibly;
+:func:`hodoku_score` adds up HoDoKu's per-step scores (``step.extra["hodoku"]`` or the
+technique's) and names HoDoKu's level.
 
 Extending: :func:`register` inserts a technique ``before`` or ``after`` a named one (or
 replaces the entry of the same name), e.g. ``register(Technique("Dynamic Forcing Chain Plus",
@@ -161,6 +180,7 @@ _REGISTRY: list[Technique] = [
     Technique("Sue de Coq", 7.0, _T + "sdc:find_sue_de_coq", se=False, hodoku=250),
     Technique("ALS-XZ", 7.0, _T + "als:find_als_xz", se=False, hodoku=300),
     Technique("ALS-XY-Wing", 7.2, _T + "als:find_als_xy_wings", se=False, hodoku=320),
+    Technique("AIC", 7.0, _T + "aic:find_aics", se=False, hodoku=280),
     Technique(
         "Forcing Chain", 6.5, _T + "chains:find_cycles_and_forcing_chains", hodoku=280, optional=True
     ),
@@ -248,19 +268,50 @@ def first_step(cands: Candidates, chosen: Iterable[Technique] | None = None) -> 
 #: HoDoKu's difficulty levels and the highest score each allows.
 HODOKU_LEVELS = (("Easy", 800), ("Medium", 1000), ("Hard", 1600), ("Unfair", 1800), ("Extreme", 10**9))
 
+#: The HoDoKu level of each step name (steps not listed, such as forcing chains, are Extreme).
+_HODOKU_LEVEL: dict[str, int] = {
+    **dict.fromkeys(("Full House", "Hidden Single", "Naked Single"), 0),
+    **dict.fromkeys(
+        ("Pointing", "Claiming", "Direct Pointing", "Direct Claiming", "Naked Pair", "Hidden Pair",
+         "Naked Triplet", "Hidden Triplet", "Direct Hidden Pair", "Direct Hidden Triplet"), 1,
+    ),
+    **dict.fromkeys(
+        ("Naked Quad", "Hidden Quad", "X-Wing", "Swordfish", "Jellyfish", "XY-Wing", "XYZ-Wing",
+         "W-Wing", "Skyscraper", "2-String Kite", "Empty Rectangle", "Simple Colouring",
+         "BUG type 1", "Finned X-Wing", "Sashimi X-Wing"), 2,
+    ),
+    **dict.fromkeys(
+        ("Finned Swordfish", "Sashimi Swordfish", "Finned Jellyfish", "Sashimi Jellyfish",
+         "Sue de Coq", "X-Chain", "XY-Chain", "AIC", "Grouped AIC", "ALS-XZ", "ALS-XY-Wing",
+         "BUG type 2", "BUG type 3", "BUG type 4", "Aligned Pair Exclusion",
+         "Aligned Triplet Exclusion"), 3,
+    ),
+}
+
+
+def _level_of(step: Step) -> int:
+    """The HoDoKu level index of a step (unique rectangles and loops are Hard)."""
+    if step.technique.startswith("Unique "):
+        return 2
+    return _HODOKU_LEVEL.get(step.technique, 4)
+
 
 def hodoku_score(steps: Iterable[Step]) -> tuple[int, str]:
-    """HoDoKu-style score of a solving path: the sum of each step's technique score, and its level.
+    """HoDoKu-style score of a solving path and its level.
 
-    A step whose technique has no HoDoKu score counts as a forcing chain (500).
+    The score adds each step's HoDoKu score (``step.extra["hodoku"]``, else its technique's; a
+    step with neither counts as a forcing chain, 500). The level, as in HoDoKu, is the hardest
+    level of any step, raised while the score is above that level's limit.
     """
     scores = {t.name: t.hodoku for t in techniques()}
-    total = 0
+    total, level = 0, 0
     for step in steps:
         score = step.extra.get("hodoku")
         if not isinstance(score, int):
             known = scores.get(step.technique)
             score = known if known is not None else 500
         total += score
-    level = next(name for name, limit in HODOKU_LEVELS if total <= limit)
-    return total, level
+        level = max(level, _level_of(step))
+    while total > HODOKU_LEVELS[level][1]:
+        level += 1
+    return total, HODOKU_LEVELS[level][0]

@@ -136,10 +136,12 @@ def tables(shape: Shape) -> Tables:
 def length_penalty(complexity: int) -> float:
     """SE's length penalty: +0.1 for each of 4, 6, 8, 12, 16, 24, … that ``complexity - 2`` exceeds.
 
+    (The thresholds grow alternately by 3/2 and 4/3, in integers.)
+
     Summed in floating point exactly as SE does, so that ties between techniques compare alike.
 
-    >>> [round(length_penalty(c), 1) for c in (6, 7, 8, 10, 11, 14, 15, 18, 19)]
-    [0.0, 0.1, 0.1, 0.2, 0.2, 0.3, 0.3, 0.4, 0.4]
+    >>> [round(length_penalty(c), 1) for c in (6, 7, 8, 9, 10, 11, 14, 15, 18, 19)]
+    [0.0, 0.1, 0.1, 0.2, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5]
     """
     added = 0.0
     ceil = 4
@@ -261,28 +263,38 @@ class ChainHint:
         return frozenset(self.eliminations)
 
 
-def hint_steps(hints: list[ChainHint], family: str) -> Iterator[Step]:
-    """Yield the hints as steps in SE's order: easiest first, equal removals reported once."""
+def _step(h: ChainHint, family: str) -> Step:
+    text, links, cands = h.explain()
+    return Step(
+        technique=h.technique,
+        difficulty=h.difficulty,
+        placements=(h.placement,) if h.placement else (),
+        eliminations=h.eliminations,
+        cells=tuple(dict.fromkeys(c for c, _ in cands)),
+        candidates=cands,
+        links=links,
+        explanation=text,
+        extra={"complexity": h.complexity, "family": family},
+    )
+
+
+def hint_steps(
+    hints: list[ChainHint], family: str, skip: frozenset[tuple[int, int]] | None = None
+) -> Iterator[Step]:
+    """Yield the hints as steps in SE's order: easiest first, equal removals reported once.
+
+    ``skip``: the removals of a step already yielded.
+    """
     order = sorted(range(len(hints)), key=lambda i: (hints[i].difficulty, hints[i].complexity,
                                                      hints[i].sort_key, i))
-    seen: set[frozenset[tuple[int, int]]] = set()
+    seen: set[frozenset[tuple[int, int]]] = set() if skip is None else {skip}
     for i in order:
         h = hints[i]
         rem = h.removable()
         if rem in seen:
             continue
         seen.add(rem)
-        text, links, cands = h.explain()
-        yield Step(
-            technique=h.technique,
-            difficulty=h.difficulty,
-            placements=(h.placement,) if h.placement else (),
-            eliminations=h.eliminations,
-            candidates=cands,
-            links=links,
-            explanation=text,
-            extra={"complexity": h.complexity, "family": family},
-        )
+        yield _step(h, family)
 
 
 def best_hint(hints: list[ChainHint]) -> ChainHint | None:
@@ -334,11 +346,22 @@ def path_links(path: Sequence[int], n: int) -> tuple[Link, ...]:
 # -- unary chains: cycles and forcing chains ------------------------------------------------------------
 
 
-def _cycles(links: Links, source: int, y: bool, x: bool) -> list[list[int]]:
+def _max_complexity(best: tuple[float, int, int] | None, base: float, sort_key: int) -> int:
+    """The largest complexity a hint of this kind may have and still sort before ``best``."""
+    if best is None:
+        return 1 << 30
+    c = 2
+    while (base + length_penalty(c), c, sort_key) < best:
+        c += 1
+    return c - 1
+
+
+def _cycles(links: Links, source: int, y: bool, x: bool, max_c: int) -> list[list[int]]:
     """SE's breadth-first cycle search from an "on" potential: the paths returning to it strongly.
 
     "On" potentials are kept once (the first path to them); "off" potentials once per "on"
     potential that reaches them, unless they already lie on its path (SE's ``isParent``).
+    A cycle closed at breadth ``L`` has complexity ``L``; the search stops past ``max_c``.
     """
     came: dict[int, tuple[int, int]] = {source: (-1, -1)}  # on -> (off before it, on before that)
     pending_on = [source]
@@ -347,6 +370,8 @@ def _cycles(links: Links, source: int, y: bool, x: bool) -> list[list[int]]:
     length = 0
     while pending_on:
         length += 2
+        if length > max_c:
+            break
         offs: list[tuple[int, int]] = []
         for p in pending_on:
             before: set[int] = set()
@@ -379,32 +404,45 @@ def _cycles(links: Links, source: int, y: bool, x: bool) -> list[list[int]]:
     return paths
 
 
-def _forcing(links: Links, source: int, y: bool) -> list[list[int]]:
-    """SE's forcing X/Y-chain search: the paths from ``source`` to its own negation."""
+def _forcing(links: Links, source: int, y: bool, max_c: int) -> list[list[int]]:
+    """SE's forcing X/Y-chain search: the paths from ``source`` to its own negation.
+
+    A chain found from a potential at depth ``k`` has complexity ``k + 2``; the search stops
+    past ``max_c``.
+    """
     target = source ^ 1
     came: dict[int, int] = {source: -1}
     pending_on: list[int] = []
     pending_off: list[int] = []
     (pending_on if source & 1 else pending_off).append(source)
+    depth = 0
     ends: list[int] = []
     on_off_y, on_off_x, off_on_y, off_on_x = links.on_off_y, links.on_off_x, links.off_on_y, links.off_on_x
     while pending_on or pending_off:
-        for p in pending_on:
-            for off in (on_off_y[p] + on_off_x[p]) if y else on_off_x[p]:
-                if off == target and not ends:
-                    ends.append(p)
-                if off not in came:  # an ancestor of p is always in came already
-                    came[off] = p
-                    pending_off.append(off)
-        pending_on = []
-        for p in pending_off:
-            for on in (off_on_y[p] + off_on_x[p]) if y else off_on_x[p]:
-                if on == target and not ends:
-                    ends.append(p)
-                if on not in came:
-                    came[on] = p
-                    pending_on.append(on)
-        pending_off = []
+        if pending_on:
+            if depth + 2 > max_c:
+                break
+            for p in pending_on:
+                for off in (on_off_y[p] + on_off_x[p]) if y else on_off_x[p]:
+                    if off == target and not ends:
+                        ends.append(p)
+                    if off not in came:  # an ancestor of p is always in came already
+                        came[off] = p
+                        pending_off.append(off)
+            pending_on = []
+            depth += 1
+        if pending_off:
+            if depth + 2 > max_c:
+                break
+            for p in pending_off:
+                for on in (off_on_y[p] + off_on_x[p]) if y else off_on_x[p]:
+                    if on == target and not ends:
+                        ends.append(p)
+                    if on not in came:
+                        came[on] = p
+                        pending_on.append(on)
+            pending_off = []
+            depth += 1
     paths = []
     for p in ends:
         path = [target, p]
@@ -487,11 +525,22 @@ def _forcing_hint(masks: Sequence[int], path: list[int], t: Tables, y: bool, x: 
 
 
 def _unary_hints(
-    masks: Sequence[int], values: Sequence[int], t: Tables, links: Links, y: bool, x: bool
+    masks: Sequence[int], values: Sequence[int], t: Tables, links: Links, y: bool, x: bool,
+    best: list[tuple[float, int, int]] | None,
 ) -> list[ChainHint]:
-    """SE's ``getLoopHintList``: every cycle and forcing chain from each candidate, in cell order."""
+    """SE's ``getLoopHintList``: every cycle and forcing chain from each candidate, in cell order.
+
+    With ``best`` (a one-element list holding the best key so far, or empty) the searches stop
+    where they could only find hints sorting after it: the first hint is the same, the rest is
+    not complete.
+    """
     n = t.n
     out: list[ChainHint] = []
+    both = x and y
+    sort_key = 4 if both else (3 if y else 2)
+    cycle_base = 7.0 if both else 6.5
+    chain_base = 7.0 if both else 6.6
+    unlimited = 1 << 30
     for cell in range(t.size):
         check_deadline()
         m = masks[cell]
@@ -504,30 +553,44 @@ def _unary_hints(
             low = d & -d
             d ^= low
             on = ((cell * n + low.bit_length() - 1) << 1) | 1
-            cycles = _cycles(links, on, y, x)
+            key = best[0] if best else None
+            cycles = _cycles(links, on, y, x,
+                             unlimited if best is None else _max_complexity(key, cycle_base, sort_key))
             chains: list[list[int]] = []
             if x:
-                chains = _forcing(links, on, y) + _forcing(links, on ^ 1, y)
-            for node in cycles:
-                h = _cycle_hint(masks, node, t, y, x)
+                limit = unlimited if best is None else _max_complexity(key, chain_base, sort_key)
+                chains = _forcing(links, on, y, limit) + _forcing(links, on ^ 1, y, limit)
+            found = []
+            for path in cycles:
+                h = _cycle_hint(masks, path, t, y, x)
                 if h is not None:
-                    out.append(h)
-            for node in chains:
-                h = _forcing_hint(masks, node, t, y, x)
+                    found.append(h)
+            for path in chains:
+                h = _forcing_hint(masks, path, t, y, x)
                 if h is not None:
-                    out.append(h)
+                    found.append(h)
+            out.extend(found)
+            if best is not None:
+                for h in found:
+                    k = (h.difficulty, h.complexity, h.sort_key)
+                    if not best or k < best[0]:
+                        best[:] = [k]
     return out
 
 
-def cycle_and_chain_hints(cands: Candidates) -> list[ChainHint]:
-    """All hints of SE's "Forcing Chains & Cycles" rule: X-loops, then Y-loops, then XY-loops."""
+def cycle_and_chain_hints(cands: Candidates, *, first_only: bool = False) -> list[ChainHint]:
+    """All hints of SE's "Forcing Chains & Cycles" rule: X-loops, then Y-loops, then XY-loops.
+
+    With ``first_only`` the list is cut short but still holds the hint SE would apply first.
+    """
     t = tables(cands.shape)
     masks, values = cands.masks, cands.values
     links = Links(masks, t)
+    best: list[tuple[float, int, int]] | None = [] if first_only else None
     return (
-        _unary_hints(masks, values, t, links, False, True)
-        + _unary_hints(masks, values, t, links, True, False)
-        + _unary_hints(masks, values, t, links, True, True)
+        _unary_hints(masks, values, t, links, False, True, best)
+        + _unary_hints(masks, values, t, links, True, False, best)
+        + _unary_hints(masks, values, t, links, True, True, best)
     )
 
 
@@ -535,6 +598,12 @@ def find_cycles_and_forcing_chains(cands: Candidates) -> Iterator[Step]:
     """Bidirectional X-/Y-cycles, forcing X-chains and forcing (XY) chains, easiest first.
 
     SE difficulty: cycles 6.5 (X or Y only) or 7.0 (both), forcing X-chains 6.6, forcing chains
-    7.0, each plus :func:`length_penalty` of the chain's complexity.
+    7.0, each plus :func:`length_penalty` of the chain's complexity. The first step is found
+    with a bounded search; the others only if asked for.
     """
-    yield from hint_steps(cycle_and_chain_hints(cands), "Forcing Chain")
+    family = "Forcing Chain"
+    first = best_hint(cycle_and_chain_hints(cands, first_only=True))
+    if first is None:
+        return
+    yield _step(first, family)
+    yield from hint_steps(cycle_and_chain_hints(cands), family, skip=first.removable())

@@ -21,6 +21,7 @@ from pathlib import Path
 from sudokit.candidates import Candidates
 from sudokit.errors import SudokuError
 from sudokit.grid import Grid
+from sudokit.techniques import hodoku_score
 from sudokit.techniques.explain import MISSING, STUCK, WRONG_DIGIT, explain, hint
 from sudokit.techniques.step import Step
 
@@ -84,18 +85,20 @@ def _explain(args: argparse.Namespace) -> int:
     """Run ``sudokit explain``."""
     try:
         grid = _grid(args.puzzle)
-        steps = explain(grid, se_only=args.se)
-        hardest = 0.0
-        for number, step in enumerate(steps, 1):
-            print(step_json(step, grid.n) if args.json else step_line(number, step))
-            hardest = max(hardest, step.difficulty)
+        steps = []
+        for number, step in enumerate(explain(grid, se_only=args.se), 1):
+            print(step_json(step, grid.n) if args.json else step_line(number, step), flush=True)
+            steps.append(step)
             if step.technique == STUCK:
                 return 1
     except SudokuError as error:
         print(f"sudokit explain: {error}", file=sys.stderr)
         return 2
     if not args.json:
-        print(f"Solved; hardest step {hardest:.1f}")
+        hardest = max((s.difficulty for s in steps), default=0.0)
+        score, level = hodoku_score(steps)
+        print(f"Solved in {len(steps)} steps; hardest step {hardest:.1f}; "
+              f"HoDoKu-style score {score} ({level})")
     return 0
 
 

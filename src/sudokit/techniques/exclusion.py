@@ -69,9 +69,10 @@ def _exclusion(cands: Candidates, base: tuple[int, ...], excluders: list[int]) -
         "Aligned Pair Exclusion" if pair else "Aligned Triplet Exclusion", 6.2 if pair else 7.5,
         eliminations=removed, cells=base + tuple(excluders),
         candidates=tuple((c, d) for c in excluders for d in digits_of(masks[c])),
-        explanation=f"Every way of filling {cell_list(shape, base)} either repeats a digit in a "
-        f"unit or takes all the candidates of one of {cell_list(shape, excluders)}, except ways "
-        f"without {eliminations_text(shape, removed)}; so those candidates go",
+        explanation=f"Every way of filling {cell_list(shape, base)} with "
+        f"{', '.join(f'{shape.cell_name(c)}={d}' for c, d in removed)} either repeats a digit in "
+        f"a unit or takes every candidate of one of {cell_list(shape, excluders)}; so "
+        f"{eliminations_text(shape, removed)}",
     )
 
 

@@ -20,7 +20,7 @@ from sudokit.solver import search
 from sudokit.techniques import Technique, first_step, techniques
 from sudokit.techniques.step import Step
 
-__all__ = ["explain", "hint", "solution_of", "stuck_step"]
+__all__ = ["changes", "explain", "hint", "solution_of", "stuck_step"]
 
 #: The pseudo-techniques :func:`hint` and :func:`explain` may report.
 STUCK, SOLVED, WRONG_DIGIT, MISSING = "Stuck", "Solved", "Wrong Digit", "Missing Candidate"
@@ -33,6 +33,13 @@ def stuck_step(cands: Candidates) -> Step:
         STUCK, 0.0,
         explanation=f"No technique sudokit knows applies here ({left} cells still empty); going "
         "on needs guessing or a technique not implemented yet",
+    )
+
+
+def changes(step: Step, cands: Candidates) -> bool:
+    """True when applying ``step`` would change ``cands`` (a guard against a finder looping)."""
+    return any(not cands.values[c] for c, _ in step.placements) or any(
+        cands.has(c, d) for c, d in step.eliminations
     )
 
 
@@ -67,7 +74,7 @@ def explain(
     work = cands.copy() if cands is not None else Candidates.from_grid(grid)
     while not work.is_solved():
         step = first_step(work, use)
-        if step is None:
+        if step is None or not changes(step, work):
             yield stuck_step(work)
             return
         yield step

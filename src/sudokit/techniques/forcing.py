@@ -15,8 +15,10 @@ branches together (the conclusion then rests on all of them). *Nishio* chains ar
 chains with X-links only (a digit at a time), testing contradictions only.
 
 SE's rules (difficulty = base + :func:`~sudokit.techniques.chains.length_penalty`): Nishio 7.5,
-multiple 8.0, dynamic 8.5, dynamic (+) 9.0 — the last adds locked candidates, hidden and naked
-pairs and X-wings found along the way; it is not implemented yet (see docs/rating.md).
+multiple 8.0, dynamic 8.5, dynamic (+) 9.0 — the last also uses the locked candidates, hidden
+and naked pairs and X-wings that its own removals create. SE's nested forcing chains (9.5 and
+up) are not implemented (see docs/rating.md). Importing this module registers the dynamic (+)
+rule after "Dynamic Forcing Chain" in :mod:`sudokit.techniques`.
 """
 
 from __future__ import annotations
@@ -429,11 +431,8 @@ def _hints(cands: Candidates, rule: _Rule) -> list[ChainHint]:
             on_cache[key] = r
         return r
 
-    def add(name: str, complexity: int, sort_key: int, concl: int, runs: list[tuple[int, Run, int]],
-            place: bool | None = None) -> None:
+    def add(name: str, complexity: int, sort_key: int, concl: int, runs: list[tuple[int, Run, int]]) -> None:
         elims, placement = _elims_for(masks, concl, n)
-        if place is False:
-            placement = None
         if not elims:
             return
         diff = rule.base + length_penalty(complexity)
@@ -458,8 +457,8 @@ def _hints(cands: Candidates, rule: _Rule) -> list[ChainHint]:
             on = ((cell * n + d0) << 1) | 1
             off = on ^ 1
             r_on = run_on(on)
-            r_off = propagate(masks, (), (off,), t, dynamic=rule.dynamic, nishio=rule.nishio, links=links,
-                          house_masks=hmasks, plus=plus)
+            r_off = propagate(masks, (), (off,), t, dynamic=rule.dynamic, nishio=rule.nishio,
+                              links=links, house_masks=hmasks, plus=plus)
             if rule.dynamic or rule.nishio:
                 kind = "Forcing Chain" if rule.nishio else "Contradiction Forcing Chain"
                 if r_on.absurd is not None:

@@ -150,7 +150,7 @@ def _find_direct_hidden(cands: Candidates, size: int) -> Iterator[Step]:
                 units=(unit,),
                 candidates=tuple((c, d) for c in cells for d in digits if cands.has(c, d)),
                 explanation=f"In {shape.unit_name(unit)}, {digit_list(digits)} can only go in "
-                f"{cell_list(shape, cells)}, so {other} is not there; then {other} can only go "
+                f"{cell_list(shape, cells)}, so {other} is not in those cells; then {other} can only go "
                 f"in {where}, so {where} = {other}",
                 extra={"hodoku": _HODOKU_HIDDEN[size] + 14},
             )

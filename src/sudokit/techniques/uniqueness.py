@@ -317,8 +317,8 @@ class _LoopFinder:
                 loop, a, b, 3, removed,
                 f"one of {cell_list(shape, (c1, c2))} must hold an extra digit, so in "
                 f"{shape.unit_name(unit)} {digit_list(digits)} are confined to "
-                f"{cell_list(shape, sorted(union | {c1}))} (a hidden set), and "
-                f"{cell_list(shape, inside)} hold nothing else",
+                f"{cell_list(shape, sorted(union | {c1}))} (a hidden set), so "
+                f"{cell_list(shape, inside)} can only hold {digit_list(digits)}",
                 bonus=(len(inside) - 1) * 0.1, more_cells=inside, units=(unit,),
             )
 

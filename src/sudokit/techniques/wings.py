@@ -71,8 +71,8 @@ def _wing_step(cands: Candidates, pivot: int, a: int, b: int, xyz: bool) -> Step
 
 
 def _digits(mask: int) -> str:
-    """A mask's digits run together: ``127``."""
-    return "".join(str(d) for d in digits_of(mask))
+    """A mask's digits: ``1/2/7``."""
+    return "/".join(str(d) for d in digits_of(mask))
 
 
 def find_xy_wings(cands: Candidates) -> Iterator[Step]:
