@@ -59,7 +59,13 @@
 static inline int lowest_bit(uint32_t x) { return __builtin_ctz(x); }
 static inline uint32_t lowest_set(uint32_t x) { return x & (0u - x); }
 static inline int more_than_one(uint32_t x) { return (x & (x - 1)) != 0; }
-static inline int bit_count(uint32_t x) { return __builtin_popcount(x); }
+/* Portable popcount (no -mpopcnt needed: the wheel must run on any x86-64). */
+static inline int bit_count(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
 
 /* The row (0..2) of a band bit: 0..8 -> 0, 9..17 -> 1, 18..26 -> 2. */
 static inline int row_of_bit(int bit) { return (bit * 57) >> 9; }
@@ -218,7 +224,11 @@ typedef struct {
     uint32_t seen[27];     /* each word's value at its last band update */
     uint32_t open_cells[3]; /* per band: cells without a placed digit */
     uint32_t open_rows[3];  /* per band: bit 3*d + row set while digit d is unplaced in that row */
+    uint32_t dirty;         /* bit i set when cand[i] may have changed since its last update */
 } Board;
+
+/* All words of band b: bits b, b+3, ..., b+24 of a 27-bit word set. */
+#define BAND_WORDS 0x1249249u
 
 enum { MAX_DEPTH = 82 };
 
@@ -229,6 +239,7 @@ static inline uint32_t place(Board *bd, int d, int b, int r, uint32_t cell, uint
     static const uint8_t kOther1[3] = {1, 2, 0}, kOther2[3] = {2, 0, 1};
     bd->cand[3 * d + kOther1[b]] &= ~col;
     bd->cand[3 * d + kOther2[b]] &= ~col;
+    bd->dirty |= (7u << (3 * d)) & ~(1u << (3 * d + b));
     bd->open_cells[b] &= ~cell;
     bd->open_rows[b] &= ~(1u << (3 * d + r));
     return w & (~col | cell);
@@ -252,25 +263,21 @@ static int update_band(Board *bd, int i) {
             w = place(bd, d, b, r, cell, w);
         } while (fresh);
     }
-    bd->cand[i] = bd->seen[i] = w;
     if (placed) {
-        for (int e = b; e < 27; e += 3)
-            if (e != i) bd->cand[e] &= ~placed;
+        for (int e = b; e < 27; e += 3) bd->cand[e] &= ~placed; /* cand[i] is rewritten below */
+        bd->dirty |= (BAND_WORDS << b) & ~(1u << i);
     }
+    bd->cand[i] = bd->seen[i] = w;
     return 1;
 }
 
 /* Run the band rule over every changed word until nothing changes. */
 static inline int settle_bands(Board *bd) {
-    int changed;
-    do {
-        changed = 0;
-        for (int i = 0; i < 27; i++) {
-            if (bd->cand[i] == bd->seen[i]) continue;
-            changed = 1;
-            if (!update_band(bd, i)) return 0;
-        }
-    } while (changed);
+    while (bd->dirty) {
+        int i = lowest_bit(bd->dirty);
+        bd->dirty &= bd->dirty - 1;
+        if (bd->cand[i] != bd->seen[i] && !update_band(bd, i)) return 0;
+    }
     return 1;
 }
 
@@ -294,6 +301,7 @@ static inline void count_cells(const Board *bd, int b, uint32_t *one, uint32_t *
 static inline void assign(Board *bd, int d, int b, uint32_t cell) {
     int r = row_of_bit(lowest_bit(cell));
     bd->cand[3 * d + b] &= ~(ROW_BITS << (9 * r)) | cell;
+    bd->dirty |= 1u << (3 * d + b);
 }
 
 /* Naked singles of all bands: -1 contradiction, 0 none found, 1 some assigned. */
@@ -330,32 +338,6 @@ static inline uint32_t columns_of(uint32_t w) { return (w | (w >> 9) | (w >> 18)
 /* Columns where w has two or more cells. */
 static inline uint32_t columns_twice(uint32_t w) {
     return ((w & (w >> 9)) | (w & (w >> 18)) | ((w >> 9) & (w >> 18))) & ROW_BITS;
-}
-
-/* Hidden singles in columns: a digit with one cell left in a column where it is
- * not yet placed goes there; a column without the digit is a contradiction.
- * -1 contradiction, 0 none found, 1 some assigned. */
-static int column_singles(Board *bd) {
-    int found = 0;
-    for (int d = 0; d < 9; d++) {
-        const uint32_t *w = &bd->cand[3 * d];
-        uint32_t p0 = columns_of(w[0]), p1 = columns_of(w[1]), p2 = columns_of(w[2]);
-        uint32_t once = p0 | p1 | p2;
-        if (once != ROW_BITS) return -1;
-        uint32_t twice = (p0 & p1) | (p0 & p2) | (p1 & p2) | columns_twice(w[0]) | columns_twice(w[1]) |
-                         columns_twice(w[2]);
-        uint32_t placed = columns_of((w[0] & ~bd->open_cells[0]) | (w[1] & ~bd->open_cells[1]) |
-                                     (w[2] & ~bd->open_cells[2]));
-        uint32_t hidden = ~twice & ~placed & ROW_BITS;
-        while (hidden) {
-            int c = lowest_bit(hidden);
-            hidden &= hidden - 1;
-            int b = (p0 >> c) & 1 ? 0 : (p1 >> c) & 1 ? 1 : 2;
-            assign(bd, d, b, w[b] & (COL_BITS << c));
-            found = 1;
-        }
-    }
-    return found;
 }
 
 /* kStackKeep[m]: the band rule at minirow level, reused for stacks. For a 3x3
@@ -407,32 +389,62 @@ static const uint16_t kStackKeep[512] = {
     0x000, 0x1b1, 0x16a, 0x1fb, 0x0dc, 0x1fd, 0x1fe, 0x1ff,
 };
 
-/* Stack rule: the band rule turned on its side. Inside a stack (three columns,
- * three boxes) a digit uses each column once and each band once, so the
- * "minicolumns" (a column inside one band) it keeps must fit a permutation
- * band->column. The column view of digit d:
+/* Spread 9 column bits into three 9-bit stack fields, three bits each:
+ *     [c8 c7 c6 | c5 c4 c3 | c2 c1 c0]  ->  [.. .. .. .. .. .. c8 c7 c6 | .. .. .. .. .. .. c5 c4 c3 | .. c2 c1 c0]
+ * so that shifting the spread of band b by 3*b and OR-ing gives, per stack, the
+ * 3x3 (band, column) layout kStackKeep is indexed by. */
+static inline uint32_t by_stack(uint32_t cols) { return (cols & 7u) | ((cols & 0x38u) << 6) | ((cols & 0x1c0u) << 12); }
+
+/* The inverse of by_stack (other bits ignored). */
+static inline uint32_t from_stacks(uint32_t v) { return (v & 7u) | ((v >> 6) & 0x38u) | ((v >> 12) & 0x1c0u); }
+
+/* The column rules of every digit, from its column view
  *
- *     view bit 9*band + column:   band 2: [c8 .. c0]  band 1: [c8 .. c0]  band 0: [c8 .. c0]
+ *     view bits 9*s .. 9*s+8, stack s:   band 2: [c c c]  band 1: [c c c]  band 0: [c c c]
+ *                                          (the three columns of the stack, low to high)
  *
- * and stack s is the 3x3 made of bits 3s..3s+2 of each band's 9.  This gives the
- * vertical locked candidates (pointing along a column, claiming for a column).
- * -1 contradiction, 0 nothing removed, 1 something removed. */
-static int stack_rule(Board *bd) {
+ * (bit set when the digit has a cell in that column inside that band):
+ * 1. Hidden singles in columns: a digit with one cell left in a column where it
+ *    is not yet placed goes there; a column without the digit is a contradiction.
+ * 2. Stack rule, the band rule turned on its side: inside a stack (three columns,
+ *    three boxes) a digit uses each column once and each band once, so the
+ *    "minicolumns" (a column inside one band) it keeps must fit a permutation
+ *    band->column. Stack s is the 3x3 made of bits 3s..3s+2 of each band's 9.
+ *    This gives the vertical locked candidates (pointing along a column,
+ *    claiming for a column).
+ * -1 contradiction, 0 nothing changed, 1 something changed. */
+static int column_rules(Board *bd) {
     int changed = 0;
     for (int d = 0; d < 9; d++) {
         uint32_t *w = &bd->cand[3 * d];
-        uint32_t view = columns_of(w[0]) | (columns_of(w[1]) << 9) | (columns_of(w[2]) << 18), keep = 0;
-        for (int s = 0; s < 9; s += 3) {
-            uint32_t m = ((view >> s) & 7u) | (((view >> (9 + s)) & 7u) << 3) | (((view >> (18 + s)) & 7u) << 6);
-            uint32_t k = kStackKeep[m];
-            if (!k) return -1;
-            keep |= ((k & 7u) | (((k >> 3) & 7u) << 9) | (((k >> 6) & 7u) << 18)) << s;
+        uint32_t p0 = columns_of(w[0]), p1 = columns_of(w[1]), p2 = columns_of(w[2]);
+        if ((p0 | p1 | p2) != ROW_BITS) return -1;
+        uint32_t twice = (p0 & p1) | (p0 & p2) | (p1 & p2) | columns_twice(w[0]) | columns_twice(w[1]) |
+                         columns_twice(w[2]);
+        uint32_t placed = columns_of((w[0] & ~bd->open_cells[0]) | (w[1] & ~bd->open_cells[1]) |
+                                     (w[2] & ~bd->open_cells[2]));
+        uint32_t hidden = ~twice & ~placed & ROW_BITS;
+        if (hidden) {
+            do {
+                int c = lowest_bit(hidden);
+                hidden &= hidden - 1;
+                int b = (p0 >> c) & 1 ? 0 : (p1 >> c) & 1 ? 1 : 2;
+                assign(bd, d, b, w[b] & (COL_BITS << c));
+            } while (hidden);
+            changed = 1;
+            continue; /* the view is stale now; the next round redoes this digit */
         }
+        uint32_t view = by_stack(p0) | (by_stack(p1) << 3) | (by_stack(p2) << 6);
+        uint32_t k0 = kStackKeep[view & ROW_BITS], k1 = kStackKeep[(view >> 9) & ROW_BITS],
+                 k2 = kStackKeep[view >> 18];
+        if (!k0 || !k1 || !k2) return -1;
+        uint32_t keep = k0 | (k1 << 9) | (k2 << 18);
         if (keep != view) {
             for (int b = 0; b < 3; b++) {
-                uint32_t cols = (keep >> (9 * b)) & ROW_BITS;
+                uint32_t cols = from_stacks(keep >> (3 * b));
                 w[b] &= cols | (cols << 9) | (cols << 18);
             }
+            bd->dirty |= 7u << (3 * d);
             changed = 1;
         }
     }
@@ -446,10 +458,7 @@ static int propagate(Board *bd) {
         int r = naked_singles(bd);
         if (r < 0) return 0;
         if (r > 0) continue;
-        r = column_singles(bd);
-        if (r < 0) return 0;
-        if (r > 0) continue;
-        r = stack_rule(bd);
+        r = column_rules(bd);
         if (r < 0) return 0;
         if (r == 0) return 1;
     }
@@ -524,33 +533,43 @@ static const uint8_t kPerms[512] = {
 };
 static const uint32_t kPermCells[6] = {0x7007007, 0x0e38007, 0x7000e38, 0x01f8038, 0x0e00fc0, 0x01c71c0};
 
-#ifndef GUESS_MODE
-#define GUESS_MODE 1
-#endif
-
-/* Pick a (digit, band) word whose rows can still take exactly two permutations
- * row->box, in the band with the fewest permutations over all digits.
- * Returns the word index or -1; *first gets the cells of the first permutation,
- * *second those of the other. */
-static int choose_word(const Board *bd, uint32_t *first, uint32_t *second) {
+/* Guess on a permutation: in the band with the fewest permutations left over all
+ * its open digit words, the word with the fewest (at least two). The first branch
+ * keeps the word to one permutation; the other keeps the rest when they exclude
+ * it, else the branch is on one minirow of it (in it / not in it). Returns the
+ * word index, or -1 when every open word is down to one permutation. */
+static int choose_perm(const Board *bd, uint32_t *first, uint32_t *second) {
     int best = -1, best_total = 1000;
     for (int b = 0; b < 3; b++) {
-        int total = 0, pick = -1;
+        int total = 0, pick = -1, pick_k = 7;
         for (int d = 0; d < 9; d++) {
-            if (!((bd->open_rows[b] >> (3 * d)) & 7u)) continue;
+            if (!((bd->open_rows[b] >> (3 * d)) & 7u)) {
+                total += 1; /* placed in all three rows: one permutation */
+                continue;
+            }
             int k = bit_count(kPerms[minirows(bd->cand[3 * d + b])]);
             total += k;
-            if (k == 2 && pick < 0) pick = 3 * d + b;
+            if (k >= 2 && k < pick_k) {
+                pick_k = k;
+                pick = 3 * d + b;
+            }
         }
         if (pick >= 0 && total < best_total) {
             best_total = total;
             best = pick;
         }
     }
-    if (best >= 0) {
-        uint32_t ps = kPerms[minirows(bd->cand[best])];
-        *first = kPermCells[lowest_bit(ps)];
-        *second = kPermCells[lowest_bit(ps & (ps - 1))];
+    if (best < 0) return -1;
+    uint32_t ps = kPerms[minirows(bd->cand[best])], p = kPermCells[lowest_bit(ps)], rest = 0;
+    for (uint32_t q = ps & (ps - 1); q; q &= q - 1) rest |= kPermCells[lowest_bit(q)];
+    if (p & ~rest) {
+        *first = p;
+        *second = rest;
+    } else {
+        /* every minirow of p is shared: branch on its row-0 minirow (box c) */
+        uint32_t mini = p & ROW_BITS, box = mini * 0x40201u; /* that box's three minirows */
+        *first = ~((ROW_BITS & ~mini) | (box & ~mini));
+        *second = ~mini;
     }
     return best;
 }
@@ -596,6 +615,7 @@ static void init_board(Board *bd, const uint8_t cells[81]) {
         bd->open_cells[b] = BAND_BITS;
         bd->open_rows[b] = BAND_BITS;
     }
+    bd->dirty = BAND_BITS;
 }
 
 int sk9_solve(const uint8_t cells[81], int limit, uint8_t solution[81], uint64_t *guesses) {
@@ -611,18 +631,18 @@ int sk9_solve(const uint8_t cells[81], int limit, uint8_t solution[81], uint64_t
                 if (count == 0 && solution) write_solution(&cur, solution);
                 if (++count >= limit) break;
             } else {
-#if GUESS_MODE == 1
                 uint32_t first, second;
-                int i = choose_word(&cur, &first, &second);
+                int i = choose_perm(&cur, &first, &second);
                 if (i >= 0) {
                     stack[depth] = cur;
                     stack[depth].cand[i] &= second;
+                    stack[depth].dirty |= 1u << i;
                     depth++;
                     cur.cand[i] &= first;
+                    cur.dirty |= 1u << i;
                     guessed++;
                     continue;
                 }
-#endif
                 int b = 0;
                 uint32_t cell = 0;
                 choose_cell(&cur, &b, &cell);
@@ -630,6 +650,7 @@ int sk9_solve(const uint8_t cells[81], int limit, uint8_t solution[81], uint64_t
                 while (!(cur.cand[3 * d + b] & cell)) d++;
                 stack[depth] = cur;
                 stack[depth].cand[3 * d + b] &= ~cell;
+                stack[depth].dirty |= 1u << (3 * d + b);
                 depth++;
                 assign(&cur, d, b, cell);
                 guessed++;

@@ -22,6 +22,7 @@ from sudokit.techniques.chains import (
 )
 from sudokit.techniques.forcing import (
     find_dynamic_forcing_chains,
+    find_dynamic_plus_forcing_chains,
     find_multiple_forcing_chains,
     find_nishio_forcing_chains,
     forcing_hints,
@@ -163,6 +164,25 @@ def test_steps_are_true_on_the_solution() -> None:
                 assert solution[cell] != str(digit), step
             for cell, digit in step.placements:
                 assert solution[cell] == str(digit), step
+
+
+# A position from SE's path on a forum_hardest puzzle where only dynamic (+) chains apply: SE
+# reports 4 hints, the first rated 9.7 (complexity 45) removing 9 from r6c7.
+PLUS = (
+    "19 115 -3 123 -9 121 202 154 82 -4 339 339 83 -8 81 322 -3 -6 274 370 -8 126 30 124 -1 282 338 "
+    "403 -4 275 145 -6 145 386 -7 -3 151 87 115 -9 29 221 170 155 19 405 341 369 221 29 -2 424 409 273 "
+    "279 279 -4 23 -7 277 262 -6 -8 -6 407 275 159 31 413 326 259 323 -7 391 259 167 7 421 -5 259 -4"
+)
+
+
+def test_dynamic_plus_matches_sudoku_explainer() -> None:
+    cands = _position(PLUS)
+    assert forcing_hints(cands, "dynamic") == []
+    steps = list(find_dynamic_plus_forcing_chains(cands))
+    assert len(steps) == 4
+    first = steps[0]
+    assert (round(first.difficulty, 2), first.extra["complexity"]) == (9.7, 45)
+    assert first.eliminations == ((51, 9),)
 
 
 def test_propagate_stops_at_a_contradiction() -> None:

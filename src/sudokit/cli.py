@@ -40,6 +40,7 @@ __all__ = [
     "open_inputs",
     "parse_box",
     "run_batch",
+    "write_results",
 ]
 
 EXIT_OK = 0

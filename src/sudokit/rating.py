@@ -168,6 +168,7 @@ def rate(
     ep: float | None = None
     ed: float | None = None
     hardest: dict[str, None] = {}
+    top = -math.inf  # the rounded rating of the techniques in ``hardest``
     used: Counter[str] = Counter()
     path: list[Step] = []
     status = RATED
@@ -181,14 +182,17 @@ def rate(
                 status, error = LIMIT, f"time limit of {time_limit:g} s reached"
                 break
             if step is None:
-                status, error = UNSOLVED, "the techniques cannot finish this puzzle"
+                status, error = UNSOLVED, (
+                    "the techniques cannot finish this puzzle (SE's nested forcing chains, "
+                    "ER 9.5 and up, are not implemented)"
+                )
                 break
             _check_step(step, solution, cands)
             rounded = se_round(step.difficulty)
-            if step.difficulty > er:
-                er = step.difficulty
-                hardest = {}
-            if se_round(er) == rounded:
+            er = max(er, step.difficulty)
+            if rounded > top:
+                top, hardest = rounded, {}
+            if rounded == top:
                 hardest[step.technique] = None
             used[step.technique] += 1
             path.append(step)

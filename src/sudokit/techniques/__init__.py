@@ -67,7 +67,8 @@ ALS-XY-Wing                 7.2    320                                          
 AIC                         6.6+   260-300  X-/XY-chains, (grouped) AICs        aic
 ==========================  =====  =======  ==================================  ============
 
-Their ``difficulty`` ("SE≈") is the SE difficulty of the chain SE would need for the same
+HoDoKu has no aligned exclusion: it is scored like ALS-XZ (pair, 300) and an ALS chain
+(triplet, 340). Their ``difficulty`` ("SE≈") is the SE difficulty of the chain SE would need for the same
 deduction (a skyscraper is SE's 6.6 "Turbot Fish"), so steps still sort sensibly;
 :func:`hodoku_score` adds up HoDoKu's per-step scores (``step.extra["hodoku"]`` or the
 technique's) and names HoDoKu's level.
@@ -176,7 +177,7 @@ _REGISTRY: list[Technique] = [
     Technique("Finned Fish", 6.6, _T + "fish:find_finned_fish", se=False, hodoku=130),
     Technique("Simple Colouring", 6.6, _T + "singledigit:find_simple_colouring", se=False, hodoku=150),
     Technique("BUG", 5.6, _T + "uniqueness:find_bugs", hodoku=100),
-    Technique("Aligned Pair Exclusion", 6.2, _T + "exclusion:find_aligned_pairs"),
+    Technique("Aligned Pair Exclusion", 6.2, _T + "exclusion:find_aligned_pairs", hodoku=300),
     Technique("Sue de Coq", 7.0, _T + "sdc:find_sue_de_coq", se=False, hodoku=250),
     Technique("ALS-XZ", 7.0, _T + "als:find_als_xz", se=False, hodoku=300),
     Technique("ALS-XY-Wing", 7.2, _T + "als:find_als_xy_wings", se=False, hodoku=320),
@@ -184,7 +185,7 @@ _REGISTRY: list[Technique] = [
     Technique(
         "Forcing Chain", 6.5, _T + "chains:find_cycles_and_forcing_chains", hodoku=280, optional=True
     ),
-    Technique("Aligned Triplet Exclusion", 7.5, _T + "exclusion:find_aligned_triplets"),
+    Technique("Aligned Triplet Exclusion", 7.5, _T + "exclusion:find_aligned_triplets", hodoku=340),
     Technique(
         "Nishio Forcing Chain", 7.5, _T + "forcing:find_nishio_forcing_chains", hodoku=500,
         optional=True,

@@ -65,42 +65,82 @@ class ALS:
         return f"{cell_list(shape, _cells_of(self.cells))} ({digit_list(self.digits)})"
 
 
+#: The last position's ALSs (ALS-XZ and ALS-XY-Wing look at the same position in turn).
+_last: dict[tuple[Shape, tuple[int, ...], int], list[ALS]] = {}
+
+
 def almost_locked_sets(cands: Candidates, max_size: int = MAX_SIZE) -> list[ALS]:
     """Every ALS of up to ``max_size`` cells, each cell set once."""
+    key = (cands.shape, tuple(cands.masks), max_size)
+    if key not in _last:
+        _last.clear()
+        _last[key] = _find_sets(cands, max_size)
+    return _last[key]
+
+
+def _find_sets(cands: Candidates, max_size: int) -> list[ALS]:
+    """Search every unit for ALSs (see :func:`almost_locked_sets`)."""
     shape = cands.shape
-    peers = _peer_bits(shape)
     masks = cands.masks
     found: dict[int, ALS] = {}
     for unit, unit_cells in enumerate(shape.units):
         empty = [c for c in unit_cells if masks[c]]
-        for size in range(1, min(max_size, len(empty) - 1) + 1):
-            for group in combinations(empty, size):
-                union = 0
-                for c in group:
-                    union |= masks[c]
-                if union.bit_count() != size + 1:
-                    continue
-                cell_bits = sum(1 << c for c in group)
-                if cell_bits in found:
-                    continue
-                holders: dict[int, int] = {}
-                seers: dict[int, int] = {}
-                for d in digits_of(union):
-                    holding = [c for c in group if masks[c] & bit(d)]
-                    holders[d] = sum(1 << c for c in holding)
-                    seeing = -1
-                    for c in holding:
-                        seeing &= peers[c]
-                    seers[d] = seeing
-                found[cell_bits] = ALS(unit, cell_bits, union, holders, seers)
+        limit = min(max_size, len(empty) - 1)
+        for group, union in _groups_of(empty, masks, limit):
+            cell_bits = sum(1 << c for c in group)
+            if cell_bits not in found:
+                found[cell_bits] = _make_als(shape, masks, unit, group, union)
     return list(found.values())
 
 
-def _rccs(a: ALS, b: ALS) -> list[int]:
-    """The restricted common candidates of two ALSs sharing no cell."""
-    if a.cells & b.cells:
-        return []
-    return [d for d in digits_of(a.digits & b.digits) if b.holders[d] & ~a.seers[d] == 0]
+def _groups_of(cells: list[int], masks: list[int], limit: int) -> Iterator[tuple[list[int], int]]:
+    """Groups of up to ``limit`` cells whose digits number one more than the cells."""
+    stack: list[tuple[int, list[int], int]] = [(0, [], 0)]
+    while stack:
+        start, group, union = stack.pop()
+        for i in range(start, len(cells)):
+            new_union = union | masks[cells[i]]
+            size = len(group) + 1
+            if new_union.bit_count() > limit + 1:
+                continue
+            new_group = [*group, cells[i]]
+            if new_union.bit_count() == size + 1:
+                yield new_group, new_union
+            if size < limit:
+                stack.append((i + 1, new_group, new_union))
+
+
+def _make_als(shape: Shape, masks: list[int], unit: int, group: list[int], union: int) -> ALS:
+    """Build an ALS with its per-digit holders and seers."""
+    peers = _peer_bits(shape)
+    holders: dict[int, int] = {}
+    seers: dict[int, int] = {}
+    for d in digits_of(union):
+        holding = [c for c in group if masks[c] & bit(d)]
+        holders[d] = sum(1 << c for c in holding)
+        seeing = -1
+        for c in holding:
+            seeing &= peers[c]
+        seers[d] = seeing
+    return ALS(unit, sum(1 << c for c in group), union, holders, seers)
+
+
+def _links(sets: list[ALS]) -> list[list[tuple[int, int]]]:
+    """For each ALS, the ``(other ALS index, digit)`` restricted common candidates it has."""
+    by_digit: dict[int, list[int]] = {}
+    for i, a in enumerate(sets):
+        for d in digits_of(a.digits):
+            by_digit.setdefault(d, []).append(i)
+    links: list[list[tuple[int, int]]] = [[] for _ in sets]
+    for i, a in enumerate(sets):
+        for x in digits_of(a.digits):
+            seen_x = a.seers[x]
+            for j in by_digit[x]:
+                b = sets[j]
+                if j > i and not b.cells & a.cells and not b.holders[x] & ~seen_x:
+                    links[i].append((j, x))
+                    links[j].append((i, x))
+    return links
 
 
 def _targets(cands: Candidates, a: ALS, b: ALS, z: int) -> list[tuple[int, int]]:
@@ -113,36 +153,39 @@ def find_als_xz(cands: Candidates) -> Iterator[Step]:
     """ALS-XZ: two ALSs joined by a restricted common candidate."""
     shape = cands.shape
     sets = almost_locked_sets(cands)
-    for i, a in enumerate(sets):
-        for b in sets[i + 1:]:
-            if (a.digits & b.digits).bit_count() < 2:
+    for i, others in enumerate(_links(sets)):
+        a = sets[i]
+        done: set[int] = set()
+        for j, x in others:
+            b = sets[j]
+            if j < i or j in done or (a.digits & b.digits).bit_count() < 2:
                 continue
-            for x in _rccs(a, b):
-                removed = sorted(
-                    t for z in digits_of(a.digits & b.digits & ~bit(x)) for t in _targets(cands, a, b, z)
+            removed = sorted(
+                t for z in digits_of(a.digits & b.digits & ~bit(x)) for t in _targets(cands, a, b, z)
+            )
+            if removed:
+                done.add(j)
+                yield Step(
+                    "ALS-XZ", 7.0, eliminations=tuple(removed),
+                    cells=tuple(_cells_of(a.cells | b.cells)), units=(a.unit, b.unit),
+                    candidates=tuple(
+                        (c, d) for c in _cells_of(a.cells | b.cells) for d in cands.digits(c)
+                    ),
+                    explanation=f"A = {a.names(shape)} and B = {b.names(shape)} are almost "
+                    f"locked sets; {x} cannot be in both, so one of them is locked without it "
+                    f"and their other common digits are in A or in B: "
+                    f"{eliminations_text(shape, removed)}",
+                    extra={"hodoku": 300},
                 )
-                if removed:
-                    yield Step(
-                        "ALS-XZ", 7.0, eliminations=tuple(removed),
-                        cells=tuple(_cells_of(a.cells | b.cells)), units=(a.unit, b.unit),
-                        candidates=tuple(
-                            (c, d) for c in _cells_of(a.cells | b.cells) for d in cands.digits(c)
-                        ),
-                        explanation=f"A = {a.names(shape)} and B = {b.names(shape)} are almost "
-                        f"locked sets; {x} cannot be in both, so one of them is locked without it "
-                        f"and their other common digits are in A or in B: "
-                        f"{eliminations_text(shape, removed)}",
-                        extra={"hodoku": 300},
-                    )
-                    break
 
 
 def find_als_xy_wings(cands: Candidates) -> Iterator[Step]:
     """ALS-XY-Wings: two ALSs each tied to a pivot ALS by different restricted commons."""
     shape = cands.shape
     sets = almost_locked_sets(cands)
-    for c in sets:
-        linked = [(a, x) for a in sets if a is not c for x in _rccs(a, c)]
+    for k, others in enumerate(_links(sets)):
+        c = sets[k]
+        linked = [(sets[j], x) for j, x in others]
         for (a, x), (b, y) in combinations(linked, 2):
             if x == y or a is b or a.cells & b.cells:
                 continue

@@ -35,13 +35,21 @@ from sudokit.units import Shape
 __all__ = [
     "ChainHint",
     "Links",
+    "Parents",
     "Tables",
     "TimeLimitReached",
-    "ancestor_count",
+    "best_hint",
+    "cand_of",
+    "chain_path",
+    "check_deadline",
+    "count_with",
+    "cycle_and_chain_hints",
     "deadline",
     "find_cycles_and_forcing_chains",
     "hint_steps",
     "length_penalty",
+    "name_potential",
+    "path_links",
     "tables",
 ]
 
@@ -154,21 +162,11 @@ def length_penalty(complexity: int) -> float:
     return added
 
 
-def ancestor_count(starts: Sequence[int], parents: dict[int, Parents]) -> int:
-    """How many distinct potentials ``starts`` rest on, themselves included."""
-    seen = set(starts)
-    todo = list(starts)
-    while todo:
-        key = todo.pop()
-        for parent in parents.get(key, ()):
-            if parent not in seen:
-                seen.add(parent)
-                todo.append(parent)
-    return len(seen)
-
-
 def count_with(key: int, own_parents: Parents, parents: dict[int, Parents]) -> int:
-    """Ancestor count of a potential that is not stored in ``parents`` (its own parents given)."""
+    """How many distinct potentials ``key`` rests on, itself included (SE's ancestor count).
+
+    ``own_parents`` are its parents (it need not be stored in ``parents``).
+    """
     seen = {key}
     todo = []
     for p in own_parents:
@@ -501,8 +499,8 @@ def _forcing_hint(masks: Sequence[int], path: list[int], t: Tables, y: bool, x: 
         placement = (cell, digit)
     else:
         elims = ((cell, digit),)
-    if not elims and placement is None:
-        return None
+    if not elims:
+        return None  # SE's isWorth: a hint must remove something
     complexity = _distinct(path)
     both = x and y
     base = 7.0 if both else 6.6
@@ -519,8 +517,6 @@ def _forcing_hint(masks: Sequence[int], path: list[int], t: Tables, y: bool, x: 
         )
         return text, path_links(path, n), tuple(cand_of(k, n) for k in path)
 
-    if not elims:
-        return None
     return ChainHint(name, base + length_penalty(complexity), complexity, sort_key, elims, placement, explain)
 
 

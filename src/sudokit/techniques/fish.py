@@ -144,6 +144,7 @@ def _finned(cands: Candidates, size: int) -> Iterator[Step]:
     for base_kind in (ROW, COL):
         table = _position_table(cands, base_kind)
         width = shape.box_cols if base_kind == ROW else shape.box_rows
+        height = shape.box_rows if base_kind == ROW else shape.box_cols
         groups = [set(range(g * width, (g + 1) * width)) for g in range(n // width)]
         for digit in range(1, n + 1):
             lines = dict(enumerate(table[digit]))
@@ -158,7 +159,11 @@ def _finned(cands: Candidates, size: int) -> Iterator[Step]:
                         continue
                     optional = sorted(union & group)
                     for extra in combinations(optional, size - len(required)):
-                        covers = sorted(required | set(extra))
+                        cover_set = required | set(extra)
+                        fin_lines = {b // height for b in bases if lines[b] - cover_set}
+                        if len(fin_lines) != 1:
+                            continue
+                        covers = sorted(cover_set)
                         step = _finned_step(cands, digit, base_kind, bases, covers, lines, size)
                         if step is not None:
                             yield step
