@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 SOURCES := pyproject.toml setup.py $(wildcard csrc/*.c csrc/*.h)
 
-.PHONY: demo test lint typecheck unit bench docs clean
+.PHONY: demo test lint typecheck unit bench docs docs-strategies clean
 
 $(STAMP): $(SOURCES)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -40,6 +40,10 @@ unit: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) benchmarks/solve.py
+
+## docs-strategies: regenerate docs/strategies.md (the `compare` tables; ~15 CPU-minutes).
+docs-strategies: $(STAMP)
+	$(PY) benchmarks/strategies_report.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info src/sudokit/_core*.so .pytest_cache .mypy_cache .ruff_cache

@@ -447,3 +447,31 @@ def test_broken_pipe_is_quiet() -> None:
     command = f"{sys.executable} -m sudokit solve examples/sample.txt | head -1"
     done = subprocess.run(command, shell=True, capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert len(done.stdout.strip()) == 81 and "Traceback" not in done.stderr
+
+
+HARDEST = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+
+
+def test_strategy_time_limit_reports_limit_reached(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A strategy that runs out of time gives status limit_reached, not a hang."""
+    path = tmp_path / "hard.txt"
+    path.write_text(HARDEST + "\n")
+    code = cli.main(["solve", "--strategy", "layers", "--time-limit", "0.2", "--json", str(path)])
+    record = json.loads(capsys.readouterr().out)
+    assert code == 1
+    assert record["status"] == "limit_reached"
+    assert record["solution"] is None
+    assert "limit reached" in record["error"]
+
+
+def test_strategy_solves_within_time_limit(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A fast strategy with a time limit still solves and proves uniqueness."""
+    path = tmp_path / "hard.txt"
+    path.write_text(HARDEST + "\n")
+    code = cli.main(["solve", "--strategy", "dlx", "--time-limit", "30", "--json", str(path)])
+    record = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert record["status"] == "solved"
+    assert Grid.from_string(record["solution"]).is_solution_of(Grid.from_string(HARDEST))

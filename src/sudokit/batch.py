@@ -34,6 +34,7 @@ from sudokit.units import Shape
 
 __all__ = [
     "INVALID",
+    "LIMIT_REACHED",
     "MULTIPLE",
     "NO_SOLUTION",
     "SOLVED",
@@ -52,6 +53,8 @@ TASKS = ("solve", "count", "check")
 SOLVED = "solved"
 NO_SOLUTION = "no_solution"
 MULTIPLE = "multiple"
+#: A strategy stopped by its per-puzzle time or node budget before it could decide.
+LIMIT_REACHED = "limit_reached"
 INVALID = "invalid"
 
 #: Puzzles per chunk handed to the engine (and to a worker process) at once.
@@ -68,13 +71,15 @@ class Job:
     solver of :mod:`sudokit.strategies` to use instead of the native engine.
 
     >>> Job("count", limit=10)
-    Job(task='count', limit=10, box=None, strategy=None)
+    Job(task='count', limit=10, box=None, strategy=None, time_limit=None)
     """
 
     task: str = "solve"
     limit: int = 2
     box: Shape | None = None
     strategy: str | None = None
+    #: Seconds a strategy may spend on one puzzle before it reports ``limit_reached``.
+    time_limit: float | None = None
 
     def __post_init__(self) -> None:
         if self.task not in TASKS:
@@ -171,14 +176,14 @@ def _outcome(work: _Work, puzzle: str, count: int, solution: str | None, source:
     return Result(work.line, puzzle, MULTIPLE, None, count, error, source, work.shape)
 
 
-def _strategy_search(spec: str, grid: Grid, limit: int) -> tuple[int, Grid | None]:
-    """Search with a named strategy of :mod:`sudokit.strategies`: (count, first solution)."""
-    found: Any = import_module("sudokit.strategies").solve_with(spec, grid, limit)
-    if found is None:
-        return 0, None
-    if isinstance(found, Grid):
-        return 1, found
-    return int(found.count), found.solution
+def _strategy_search(
+    spec: str, grid: Grid, limit: int, time_limit: float | None
+) -> tuple[int, Grid | None, bool]:
+    """Search with a strategy of :mod:`sudokit.strategies`: (count, first solution, stopped early)."""
+    found: Any = import_module("sudokit.strategies").solve_with(
+        spec, grid, limit, time_limit=time_limit
+    )
+    return int(found.count), found.solution, found.status == LIMIT_REACHED
 
 
 def _search_cells(work: _Work, cells: tuple[int, ...], job: Job, source: str) -> Result:
@@ -190,14 +195,15 @@ def _search_cells(work: _Work, cells: tuple[int, ...], job: Job, source: str) ->
         return _invalid(work.line, puzzle, duplicate, source)
     if job.strategy is not None:
         try:
-            count, grid = _strategy_search(job.strategy, Grid(cells, shape), job.limit)
-        except NoSolutionError:
-            count, grid = 0, None
-        except MultipleSolutionsError:
-            count, grid = 2, None
+            count, grid, stopped = _strategy_search(
+                job.strategy, Grid(cells, shape), job.limit, job.time_limit
+            )
         except SudokuError as exc:
             return _invalid(work.line, puzzle, exc, source)
         solution = _line_text(grid.cells, shape) if grid is not None else None
+        if stopped and count < job.limit:
+            error = f"line {work.line}: time or node limit reached after {count} solution(s)"
+            return Result(work.line, puzzle, LIMIT_REACHED, None, count, error, source, shape)
         return _outcome(work, puzzle, count, solution, source)
     count, first, _ = _engine.current().solve(bytes(cells), shape.box_rows, shape.box_cols, job.limit)
     solution = _line_text(first, shape) if first is not None else None

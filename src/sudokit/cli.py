@@ -373,11 +373,25 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
         help="solve with a strategy of sudokit.strategies instead of the native engine "
         f"(default: {NATIVE})",
     )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="with --strategy: CPU seconds per puzzle before it is reported as limit_reached "
+        "(default 60; 0 for no limit)",
+    )
 
 
 def _solve(args: argparse.Namespace) -> int:
     """Run ``sudokit solve``."""
-    job = Job("solve", limit=1 if args.first else 2, box=args.box, strategy=_strategy(args.strategy))
+    job = Job(
+        "solve",
+        limit=1 if args.first else 2,
+        box=args.box,
+        strategy=_strategy(args.strategy),
+        time_limit=args.time_limit or None,
+    )
     return run_batch(args, job, style=args.style)
 
 
