@@ -12,6 +12,8 @@ core = Extension(
         "csrc/bitboard9.c",
         "csrc/nxn.c",
         "csrc/lineparse.c",
+        "csrc/generate.c",
+        "csrc/canon.c",
         "csrc/_core.c",
     ],
     include_dirs=["csrc"],

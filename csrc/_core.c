@@ -20,6 +20,8 @@
 #include <string.h>
 
 #include "bitboard9.h"
+#include "canon.h"
+#include "generate.h"
 #include "lineparse.h"
 #include "nxn.h"
 
@@ -343,6 +345,109 @@ done:
     return result;
 }
 
+/* ---- generator (generate.c) -------------------------------------------------- */
+
+/* An optional 81-byte argument: 1 with the view filled, 0 for None, -1 on error. */
+static int optional_81(PyObject *obj, Py_buffer *view, const char *name) {
+    if (obj == Py_None) return 0;
+    if (PyObject_GetBuffer(obj, view, PyBUF_SIMPLE) < 0) return -1;
+    if (view->len != 81) {
+        PyBuffer_Release(view);
+        PyErr_Format(PyExc_ValueError, "%s must be 81 bytes", name);
+        return -1;
+    }
+    return 1;
+}
+
+static PyObject *core_gen9_dig(PyObject *module, PyObject *args) {
+    (void)module;
+    unsigned long long seed;
+    PyObject *orbit_obj, *mask_obj;
+    int target, strict;
+    if (!PyArg_ParseTuple(args, "KOiOp:gen9_dig", &seed, &orbit_obj, &target, &mask_obj, &strict)) return NULL;
+    Py_buffer orbit, mask;
+    int has_orbit = optional_81(orbit_obj, &orbit, "orbit");
+    if (has_orbit < 0) return NULL;
+    int has_mask = optional_81(mask_obj, &mask, "mask");
+    if (has_mask < 0) {
+        if (has_orbit) PyBuffer_Release(&orbit);
+        return NULL;
+    }
+    uint8_t puzzle[81], solution[81];
+    int ok;
+    Py_BEGIN_ALLOW_THREADS
+    sk_rng rng;
+    sk_rng_seed(&rng, (uint64_t)seed);
+    ok = sk_gen9_dig(&rng, has_orbit ? (const uint8_t *)orbit.buf : NULL, target,
+                     has_mask ? (const uint8_t *)mask.buf : NULL, strict, puzzle, solution);
+    Py_END_ALLOW_THREADS
+    if (has_orbit) PyBuffer_Release(&orbit);
+    if (has_mask) PyBuffer_Release(&mask);
+    if (!ok) Py_RETURN_NONE;
+    return Py_BuildValue("(y#y#)", (const char *)puzzle, (Py_ssize_t)81, (const char *)solution, (Py_ssize_t)81);
+}
+
+static PyObject *core_gen9_fill(PyObject *module, PyObject *args) {
+    (void)module;
+    unsigned long long seed;
+    int k, dig;
+    if (!PyArg_ParseTuple(args, "Kip:gen9_fill", &seed, &k, &dig)) return NULL;
+    uint8_t puzzle[81], solution[81];
+    sk_fill_stats stats;
+    Py_BEGIN_ALLOW_THREADS
+    sk_rng rng;
+    sk_rng_seed(&rng, (uint64_t)seed);
+    sk_gen9_fill(&rng, k, dig, puzzle, solution, &stats);
+    Py_END_ALLOW_THREADS
+    return Py_BuildValue("(y#y#iiii)", (const char *)puzzle, (Py_ssize_t)81, (const char *)solution,
+                         (Py_ssize_t)81, stats.rounds, stats.solver_calls, stats.clues, stats.clues_after);
+}
+
+static PyObject *core_gen9_is_minimal(PyObject *module, PyObject *args) {
+    (void)module;
+    Py_buffer cells, solution;
+    if (!PyArg_ParseTuple(args, "y*y*:gen9_is_minimal", &cells, &solution)) return NULL;
+    PyObject *result = NULL;
+    if (cells.len != 81 || solution.len != 81) {
+        PyErr_SetString(PyExc_ValueError, "cells and solution must be 81 bytes");
+    } else {
+        int minimal;
+        Py_BEGIN_ALLOW_THREADS
+        minimal = sk_gen9_is_minimal((const uint8_t *)cells.buf, (const uint8_t *)solution.buf);
+        Py_END_ALLOW_THREADS
+        result = PyBool_FromLong(minimal);
+    }
+    PyBuffer_Release(&cells);
+    PyBuffer_Release(&solution);
+    return result;
+}
+
+static PyObject *core_canon9(PyObject *module, PyObject *args) {
+    (void)module;
+    Py_buffer cells;
+    if (!PyArg_ParseTuple(args, "y*:canon9", &cells)) return NULL;
+    PyObject *result = NULL;
+    if (cells.len != 81) {
+        PyErr_SetString(PyExc_ValueError, "cells must be 81 bytes");
+    } else {
+        uint8_t in[81], out[81];
+        int bad = 0;
+        for (int i = 0; i < 81; i++) bad |= (in[i] = ((const uint8_t *)cells.buf)[i]) > 9;
+        int status = -1;
+        if (bad) {
+            PyErr_SetString(PyExc_ValueError, "cell values must be 0..9");
+        } else {
+            Py_BEGIN_ALLOW_THREADS
+            status = sk_canon9(in, out);
+            Py_END_ALLOW_THREADS
+            if (status) PyErr_NoMemory();
+        }
+        if (!bad && !status) result = PyBytes_FromStringAndSize((const char *)out, 81);
+    }
+    PyBuffer_Release(&cells);
+    return result;
+}
+
 /* ---- module ------------------------------------------------------------------ */
 
 static PyMethodDef core_methods[] = {
@@ -357,6 +462,16 @@ static PyMethodDef core_methods[] = {
      "solve_array(puzzles, out, counts, limit, box_rows=3, box_cols=3) -> None\n\n"
      "Solve the rows of an (n, N*N) uint8 buffer into out (zero rows where none) and int32 counts\n"
      "(-2 duplicate given, -3 value out of range)."},
+    {"gen9_dig", (PyCFunction)core_gen9_dig, METH_VARARGS,
+     "gen9_dig(seed, orbit, target, mask, strict_minimal) -> (puzzle, solution) or None\n\n"
+     "One attempt of the dig method on a 9x9 grid (generate.c); see sudokit.generator."},
+    {"gen9_fill", (PyCFunction)core_gen9_fill, METH_VARARGS,
+     "gen9_fill(seed, k, dig) -> (puzzle, solution, rounds, solver_calls, clues, clues_after)\n\n"
+     "Seed 003's random-fill method on a 9x9 grid (generate.c)."},
+    {"gen9_is_minimal", (PyCFunction)core_gen9_is_minimal, METH_VARARGS,
+     "gen9_is_minimal(cells, solution) -> bool: no single clue of the unique puzzle can go."},
+    {"canon9", (PyCFunction)core_canon9, METH_VARARGS,
+     "canon9(cells) -> bytes: the minlex form of a 9x9 puzzle (canon.c); see sudokit.canon."},
     {NULL, NULL, 0, NULL},
 };
 
