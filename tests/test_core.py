@@ -10,7 +10,7 @@ import os
 import random
 import threading
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +63,7 @@ def to_line(cells: bytes | Sequence[int]) -> str:
 def is_solution(solution: bytes | Sequence[int], puzzle: bytes | Sequence[int], shape: Shape) -> bool:
     """True when ``solution`` is a complete valid grid that keeps every given of ``puzzle``."""
     digits = set(range(1, shape.n + 1))
-    if len(solution) != shape.size or any(p and p != s for p, s in zip(puzzle, solution)):
+    if len(solution) != shape.size or any(p and p != s for p, s in zip(puzzle, solution, strict=True)):
         return False
     return all({solution[c] for c in unit} == digits for unit in shape.units)
 
@@ -73,7 +73,7 @@ def best_engine() -> Any:
     return CORE if CORE is not None else reference
 
 
-@lru_cache(maxsize=None)
+@cache
 def solved_grid(box_rows: int, box_cols: int, seed: int) -> bytes:
     """A random complete grid: the first solution of the empty grid, digits relabelled, rows and
     columns shuffled inside their bands and stacks."""
@@ -84,12 +84,13 @@ def solved_grid(box_rows: int, box_cols: int, seed: int) -> bytes:
     rng = random.Random(seed)
     relabel = list(range(1, n + 1))
     rng.shuffle(relabel)
-    rows = [b * box_rows + i for b in rng.sample(range(box_cols), box_cols) for i in rng.sample(range(box_rows), box_rows)]
-    cols = [s * box_cols + j for s in rng.sample(range(box_rows), box_rows) for j in rng.sample(range(box_cols), box_cols)]
+    bands, stacks = rng.sample(range(box_cols), box_cols), rng.sample(range(box_rows), box_rows)
+    rows = [b * box_rows + i for b in bands for i in rng.sample(range(box_rows), box_rows)]
+    cols = [s * box_cols + j for s in stacks for j in rng.sample(range(box_cols), box_cols)]
     return bytes(relabel[first[r * n + c] - 1] for r in rows for c in cols)
 
 
-@lru_cache(maxsize=None)
+@cache
 def unique_puzzle(box_rows: int, box_cols: int, empty_share: float, seed: int) -> tuple[bytes, bytes]:
     """(puzzle, solution): cells of a random grid emptied in random order while the puzzle stays
     unique, until ``empty_share`` of the cells are empty (1.0: until no cell can go)."""
@@ -163,7 +164,7 @@ def test_data_sets_agree_with_reference(name: str) -> None:
     c_counts, c_solutions = CORE.solve_lines(sample, 2)
     p_counts, p_solutions = reference.solve_lines(sample, 2)
     assert c_counts == p_counts
-    for count, c_sol, p_sol in zip(c_counts, c_solutions, p_solutions):
+    for count, c_sol, p_sol in zip(c_counts, c_solutions, p_solutions, strict=True):
         if count == 1:
             assert c_sol == p_sol
 
@@ -181,14 +182,18 @@ def test_shapes_agree_with_reference(box_rows: int, box_cols: int, empty_share: 
     puzzle, solution = unique_puzzle(box_rows, box_cols, empty_share, 1)
     assert_same(puzzle, box_rows, box_cols, 2)
     assert CORE.solve(puzzle, box_rows, box_cols, 2)[1] == solution
-    # a few more cells emptied: now several solutions
+    # empty more cells until there are several solutions
+    shape = Shape(box_rows, box_cols)
     loose = bytearray(puzzle)
-    for cell in [i for i, v in enumerate(loose) if v][: max(3, box_rows * box_cols // 2)]:
+    for cell in [i for i, v in enumerate(loose) if v]:
         loose[cell] = 0
-    if box_rows * box_cols <= 12:
+        if CORE.solve(bytes(loose), box_rows, box_cols, 2)[0] == 2:
+            break
+    if shape.n <= 12:
         assert_same(bytes(loose), box_rows, box_cols, 3)
-    else:  # the reference is slow on big sparse grids: compare the verdict "several"
-        assert CORE.solve(bytes(loose), box_rows, box_cols, 2)[0] == 2
+    else:  # the reference is slow on big sparse grids: check the C answer itself
+        count, first, _ = CORE.solve(bytes(loose), box_rows, box_cols, 2)
+        assert count == 2 and first is not None and is_solution(first, bytes(loose), shape)
 
 
 @needs_core
@@ -213,7 +218,9 @@ def test_counts_of_small_grids_agree_with_reference(box_rows: int, box_cols: int
 
 
 @pytest.mark.parametrize(("box_rows", "box_cols", "empty_share"), SHAPES)
-def test_shapes_solve_to_the_known_grid(engine: str, box_rows: int, box_cols: int, empty_share: float) -> None:
+def test_shapes_solve_to_the_known_grid(
+    engine: str, box_rows: int, box_cols: int, empty_share: float
+) -> None:
     puzzle, solution = unique_puzzle(box_rows, box_cols, empty_share, 2)
     count, first, guesses = _engine.current().solve(puzzle, box_rows, box_cols, 2)
     assert (count, first) == (1, solution)
