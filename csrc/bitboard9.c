@@ -233,7 +233,10 @@ typedef struct {
     uint32_t open_cells[3]; /* per band: cells without a placed digit */
     uint32_t open_rows[3];  /* per band: bit 3*d + row set while digit d is unplaced in that row */
     uint32_t dirty;         /* bit i set when cand[i] may have changed since its last update */
+    uint16_t mini[27];      /* minirows (bit 3*row + box) of cand[i] at its last update */
 } Board;
+
+static const uint16_t kStackKeep[512]; /* defined with the column rules below */
 
 /* All words of band b: bits b, b+3, ..., b+24 of a 27-bit word set. */
 #define BAND_WORDS 0x1249249u
@@ -260,9 +263,10 @@ static inline uint32_t place(Board *bd, int d, int b, int r, uint32_t cell, uint
  * row that gets down to one cell. Returns 0 on a contradiction. */
 static int update_band(Board *bd, int i) {
     int d = i / 3, b = i - 3 * (i / 3);
-    uint32_t w = bd->cand[i], placed = 0;
+    uint32_t w = bd->cand[i], placed = 0, m;
     for (;;) {
-        w &= kBandKeep[minirows(w)];
+        m = minirows(w);
+        w &= kBandKeep[m];
         if (!w) return 0;
         uint32_t fresh = single_rows(w) & (bd->open_rows[b] >> (3 * d)) & 7u;
         if (!fresh) break;
@@ -279,6 +283,7 @@ static int update_band(Board *bd, int i) {
         bd->dirty |= (BAND_WORDS << b) & ~(1u << i);
     }
     bd->cand[i] = bd->seen[i] = w;
+    bd->mini[i] = kStackKeep[m]; /* the minirows kept: those of w now */
     return 1;
 }
 
@@ -528,7 +533,7 @@ static int minirow_rule(Board *bd) {
     for (int b = 0; b < 3; b++) {
         uint32_t mr[9], fm[9], c1 = 0, c2 = 0, c3 = 0, c4 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0;
         for (int d = 0; d < 9; d++) {
-            uint32_t m = mr[d] = minirows(bd->cand[3 * d + b]);
+            uint32_t m = mr[d] = bd->mini[3 * d + b];
             c4 |= c3 & m;
             c3 |= c2 & m;
             c2 |= c1 & m;
@@ -673,7 +678,7 @@ static int choose_perm(const Board *bd, uint32_t *first, uint32_t *second) {
                 total += 1; /* placed in all three rows: one permutation */
                 continue;
             }
-            int k = bit_count(kPerms[minirows(bd->cand[3 * d + b])]);
+            int k = bit_count(kPerms[bd->mini[3 * d + b]]);
             total += k;
             if (k >= 2 && k < pick_k) {
                 pick_k = k;
@@ -686,7 +691,7 @@ static int choose_perm(const Board *bd, uint32_t *first, uint32_t *second) {
         }
     }
     if (best < 0) return -1;
-    uint32_t ps = kPerms[minirows(bd->cand[best])], p = kPermCells[lowest_bit(ps)], rest = 0,
+    uint32_t ps = kPerms[bd->mini[best]], p = kPermCells[lowest_bit(ps)], rest = 0,
              common = BAND_BITS;
     for (uint32_t q = ps & (ps - 1); q; q &= q - 1) {
         rest |= kPermCells[lowest_bit(q)];
@@ -743,6 +748,7 @@ static void init_board(Board *bd, const uint8_t cells[81]) {
         }
         bd->cand[i] = w;
         bd->seen[i] = BAND_BITS; /* differs from every restricted word: update it */
+        bd->mini[i] = ROW_BITS;
     }
     for (int b = 0; b < 3; b++) {
         bd->open_cells[b] = BAND_BITS;
