@@ -45,6 +45,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
+from itertools import islice
 from typing import Any
 
 from sudokit import _engine, reference
@@ -212,49 +213,14 @@ def _search(
     """Up to ``limit`` solutions of ``cells``, with the digits ``forbid`` = (cell, digit) ruled out.
 
     With ``rng`` the digits of each guessed cell are tried in random order (random grids).
-    Singles are propagated with :func:`sudokit.reference._propagate`.
+    The search is the reference engine's (:func:`sudokit.reference.solutions`).
     """
-    n = shape.n
-    full = (1 << n) - 1
-    cand = [full] * shape.size
-    for cell, v in enumerate(cells):
-        if v:
-            bit = 1 << (v - 1)
-            if not cand[cell] & bit:
-                return []
-            cand[cell] = bit
-            for p in shape.peers[cell]:
-                cand[p] &= ~bit
+    cand = reference.initial_candidates(cells, shape)
+    if cand is None:
+        return []
     for cell, v in forbid:
         cand[cell] &= ~(1 << (v - 1))
-    found: list[list[int]] = []
-    stack = [(cand, [False] * shape.size)]
-    while stack:
-        cand, done = stack.pop()
-        if not reference._propagate(cand, done, shape, full):
-            continue
-        best, best_count = -1, n + 1
-        for cell, mask in enumerate(cand):
-            if mask & (mask - 1):
-                k = mask.bit_count()
-                if k < best_count:
-                    best, best_count = cell, k
-                    if k == 2:
-                        break
-        if best < 0:
-            found.append([m.bit_length() for m in cand])
-            if len(found) >= limit:
-                break
-            continue
-        mask = cand[best]
-        bits = [1 << d for d in range(n) if mask >> d & 1]
-        if rng is not None:
-            rng.shuffle(bits)
-        for bit in reversed(bits):
-            child = cand.copy()
-            child[best] = bit
-            stack.append((child, done.copy()))
-    return found
+    return list(islice(reference.solutions(cand, shape, rng), limit))
 
 
 def _count(cells: Sequence[int], shape: Shape, limit: int = 2) -> int:

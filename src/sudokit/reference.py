@@ -14,7 +14,9 @@ Every function here has a twin of the same name and signature in the C extension
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import islice
+from random import Random
 from typing import Any
 
 from sudokit.errors import WrongLengthError
@@ -69,21 +71,31 @@ def _propagate(cand: list[int], done: list[bool], shape: Shape, full: int) -> bo
     return True
 
 
-def _search(cells: Sequence[int], shape: Shape, limit: int) -> tuple[int, list[int] | None, int]:
-    """Count solutions up to ``limit``; return (count, first solution, guesses)."""
-    n = shape.n
-    full = (1 << n) - 1
+def initial_candidates(cells: Sequence[int], shape: Shape) -> list[int] | None:
+    """Candidate masks once the givens are placed; None when two givens clash."""
+    full = (1 << shape.n) - 1
     cand = [full] * shape.size
     for cell, v in enumerate(cells):
         if v:
-            if not cand[cell] & (1 << (v - 1)):
-                return 0, None, 0
-            cand[cell] = 1 << (v - 1)
+            bit = 1 << (v - 1)
+            if not cand[cell] & bit:
+                return None
+            cand[cell] = bit
             for p in shape.peers[cell]:
-                cand[p] &= ~(1 << (v - 1))
-    count = 0
-    guesses = 0
-    first: list[int] | None = None
+                cand[p] &= ~bit
+    return cand
+
+
+def solutions(
+    cand: list[int], shape: Shape, rng: Random | None = None, guesses: list[int] | None = None
+) -> Iterator[list[int]]:
+    """Yield every solution reachable from candidate masks ``cand``, depth first.
+
+    With ``rng`` the digits of each guessed cell are tried in random order (random grids);
+    ``guesses[0]``, when given, counts the guesses made.
+    """
+    n = shape.n
+    full = (1 << n) - 1
     stack: list[tuple[list[int], list[bool]]] = [(cand, [False] * shape.size)]
     while stack:
         cand, done = stack.pop()
@@ -98,24 +110,28 @@ def _search(cells: Sequence[int], shape: Shape, limit: int) -> tuple[int, list[i
                     if k == 2:
                         break
         if best < 0:
-            count += 1
-            if first is None:
-                first = [m.bit_length() for m in cand]
-            if count >= limit:
-                break
+            yield [m.bit_length() for m in cand]
             continue
         mask = cand[best]
-        bits = []
-        while mask:
-            bit = mask & -mask
-            mask ^= bit
-            bits.append(bit)
+        bits = [1 << d for d in range(n) if mask >> d & 1]
+        if rng is not None:
+            rng.shuffle(bits)
+        if guesses is not None:
+            guesses[0] += len(bits)
         for bit in reversed(bits):
-            guesses += 1
             child = cand.copy()
             child[best] = bit
             stack.append((child, done.copy()))
-    return count, first, guesses
+
+
+def _search(cells: Sequence[int], shape: Shape, limit: int) -> tuple[int, list[int] | None, int]:
+    """Count solutions up to ``limit``; return (count, first solution, guesses)."""
+    cand = initial_candidates(cells, shape)
+    if cand is None:
+        return 0, None, 0
+    guesses = [0]
+    found = list(islice(solutions(cand, shape, guesses=guesses), limit))
+    return len(found), (found[0] if found else None), guesses[0]
 
 
 def _check_cells(cells: bytes, shape: Shape) -> int:

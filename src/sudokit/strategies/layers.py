@@ -142,6 +142,164 @@ class Layers(BaseStrategy):
             stats.backtracks += backtracks
             stats.peak_depth = max(stats.peak_depth, peak)
 
+    def _search_pruned(self, cells: list[int], search: Search) -> None:
+        """The same layers, placed with the options: dynamic digit order, forward checks, row order."""
+        shape = search.shape
+        n, box_rows, box_cols = shape.n, shape.box_rows, shape.box_cols
+        options = _layer_options(cells, n, box_rows, box_cols)
+        if not all(options):
+            return
+        full = (1 << n) - 1
+        # opt[d][r]: the columns of layer d+1's row r, as a mask (the seed's listed columns).
+        opt = [[sum(1 << c for c in options[d * n + r]) for r in range(n)] for d in range(n)]
+        band_of = [r // box_rows for r in range(n)]
+        box_masks = [((1 << box_cols) - 1) << (j * box_cols) for j in range(n // box_cols)]
+        box_of_col = [box_masks[c // box_cols] for c in range(n)]
+        bands = n // box_rows
+        hit_table: list[bool] | None = None
+        if n <= 16:  # every box of a band hit by a column mask: one lookup
+            hit_table = [all(m & b for b in box_masks) for m in range(full + 1)]
+
+        def boxes_hit(mask: int) -> bool:
+            if hit_table is not None:
+                return hit_table[mask]
+            return all(mask & b for b in box_masks)
+
+        free = [full] * n  # per row: the columns no placed layer has taken
+        remaining = list(range(n))  # the digits (0-based) whose layer is not complete
+        band_block = [0] * bands  # current layer: the columns of the boxes it used, per band
+        out = [0] * (n * n)
+        order, check, fewest_row = self.order, self.check, self.rows
+        stats, budget = search.stats, search.budget
+        checkpoint = search.checkpoint
+        nodes = guesses = backtracks = peak = 0
+
+        def consistent(d: int, rows_left: int, cols: int) -> bool:
+            """Forward check: every unfinished layer can still be completed row, column and box-wise,
+            and every empty cell can still take some digit."""
+            cover = [0] * n
+            union = 0
+            band_union = [0] * bands
+            od = opt[d]
+            left = rows_left
+            while left:
+                low = left & -left
+                r = low.bit_length() - 1
+                left ^= low
+                b = band_of[r]
+                a = od[r] & free[r] & ~(cols | band_block[b])
+                if not a:
+                    return False
+                cover[r] = a
+                union |= a
+                band_union[b] |= a
+            if union | cols != full:
+                return False
+            for b in range(bands):
+                if band_union[b] and not boxes_hit(band_union[b] | band_block[b]):
+                    return False
+            for e in remaining:
+                if e == d:
+                    continue
+                oe = opt[e]
+                union = 0
+                band_union = [0] * bands
+                for r in range(n):
+                    a = oe[r] & free[r]
+                    if not a:
+                        return False
+                    cover[r] |= a
+                    union |= a
+                    band_union[band_of[r]] |= a
+                if union != full:
+                    return False
+                for u in band_union:
+                    if not boxes_hit(u):
+                        return False
+            return all(cover[r] == free[r] for r in range(n))
+
+        def next_digit() -> int:
+            """The next layer: the lowest digit, or (``order``) the one with fewest placements."""
+            if not order:
+                return min(remaining)
+            best, best_count = -1, 0
+            for e in sorted(remaining):
+                oe = opt[e]
+                count = sum((oe[r] & free[r]).bit_count() for r in range(n))
+                if best < 0 or count < best_count:
+                    best, best_count = e, count
+            return best
+
+        def layer(d: int, rows_left: int, cols: int, depth: int) -> bool:
+            """Place layer d+1 in its remaining rows; True when the search should stop."""
+            nonlocal nodes, guesses, backtracks, peak, checkpoint
+            if not rows_left:
+                remaining.remove(d)
+                try:
+                    if not remaining:
+                        return search.found(out)
+                    saved = band_block[:]
+                    band_block[:] = [0] * bands
+                    try:
+                        return layer(next_digit(), full, 0, depth)
+                    finally:
+                        band_block[:] = saved
+                finally:
+                    remaining.append(d)
+            od = opt[d]
+            if fewest_row:
+                row, avail, size = -1, 0, n + 1
+                left = rows_left
+                while left:
+                    low = left & -left
+                    r = low.bit_length() - 1
+                    left ^= low
+                    a = od[r] & free[r] & ~(cols | band_block[band_of[r]])
+                    k = a.bit_count()
+                    if k < size:
+                        row, avail, size = r, a, k
+                        if k <= 1:
+                            break
+            else:
+                row = (rows_left & -rows_left).bit_length() - 1
+                avail = od[row] & free[row] & ~(cols | band_block[band_of[row]])
+            if not avail:
+                return False
+            b = band_of[row]
+            rest = rows_left & ~(1 << row)
+            saved_block = band_block[b]
+            saved_free = free[row]
+            several = avail & (avail - 1) != 0
+            depth += 1
+            if depth > peak:
+                peak = depth
+            while avail:
+                bit = avail & -avail
+                avail ^= bit
+                c = bit.bit_length() - 1
+                nodes += 1
+                if several:
+                    guesses += 1
+                if nodes >= checkpoint:
+                    checkpoint = budget.check(nodes)
+                free[row] = saved_free & ~bit
+                band_block[b] = saved_block | box_of_col[c]
+                out[row * n + c] = d + 1
+                if (not check or consistent(d, rest, cols | bit)) and layer(d, rest, cols | bit, depth):
+                    return True
+                backtracks += 1
+            free[row] = saved_free
+            band_block[b] = saved_block
+            return False
+
+        try:
+            layer(next_digit(), full, 0, 0)
+        finally:
+            stats.nodes += nodes
+            stats.guesses += guesses
+            stats.backtracks += backtracks
+            stats.peak_depth = max(stats.peak_depth, peak)
+
     @staticmethod
     def _grid(chosen: list[int], n: int) -> list[int]:
         """The solved grid from the column chosen in every slot."""
