@@ -68,7 +68,27 @@ class Layers(BaseStrategy):
     name = "layers"
     check_every = 4096
 
+    def __init__(self, order: bool = False, check: bool = False, rows: bool = False) -> None:
+        self.order = order
+        self.check = check
+        self.rows = rows
+        if check:  # a checked node costs about N² mask operations: check the budget sooner
+            self.check_every = 256
+
+    @property
+    def spec(self) -> str:
+        """``layers`` (the seed) or ``layers:`` and the options set, in the order of OPTIONS."""
+        words = [w for w in OPTIONS if getattr(self, w)]
+        return self.name + (":" + ",".join(words) if words else "")
+
     def _search(self, cells: list[int], search: Search) -> None:
+        """The seed's search, or with options the pruned one."""
+        if self.order or self.check or self.rows:
+            self._search_pruned(cells, search)
+        else:
+            self._search_seed(cells, search)
+
+    def _search_seed(self, cells: list[int], search: Search) -> None:
         """Walk the N² slots (digit-major, then row) with one explicit index per slot."""
         shape = search.shape
         n, box_rows, box_cols = shape.n, shape.box_rows, shape.box_cols
@@ -310,8 +330,23 @@ class Layers(BaseStrategy):
         return out
 
 
+#: The option words of ``layers:…``, in the order the spec lists them.
+OPTIONS = ("order", "check", "rows")
+#: Shorthand for every option at once.
+ALL = "all"
+
+
 def from_options(options: list[str]) -> Layers:
-    """``layers`` takes no options."""
-    if options:
-        raise StrategyError(f"strategy 'layers' takes no options (got {','.join(options)!r})")
-    return Layers()
+    """``layers`` (the seed) or ``layers:order,check,rows`` (any of them; ``all`` for the three)."""
+    words: set[str] = set()
+    for word in options:
+        word = word.lower()
+        if word == ALL:
+            words.update(OPTIONS)
+        elif word in OPTIONS:
+            words.add(word)
+        else:
+            raise StrategyError(
+                f"strategy 'layers' has no option {word!r} (choose from {', '.join(OPTIONS)}, {ALL})"
+            )
+    return Layers(**{w: w in words for w in OPTIONS})

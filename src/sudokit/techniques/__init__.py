@@ -266,8 +266,8 @@ def first_step(cands: Candidates, chosen: Iterable[Technique] | None = None) -> 
     return next(find_steps(cands, chosen), None)
 
 
-#: HoDoKu's difficulty levels and the highest score each allows.
-HODOKU_LEVELS = (("Easy", 800), ("Medium", 1000), ("Hard", 1600), ("Unfair", 1800), ("Extreme", 10**9))
+#: HoDoKu 2.2's difficulty levels and the highest score each allows (its Options defaults).
+HODOKU_LEVELS = (("Easy", 600), ("Medium", 1000), ("Hard", 3500), ("Unfair", 5000), ("Extreme", 10**9))
 
 #: The HoDoKu level of each step name (steps not listed, such as forcing chains, are Extreme).
 _HODOKU_LEVEL: dict[str, int] = {
