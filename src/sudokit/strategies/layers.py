@@ -20,16 +20,37 @@ A layer is only reconsidered when every later layer fails on top of it; no rule 
 which is why the time depends on where the digits end up rather than on how hard the puzzle
 is for people. Works for any box shape (the masks are Python ints).
 
-Counters: a **node** is one placement of a digit in a row; a **guess** is a placement in a row
-whose list had more than one column; a **backtrack** is a placement taken back; peak depth is
-the most rows placed at once (N² when solved).
+Options (``layers:order,check,rows``, any subset, ``layers:all`` for the three) keep the seed's
+design -- whole layers of one digit, placed one row at a time, each placement tested against
+the layer's column and box masks and the cells earlier layers took, a layer reconsidered only
+when everything after it fails -- and change only which layer or row comes next and when a
+branch is given up:
+
+- ``order``: the next layer is the digit with the fewest candidate placements left (the sum
+  over rows of its listed columns still free), instead of the next digit in 1..N order.
+- ``check``: after every placement, a forward check: each row still to place in the current
+  layer has a column free in the masks, and the layer's unused columns and boxes can still be
+  reached; each digit whose layer is not started still has a free listed column in every row,
+  reaches every column and every box; and each empty cell can still take some digit. A failed
+  check takes the placement back at once instead of finding the dead row layers later.
+- ``rows``: inside a layer, the row with the fewest free columns goes next (one row at a
+  time, as before) instead of top to bottom.
+
+``layers:order,check,rows`` (= ``layers:all``) solves every top95 puzzle; plain ``layers``
+is the seed as written (see docs/strategies.md for the figures). With options the search is
+recursive (N² + N frames deep at most).
+
+Counters: a **node** is one placement of a digit in a row (with ``check``, placements the
+check rejects count too); a **guess** is a placement in a row whose list had more than one
+column (with options: more than one column free in the masks); a **backtrack** is a placement
+taken back; peak depth is the most rows placed at once (N² when solved).
 """
 
 from __future__ import annotations
 
 from sudokit.strategies.base import BaseStrategy, Search, StrategyError
 
-__all__ = ["Layers", "from_options"]
+__all__ = ["ALL", "OPTIONS", "Layers", "from_options"]
 
 
 def _layer_options(cells: list[int], n: int, box_rows: int, box_cols: int) -> list[tuple[int, ...]]:
