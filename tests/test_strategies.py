@@ -3,7 +3,9 @@
 Every answer is checked two ways: it must be a valid grid that keeps the givens, and the count
 must match :func:`sudokit.count_solutions` (the native engine). The data-set tests run every
 strategy on each kind of puzzle (hard, 17-clue, several solutions); the slowest strategies get
-smaller samples, and ``layers`` a per-puzzle budget (its running time is the finding).
+smaller samples, and ``layers`` a per-puzzle budget (its running time is the finding). The
+pruned variant of the seed's algorithm, ``layers:order,check,rows``, takes the issue's full
+coverage: all of top95, 300 17-clue puzzles, 100 with several solutions.
 """
 
 from __future__ import annotations
@@ -24,10 +26,14 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(os.environ.get("SUDOKIT_DATA", ROOT.parent / "shared" / "data"))
 needs_data = pytest.mark.skipif(not DATA.is_dir(), reason=f"no data sets at {DATA} (set SUDOKIT_DATA)")
 
+#: layers with the pruning options (the seed's layers, chosen and cut off better); see layers.py.
+LAYERS_BEST = "layers:order,check,rows"
 #: Every strategy spec worth testing on small grids: the five defaults and every option.
-ALL_SPECS = [*NAMES, "dlx:first", "prune:rule1", *all_specs()]
+LAYERS_SPECS = ["layers:order", "layers:check", "layers:rows", "layers:order,rows", LAYERS_BEST]
+ALL_SPECS = [*NAMES, "dlx:first", "prune:rule1", *all_specs(), *LAYERS_SPECS]
 #: The specs that search hard 9×9 puzzles in well under a second (no blind column or cell order).
-SHARP_SPECS = [s for s in ALL_SPECS if s not in ("layers", "dlx:first") and ",first," not in s]
+BLIND = ("layers", "dlx:first", "layers:check", "layers:rows")
+SHARP_SPECS = [s for s in ALL_SPECS if s not in BLIND and ",first," not in s]
 
 # Puzzles with one solution each (the 4×4 … 16×16 ones from examples/make_nxn.py).
 SMALL = {
@@ -186,8 +192,10 @@ def test_16x16_time_limit() -> None:
 
 # -- the data sets -----------------------------------------------------------------------------------
 
-#: Puzzles per data set for each strategy (0: all). layers has a budget instead (see below).
+#: Puzzles per data set for each strategy (0: all). The seed's layers has a budget instead (see
+#: below); its pruned variant takes the issue's full sets: all of top95, 300 17-clue, 100 serg.
 SAMPLES = {
+    LAYERS_BEST: {"top95.txt": 0, "17_clue.txt": 300, "serg_multi_solution.txt": 100},
     "dlx": {"top95.txt": 0, "17_clue.txt": 60, "serg_multi_solution.txt": 40},
     "prune": {"top95.txt": 0, "17_clue.txt": 60, "serg_multi_solution.txt": 40},
     "csp": {"top95.txt": 0, "17_clue.txt": 60, "serg_multi_solution.txt": 40},
@@ -239,7 +247,11 @@ def test_specs() -> None:
     assert get("dlx:first").spec == "dlx:first"
     assert get("prune:rule1").spec == "prune:rule1"
     assert len(set(all_specs())) == 12
-    for bad in ("nope", "csp:fc,ac", "csp:xyz", "layers:fast", "stack:x", "dlx:max", "prune:rule3"):
+    assert get("layers").spec == "layers"
+    assert get("layers:rows, ORDER").spec == "layers:order,rows"
+    assert get("layers:all").spec == get("layers:check,rows,order").spec == LAYERS_BEST
+    bad_specs = ("nope", "csp:fc,ac", "csp:xyz", "layers:fast", "layers:order,x", "stack:x", "dlx:max")
+    for bad in (*bad_specs, "prune:rule3"):
         with pytest.raises(StrategyError):
             get(bad)
     assert issubclass(StrategyError, ValueError)
@@ -291,10 +303,36 @@ def test_log_refused_elsewhere() -> None:
         solve_with("dlx", SMALL["9x9"], log=True)
 
 
-def test_layers_is_digit_by_digit() -> None:
-    """layers' node count is one per (digit, row) placement: N² nodes when nothing is undone."""
+@pytest.mark.parametrize("spec", ["layers", *LAYERS_SPECS])
+def test_layers_is_digit_by_digit(spec: str) -> None:
+    """layers' node count is one per (digit, row) placement: N² nodes when nothing is undone
+    (with or without the options: they choose the order of layers and rows, not what a node is)."""
     full = solve(grid(SMALL["9x9"]))
     puzzle = Grid(tuple(0 if i % 10 == 0 else v for i, v in enumerate(full.cells)), full.shape)
-    stats = get("layers").solve(puzzle).stats
+    stats = get(spec).solve(puzzle).stats
     assert stats.peak_depth == 81
     assert stats.nodes >= 81
+    assert stats.propagations == 0
+
+
+def test_layers_options_prune() -> None:
+    """The options cut the seed's search. Proving the hard 9×9 puzzle unique (limit 2) takes
+    the seed over 3 million placements; the dynamic digit order about 530,000; all three
+    options about 83,000, fewer than the forward check alone needs."""
+    hard = grid(SMALL["9x9-hard"])
+    seed = get("layers").solve(hard, 2, node_limit=1_000_000)
+    assert seed.status == "limit_reached"
+    ordered = get("layers:order").solve(hard, 2, node_limit=1_000_000)
+    check(hard, ordered, 2)
+    best = get(LAYERS_BEST).solve(hard, 2, time_limit=30)
+    check(hard, best, 2)
+    assert best.stats.nodes < ordered.stats.nodes // 4
+    checked = get("layers:check").solve(hard, 2, node_limit=2 * best.stats.nodes)
+    assert checked.status == "limit_reached"
+
+
+def test_layers_best_12x12() -> None:
+    """The pruned layers also solves the minimal 12×12 puzzle the seed's order cannot."""
+    puzzle = grid(GRID_12)
+    check(puzzle, get(LAYERS_BEST).solve(puzzle, 2, time_limit=60), 2)
+    assert get("layers").solve(puzzle, 1, node_limit=200_000).status == "limit_reached"

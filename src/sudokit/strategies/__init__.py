@@ -9,6 +9,7 @@ their count, how the search ended and its :class:`~sudokit.strategies.base.Stats
 name       algorithm                                                             seed
 =========  ====================================================================  ==============
 layers     digit by digit, row by row, bit masks, no look-ahead                  000
+           (``layers:order,check,rows``: next digit/row by fewest options, forward check)
 stack      naked singles, guess on the fewest-candidate cell, stack of states    001
 csp        forward checking / arc consistency, MRV, degree, LCV (``csp:…``)      002
 dlx        exact cover with Dancing Links (``dlx:first`` without Knuth's S)      003
