@@ -314,17 +314,6 @@ def plot(tables: Sequence[Sequence[Summary]], out: str | Path) -> None:
 # -- the command ---------------------------------------------------------------------------------
 
 
-def _positive_int(text: str) -> int:
-    """Parse a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid number {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
-
-
 def _seconds(text: str) -> float | None:
     """Parse a time limit in seconds; 0 or 'none' means no limit."""
     if text.strip().lower() in ("0", "none", "off"):
@@ -340,7 +329,7 @@ def _seconds(text: str) -> float | None:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``sudokit compare``."""
-    from sudokit.cli import parse_box
+    from sudokit.cli import _positive, parse_box
 
     parser.description = (
         "Run strategies over puzzle files and print a table per file: agreement with the native "
@@ -355,7 +344,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         + "); the native engine always runs first as the baseline",
     )  # fmt: skip
     parser.add_argument(
-        "--limit", "-n", type=_positive_int, default=2, metavar="N",
+        "--limit", "-n", type=_positive, default=2, metavar="N",
         help="solutions to look for per puzzle (default 2: find the solution and prove it unique)",
     )  # fmt: skip
     parser.add_argument(
@@ -363,11 +352,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="per puzzle and strategy: stop and report 'limit' after this long (default 10; 0: none)",
     )  # fmt: skip
     parser.add_argument(
-        "--node-limit", type=_positive_int, default=None, metavar="N",
+        "--node-limit", type=_positive, default=None, metavar="N",
         help="per puzzle and strategy: stop and report 'limit' after N nodes (default: none)",
     )  # fmt: skip
     parser.add_argument(
-        "--sample", type=_positive_int, metavar="K", help="use K puzzles of each file, drawn at random"
+        "--sample", type=_positive, metavar="K", help="use K puzzles of each file, drawn at random"
     )
     parser.add_argument("--seed", type=int, default=0, help="random seed of --sample (default 0)")
     parser.add_argument("--box", type=parse_box, metavar="RxC", help="box shape of every puzzle (N×N grids)")
