@@ -88,6 +88,16 @@ static int as_shape(CoreState *st, PyObject *rows_obj, PyObject *cols_obj, int *
     return 1;
 }
 
+/* The optional box_rows/box_cols keywords of the batch calls: a missing one means 3. */
+static int as_optional_shape(CoreState *st, PyObject *rows_obj, PyObject *cols_obj, int *rows, int *cols) {
+    if (!rows_obj && !cols_obj) return 1;
+    PyObject *three = PyLong_FromLong(3);
+    if (!three) return 0;
+    int ok = as_shape(st, rows_obj ? rows_obj : three, cols_obj ? cols_obj : three, rows, cols);
+    Py_DECREF(three);
+    return ok;
+}
+
 /* Raise WrongLengthError(found, expected=...). */
 static void raise_wrong_length(CoreState *st, Py_ssize_t found, const char *expected) {
     PyObject *args = Py_BuildValue("(n)", found);
@@ -168,13 +178,7 @@ static PyObject *core_solve_lines(PyObject *module, PyObject *args, PyObject *kw
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|OO:solve_lines", keywords, &puzzles_obj, &limit_obj,
                                      &rows_obj, &cols_obj))
         return NULL;
-    if (rows_obj || cols_obj) {
-        PyObject *three = PyLong_FromLong(3);
-        if (!three) return NULL;
-        int ok = as_shape(st, rows_obj ? rows_obj : three, cols_obj ? cols_obj : three, &rows, &cols);
-        Py_DECREF(three);
-        if (!ok) return NULL;
-    }
+    if (!as_optional_shape(st, rows_obj, cols_obj, &rows, &cols)) return NULL;
     if (!as_limit(limit_obj, &limit)) return NULL;
 
     /* A tuple of our own keeps every text alive (and unchanged) while the GIL is released. */
@@ -282,13 +286,7 @@ static PyObject *core_solve_array(PyObject *module, PyObject *args, PyObject *kw
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO|OO:solve_array", keywords, &src_obj, &out_obj,
                                      &counts_obj, &limit_obj, &rows_obj, &cols_obj))
         return NULL;
-    if (rows_obj || cols_obj) {
-        PyObject *three = PyLong_FromLong(3);
-        if (!three) return NULL;
-        int ok = as_shape(st, rows_obj ? rows_obj : three, cols_obj ? cols_obj : three, &rows, &cols);
-        Py_DECREF(three);
-        if (!ok) return NULL;
-    }
+    if (!as_optional_shape(st, rows_obj, cols_obj, &rows, &cols)) return NULL;
     if (!as_limit(limit_obj, &limit)) return NULL;
     Py_buffer src, out, cnt;
     if (!get_buffer(src_obj, &src, 0, "puzzles")) return NULL;
