@@ -18,10 +18,12 @@
 
 #include <limits.h>
 #include <string.h>
+#include <time.h>
 
 #include "bitboard9.h"
 #include "canon.h"
 #include "generate.h"
+#include "human9.h"
 #include "lineparse.h"
 #include "nxn.h"
 
@@ -446,6 +448,140 @@ static PyObject *core_canon9(PyObject *module, PyObject *args) {
     return result;
 }
 
+/* ---- human-style techniques and SE rating (human9.h) -------------------------- */
+
+/* A step as (name, difficulty in tenths, hodoku score or -1, placements, eliminations), the
+ * last two tuples of (cell, digit) pairs in cell then digit order. */
+static PyObject *step_tuple(const hm_step *step) {
+    PyObject *place = PyList_New(0), *elim = PyList_New(0);
+    if (!place || !elim) goto fail;
+    for (int c = 0; c < 81; c++)
+        for (int d = 1; d <= 9; d++) {
+            uint16_t b = (uint16_t)(1u << (d - 1));
+            PyObject *list = (step->place[c] & b) ? place : (step->elim[c] & b) ? elim : NULL;
+            if (!list) continue;
+            PyObject *pair = Py_BuildValue("(ii)", c, d);
+            if (!pair || PyList_Append(list, pair) < 0) { Py_XDECREF(pair); goto fail; }
+            Py_DECREF(pair);
+        }
+    PyObject *result = Py_BuildValue("(siiNN)", step->name ? step->name : "", step->difficulty,
+                                     step->hodoku, PyList_AsTuple(place), PyList_AsTuple(elim));
+    Py_DECREF(place);
+    Py_DECREF(elim);
+    return result;
+fail:
+    Py_XDECREF(place);
+    Py_XDECREF(elim);
+    return NULL;
+}
+
+static double monotonic_deadline(double seconds) {
+    if (seconds <= 0) return 0;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 + seconds;
+}
+
+static PyObject *core_human9_find(PyObject *module, PyObject *args) {
+    (void)module;
+    int index;
+    Py_buffer values;
+    PyObject *cands;
+    double seconds = 0;
+    if (!PyArg_ParseTuple(args, "iy*O|d:human9_find", &index, &values, &cands, &seconds)) return NULL;
+    PyObject *result = NULL;
+    hm_pos pos;
+    int count = 0;
+    while (hm_se_order[count].name) count++;
+    if (index < 0 || index >= count) {
+        PyErr_SetString(PyExc_IndexError, "no technique with that index");
+        goto done;
+    }
+    if (values.len != 81) {
+        PyErr_SetString(PyExc_ValueError, "values must be 81 bytes");
+        goto done;
+    }
+    PyObject *seq = PySequence_Fast(cands, "cands must be a sequence of 81 masks");
+    if (!seq) goto done;
+    if (PySequence_Fast_GET_SIZE(seq) != 81) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "cands must hold 81 masks");
+        goto done;
+    }
+    for (int c = 0; c < 81; c++) {
+        long m = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, c));
+        uint8_t v = ((const uint8_t *)values.buf)[c];
+        if ((m == -1 && PyErr_Occurred()) || m < 0 || m > 0x1ff || v > 9) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "values 0..9, masks 0..511");
+            goto done;
+        }
+        pos.values[c] = v;
+        pos.cands[c] = (uint16_t)m;
+    }
+    Py_DECREF(seq);
+    hm_step step;
+    hm_ctx ctx = {monotonic_deadline(seconds), 0, 0};
+    hm_step_clear(&step);
+    int found;
+    Py_BEGIN_ALLOW_THREADS
+    found = hm_se_order[index].find(&pos, &step, &ctx);
+    Py_END_ALLOW_THREADS
+    if (found) result = step_tuple(&step);
+    else if (ctx.expired) result = PyUnicode_FromString("limit");
+    else result = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&values);
+    return result;
+}
+
+static PyObject *core_human9_names(PyObject *module, PyObject *unused) {
+    (void)module;
+    (void)unused;
+    int count = 0;
+    while (hm_se_order[count].name) count++;
+    PyObject *names = PyTuple_New(count);
+    for (int i = 0; names && i < count; i++) {
+        PyObject *name = PyUnicode_FromString(hm_se_order[i].name);
+        if (!name) { Py_CLEAR(names); break; }
+        PyTuple_SET_ITEM(names, i, name);
+    }
+    return names;
+}
+
+static PyObject *core_rate9(PyObject *module, PyObject *args) {
+    (void)module;
+    Py_buffer cells;
+    double seconds = 0;
+    if (!PyArg_ParseTuple(args, "y*|d:rate9", &cells, &seconds)) return NULL;
+    PyObject *result = NULL;
+    uint8_t in[81];
+    int bad = cells.len != 81;
+    for (int i = 0; i < 81 && !bad; i++) bad |= (in[i] = ((const uint8_t *)cells.buf)[i]) > 9;
+    PyBuffer_Release(&cells);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "cells must be 81 bytes of 0..9");
+        return NULL;
+    }
+    enum { MAX_STEPS = 81 + 729 };
+    hm_step *path = PyMem_RawMalloc(sizeof(hm_step) * MAX_STEPS);
+    if (!path) return PyErr_NoMemory();
+    hm_ctx ctx = {monotonic_deadline(seconds), 0, 0};
+    int count = 0, status;
+    Py_BEGIN_ALLOW_THREADS
+    status = hm_rate(in, path, MAX_STEPS, &count, &ctx);
+    Py_END_ALLOW_THREADS
+    PyObject *steps = PyTuple_New(count);
+    for (int i = 0; steps && i < count; i++) {
+        PyObject *item = step_tuple(&path[i]);
+        if (!item) { Py_CLEAR(steps); break; }
+        PyTuple_SET_ITEM(steps, i, item);
+    }
+    if (steps) result = Py_BuildValue("(iN)", status, steps);
+    PyMem_RawFree(path);
+    return result;
+}
+
 /* ---- module ------------------------------------------------------------------ */
 
 static PyMethodDef core_methods[] = {
@@ -470,6 +606,15 @@ static PyMethodDef core_methods[] = {
      "gen9_is_minimal(cells, solution) -> bool: no single clue of the unique puzzle can go."},
     {"canon9", (PyCFunction)core_canon9, METH_VARARGS,
      "canon9(cells) -> bytes: the minlex form of a 9x9 puzzle (canon.c); see sudokit.canon."},
+    {"human9_names", (PyCFunction)core_human9_names, METH_NOARGS,
+     "human9_names() -> tuple of the technique names of human9.c's SE order."},
+    {"human9_find", (PyCFunction)core_human9_find, METH_VARARGS,
+     "human9_find(index, values, masks, seconds=0) -> None, 'limit' or\n"
+     "(name, difficulty_tenths, hodoku, placements, eliminations): the first step of technique\n"
+     "index of the SE order on a 9x9 position (values: 81 bytes, masks: 81 ints)."},
+    {"rate9", (PyCFunction)core_rate9, METH_VARARGS,
+     "rate9(cells, seconds=0) -> (status, steps): SE's rating path of a 9x9 puzzle (rate9.c);\n"
+     "status 0 solved, 1 unsolved, 2 time limit, 3 wrong step (a bug), 4 bad puzzle, 5 memory."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,0 +1,13 @@
+/* human9_uniqueness.c - placeholder finders (no step yet); see human9.h. */
+#include "human9.h"
+
+int hm_unique_rectangle(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    (void)pos; (void)out; (void)ctx;
+    return 0;
+}
+
+int hm_bug(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    (void)pos; (void)out; (void)ctx;
+    return 0;
+}
+

@@ -1,0 +1,148 @@
+/* rate9.c - Sudoku Explainer's rating loop on a 9x9 grid, and the position helpers every
+ * human9_*.c finder shares (see human9.h for the layout).
+ *
+ * The loop is sudokit.rating.rate's: while cells are empty, ask the techniques of hm_se_order
+ * in turn and take the first step of the first one that has one; check it against the
+ * solution (a step that places a wrong digit or removes the solution's digit is a bug, never
+ * silently applied); apply it.  ER/EP/ED are worked out from the path by the Python caller,
+ * with the same code as the pure-Python path.
+ */
+#define _POSIX_C_SOURCE 199309L
+#include "human9.h"
+
+#include <string.h>
+#include <time.h>
+
+#include "bitboard9.h"
+
+/* The peers of each cell: 20 cells sharing its row, column or box (built on the fly; cheap). */
+static int peers_of(int cell, int out[20]) {
+    int r = cell / 9, c = cell % 9, n = 0;
+    int br = r / 3 * 3, bc = c / 3 * 3;
+    for (int i = 0; i < 9; i++) {
+        if (i != c) out[n++] = r * 9 + i;
+        if (i != r) out[n++] = i * 9 + c;
+    }
+    for (int i = br; i < br + 3; i++)
+        for (int j = bc; j < bc + 3; j++)
+            if (i != r && j != c) out[n++] = i * 9 + j;
+    return n;
+}
+
+int hm_check_deadline(hm_ctx *ctx) {
+    if (ctx->expired) return 1;
+    if (ctx->deadline <= 0) return 0;
+    if ((ctx->ticks++ & 255u) != 0) return 0;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    if ((double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 > ctx->deadline) ctx->expired = 1;
+    return ctx->expired;
+}
+
+void hm_step_clear(hm_step *step) {
+    memset(step, 0, sizeof *step);
+    step->hodoku = -1;
+}
+
+static void place_digit(hm_pos *pos, int cell, int digit) {
+    int peers[20];
+    uint16_t b = (uint16_t)(1u << (digit - 1));
+    pos->values[cell] = (uint8_t)digit;
+    pos->cands[cell] = 0;
+    peers_of(cell, peers);
+    for (int i = 0; i < 20; i++) pos->cands[peers[i]] &= (uint16_t)~b;
+}
+
+void hm_apply(hm_pos *pos, const hm_step *step) {
+    for (int c = 0; c < 81; c++)
+        if (step->place[c])
+            for (int d = 1; d <= 9; d++)
+                if (step->place[c] & (1u << (d - 1))) place_digit(pos, c, d);
+    for (int c = 0; c < 81; c++) pos->cands[c] &= (uint16_t)~step->elim[c];
+}
+
+void hm_from_cells(hm_pos *pos, const uint8_t cells[81]) {
+    memset(pos, 0, sizeof *pos);
+    for (int c = 0; c < 81; c++) pos->cands[c] = cells[c] ? 0 : 0x1ff;
+    for (int c = 0; c < 81; c++)
+        if (cells[c]) place_digit(pos, c, cells[c]);
+}
+
+const hm_technique hm_se_order[] = {
+    {"Hidden Single", hm_hidden_single},
+    {"Direct Pointing", hm_direct_pointing},
+    {"Direct Hidden Pair", hm_direct_hidden_pair},
+    {"Naked Single", hm_naked_single},
+    {"Direct Hidden Triplet", hm_direct_hidden_triplet},
+    {"Pointing", hm_pointing},
+    {"Naked Pair", hm_naked_pair},
+    {"X-Wing", hm_x_wing},
+    {"Hidden Pair", hm_hidden_pair},
+    {"Naked Triplet", hm_naked_triplet},
+    {"Swordfish", hm_swordfish},
+    {"Hidden Triplet", hm_hidden_triplet},
+    {"XY-Wing", hm_xy_wing},
+    {"XYZ-Wing", hm_xyz_wing},
+    {"Unique Rectangle", hm_unique_rectangle},
+    {"Naked Quad", hm_naked_quad},
+    {"Jellyfish", hm_jellyfish},
+    {"Hidden Quad", hm_hidden_quad},
+    {"BUG", hm_bug},
+    {"Aligned Pair Exclusion", hm_aligned_pair},
+    {"Forcing Chain", hm_forcing_chain},
+    {"Aligned Triplet Exclusion", hm_aligned_triplet},
+    {"Nishio Forcing Chain", hm_nishio},
+    {"Multiple Forcing Chain", hm_multiple},
+    {"Dynamic Forcing Chain", hm_dynamic},
+    {"Dynamic Forcing Chain (+)", hm_dynamic_plus},
+    {NULL, NULL},
+};
+
+/* 1 when the step places only the solution's digits and removes none of them, and changes
+ * something. */
+static int step_is_right(const hm_pos *pos, const hm_step *step, const uint8_t solution[81]) {
+    int changes = 0;
+    for (int c = 0; c < 81; c++) {
+        uint16_t right = (uint16_t)(1u << (solution[c] - 1));
+        if (step->place[c]) {
+            if (step->place[c] != right) return 0;
+            changes = 1;
+        }
+        if (step->elim[c] & right) return 0;
+        if (step->elim[c] & pos->cands[c]) changes = 1;
+    }
+    return changes;
+}
+
+static int solved(const hm_pos *pos) {
+    for (int c = 0; c < 81; c++)
+        if (!pos->values[c]) return 0;
+    return 1;
+}
+
+int hm_rate(const uint8_t cells[81], hm_step *path, int max_steps, int *count, hm_ctx *ctx) {
+    uint8_t solution[81];
+    hm_pos pos;
+    *count = 0;
+    if (sk9_solve(cells, 2, solution, NULL) != 1) return HM_BAD_PUZZLE;
+    hm_from_cells(&pos, cells);
+    while (!solved(&pos)) {
+        if (*count >= max_steps) return HM_UNSOLVED;
+        hm_step *step = &path[*count];
+        int found = 0;
+        for (const hm_technique *t = hm_se_order; t->name && !found; t++) {
+            hm_step_clear(step);
+            found = t->find(&pos, step, ctx);
+            if (ctx->expired) return HM_LIMIT;
+        }
+        if (!found) return HM_UNSOLVED;
+        ++*count;
+        if (!step_is_right(&pos, step, solution)) return HM_WRONG_STEP;
+        hm_apply(&pos, step);
+        if (ctx->deadline > 0) {
+            ctx->ticks = 0;  /* read the clock now */
+            if (hm_check_deadline(ctx) && !solved(&pos)) return HM_LIMIT;
+        }
+    }
+    return HM_SOLVED;
+}
