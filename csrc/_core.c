@@ -527,7 +527,8 @@ static PyObject *core_human9_find(PyObject *module, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     found = hm_se_order[index].find(&pos, &step, &ctx);
     Py_END_ALLOW_THREADS
-    if (found) result = step_tuple(&step);
+    if (found < 0) result = PyUnicode_FromString("unported");
+    else if (found) result = step_tuple(&step);
     else if (ctx.expired) result = PyUnicode_FromString("limit");
     else result = Py_NewRef(Py_None);
 done:
@@ -609,7 +610,7 @@ static PyMethodDef core_methods[] = {
     {"human9_names", (PyCFunction)core_human9_names, METH_NOARGS,
      "human9_names() -> tuple of the technique names of human9.c's SE order."},
     {"human9_find", (PyCFunction)core_human9_find, METH_VARARGS,
-     "human9_find(index, values, masks, seconds=0) -> None, 'limit' or\n"
+     "human9_find(index, values, masks, seconds=0) -> None, 'limit', 'unported' or\n"
      "(name, difficulty_tenths, hodoku, placements, eliminations): the first step of technique\n"
      "index of the SE order on a 9x9 position (values: 81 bytes, masks: 81 ints)."},
     {"rate9", (PyCFunction)core_rate9, METH_VARARGS,

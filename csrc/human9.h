@@ -67,7 +67,9 @@ void hm_from_cells(hm_pos *pos, const uint8_t cells[81]);
 /* -- the finders ---------------------------------------------------------------------------
  * Each one: if the technique applies, write the first step its Python twin yields into *out
  * and return 1; otherwise return 0 (and on an expired deadline return 0 with ctx->expired set).
- * The position is never changed.  Python twin in brackets.
+ * A finder not (yet) ported returns -1: hm_rate then stops there with HM_UNSOLVED, and the
+ * Python caller goes on from that position with the Python techniques, so the path is never
+ * changed by a missing finder.  The position is never changed.  Python twin in comments.
  */
 typedef int (*hm_finder)(const hm_pos *pos, hm_step *out, hm_ctx *ctx);
 

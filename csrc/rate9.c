@@ -134,6 +134,7 @@ int hm_rate(const uint8_t cells[81], hm_step *path, int max_steps, int *count, h
             hm_step_clear(step);
             found = t->find(&pos, step, ctx);
             if (ctx->expired) return HM_LIMIT;
+            if (found < 0) return HM_UNSOLVED;  /* not ported: Python goes on from here */
         }
         if (!found) return HM_UNSOLVED;
         ++*count;

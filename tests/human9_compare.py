@@ -44,6 +44,8 @@ def c_key(found: object) -> Key | None:
     """The comparable part of what sudokit._core.human9_find returned."""
     if found is None:
         return None
+    if isinstance(found, str):  # "limit" or "unported"
+        return (found, 0, (), ())
     assert isinstance(found, tuple), found
     name, tenths, _hodoku, place, elim = found
     return (name, tenths, tuple(sorted(place)), tuple(sorted(elim)))
@@ -103,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows = _read(args.positions, args.limit)
     bad = 0
     for index in chosen:
-        py_time = c_time = 0.0
+        py_time = 0.0
         same = applies = 0
         for row in rows:
             values, masks = row["values"], row["masks"]

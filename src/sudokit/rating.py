@@ -33,12 +33,13 @@ import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
+from sudokit import _engine
 from sudokit.candidates import Candidates
 from sudokit.errors import SudokuError
 from sudokit.grid import Grid, find_duplicate, read_grids
@@ -141,6 +142,78 @@ def _next_step(cands: Candidates, chosen: Sequence[Technique]) -> Step | None:
     return None
 
 
+#: Status codes of ``sudokit._core.rate9`` (csrc/human9.h).
+_C_SOLVED, _C_UNSOLVED, _C_LIMIT, _C_WRONG_STEP = 0, 1, 2, 3
+
+
+def _native_rater() -> Callable[[bytes, float], tuple[int, tuple[Any, ...]]] | None:
+    """The C rating loop (csrc/rate9.c) when the C engine is in use, else ``None``."""
+    if _engine.current_name() != "c":
+        return None
+    rater: Callable[[bytes, float], tuple[int, tuple[Any, ...]]] | None
+    rater = getattr(_engine.current(), "rate9", None)
+    return rater
+
+
+def _c_step(item: tuple[str, int, int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]) -> Step:
+    """A step of the C rater as a :class:`Step` (without the proof and sentence)."""
+    name, tenths, hodoku, placements, eliminations = item
+    extra: dict[str, object] = {"hodoku": hodoku} if hodoku >= 0 else {}
+    return Step(name, tenths / 10, placements=placements, eliminations=eliminations, extra=extra)
+
+
+def _native_path(
+    grid: Grid, cands: Candidates, path: list[Step], time_limit: float | None
+) -> tuple[str, str]:
+    """Run the C rater on a 9×9 grid, moving ``cands`` and ``path`` along its steps.
+
+    Returns the status so far: ``rated`` also when the C techniques stopped short (the Python
+    loop then goes on from ``cands``, with the techniques C does not have).
+    """
+    rater = _native_rater()
+    if rater is None:
+        return RATED, ""
+    code, steps = rater(bytes(grid.cells), time_limit or 0.0)
+    for item in steps:
+        path.append(_c_step(item))
+        if code == _C_WRONG_STEP and item is steps[-1]:
+            raise StepError(f"the C rater's {path[-1].technique} step contradicts the solution")
+        path[-1].apply(cands)
+    if code == _C_LIMIT:
+        return LIMIT, f"time limit of {time_limit:g} s reached"
+    return RATED, ""
+
+
+def _summary(path: Sequence[Step]) -> tuple[float, float, float, tuple[str, ...], dict[str, int]]:
+    """ER, EP, ED, the techniques that reached ER, and the step count by technique."""
+    er = -math.inf
+    ep: float | None = None
+    ed: float | None = None
+    hardest: dict[str, None] = {}
+    top = -math.inf  # the rounded rating of the techniques in ``hardest``
+    used: Counter[str] = Counter()
+    for step in path:
+        rounded = se_round(step.difficulty)
+        er = max(er, step.difficulty)
+        if rounded > top:
+            top, hardest = rounded, {}
+        if rounded == top:
+            hardest[step.technique] = None
+        used[step.technique] += 1
+        if ep is None:
+            if ed is None:
+                ed = er
+            if step.placements:
+                ep = er
+    return (
+        se_round(er) if path else 0.0,
+        se_round(ep) if ep is not None else 0.0,
+        se_round(ed) if ed is not None else 0.0,
+        tuple(hardest),
+        dict(used),
+    )
+
+
 def rate(
     grid: Grid,
     *,
@@ -151,7 +224,9 @@ def rate(
     """Rate ``grid`` as SE 1.2.1 does; see the module text.
 
     ``time_limit`` (seconds) stops the rating with status ``limit``; every step is checked
-    against the solution (a wrong one raises :class:`StepError`).
+    against the solution (a wrong one raises :class:`StepError`). With the C engine, a 9×9
+    puzzle is rated by the C twin of the techniques (csrc/rate9.c), which takes the same steps;
+    ``keep_steps`` (steps with their proofs and sentences) and ``chosen`` use the Python path.
     """
     start = time.perf_counter()
     if find_duplicate(grid.cells, grid.shape) is not None:
@@ -164,18 +239,13 @@ def rate(
     solution = found.solution.cells
     order = list(chosen) if chosen is not None else techniques(se_only=True)
     cands = Candidates.from_grid(grid)
-    er = -math.inf
-    ep: float | None = None
-    ed: float | None = None
-    hardest: dict[str, None] = {}
-    top = -math.inf  # the rounded rating of the techniques in ``hardest``
-    used: Counter[str] = Counter()
     path: list[Step] = []
-    status = RATED
-    error = ""
+    status, error = RATED, ""
     stop = None if time_limit is None else time.monotonic() + time_limit
+    if chosen is None and not keep_steps and grid.shape.n == 9 and grid.shape.box_rows == 3:
+        status, error = _native_path(grid, cands, path, time_limit)
     with deadline(stop):
-        while not cands.is_solved():
+        while status == RATED and not cands.is_solved():
             try:
                 step = _next_step(cands, order)
             except TimeLimitReached:
@@ -188,37 +258,26 @@ def rate(
                 )
                 break
             _check_step(step, solution, cands)
-            rounded = se_round(step.difficulty)
-            er = max(er, step.difficulty)
-            if rounded > top:
-                top, hardest = rounded, {}
-            if rounded == top:
-                hardest[step.technique] = None
-            used[step.technique] += 1
             path.append(step)
             step.apply(cands)
-            if ep is None:
-                if ed is None:
-                    ed = er
-                if step.placements:
-                    ep = er
             if stop is not None and time.monotonic() > stop and not cands.is_solved():
                 status, error = LIMIT, f"time limit of {time_limit:g} s reached"
                 break
     seconds = time.perf_counter() - start
+    er, ep, ed, hardest, used = _summary(path)
     if status != RATED:
         return Rating(status, error=error, seconds=seconds, step_count=len(path),
-                      techniques=dict(used), steps=tuple(path) if keep_steps else ())
+                      techniques=used, steps=tuple(path) if keep_steps else ())
     score, level = hodoku_score(path)
     return Rating(
         RATED,
-        er=se_round(er) if path else 0.0,
-        ep=se_round(ep) if ep is not None else 0.0,
-        ed=se_round(ed) if ed is not None else 0.0,
+        er=er,
+        ep=ep,
+        ed=ed,
         level=level.lower(),
         score=score,
-        hardest=tuple(hardest),
-        techniques=dict(used),
+        hardest=hardest,
+        techniques=used,
         step_count=len(path),
         seconds=seconds,
         steps=tuple(path) if keep_steps else (),
