@@ -45,7 +45,7 @@ def test_easy_puzzle() -> None:
     assert max(se_round(s.difficulty) for s in r.steps) == r.er
 
 
-def test_chain_puzzle() -> None:
+def test_chain_puzzle(engine: str) -> None:
     r = rate(Grid.from_string(CHAIN))
     assert (r.status, r.er, r.ep, r.ed) == (RATED, 7.1, 1.2, 1.2)
     assert r.hardest == ("Forcing Chain",)
@@ -73,7 +73,7 @@ def test_ep_and_ed_follow_the_first_placement_and_the_first_step() -> None:
         ("..84...3....3.....9....157479...8........7..514.....2...9.6...2.5....4......9..56", "8.4/2.6/2.6"),
     ],
 )
-def test_er_ep_ed_as_serate_prints_them(puzzle: str, serate: str) -> None:
+def test_er_ep_ed_as_serate_prints_them(puzzle: str, serate: str, engine: str) -> None:
     r = rate(Grid.from_string(puzzle))
     assert f"{r.er}/{r.ep}/{r.ed}" == serate
 
@@ -87,7 +87,7 @@ def test_er_ep_ed_as_serate_prints_them(puzzle: str, serate: str) -> None:
         ("12345678." + "........9" + "." * 63, NO_SOLUTION),
     ],
 )
-def test_not_rated(puzzle: str, status: str) -> None:
+def test_not_rated(puzzle: str, status: str, engine: str) -> None:
     r = rate(Grid.from_string(puzzle, check=False))
     assert r.status == status
     assert r.er is None and r.level is None
@@ -100,7 +100,7 @@ def test_unsolved_without_chains() -> None:
     assert r.status == UNSOLVED and r.er is None
 
 
-def test_time_limit_reports_limit() -> None:
+def test_time_limit_reports_limit(engine: str) -> None:
     hard = "..34......5...912.7...2.....1.5.7..86...9...7.......34..2.............9.9...61.75"
     start = time.monotonic()
     r = rate(Grid.from_string(hard), time_limit=0.05)
@@ -158,3 +158,35 @@ def test_agreement_with_sudoku_explainer() -> None:
     # Measured: 163/163 equal (docs/rating.md); the margins leave room for one or two.
     assert equal / len(sample) >= 0.98
     assert near / len(sample) >= 0.99
+
+
+#: Puzzles whose rating paths cover every SE technique up to dynamic forcing chains (top95 and
+#: cbg-000 puzzles, ER 1.2 to 9.0), rated on both paths below.
+PATH_SAMPLE = [
+    EASY,
+    CHAIN,
+    "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..",
+    "45.....3....8.1....9...........5..9.2..7.....8.........1..4..........7.2...6..8..",
+    "..84...3....3.....9....157479...8........7..514.....2...9.6...2.5....4......9..56",
+]
+
+
+def _comparable(r: object) -> tuple[object, ...]:
+    from sudokit.rating import Rating
+
+    assert isinstance(r, Rating)
+    return (r.status, r.er, r.ep, r.ed, r.level, r.score, r.hardest, r.techniques, r.step_count)
+
+
+@pytest.mark.skipif("c" not in __import__("sudokit")._engine.available(), reason="C core not built")
+@pytest.mark.parametrize("puzzle", PATH_SAMPLE)
+def test_c_rater_takes_the_python_path(puzzle: str) -> None:
+    # The C twin of the techniques (csrc/rate9.c) must take exactly the Python path's steps.
+    from sudokit import _engine
+
+    grid = Grid.from_string(puzzle)
+    with _engine.using("python"):
+        python = rate(grid)
+    with _engine.using("c"):
+        c = rate(grid)
+    assert _comparable(c) == _comparable(python)
