@@ -482,6 +482,16 @@ static double monotonic_deadline(double seconds) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 + seconds;
 }
 
+/* hm_ctx.poll for calls made with the GIL released: take the GIL back for a moment and run
+ * Python's signal handlers; nonzero (with the exception set) when one raised, e.g. Ctrl-C. */
+static int poll_signals(void *arg) {
+    PyThreadState **saved = (PyThreadState **)arg;
+    PyEval_RestoreThread(*saved);
+    int stop = PyErr_CheckSignals() < 0;
+    *saved = PyEval_SaveThread();
+    return stop;
+}
+
 static PyObject *core_human9_find(PyObject *module, PyObject *args) {
     (void)module;
     int index;
@@ -521,13 +531,15 @@ static PyObject *core_human9_find(PyObject *module, PyObject *args) {
     }
     Py_DECREF(seq);
     hm_step step;
-    hm_ctx ctx = {monotonic_deadline(seconds), 0, 0};
+    PyThreadState *saved;
+    hm_ctx ctx = {monotonic_deadline(seconds), 0, 0, poll_signals, &saved, 0};
     hm_step_clear(&step);
     int found;
-    Py_BEGIN_ALLOW_THREADS
+    saved = PyEval_SaveThread();
     found = hm_se_order[index].find(&pos, &step, &ctx);
-    Py_END_ALLOW_THREADS
-    if (found < 0) result = PyUnicode_FromString("unported");
+    PyEval_RestoreThread(saved);
+    if (ctx.interrupted) result = NULL;  /* the signal handler's exception is set */
+    else if (found < 0) result = PyUnicode_FromString("unported");
     else if (found) result = step_tuple(&step);
     else if (ctx.expired) result = PyUnicode_FromString("limit");
     else result = Py_NewRef(Py_None);
@@ -567,11 +579,16 @@ static PyObject *core_rate9(PyObject *module, PyObject *args) {
     enum { MAX_STEPS = 81 + 729 };
     hm_step *path = PyMem_RawMalloc(sizeof(hm_step) * MAX_STEPS);
     if (!path) return PyErr_NoMemory();
-    hm_ctx ctx = {monotonic_deadline(seconds), 0, 0};
+    PyThreadState *saved;
+    hm_ctx ctx = {monotonic_deadline(seconds), 0, 0, poll_signals, &saved, 0};
     int count = 0, status;
-    Py_BEGIN_ALLOW_THREADS
+    saved = PyEval_SaveThread();
     status = hm_rate(in, path, MAX_STEPS, &count, &ctx);
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(saved);
+    if (ctx.interrupted) {  /* Ctrl-C: the signal handler's exception is set */
+        PyMem_RawFree(path);
+        return NULL;
+    }
     PyObject *steps = PyTuple_New(count);
     for (int i = 0; steps && i < count; i++) {
         PyObject *item = step_tuple(&path[i]);

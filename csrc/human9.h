@@ -43,15 +43,19 @@ typedef struct {
     uint16_t elim[81];  /* candidates removed: bit d-1 of elim[c] removes d from c          */
 } hm_step;
 
-/* What a finder may use besides the position: the time limit. */
+/* What a finder may use besides the position: the time limit and a way to be interrupted. */
 typedef struct {
     double deadline;    /* CLOCK_MONOTONIC seconds after which long searches give up; 0 = none */
-    int expired;        /* set to 1 by hm_check_deadline once the deadline has passed          */
+    int expired;        /* set to 1 by hm_check_deadline once time is up or poll said stop     */
     unsigned ticks;     /* call counter, so the clock is read only now and then               */
+    int (*poll)(void *arg);  /* if not NULL, asked now and then; nonzero means stop at once   */
+    void *poll_arg;          /* (the binding checks for Ctrl-C there)                         */
+    int interrupted;    /* set to 1 when poll said stop                                        */
 } hm_ctx;
 
-/* Read the clock every 256th call; returns (and remembers in ctx->expired) whether time is up.
- * Long searches call it in their loops and return 0 (no step) once it says 1. */
+/* Every 256th call read the clock (and ask poll); returns (and remembers in ctx->expired)
+ * whether time is up.  Long searches call it in their loops and return 0 (no step) once it
+ * says 1. */
 int hm_check_deadline(hm_ctx *ctx);
 
 /* Empty a step (name NULL, no placements or eliminations). */

@@ -31,8 +31,13 @@ static int peers_of(int cell, int out[20]) {
 
 int hm_check_deadline(hm_ctx *ctx) {
     if (ctx->expired) return 1;
-    if (ctx->deadline <= 0) return 0;
     if ((ctx->ticks++ & 255u) != 0) return 0;
+    if (ctx->poll && ctx->poll(ctx->poll_arg)) {
+        ctx->interrupted = 1;
+        ctx->expired = 1;
+        return 1;
+    }
+    if (ctx->deadline <= 0) return 0;
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     if ((double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 > ctx->deadline) ctx->expired = 1;
@@ -140,10 +145,8 @@ int hm_rate(const uint8_t cells[81], hm_step *path, int max_steps, int *count, h
         ++*count;
         if (!step_is_right(&pos, step, solution)) return HM_WRONG_STEP;
         hm_apply(&pos, step);
-        if (ctx->deadline > 0) {
-            ctx->ticks = 0;  /* read the clock now */
-            if (hm_check_deadline(ctx) && !solved(&pos)) return HM_LIMIT;
-        }
+        ctx->ticks = 0;  /* read the clock (and poll) after every step */
+        if (hm_check_deadline(ctx) && !solved(&pos)) return HM_LIMIT;
     }
     return HM_SOLVED;
 }
