@@ -16,6 +16,7 @@ import json
 import sys
 import time
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from sudokit import Grid
 from sudokit.candidates import Candidates
@@ -72,7 +73,7 @@ def compare(index: int, values: Sequence[int], masks: Sequence[int]) -> tuple[Ke
     return py, c
 
 
-def _read(path: str, limit: int | None) -> list[dict[str, object]]:
+def _read(path: str, limit: int | None) -> list[dict[str, Any]]:
     with open(path, encoding="utf-8") as f:
         rows = [json.loads(line) for line in f if line.strip()]
     return rows[:limit] if limit else rows
@@ -109,7 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         same = applies = 0
         for row in rows:
             values, masks = row["values"], row["masks"]
-            assert isinstance(values, list) and isinstance(masks, list)
+            if not isinstance(values, list) or not isinstance(masks, list):
+                raise ValueError(f"bad position row: {row}")
             t0 = time.perf_counter()
             py, c = compare(index, values, masks)
             py_time += time.perf_counter() - t0
