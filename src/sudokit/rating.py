@@ -135,9 +135,41 @@ def _check_step(step: Step, solution: Sequence[int], cands: Candidates) -> None:
         raise StepError(f"{step.technique} changes nothing")
 
 
-def _next_step(cands: Candidates, chosen: Sequence[Technique]) -> Step | None:
-    for technique in chosen:
-        for step in technique.steps(cands):
+#: What finds a technique's first step in a position (``None`` when it has none).
+FirstStep = Callable[[Candidates], Step | None]
+
+
+def _python_first(technique: Technique) -> FirstStep:
+    """The first step of a technique's Python finder."""
+    return lambda cands: next(iter(technique.steps(cands)), None)
+
+
+def _c_first(index: int, stop: float | None) -> FirstStep:
+    """The first step of technique ``index`` of the C twin's SE order (csrc/human9_*.c)."""
+    core: Any = _engine.current()  # the C extension module (its human9 functions are untyped)
+    find = core.human9_find
+
+    def first(cands: Candidates) -> Step | None:
+        left = 0.0 if stop is None else max(stop - time.monotonic(), 1e-6)
+        found = find(index, bytes(cands.values), cands.masks, left)
+        if found == "limit":
+            raise TimeLimitReached
+        return None if found is None else _c_step(found)
+
+    return first
+
+
+def _first_steps(order: Sequence[Technique], native: bool, stop: float | None) -> list[FirstStep]:
+    """One first-step function per technique: the C twin's where there is one and ``native``."""
+    names: tuple[str, ...] = getattr(_engine.current(), "human9_names", tuple)() if native else ()
+    return [_c_first(names.index(t.name), stop) if t.name in names else _python_first(t)
+            for t in order]
+
+
+def _next_step(cands: Candidates, chosen: Sequence[FirstStep]) -> Step | None:
+    for first in chosen:
+        step = first(cands)
+        if step is not None:
             return step
     return None
 
@@ -242,12 +274,15 @@ def rate(
     path: list[Step] = []
     status, error = RATED, ""
     stop = None if time_limit is None else time.monotonic() + time_limit
-    if chosen is None and not keep_steps and grid.shape.n == 9 and grid.shape.box_rows == 3:
+    native = (chosen is None and not keep_steps and grid.shape.box_rows == grid.shape.box_cols == 3
+              and _native_rater() is not None)
+    if native:
         status, error = _native_path(grid, cands, path, time_limit)
+    firsts = _first_steps(order, native, stop)
     with deadline(stop):
         while status == RATED and not cands.is_solved():
             try:
-                step = _next_step(cands, order)
+                step = _next_step(cands, firsts)
             except TimeLimitReached:
                 status, error = LIMIT, f"time limit of {time_limit:g} s reached"
                 break
