@@ -190,3 +190,18 @@ def test_c_rater_takes_the_python_path(puzzle: str) -> None:
     with _engine.using("c"):
         c = rate(grid)
     assert _comparable(c) == _comparable(python)
+
+
+@pytest.mark.skipif("c" not in __import__("sudokit")._engine.available(), reason="C core not built")
+def test_c_rater_in_threads_agrees_with_one_thread() -> None:
+    # The C rater keeps no global state and releases the GIL: threads must not disturb it.
+    from concurrent.futures import ThreadPoolExecutor
+
+    from sudokit import _engine
+
+    grids = [Grid.from_string(p) for p in PATH_SAMPLE] * 4
+    with _engine.using("c"):
+        alone = [_comparable(rate(g)) for g in grids]
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            together = [_comparable(r) for r in pool.map(rate, grids)]
+    assert together == alone
