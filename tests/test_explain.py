@@ -20,7 +20,7 @@ EASY = "...456..9..6.......891..45.2.........7..9.....35......397...5.......4.72
 #: A puzzle needing chains (SE 8.3): without them explanation gets stuck.
 HARD = "..34......5...912.7...2.....1.5.7..86...9...7.......34..2.............9.9...61.75"
 #: The chain helper's modules (slow; tested on their own).
-CHAIN_MODULES = {"sudokit.techniques.chains", "sudokit.techniques.forcing"}
+CHAIN_MODULES = {"sudokit.techniques.chains", "sudokit.techniques.forcing", "sudokit.techniques.nested"}
 
 
 def _sample() -> list[str]:

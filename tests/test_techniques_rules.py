@@ -34,7 +34,7 @@ POSITIONS = {
     c["technique"]: c
     for c in json.loads((Path(__file__).parent / "technique_positions.json").read_text(encoding="utf-8"))
 }
-CHAIN_MODULES = {"sudokit.techniques.chains", "sudokit.techniques.forcing"}
+CHAIN_MODULES = {"sudokit.techniques.chains", "sudokit.techniques.forcing", "sudokit.techniques.nested"}
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 

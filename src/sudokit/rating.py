@@ -288,8 +288,8 @@ def rate(
                 break
             if step is None:
                 status, error = UNSOLVED, (
-                    "the techniques cannot finish this puzzle (SE's nested forcing chains, "
-                    "ER 9.5 and up, are not implemented)"
+                    "the techniques cannot finish this puzzle (not even SE's nested forcing "
+                    "chains; SE prints 20.0 for it)"
                 )
                 break
             _check_step(step, solution, cands)

@@ -76,8 +76,9 @@ technique's) and names HoDoKu's level.
 Extending: :func:`register` inserts a technique ``before`` or ``after`` a named one (or
 replaces the entry of the same name), e.g. ``register(Technique("Dynamic Forcing Chain Plus",
 9.0, find_dynamic_plus), after="Dynamic Forcing Chain")``. Modules
-``sudokit.techniques.chains`` and ``sudokit.techniques.forcing`` are imported (when present)
-the first time :func:`techniques` runs, so they can register themselves on import.
+``sudokit.techniques.chains``, ``sudokit.techniques.forcing`` and ``sudokit.techniques.nested``
+are imported (when present) the first time :func:`techniques` runs, so they can register
+themselves on import.
 """
 
 from __future__ import annotations
@@ -201,7 +202,7 @@ _REGISTRY: list[Technique] = [
 ]
 
 #: Modules that register more techniques when imported (the chain helper's).
-_EXTENSIONS = (_T + "chains", _T + "forcing")
+_EXTENSIONS = (_T + "chains", _T + "forcing", _T + "nested")
 _loaded: list[bool] = []
 
 

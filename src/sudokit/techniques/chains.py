@@ -33,7 +33,9 @@ from sudokit.techniques.step import Link, Step
 from sudokit.units import Shape
 
 __all__ = [
+    "Cause",
     "ChainHint",
+    "ChainTarget",
     "Links",
     "Parents",
     "Tables",
@@ -55,6 +57,14 @@ __all__ = [
 
 #: A potential's parents, by key; the first parent is the main chain.
 Parents = tuple[int, ...]
+
+#: One chain of a hint, kept for nesting: its target, the target's own parents and the parents
+#: map of the propagation it comes from.
+ChainTarget = tuple[int, Parents, dict[int, Parents]]
+
+#: Why an "on" potential holds, as SE's nested chains need it: ``(cell, -1)`` for the last
+#: candidate of a cell, ``(unit, digit - 1)`` for the last place of a digit in a unit.
+Cause = tuple[int, int]
 
 
 # -- time limit -------------------------------------------------------------------------------------------
@@ -255,6 +265,10 @@ class ChainHint:
     explain: Callable[[], tuple[str, tuple[Link, ...], tuple[tuple[int, int], ...]]] = field(
         compare=False, repr=False
     )
+    #: The chains the conclusion rests on (filled by the branching forcing chains, for nesting).
+    chains: tuple[ChainTarget, ...] = field(default=(), compare=False, repr=False)
+    #: What made the assumptions of cell and region forcing chains hold (for nesting).
+    root: Cause | None = field(default=None, compare=False, repr=False)
 
     def removable(self) -> frozenset[tuple[int, int]]:
         """The candidates this hint removes (SE compares hints by these)."""

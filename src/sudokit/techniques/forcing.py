@@ -17,19 +17,23 @@ chains with X-links only (a digit at a time), testing contradictions only.
 SE's rules (difficulty = base + :func:`~sudokit.techniques.chains.length_penalty`): Nishio 7.5,
 multiple 8.0, dynamic 8.5, dynamic (+) 9.0 — the last also uses the locked candidates, hidden
 and naked pairs and X-wings that its own removals create. SE's nested forcing chains (9.5 and
-up) are not implemented (see docs/rating.md). Importing this module registers the dynamic (+)
-rule after "Dynamic Forcing Chain" in :mod:`sudokit.techniques`.
+up) are dynamic (+) chains that also use inner forcing chains; this module propagates them
+(``level``), :mod:`sudokit.techniques.nested` finds the inner chains and registers those rules.
+Importing this module registers the dynamic (+) rule after "Dynamic Forcing Chain" in
+:mod:`sudokit.techniques`.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 
 from sudokit.candidates import Candidates
 from sudokit.techniques import Technique, register
 from sudokit.techniques.chains import (
+    Cause,
     ChainHint,
+    ChainTarget,
     Links,
     Parents,
     Tables,
@@ -44,6 +48,7 @@ from sudokit.techniques.chains import (
     tables,
 )
 from sudokit.techniques.step import Link, Step
+from sudokit.units import Shape
 
 __all__ = [
     "Run",
@@ -58,6 +63,10 @@ __all__ = [
 #: ``(key, parents or None when stored)`` for each side of a contradiction.
 Absurd = tuple[int, Parents | None, int, Parents | None]
 
+#: An inner chain of a nested chain: what tells it from other chains (SE's ``FullChain``), and
+#: its complexity.
+Nested = tuple[Hashable, int]
+
 
 class Run:
     """The outcome of one assumption: every potential implied (with its parents), in order.
@@ -66,12 +75,16 @@ class Run:
     propagation stopped on a contradiction (as SE does, the sets are then partial).
     """
 
-    __slots__ = ("_ancestors", "absurd", "parents")
+    __slots__ = ("_ancestors", "absurd", "nested", "parents")
 
-    def __init__(self, parents: dict[int, Parents], absurd: Absurd | None) -> None:
+    def __init__(
+        self, parents: dict[int, Parents], absurd: Absurd | None, nested: dict[int, Nested] | None = None
+    ) -> None:
         self.parents = parents
         self.absurd = absurd
         self._ancestors: dict[int, int] | None = None
+        #: For nested chains: the inner chain behind each potential an inner chain turned off.
+        self.nested = nested if nested is not None else {}
 
     def ancestors(self) -> dict[int, int]:
         """For each stored potential, the bit set (by key) of it and everything it rests on.
@@ -112,6 +125,8 @@ def propagate(
     links: Links | None = None,
     house_masks: Sequence[int] | None = None,
     plus: Sequence[int] | None = None,
+    level: int = 0,
+    shape: Shape | None = None,
 ) -> Run:
     """Follow every implication of the assumed potentials (SE's ``doChaining``).
 
@@ -120,12 +135,15 @@ def propagate(
     the removals that made them ("hidden parents"). Stops at the first contradiction.
     With ``plus`` (the placed digits of the grid; dynamic chains only) the chain also uses the
     eliminations of locked candidates, hidden and naked pairs and X-wings that its own removals
-    create (SE's "Dynamic Forcing Chains (+)").
+    create (SE's "Dynamic Forcing Chains (+)"). With ``level`` 2 and up (and ``plus`` and the
+    ``shape``) it also uses, when those give nothing, the eliminations of inner forcing chains
+    (SE's nested forcing chains, :mod:`sudokit.techniques.nested`).
     """
     if dynamic:
         if house_masks is None:
             house_masks = _house_masks(masks, t)
-        return _propagate_dynamic(masks, house_masks, on, off, t, y=not nishio, plus=plus)
+        return _propagate_dynamic(masks, house_masks, on, off, t, y=not nishio, plus=plus,
+                                  level=level, shape=shape)
     if links is None:
         links = Links(masks, t)
     y = not nishio
@@ -173,7 +191,7 @@ def _house_masks(masks: Sequence[int], t: Tables) -> list[int]:
 
 def _propagate_dynamic(
     masks: Sequence[int], save_hd: Sequence[int], on: Sequence[int], off: Sequence[int], t: Tables,
-    *, y: bool, plus: Sequence[int] | None = None,
+    *, y: bool, plus: Sequence[int] | None = None, level: int = 0, shape: Shape | None = None,
 ) -> Run:
     """:func:`propagate` for dynamic chains, on house position masks kept up to date."""
     n = t.n
@@ -181,6 +199,7 @@ def _propagate_dynamic(
     hd = list(save_hd)
     units, unit_ids, positions, box_in_line = t.units, t.unit_ids, t.positions, t.box_in_line
     parents: dict[int, Parents] = {}
+    nested: dict[int, Nested] = {}
     for k in (*on, *off):
         parents[k] = ()
     pending_on = deque(on)
@@ -210,7 +229,7 @@ def _propagate_dynamic(
                     pm ^= low
             for k in made:
                 if (k | 1) in parents:
-                    return Run(parents, (k | 1, None, k, (p,)))
+                    return Run(parents, (k | 1, None, k, (p,)), nested)
                 if k not in parents:
                     parents[k] = (p,)
                     pending_off.append(k)
@@ -250,16 +269,32 @@ def _propagate_dynamic(
                 hd[u * n + d0] &= ~(1 << pos)
             for k, ps in found:
                 if (k ^ 1) in parents:
-                    return Run(parents, (k, ps, k ^ 1, None))
+                    return Run(parents, (k, ps, k ^ 1, None), nested)
                 if k not in parents:
                     parents[k] = ps
                     pending_on.append(k)
         if plus is not None and not pending_on and not pending_off:
-            for k, ps in _advanced(work, hd, masks, save_hd, plus, t):
+            advanced = _advanced(work, hd, masks, save_hd, plus, t)
+            for k, ps in advanced:
                 if k not in parents:
                     parents[k] = ps
                     pending_off.append(k)
-    return Run(parents, None)
+            if not advanced and level >= 2 and shape is not None:
+                for k, ps, inner in _nested_advanced(work, masks, plus, shape, level):
+                    if k not in parents:
+                        parents[k] = ps
+                        pending_off.append(k)
+                        nested[k] = inner
+    return Run(parents, None, nested)
+
+
+def _nested_advanced(
+    work: Sequence[int], save: Sequence[int], values: Sequence[int], shape: Shape, level: int
+) -> list[tuple[int, Parents, Nested]]:
+    """The eliminations of the inner forcing chains of a nested chain (see :mod:`.nested`)."""
+    from sudokit.techniques.nested import inner_eliminations  # imported late: it imports this module
+
+    return inner_eliminations(work, save, values, shape, level)
 
 
 def _pairs(count: int) -> list[tuple[int, int]]:
@@ -374,7 +409,9 @@ def _advanced(
 class _Rule:
     """One of SE's branching chain rules: which implications it uses and its base difficulty."""
 
-    def __init__(self, name: str, multiple: bool, dynamic: bool, nishio: bool, plus: bool = False) -> None:
+    def __init__(
+        self, name: str, multiple: bool, dynamic: bool, nishio: bool, plus: bool = False, level: int = 0
+    ) -> None:
         self.name = name
         self.multiple = multiple
         self.dynamic = dynamic
@@ -383,6 +420,20 @@ class _Rule:
         self.base = 9.0 if plus else 7.5 if nishio else (8.5 if dynamic else 8.0)
         self.prefix = "Nishio " if nishio else ("Dynamic " if dynamic else "")
         self.suffix = " (+)" if plus else ""
+        #: SE's nesting level: 1 for "(+)", 2 and up for nested chains (9.5 + 0.5 a level).
+        self.level = level
+        if level >= 2:
+            self.base = 9.5 + 0.5 * (level - 2)
+            self.suffix = nested_suffix(level)
+
+
+def nested_suffix(level: int) -> str:
+    """SE's name suffix of a nesting level: " (+)", " (+ Forcing Chains)", …"""
+    inner = {1: " (+)", 2: " (+ Forcing Chains)", 3: " (+ Multiple Forcing Chains)",
+             4: " (+ Dynamic Forcing Chains)"}
+    if level >= 5:
+        return " (+ Dynamic Forcing Chains" + nested_suffix(level - 3) + ")"
+    return inner.get(level, "")
 
 
 Cand = tuple[int, int]
@@ -395,6 +446,37 @@ def _elims_for(masks: Sequence[int], key: int, n: int) -> tuple[tuple[Cand, ...]
         m = masks[cell] & ~(1 << d0)
         return tuple((cell, e + 1) for e in range(n) if m >> e & 1), (cell, d0 + 1)
     return ((cell, d0 + 1),), None
+
+
+def _targets(runs: list[tuple[int, Run, int]]) -> tuple[ChainTarget, ...]:
+    """Each chain's target with its own parents (a contradiction's clashing side is not stored)."""
+    out = []
+    for _, r, k in runs:
+        own = r.parents.get(k, ())
+        if r.absurd is not None:
+            a, pa, b, pb = r.absurd
+            if k == a and pa is not None:
+                own = pa
+            elif k == b and pb is not None:
+                own = pb
+        out.append((k, own, r.parents))
+    return tuple(out)
+
+
+def _nested_complexity(runs: list[tuple[int, Run, int]], targets: tuple[ChainTarget, ...]) -> int:
+    """SE's nested complexity: the complexities of the distinct inner chains the targets rest on."""
+    inner: dict[Hashable, int] = {}
+    for (_, r, _), (k, own, _) in zip(runs, targets, strict=True):
+        if not r.nested:
+            continue
+        anc = r.ancestors()
+        rest = 1 << k
+        for p in own:
+            rest |= anc[p]
+        for key, (ident, complexity) in r.nested.items():
+            if rest >> key & 1:
+                inner[ident] = complexity
+    return sum(inner.values())
 
 
 def _explainer(
@@ -422,23 +504,28 @@ def _hints(cands: Candidates, rule: _Rule) -> list[ChainHint]:
     links = None if rule.dynamic else Links(masks, t)
     hmasks = _house_masks(masks, t) if rule.dynamic else None
     plus = values if rule.plus else None
+    level, shape = rule.level, cands.shape
 
     def run_on(key: int) -> Run:
         r = on_cache.get(key)
         if r is None:
             r = propagate(masks, (key,), (), t, dynamic=rule.dynamic, nishio=rule.nishio, links=links,
-                          house_masks=hmasks, plus=plus)
+                          house_masks=hmasks, plus=plus, level=level, shape=shape)
             on_cache[key] = r
         return r
 
-    def add(name: str, complexity: int, sort_key: int, concl: int, runs: list[tuple[int, Run, int]]) -> None:
+    def add(name: str, complexity: int, sort_key: int, concl: int, runs: list[tuple[int, Run, int]],
+            root: Cause | None = None) -> None:
         elims, placement = _elims_for(masks, concl, n)
         if not elims:
             return
+        targets = _targets(runs)
+        if level >= 2:
+            complexity += _nested_complexity(runs, targets)
         diff = rule.base + length_penalty(complexity)
         title = f"{rule.prefix}{name}{rule.suffix}"
         out.append(ChainHint(title, diff, complexity, sort_key, elims, placement,
-                             lambda: _explainer(title, runs, n)))
+                             lambda: _explainer(title, runs, n), targets, root))
 
     for cell in range(t.size):
         check_deadline()
@@ -458,7 +545,7 @@ def _hints(cands: Candidates, rule: _Rule) -> list[ChainHint]:
             off = on ^ 1
             r_on = run_on(on)
             r_off = propagate(masks, (), (off,), t, dynamic=rule.dynamic, nishio=rule.nishio,
-                              links=links, house_masks=hmasks, plus=plus)
+                              links=links, house_masks=hmasks, plus=plus, level=level, shape=shape)
             if rule.dynamic or rule.nishio:
                 kind = "Forcing Chain" if rule.nishio else "Contradiction Forcing Chain"
                 if r_on.absurd is not None:
@@ -492,7 +579,8 @@ def _hints(cands: Candidates, rule: _Rule) -> list[ChainHint]:
             for group in (cell_on, cell_off):
                 for k in group:
                     runs = [(src, r, k) for src, r in value_runs]
-                    add("Cell Forcing Chains", sum(r.count(k) for _, r in value_runs), 5, k, runs)
+                    add("Cell Forcing Chains", sum(r.count(k) for _, r in value_runs), 5, k, runs,
+                        (cell, -1))
     return out
 
 
@@ -523,10 +611,11 @@ def _regions(
             else:
                 common_on = {k: None for k in common_on if k in r.parents}
                 common_off = {k: None for k in common_off if k in r.parents}
+        unit = t.units.index(house)
         for group in (common_on, common_off):
             for k in group:
                 add("Region Forcing Chains", sum(r.count(k) for _, r in runs), 6, k,
-                    [(src, r, k) for src, r in runs])
+                    [(src, r, k) for src, r in runs], (unit, d0))
 
 
 _MULTIPLE = _Rule("Multiple Forcing Chains", multiple=True, dynamic=False, nishio=False)
