@@ -33,6 +33,15 @@ typedef struct {
     uint16_t cands[81];  /* candidates of an empty cell (bit d-1 = digit d); 0 if placed */
 } hm_pos;
 
+/* The i-th cell (0..8) of a unit, in sudokit.units order (ascending cell numbers; a box row
+ * by row). */
+static inline int hm_unit_cell(int unit, int i) {
+    if (unit < 9) return unit * 9 + i;
+    if (unit < 18) return i * 9 + (unit - 9);
+    int b = unit - 18;
+    return (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3;
+}
+
 /* One step, as sudokit.techniques.Step keeps it (without the proof and sentence). */
 typedef struct {
     const char *name;   /* Python's Step.technique, e.g. "Hidden Single", "BUG type 3"; a

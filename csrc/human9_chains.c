@@ -82,13 +82,7 @@ static inline int popcount64(uint64_t x) {
 /* ---- geometry: houses in SE's order ------------------------------------------------------- */
 
 /* Units as in sudokit.units.Shape(3, 3): rows 0-8, columns 9-17, boxes 18-26; the cells of a
- * unit are numbered 0..8 in reading order (a box row by row). */
-static inline int unit_cell(int u, int i) {
-    if (u < 9) return u * 9 + i;
-    if (u < 18) return i * 9 + (u - 9);
-    int b = u - 18;
-    return (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3;
-}
+ * unit are numbered 0..8 in reading order (hm_unit_cell in human9.h). */
 
 /* Everything about the 81 cells that the searches look up, built once per call. */
 typedef struct {
@@ -115,7 +109,7 @@ static void geometry_init(geometry *g) {
         g->box_in_col[cell] = (uint16_t)(7u << (r / 3 * 3));
         int n = 0;
         for (int i = 0; i < 9; i++) {
-            int q = unit_cell(18 + b, i);
+            int q = hm_unit_cell(18 + b, i);
             if (q != cell) g->peers[cell][n++] = (uint8_t)q;
         }
         for (int i = 0; i < 9; i++)
@@ -242,7 +236,7 @@ static void links_init(links *L, const uint16_t cands[81], const uint16_t hd[27 
                 int u = g->house[cell][h];
                 unsigned pm = hd[u * 9 + d0];
                 if (pop9(pm) != 2) continue;
-                int k = pot_key(unit_cell(u, low_bit(pm & ~(1u << g->hpos[cell][h]))), d0, 1);
+                int k = pot_key(hm_unit_cell(u, low_bit(pm & ~(1u << g->hpos[cell][h]))), d0, 1);
                 int dup = 0;
                 for (int j = L->mid[off]; j < n; j++) dup |= L->pool[j] == k;
                 if (!dup) L->pool[n++] = (uint16_t)k;
@@ -699,11 +693,11 @@ static void plus_rules(chains *C, const uint16_t work[81], const uint16_t hd[27 
             if (pop9(pm) <= 1 || (pm & ~lp->in1)) continue;
             int nr = 0, nrest = 0;
             for (unsigned gone = hd[lp->u2 * 9 + d0] & ~lp->in2; gone; gone &= gone - 1) {
-                cells[nr] = (uint8_t)unit_cell(lp->u2, low_bit(gone));
+                cells[nr] = (uint8_t)hm_unit_cell(lp->u2, low_bit(gone));
                 digits[nr++] = (uint8_t)d0;
             }
             for (unsigned lost = save_hd[lp->u1 * 9 + d0] & ~pm & ~lp->in1; lost; lost &= lost - 1)
-                rest[nrest++] = (uint16_t)pot_key(unit_cell(lp->u1, low_bit(lost)), d0, 0);
+                rest[nrest++] = (uint16_t)pot_key(hm_unit_cell(lp->u1, low_bit(lost)), d0, 0);
             plus_emit(P, cells, digits, nr, rest, nrest);
         }
     }
@@ -726,7 +720,7 @@ static void plus_rules(chains *C, const uint16_t work[81], const uint16_t hd[27 
                     unsigned both = pa, keep = (1u << a) | (1u << b);
                     int nr = 0, nrest = 0;
                     for (unsigned s = both; s; s &= s - 1) {
-                        int q = unit_cell(u, low_bit(s));
+                        int q = hm_unit_cell(u, low_bit(s));
                         for (unsigned e = work[q] & ~keep; e; e &= e - 1) {
                             cells[nr] = (uint8_t)q;
                             digits[nr++] = (uint8_t)low_bit(e);
@@ -734,7 +728,7 @@ static void plus_rules(chains *C, const uint16_t work[81], const uint16_t hd[27 
                     }
                     for (int i = 0; i < 9; i++) {
                         if (both >> i & 1) continue;
-                        int q = unit_cell(u, i);
+                        int q = hm_unit_cell(u, i);
                         if (save[q] >> a & 1) rest[nrest++] = (uint16_t)pot_key(q, a, 0);
                         if (save[q] >> b & 1) rest[nrest++] = (uint16_t)pot_key(q, b, 0);
                     }
@@ -749,18 +743,18 @@ static void plus_rules(chains *C, const uint16_t work[81], const uint16_t hd[27 
         for (int u = kinds[kind]; u < kinds[kind] + 9; u++) {
             if (C->empties[u] < 4 || !chg[u]) continue;
             unsigned two = 0;
-            for (int i = 0; i < 9; i++) two |= (unsigned)(pop9(work[unit_cell(u, i)]) == 2) << i;
+            for (int i = 0; i < 9; i++) two |= (unsigned)(pop9(work[hm_unit_cell(u, i)]) == 2) << i;
             for (unsigned js = two; js; js &= js - 1) {
-                int j = low_bit(js), qj = unit_cell(u, j);
+                int j = low_bit(js), qj = hm_unit_cell(u, j);
                 for (unsigned is = two & ((1u << j) - 1); is; is &= is - 1) {
-                    int i = low_bit(is), qi = unit_cell(u, i);
+                    int i = low_bit(is), qi = hm_unit_cell(u, i);
                     unsigned ma = work[qi], mb = work[qj];
                     if (ma != mb || (ma == save[qi] && mb == save[qj])) continue;
                     unsigned both = ma;
                     int nr = 0, nrest = 0;
                     for (int k = 0; k < 9; k++) {
                         if (k == i || k == j) continue;
-                        int q = unit_cell(u, k);
+                        int q = hm_unit_cell(u, k);
                         for (unsigned e = work[q] & both; e; e &= e - 1) {
                             cells[nr] = (uint8_t)q;
                             digits[nr++] = (uint8_t)low_bit(e);
@@ -789,7 +783,7 @@ static void plus_rules(chains *C, const uint16_t work[81], const uint16_t hd[27 
                     for (unsigned cs = p1 | p2; cs; cs &= cs - 1) {
                         int cu = cover + low_bit(cs);
                         for (unsigned ks = hd[cu * 9 + d0] & ~lines; ks; ks &= ks - 1) {
-                            int q = unit_cell(cu, low_bit(ks)), at = nr++;
+                            int q = hm_unit_cell(cu, low_bit(ks)), at = nr++;
                             /* insertion keeps the cells sorted (Python sorts the removals) */
                             while (at > 0 && cells[at - 1] > q) { cells[at] = cells[at - 1]; at--; }
                             cells[at] = (uint8_t)q;
@@ -799,7 +793,7 @@ static void plus_rules(chains *C, const uint16_t work[81], const uint16_t hd[27 
                     int bl[2] = {b1, b2};
                     for (int t = 0; t < 2; t++)
                         for (unsigned ks = save_hd[bl[t] * 9 + d0] & ~hd[bl[t] * 9 + d0] & ~(p1 | p2); ks; ks &= ks - 1)
-                            rest[nrest++] = (uint16_t)pot_key(unit_cell(bl[t], low_bit(ks)), d0, 0);
+                            rest[nrest++] = (uint16_t)pot_key(hm_unit_cell(bl[t], low_bit(ks)), d0, 0);
                     plus_emit(P, cells, digits, nr, rest, nrest);
                 }
             }
@@ -870,7 +864,7 @@ static void propagate(chains *C, run *r, int start) {
                                    hd[cu * 9 + d0] & ~(unsigned)g->box_in_col[cell]};
                 int us[3] = {bu, ru, cu};
                 for (int h = 0; h < 3; h++)
-                    for (unsigned pm = pms[h]; pm; pm &= pm - 1) made[nm++] = pot_key(unit_cell(us[h], low_bit(pm)), d0, 0);
+                    for (unsigned pm = pms[h]; pm; pm &= pm - 1) made[nm++] = pot_key(hm_unit_cell(us[h], low_bit(pm)), d0, 0);
             } else {
                 for (int j = y ? C->L->start[p] : C->L->mid[p]; j < C->L->end[p]; j++) made[nm++] = C->L->pool[j];
             }
@@ -901,14 +895,14 @@ static void propagate(chains *C, run *r, int start) {
                     int u = g->house[cell][h], idx = u * 9 + d0;
                     unsigned pm = hd[idx];
                     if (pop9(pm) != 2) continue;
-                    int k = pot_key(unit_cell(u, high_bit(pm & ~(1u << g->hpos[cell][h]))), d0, 1);
+                    int k = pot_key(hm_unit_cell(u, high_bit(pm & ~(1u << g->hpos[cell][h]))), d0, 1);
                     int dup = 0;
                     for (int f = 0; f < nf; f++) dup |= fkey[f] == k;
                     if (dup) continue;
                     fn[nf] = 0;
                     fpar[nf][fn[nf]++] = p;
                     for (unsigned gone = C->save_hd[idx] & ~pm; gone; gone &= gone - 1)
-                        fpar[nf][fn[nf]++] = (uint16_t)pot_key(unit_cell(u, low_bit(gone)), d0, 0);
+                        fpar[nf][fn[nf]++] = (uint16_t)pot_key(hm_unit_cell(u, low_bit(gone)), d0, 0);
                     fkey[nf++] = k;
                 }
                 work[cell] &= (uint16_t)~b;
@@ -1081,11 +1075,11 @@ static int region_chains(chains *C, int cell, int d0, const crun *r_cell) {
     for (int h = 0; h < 3; h++) {
         int u = g->house[cell][h];
         unsigned pm = C->save_hd[u * 9 + d0];
-        if (pop9(pm) < 2 || unit_cell(u, low_bit(pm)) != cell) continue;
+        if (pop9(pm) < 2 || hm_unit_cell(u, low_bit(pm)) != cell) continue;
         const crun *runs[9];
         int nr = 0, non, noff;
         for (unsigned s = pm; s; s &= s - 1) {
-            int q = unit_cell(u, low_bit(s));
+            int q = hm_unit_cell(u, low_bit(s));
             const crun *r = q == cell ? r_cell : on_run(C, pot_key(q, d0, 1));
             if (!r) return 0;
             runs[nr++] = r;
@@ -1172,7 +1166,7 @@ static void locked_init(chains *C) {
             for (int u2 = kind2[t]; u2 < kind2[t] + 9; u2++) {
                 unsigned in1 = 0, in2 = 0;
                 for (int i = 0; i < 9; i++) {
-                    int q = unit_cell(u1, i), h = u2 >= 18 ? 0 : (u2 >= 9 ? 2 : 1);
+                    int q = hm_unit_cell(u1, i), h = u2 >= 18 ? 0 : (u2 >= 9 ? 2 : 1);
                     if (C->g.house[q][h] == u2) {
                         in1 |= 1u << i;
                         in2 |= 1u << C->g.hpos[q][h];
@@ -1209,7 +1203,7 @@ static int branching_finder(const hm_pos *pos, hm_step *out, hm_ctx *ctx, const 
         for (int c = 0; c < 81; c++)
             if (pos->values[c]) C->placed[pos->values[c] - 1]++;
         for (int u = 0; u < 27; u++)
-            for (int i = 0; i < 9; i++) C->empties[u] += !pos->values[unit_cell(u, i)];
+            for (int i = 0; i < 9; i++) C->empties[u] += !pos->values[hm_unit_cell(u, i)];
     }
     update_limits(C);
     if (branching_search(C) && !C->failed && C->best.name) {

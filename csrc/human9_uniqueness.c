@@ -50,13 +50,6 @@ static inline int unit_of(int kind, int cell) {
     return 18 + r / 3 * 3 + c / 3;
 }
 
-/* The i-th cell (0..8) of a unit, in sudokit.units order (ascending cell numbers). */
-static inline int unit_cell(int unit, int i) {
-    if (unit < 9) return unit * 9 + i;
-    if (unit < 18) return i * 9 + (unit - 9);
-    int b = unit - 18;
-    return (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3;
-}
 
 /* An 81-bit cell set (layout in the file comment). */
 typedef struct {
@@ -92,7 +85,7 @@ static cellset peer_set(int cell) {
     cellset s = {{0, 0}};
     for (int kind = 0; kind < 3; kind++) {
         int u = unit_of(kind, cell);
-        for (int i = 0; i < 9; i++) cs_add(&s, unit_cell(u, i));
+        for (int i = 0; i < 9; i++) cs_add(&s, hm_unit_cell(u, i));
     }
     cs_del(&s, cell);
     return s;
@@ -157,7 +150,7 @@ typedef struct {
     seen_key *seen;      /* the (variant, loop cells) of every step kept so far         */
     int nseen, cap;
     int nomem;
-    uint8_t units[27][9];      /* unit_cell(u, i), tabled once per call for the walk    */
+    uint8_t units[27][9];      /* hm_unit_cell(u, i), tabled once per call for the walk    */
     uint8_t cell_units[81][3]; /* unit_of(kind, c) for kinds row, column, box          */
     int have;            /* best holds a step                                           */
     int best_tenths, best_type;
@@ -260,7 +253,7 @@ static void ur_type4(ur_search *s, int c1, int c2) {
         if (unit != unit_of(se_kinds[k], c2)) continue;
         uint16_t others = 0;  /* the candidates of the unit's other cells */
         for (int i = 0; i < 9; i++) {
-            int c = unit_cell(unit, i);
+            int c = hm_unit_cell(unit, i);
             if (c != c1 && c != c2) others |= m[c];
         }
         if (!(others & digit_bit(s->a))) lock_a = 1;
@@ -282,7 +275,7 @@ static void ur_type3_naked(ur_search *s, int c1, int c2, uint16_t extra, int uni
     const uint16_t *m = s->pos->cands;
     int cells[9], n = 0, idx[9];
     for (int i = 0; i < 9; i++) {
-        int c = unit_cell(unit, i);
+        int c = hm_unit_cell(unit, i);
         if (c != c1 && c != c2) cells[n++] = c;
     }
     uint16_t shared = extra & m[c1] & m[c2];
@@ -322,7 +315,7 @@ static void ur_type3_hidden(ur_search *s, int c1, int c2, uint16_t extra, int un
     int pos1 = -1, pos2 = -1;
     for (int d = 1; d <= 9; d++) places[d] = 0;
     for (int i = 0; i < 9; i++) {
-        int c = unit_cell(unit, i);
+        int c = hm_unit_cell(unit, i);
         if (c == c1) pos1 = i;
         if (c == c2) pos2 = i;
         for (int d = 1; d <= 9; d++)
@@ -346,7 +339,7 @@ static void ur_type3_hidden(ur_search *s, int c1, int c2, uint16_t extra, int un
         uint16_t elim[81] = {0};
         for (int i = 0; i < 9; i++)
             if (inside >> i & 1) {
-                int c = unit_cell(unit, i);
+                int c = hm_unit_cell(unit, i);
                 elim[c] = m[c] & (uint16_t)~hidden;
             }
         offer(s, 3, V_3H, popcount16(inside) - 1, elim);
@@ -361,7 +354,7 @@ static void ur_type3(ur_search *s, int c1, int c2, uint16_t extra) {
             int unit = unit_of(se_kinds[k], c1);
             if (unit != unit_of(se_kinds[k], c2)) continue;
             int empty = 0;
-            for (int i = 0; i < 9; i++) empty += s->pos->values[unit_cell(unit, i)] == 0;
+            for (int i = 0; i < 9; i++) empty += s->pos->values[hm_unit_cell(unit, i)] == 0;
             if (degree * 2 <= empty) ur_type3_naked(s, c1, c2, extra, unit, degree);
             if (degree * 2 < empty && degree >= 2) ur_type3_hidden(s, c1, c2, extra, unit, degree);
         }
@@ -424,7 +417,7 @@ int hm_unique_rectangle(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
     s.ctx = ctx;
     s.best = out;
     for (int u = 0; u < 27; u++)
-        for (int i = 0; i < 9; i++) s.units[u][i] = (uint8_t)unit_cell(u, i);
+        for (int i = 0; i < 9; i++) s.units[u][i] = (uint8_t)hm_unit_cell(u, i);
     for (int c = 0; c < 81; c++)
         for (int kind = 0; kind < 3; kind++) s.cell_units[c][kind] = (uint8_t)unit_of(kind, c);
     for (int start = 0; start < 81 && !ctx->expired && !s.nomem; start++) {
@@ -466,7 +459,7 @@ static int bug_candidates(const hm_pos *pos, bug_found *f) {
                 uint16_t bit = digit_bit(d);
                 int places = 0, nwide = 0, cell = -1;
                 for (int j = 0; j < 9; j++) {
-                    int c = unit_cell(unit, j);
+                    int c = hm_unit_cell(unit, j);
                     if (!(m[c] & bit)) continue;
                     places++;
                     if (popcount16(m[c]) >= 3) {
@@ -498,7 +491,7 @@ static int bug_candidates(const hm_pos *pos, bug_found *f) {
     for (int unit = 0; unit < 27; unit++) {
         for (int d = 1; d <= 9; d++) {
             int count = 0;
-            for (int j = 0; j < 9; j++) count += (temp[unit_cell(unit, j)] & digit_bit(d)) != 0;
+            for (int j = 0; j < 9; j++) count += (temp[hm_unit_cell(unit, j)] & digit_bit(d)) != 0;
             if (count != 0 && count != 2) return 0;
         }
     }
@@ -551,7 +544,7 @@ static int bug_type3(const hm_pos *pos, const bug_found *f, hm_step *out) {
         if (unit < 0) continue;
         int cells[9], n = 0, idx[9];
         for (int i = 0; i < 9; i++) {
-            int c = unit_cell(unit, i);  /* ascending, as sorted(common) */
+            int c = hm_unit_cell(unit, i);  /* ascending, as sorted(common) */
             if (cs_has(&f->common, c)) cells[n++] = c;
         }
         for (int degree = 2; degree <= 6; degree++) {
