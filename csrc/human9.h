@@ -33,6 +33,15 @@ typedef struct {
     uint16_t cands[81];  /* candidates of an empty cell (bit d-1 = digit d); 0 if placed */
 } hm_pos;
 
+/* Bits set in a mask of at most 16 bits, e.g. the candidates of a cell (SWAR: the build has
+ * no -mpopcnt, so __builtin_popcount would be a library call). */
+static inline int hm_pop16(unsigned m) {
+    m = m - ((m >> 1) & 0x5555u);
+    m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
+    m = (m + (m >> 4)) & 0x0f0fu;
+    return (int)((m + (m >> 8)) & 0x1fu);
+}
+
 /* The i-th cell (0..8) of a unit, in sudokit.units order (ascending cell numbers; a box row
  * by row). */
 static inline int hm_unit_cell(int unit, int i) {

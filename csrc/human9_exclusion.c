@@ -31,14 +31,6 @@ typedef struct {
     uint64_t w[2];
 } cellset;
 
-/* Number of candidates in a 9-bit mask (SWAR: without -mpopcnt __builtin_popcount is a call). */
-static inline int popcount16(unsigned m) {
-    m = m - ((m >> 1) & 0x5555u);
-    m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
-    m = (m + (m >> 4)) & 0x0f0fu;
-    return (int)((m + (m >> 8)) & 0x1fu);
-}
-
 /* 1 when a set holds two cells or more: it stays non-empty once its lowest cell is gone. */
 static inline int cs_two_or_more(const cellset *s) {
     uint64_t lo = s->w[0], hi = s->w[1];
@@ -93,7 +85,7 @@ static int find_bases(const hm_pos *pos, int degree, int cells[81], cellset ex[8
                       cellset *is_base) {
     const uint16_t *m = pos->cands;
     int size[81], n = 0;
-    for (int c = 0; c < 81; c++) size[c] = popcount16(m[c]);
+    for (int c = 0; c < 81; c++) size[c] = hm_pop16(m[c]);
     memset(is_base, 0, sizeof *is_base);
     for (int c = 0; c < 81; c++) {
         memset(&ex[c], 0, sizeof ex[c]);

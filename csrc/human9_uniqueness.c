@@ -31,14 +31,6 @@ enum { K_ROW = 0, K_COL = 1, K_BOX = 2 };
 /* SE's order of unit kinds for these patterns: box, row, column. */
 static const int se_kinds[3] = {K_BOX, K_ROW, K_COL};
 
-/* Number of candidates in a 9-bit mask (SWAR: without -mpopcnt __builtin_popcount is a call). */
-static inline int popcount16(unsigned m) {
-    m = m - ((m >> 1) & 0x5555u);
-    m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
-    m = (m + (m >> 4)) & 0x0f0fu;
-    return (int)((m + (m >> 8)) & 0x1fu);
-}
-
 /* Bit of digit d (1..9). */
 static inline uint16_t digit_bit(int d) { return (uint16_t)(1u << (d - 1)); }
 
@@ -233,7 +225,7 @@ static void ur_type2(ur_search *s, const int *rescue, int n) {
     const uint16_t *m = s->pos->cands;
     uint16_t extra = 0;
     for (int i = 0; i < n; i++) extra |= m[rescue[i]] & (uint16_t)~s->pair;
-    if (popcount16(extra) != 1) return;
+    if (hm_pop16(extra) != 1) return;
     cellset seeing = peer_set(rescue[0]);
     for (int i = 1; i < n; i++) seeing = cs_and(seeing, peer_set(rescue[i]));
     uint16_t elim[81] = {0};
@@ -287,11 +279,11 @@ static void ur_type3_naked(ur_search *s, int c1, int c2, uint16_t extra, int uni
         int small = 0;
         for (int i = 0; i < k; i++) {
             uni |= m[cells[idx[i]]];
-            small |= popcount16(m[cells[idx[i]]]) < 2;
+            small |= hm_pop16(m[cells[idx[i]]]) < 2;
         }
-        if (popcount16(uni) != degree || small) continue;
+        if (hm_pop16(uni) != degree || small) continue;
         uint16_t total = extra | uni;
-        if (popcount16(total) != degree) continue;
+        if (hm_pop16(total) != degree) continue;
         uint16_t elim[81] = {0};
         int used = 0;  /* bit i: cells[i] is in the set */
         for (int i = 0; i < k; i++) used |= 1 << idx[i];
@@ -334,7 +326,7 @@ static void ur_type3_hidden(ur_search *s, int c1, int c2, uint16_t extra, int un
             uni |= places[d];
             hidden |= digit_bit(d);
         }
-        if (hole || popcount16(uni) != degree) continue;
+        if (hole || hm_pop16(uni) != degree) continue;
         uint16_t inside = uni & (uint16_t)~(1u << pos1) & (uint16_t)~(1u << pos2);
         uint16_t elim[81] = {0};
         for (int i = 0; i < 9; i++)
@@ -342,14 +334,14 @@ static void ur_type3_hidden(ur_search *s, int c1, int c2, uint16_t extra, int un
                 int c = hm_unit_cell(unit, i);
                 elim[c] = m[c] & (uint16_t)~hidden;
             }
-        offer(s, 3, V_3H, popcount16(inside) - 1, elim);
+        offer(s, 3, V_3H, hm_pop16(inside) - 1, elim);
     } while (k > 0 && next_combination(idx, k, nrest));
 }
 
 /* Type 3: naked and hidden sets with the rescue pair's extra digits, by growing degree, in
  * the units the pair shares (Python's type3). */
 static void ur_type3(ur_search *s, int c1, int c2, uint16_t extra) {
-    for (int degree = popcount16(extra); degree < 8; degree++) {
+    for (int degree = hm_pop16(extra); degree < 8; degree++) {
         for (int k = 0; k < 3; k++) {
             int unit = unit_of(se_kinds[k], c1);
             if (unit != unit_of(se_kinds[k], c2)) continue;
@@ -366,7 +358,7 @@ static void loop_steps(ur_search *s) {
     const uint16_t *m = s->pos->cands;
     int rescue[81], n = 0;
     for (int i = 0; i < s->len; i++)
-        if (popcount16(m[s->loop[i]]) > 2) rescue[n++] = s->loop[i];
+        if (hm_pop16(m[s->loop[i]]) > 2) rescue[n++] = s->loop[i];
     if (n == 1) {
         ur_type1(s, rescue[0]);
     } else if (n > 2) {
@@ -374,8 +366,8 @@ static void loop_steps(ur_search *s) {
     } else if (n == 2) {
         int c1 = rescue[0], c2 = rescue[1];
         uint16_t extra = (m[c1] | m[c2]) & (uint16_t)~s->pair;
-        if (popcount16(extra) == 1) ur_type2(s, rescue, 2);
-        else if (popcount16(extra) >= 2) ur_type3(s, c1, c2, extra);
+        if (hm_pop16(extra) == 1) ur_type2(s, rescue, 2);
+        else if (hm_pop16(extra) >= 2) ur_type3(s, c1, c2, extra);
         ur_type4(s, c1, c2);
     }
 }
@@ -399,8 +391,8 @@ static void walk(ur_search *s, int cell, int allowed, uint16_t extras, int last_
                 if (valid_loop(s)) loop_steps(s);
             } else if (!cs_has(&s->in_loop, nxt) && (m[nxt] & s->pair) == s->pair) {
                 extras |= m[nxt] & (uint16_t)~s->pair;
-                int wide = popcount16(m[nxt]) > 2;
-                if (!wide || popcount16(extras) == 1 || allowed > 0)
+                int wide = hm_pop16(m[nxt]) > 2;
+                if (!wide || hm_pop16(extras) == 1 || allowed > 0)
                     walk(s, nxt, wide ? allowed - 1 : allowed, extras, kind);
             }
         }
@@ -422,7 +414,7 @@ int hm_unique_rectangle(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
         for (int kind = 0; kind < 3; kind++) s.cell_units[c][kind] = (uint8_t)unit_of(kind, c);
     for (int start = 0; start < 81 && !ctx->expired && !s.nomem; start++) {
         uint16_t m = pos->cands[start];
-        if (popcount16(m) != 2) continue;
+        if (hm_pop16(m) != 2) continue;
         s.pair = m;
         s.a = __builtin_ctz(m) + 1;
         s.b = 31 - __builtin_clz(m) + 1;
@@ -462,7 +454,7 @@ static int bug_candidates(const hm_pos *pos, bug_found *f) {
                     int c = hm_unit_cell(unit, j);
                     if (!(m[c] & bit)) continue;
                     places++;
-                    if (popcount16(m[c]) >= 3) {
+                    if (hm_pop16(m[c]) >= 3) {
                         if (nwide++ == 0) cell = c;
                     }
                 }
@@ -481,13 +473,13 @@ static int bug_candidates(const hm_pos *pos, bug_found *f) {
                 have_common = 1;
                 f->common.w[0] &= ~bugset.w[0];
                 f->common.w[1] &= ~bugset.w[1];
-                if (f->n > 1 && popcount16(f->all) > 1 && cs_empty(&f->common)) return 0;
+                if (f->n > 1 && hm_pop16(f->all) > 1 && cs_empty(&f->common)) return 0;
             }
         }
     }
     if (f->n == 0) return 0;
     for (int c = 0; c < 81; c++)
-        if (!pos->values[c] && popcount16(temp[c]) != 2) return 0;
+        if (!pos->values[c] && hm_pop16(temp[c]) != 2) return 0;
     for (int unit = 0; unit < 27; unit++) {
         for (int d = 1; d <= 9; d++) {
             int count = 0;
@@ -521,7 +513,7 @@ static int bug_type4(const hm_pos *pos, const bug_found *f, hm_step *out) {
     const uint16_t *m = pos->cands;
     int c1 = f->cells[0], c2 = f->cells[1];
     uint16_t common = m[c1] & m[c2] & (uint16_t)~f->all;
-    if (popcount16(common) != 1) return 0;
+    if (hm_pop16(common) != 1) return 0;
     for (int k = 0; k < 3; k++) {
         if (bug_shared_unit(f, se_kinds[k]) < 0) continue;
         uint16_t elim[81] = {0};
@@ -538,7 +530,7 @@ static int bug_type4(const hm_pos *pos, const bug_found *f, hm_step *out) {
  * naked set whose digits leave the unit's other common peers (Python's _bug3). */
 static int bug_type3(const hm_pos *pos, const bug_found *f, hm_step *out) {
     const uint16_t *m = pos->cands;
-    if (popcount16(f->all) < 2) return 0;
+    if (hm_pop16(f->all) < 2) return 0;
     for (int k = 0; k < 3; k++) {
         int unit = bug_shared_unit(f, se_kinds[k]);
         if (unit < 0) continue;
@@ -556,12 +548,12 @@ static int bug_type3(const hm_pos *pos, const bug_found *f, hm_step *out) {
                 int small = 0, used = 0;
                 for (int i = 0; i < kk; i++) {
                     uni |= m[cells[idx[i]]];
-                    small |= popcount16(m[cells[idx[i]]]) < 2;
+                    small |= hm_pop16(m[cells[idx[i]]]) < 2;
                     used |= 1 << idx[i];
                 }
-                if (popcount16(uni) != degree || small) continue;
+                if (hm_pop16(uni) != degree || small) continue;
                 uint16_t total = uni | f->all;
-                if (popcount16(total) != degree) continue;
+                if (hm_pop16(total) != degree) continue;
                 uint16_t elim[81] = {0};
                 int any = 0;
                 for (int j = 0; j < n; j++) {
@@ -594,7 +586,7 @@ int hm_bug(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
         bug_step(out, "BUG type 1", 56, elim);
         return 1;
     }
-    if (popcount16(f.all) == 1) {
+    if (hm_pop16(f.all) == 1) {
         /* type 2: one BUG digit x; the cells seeing every BUG cell lose it */
         uint16_t elim[81] = {0};
         int any = 0;
