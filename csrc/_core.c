@@ -32,6 +32,7 @@
 typedef struct {
     PyObject *shape_error;        /* sudokit.errors.ShapeError */
     PyObject *wrong_length_error; /* sudokit.errors.WrongLengthError */
+    unsigned long main_thread;    /* the thread that imported the module (Ctrl-C arrives there) */
 } CoreState;
 
 static inline CoreState *core_state(PyObject *module) { return (CoreState *)PyModule_GetState(module); }
@@ -492,8 +493,13 @@ static int poll_signals(void *arg) {
     return stop;
 }
 
+/* The poll function for a long call: Python's signal handlers run only in the main thread, so
+ * other threads do not poll (and never wait for the GIL in the middle of a search). */
+static int (*signal_poll(PyObject *module))(void *) {
+    return PyThread_get_thread_ident() == core_state(module)->main_thread ? poll_signals : NULL;
+}
+
 static PyObject *core_human9_find(PyObject *module, PyObject *args) {
-    (void)module;
     int index;
     Py_buffer values;
     PyObject *cands;
@@ -532,7 +538,7 @@ static PyObject *core_human9_find(PyObject *module, PyObject *args) {
     Py_DECREF(seq);
     hm_step step;
     PyThreadState *saved;
-    hm_ctx ctx = {monotonic_deadline(seconds), 0, 0, poll_signals, &saved, 0};
+    hm_ctx ctx = {monotonic_deadline(seconds), 0, 0, signal_poll(module), &saved, 0};
     hm_step_clear(&step);
     int found;
     saved = PyEval_SaveThread();
@@ -563,7 +569,6 @@ static PyObject *core_human9_names(PyObject *module, PyObject *unused) {
 }
 
 static PyObject *core_rate9(PyObject *module, PyObject *args) {
-    (void)module;
     Py_buffer cells;
     double seconds = 0;
     if (!PyArg_ParseTuple(args, "y*|d:rate9", &cells, &seconds)) return NULL;
@@ -580,7 +585,7 @@ static PyObject *core_rate9(PyObject *module, PyObject *args) {
     hm_step *path = PyMem_RawMalloc(sizeof(hm_step) * MAX_STEPS);
     if (!path) return PyErr_NoMemory();
     PyThreadState *saved;
-    hm_ctx ctx = {monotonic_deadline(seconds), 0, 0, poll_signals, &saved, 0};
+    hm_ctx ctx = {monotonic_deadline(seconds), 0, 0, signal_poll(module), &saved, 0};
     int count = 0, status;
     saved = PyEval_SaveThread();
     status = hm_rate(in, path, MAX_STEPS, &count, &ctx);
@@ -638,6 +643,7 @@ static PyMethodDef core_methods[] = {
 
 static int core_exec(PyObject *module) {
     CoreState *st = core_state(module);
+    st->main_thread = PyThread_get_thread_ident();
     PyObject *errors = PyImport_ImportModule("sudokit.errors");
     if (!errors) return -1;
     st->shape_error = PyObject_GetAttrString(errors, "ShapeError");
