@@ -186,6 +186,13 @@ def hodoku_peer(args: argparse.Namespace, puzzles: list[str],
     same = sum(1 for p, r in zip(puzzles, ratings, strict=True)
                if p in theirs and theirs[p][0] == r.level)
     print(f"\n# HoDoKu on {len(puzzles)} puzzles: same level {same}/{len(puzzles)}")
+    if args.hodoku_path:
+        start = time.perf_counter()
+        alt = list(rate_many(puzzles, time_limit=args.peer_time_limit, hodoku_path=True))
+        alt_same = sum(1 for p, r in zip(puzzles, alt, strict=True)
+                       if p in theirs and theirs[p][0] == r.level)
+        print(f"same level with rate(hodoku_path=True): {alt_same}/{len(puzzles)} "
+              f"({time.perf_counter() - start:.1f} s)")
     if args.verbose:
         for p, r in zip(puzzles, ratings, strict=True):
             print(f"  {p}  HoDoKu {theirs.get(p)}  sudokit {(r.level, r.score)}")
@@ -208,6 +215,8 @@ def main() -> None:
     parser.add_argument("--peer-limit", type=int, default=10)
     parser.add_argument("--peer-time-limit", type=float, default=None)
     parser.add_argument("--verbose", action="store_true", help="list every peer puzzle")
+    parser.add_argument("--hodoku-path", action="store_true",
+                        help="also compare HoDoKu's level with rate(hodoku_path=True)'s")
     parser.add_argument("--no-table", dest="table_part", action="store_false",
                         help="skip part 1 (only the serate comparison)")
     args = parser.parse_args()

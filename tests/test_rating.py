@@ -205,3 +205,17 @@ def test_c_rater_in_threads_agrees_with_one_thread() -> None:
         with ThreadPoolExecutor(max_workers=4) as pool:
             together = [_comparable(r) for r in pool.map(rate, grids)]
     assert together == alone
+
+
+def test_hodoku_path_scores_the_path_of_every_technique() -> None:
+    # With hodoku_path the level and score add up explain()'s path (HoDoKu's techniques too);
+    # SE's ratings stay those of SE's path.
+    from sudokit.techniques import hodoku_score
+    from sudokit.techniques.explain import explain
+
+    grid = Grid.from_string(CHAIN)
+    plain, other = rate(grid), rate(grid, hodoku_path=True)
+    assert (other.er, other.ep, other.ed) == (plain.er, plain.ep, plain.ed) == (7.1, 1.2, 1.2)
+    score, level = hodoku_score(explain(grid))
+    assert (other.score, other.level) == (score, level.lower())
+    assert other.score != plain.score  # the two paths differ on this puzzle

@@ -252,8 +252,14 @@ def rate(
     time_limit: float | None = None,
     keep_steps: bool = False,
     chosen: Sequence[Technique] | None = None,
+    hodoku_path: bool = False,
 ) -> Rating:
     """Rate ``grid`` as SE 1.2.1 does; see the module text.
+
+    The HoDoKu-style ``level`` and ``score`` add up the steps of SE's path; with
+    ``hodoku_path`` they add up the steps of the path that uses every technique, HoDoKu's own
+    (skyscrapers, ALS, AICs, …) included, in the registry's order (:func:`explain`'s path),
+    which is closer to how HoDoKu solves (Python only: slower).
 
     ``time_limit`` (seconds) stops the rating with status ``limit``; every step is checked
     against the solution (a wrong one raises :class:`StepError`). With the C engine, a 9×9
@@ -303,7 +309,18 @@ def rate(
     if status != RATED:
         return Rating(status, error=error, seconds=seconds, step_count=len(path),
                       techniques=used, steps=tuple(path) if keep_steps else ())
-    score, level = hodoku_score(path)
+    if hodoku_path:
+        from sudokit.techniques.explain import explain
+
+        try:
+            with deadline(stop):
+                score, level = hodoku_score(explain(grid))
+        except TimeLimitReached:
+            return Rating(LIMIT, error=f"time limit of {time_limit:g} s reached",
+                          seconds=time.perf_counter() - start, step_count=len(path),
+                          techniques=used, steps=tuple(path) if keep_steps else ())
+    else:
+        score, level = hodoku_score(path)
     return Rating(
         RATED,
         er=er,
@@ -322,20 +339,21 @@ def rate(
 # -- many puzzles ------------------------------------------------------------------------------------
 
 
-def _rate_text(item: tuple[str, float | None]) -> Rating:
-    text, limit = item
+def _rate_text(item: tuple[str, float | None, bool]) -> Rating:
+    text, limit, hodoku_path = item
     try:
         grid = Grid.from_string(text)
     except SudokuError as exc:
         return Rating(INVALID, error=str(exc))
-    return rate(grid, time_limit=limit)
+    return rate(grid, time_limit=limit, hodoku_path=hodoku_path)
 
 
 def rate_many(
-    puzzles: Iterable[str], *, jobs: int = 1, time_limit: float | None = None
+    puzzles: Iterable[str], *, jobs: int = 1, time_limit: float | None = None,
+    hodoku_path: bool = False,
 ) -> Iterator[Rating]:
     """Rate puzzle texts in input order, with ``jobs`` worker processes."""
-    items = ((p, time_limit) for p in puzzles)
+    items = ((p, time_limit, hodoku_path) for p in puzzles)
     if jobs <= 1:
         yield from map(_rate_text, items)
         return
@@ -356,6 +374,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="worker processes (default 1; 0: one per CPU)")
     parser.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
                         help="give up on a puzzle after this long (status 'limit')")
+    parser.add_argument("--hodoku-path", action="store_true",
+                        help="level and score from the path using every technique, HoDoKu's "
+                        "included (closer to HoDoKu; slower) instead of SE's path")
     parser.add_argument("--no-progress", dest="progress", action="store_false",
                         help="no progress bar (shown only on a terminal)")
 
@@ -391,7 +412,7 @@ def run(args: argparse.Namespace) -> int:
     entries = list(_inputs(args.files))
     texts = [item.to_string() if isinstance(item, Grid) else "" for _, _, item in entries]
     ratings: Iterable[Rating] = rate_many(
-        [t for t in texts if t], jobs=jobs, time_limit=args.time_limit
+        [t for t in texts if t], jobs=jobs, time_limit=args.time_limit, hodoku_path=args.hodoku_path
     )
     if args.progress and sys.stderr.isatty():
         tqdm: Any = import_module("tqdm").tqdm
