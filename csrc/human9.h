@@ -128,6 +128,9 @@ int hm_nishio(const hm_pos *, hm_step *, hm_ctx *);               /* forcing:fin
 int hm_multiple(const hm_pos *, hm_step *, hm_ctx *);             /* forcing:find_multiple_forcing_chains */
 int hm_dynamic(const hm_pos *, hm_step *, hm_ctx *);              /* forcing:find_dynamic_forcing_chains */
 int hm_dynamic_plus(const hm_pos *, hm_step *, hm_ctx *);         /* forcing:find_dynamic_plus_forcing_chains */
+/* nested forcing chains, levels 2 and 3; -1 (Python goes on) if memory runs out */
+int hm_nested2(const hm_pos *, hm_step *, hm_ctx *);             /* nested:find_nested_forcing_chains(level=2) */
+int hm_nested3(const hm_pos *, hm_step *, hm_ctx *);             /* nested:find_nested_forcing_chains(level=3) */
 
 /* The SE rating order: techniques(se_only=True) of sudokit.techniques, by Python name. */
 typedef struct {

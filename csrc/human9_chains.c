@@ -21,8 +21,12 @@
  * every potential's parents, so a conclusion's complexity (its ancestors, counted as
  * chains.py count_with does) is counted only for conclusions that could still beat the best
  * hint, and stops as soon as it cannot.  The dynamic (+) rule's extra eliminations come from
- * plus_rules, called whenever the propagation runs dry: SE's nested forcing chains (levels
- * 2-5) are the same propagation with more such rules, to be added next to it.
+ * plus_rules, called whenever the propagation runs dry.  SE's nested forcing chains (levels 2
+ * and 3 here; nested.py) are the same propagation: when plus_rules finds nothing, nested_rules
+ * collects every inner hint of the reduced grid (the unary searches, and for level 3 a whole
+ * static multiple chain search, both in "collect" mode) and turns those resting on some
+ * removal into more eliminations; a hint's complexity then adds the complexities of the
+ * distinct inner chains it rests on.  Levels 4 and 5 are not here (Python does them).
  *
  * Re-entrant: every table is either `static const` or built on the caller's stack/heap inside
  * the call.  Long searches poll hm_check_deadline and give up (return 0) once it says so.
@@ -261,7 +265,64 @@ typedef struct {
     potset mark;               /* cycles: the off potentials on the current path          */
     potset seen;               /* distinct(): scratch, always left empty                  */
     hint best;
+    struct inner_list *collect;/* nested chains: keep every hint here instead of the best  */
 } unary;
+
+/* Every hint of the unary searches on a reduced grid, for nested chains (nested.py
+ * _unary_inner): what SE sorts them by, what they remove, and their path (for the causes). */
+typedef struct {
+    double difficulty;
+    int complexity, sort_key, index;
+    int cycle;                 /* 1: a cycle (its offs count as causes too); 2: a multiple */
+                               /* chain, whose "path" holds its causes (cause_code)       */
+    int path_at, path_n;       /* the path: inner_list.paths[path_at .. + path_n)          */
+    uint64_t id;               /* a multiple chain's identity                             */
+    uint64_t elim_hash;
+    uint16_t elim[81];
+} inner_hint;
+
+typedef struct inner_list {
+    int n, cap, paths_n, paths_cap;
+    inner_hint *h;
+    uint16_t *paths;
+    int failed;
+} inner_list;
+
+/* Append a hint to the collection (path as built by the search). */
+static void inner_add(inner_list *I, double diff, int complexity, int sort_key, int cycle,
+                      const int *path, int n, const uint16_t elim[81]) {
+    if (I->failed) return;
+    if (I->n == I->cap) {
+        int cap = I->cap ? 2 * I->cap : 256;
+        inner_hint *grown = realloc(I->h, (size_t)cap * sizeof *grown);
+        if (!grown) { I->failed = 1; return; }
+        I->h = grown;
+        I->cap = cap;
+    }
+    if (I->paths_n + n > I->paths_cap) {
+        int cap = I->paths_cap ? 2 * I->paths_cap : 4096;
+        while (cap < I->paths_n + n) cap *= 2;
+        uint16_t *grown = realloc(I->paths, (size_t)cap * sizeof *grown);
+        if (!grown) { I->failed = 1; return; }
+        I->paths = grown;
+        I->paths_cap = cap;
+    }
+    inner_hint *h = &I->h[I->n];
+    h->difficulty = diff;
+    h->complexity = complexity;
+    h->sort_key = sort_key;
+    h->index = I->n;
+    h->cycle = cycle;
+    h->path_at = I->paths_n;
+    h->path_n = n;
+    h->id = 0;
+    for (int i = 0; i < n; i++) I->paths[I->paths_n++] = (uint16_t)path[i];
+    uint64_t x = 1469598103934665603ull;
+    for (int q = 0; q < 81; q++) x = (x ^ elim[q]) * 1099511628211ull;
+    h->elim_hash = x;
+    memcpy(h->elim, elim, sizeof h->elim);
+    I->n++;
+}
 
 /* Number of distinct potentials on a path. */
 static int distinct(unary *U, const int *path, int n) {
@@ -289,7 +350,7 @@ static void cycle_found(unary *U, int source, int off, int p, int y, int x) {
     int complexity = distinct(U, path, n);
     double diff = (both ? 7.0 : 6.5) + length_penalty(complexity);
     int sort_key = both ? 4 : (y ? 3 : 2);
-    if (!beats(&U->best, diff, complexity, sort_key)) return;
+    if (!U->collect && !beats(&U->best, diff, complexity, sort_key)) return;
     /* chain = path[1:]; cells of the chain; candidates seen by on ("forw") and off ("back") */
     uint64_t cells[2] = {0, 0};
     for (int i = 1; i < n; i++) { int c = key_cell(path[i]); cells[c >> 6] |= 1ull << (c & 63); }
@@ -305,6 +366,11 @@ static void cycle_found(unary *U, int source, int off, int p, int y, int x) {
     int any = 0;
     for (int q = 0; q < 81; q++) any |= forw[q] & back[q];
     if (!any) return;
+    if (U->collect) {
+        for (int q = 0; q < 81; q++) forw[q] &= back[q];
+        inner_add(U->collect, diff, complexity, sort_key, 1, path, n, forw);
+        return;
+    }
     hint *h = &U->best;
     h->name = both ? "Bidirectional Cycle" : (y ? "Bidirectional Y-Cycle" : "Bidirectional X-Cycle");
     h->difficulty = diff;
@@ -384,6 +450,22 @@ static void chain_found(unary *U, int source, int complexity, int y) {
     h->sort_key = sort_key;
 }
 
+/* Collect mode: the chain from source to its negation, reached from p, with what it removes
+ * (chains.py _forcing's path and _forcing_hint). */
+static void chain_collect(unary *U, int source, int p, int y) {
+    int *path = U->path, n = 0, target = source ^ 1;
+    path[n++] = target;
+    for (int q = p; q >= 0; q = U->came_prev[q]) path[n++] = q;
+    for (int i = 0, j = n - 1; i < j; i++, j--) { int t = path[i]; path[i] = path[j]; path[j] = t; }
+    int cell = key_cell(target), d0 = key_d0(target);
+    uint16_t elim[81] = {0};
+    elim[cell] = key_is_on(target) ? (uint16_t)(U->cands[cell] & ~(1u << d0)) : (uint16_t)(1u << d0);
+    if (!elim[cell]) return;  /* SE's isWorth */
+    int complexity = distinct(U, path, n);
+    inner_add(U->collect, (y ? 7.0 : 6.6) + length_penalty(complexity), complexity, y ? 4 : 2, 0,
+              path, n, elim);
+}
+
 /* SE's forcing X/Y-chain search from a potential to its own negation (chains.py _forcing).
  *
  * Breadth-first, each potential reached once: the chain reported has one potential per
@@ -396,6 +478,7 @@ static void search_forcing(unary *U, int source, int y) {
     int target = source ^ 1;
     memset(&U->came, 0, sizeof U->came);
     ps_add(&U->came, source);
+    U->came_prev[source] = -1;
     uint16_t *on_q = U->q1, *off_q = U->q2, *next = U->q3;
     int n_on = 0, n_off = 0, depth = 0;
     if (key_is_on(source)) on_q[n_on++] = (uint16_t)source;
@@ -415,11 +498,13 @@ static void search_forcing(unary *U, int source, int y) {
                 for (int j = from; j < L->end[p]; j++) {
                     int k = L->pool[j];
                     if (k == target) {
-                        chain_found(U, source, depth + 2, y);
+                        if (U->collect) chain_collect(U, source, p, y);
+                        else chain_found(U, source, depth + 2, y);
                         return;
                     }
                     if (!ps_has(&U->came, k)) {
                         ps_add(&U->came, k);
+                        U->came_prev[k] = (int16_t)p;
                         next[nn++] = (uint16_t)k;
                     }
                 }
@@ -476,6 +561,7 @@ int hm_forcing_chain(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
     U->g = &g;
     U->L = L;
     U->best.name = NULL;
+    U->collect = NULL;
     /* X-loops, then Y-loops, then XY-loops (SE's order) */
     if (!unary_pass(U, pos, 0, 1, ctx) || !unary_pass(U, pos, 1, 0, ctx) || !unary_pass(U, pos, 1, 1, ctx))
         goto done;
@@ -498,19 +584,31 @@ typedef struct {
     int plus;               /* also the (+) rules: locked candidates, pairs, X-wings       */
     double base;
     const char *contradiction, *dbl, *cell, *region;  /* step names (NULL: not used)     */
+    int level;              /* SE's nesting level: 2 and up also use inner forcing chains  */
 } chain_rule;
 
 /* The four rules (forcing.py _NISHIO, _MULTIPLE, _DYNAMIC, _PLUS). */
-static const chain_rule RULE_NISHIO = {1, 1, 0, 7.5, "Nishio Forcing Chain", NULL, NULL, NULL};
+static const chain_rule RULE_NISHIO = {1, 1, 0, 7.5, "Nishio Forcing Chain", NULL, NULL, NULL, 0};
 static const chain_rule RULE_MULTIPLE = {0, 0, 0, 8.0, NULL, NULL, "Cell Forcing Chains",
-                                         "Region Forcing Chains"};
+                                         "Region Forcing Chains", 0};
 static const chain_rule RULE_DYNAMIC = {1, 0, 0, 8.5, "Dynamic Contradiction Forcing Chain",
                                         "Dynamic Double Forcing Chain", "Dynamic Cell Forcing Chains",
-                                        "Dynamic Region Forcing Chains"};
+                                        "Dynamic Region Forcing Chains", 0};
 static const chain_rule RULE_PLUS = {1, 0, 1, 9.0, "Dynamic Contradiction Forcing Chain (+)",
                                      "Dynamic Double Forcing Chain (+)",
                                      "Dynamic Cell Forcing Chains (+)",
-                                     "Dynamic Region Forcing Chains (+)"};
+                                     "Dynamic Region Forcing Chains (+)", 0};
+/* Nested forcing chains (nested.py _LEVELS): level 2 uses forcing chains and cycles inside. */
+static const chain_rule RULE_NESTED2 = {1, 0, 1, 9.5, "Dynamic Contradiction Forcing Chain (+ Forcing Chains)",
+                                        "Dynamic Double Forcing Chain (+ Forcing Chains)",
+                                        "Dynamic Cell Forcing Chains (+ Forcing Chains)",
+                                        "Dynamic Region Forcing Chains (+ Forcing Chains)", 2};
+/* ... level 3 also uses static multiple forcing chains inside. */
+static const chain_rule RULE_NESTED3 = {1, 0, 1, 10.0,
+                                        "Dynamic Contradiction Forcing Chain (+ Multiple Forcing Chains)",
+                                        "Dynamic Double Forcing Chain (+ Multiple Forcing Chains)",
+                                        "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
+                                        "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)", 3};
 
 /* The outcome of one assumption while it is worked out (forcing.py Run): every potential
  * implied, in order, with its parents.  When the propagation stopped on a contradiction,
@@ -532,6 +630,11 @@ typedef struct {
     uint16_t pstart[NPOT + 1];
     uint16_t idx[NPOT];
     uint16_t *pool;           /* malloc'ed, grown on demand                              */
+    /* nested chains: the off keys an inner chain gave, with that chain's identity (a hash
+     * of its path, SE's FullChain) and complexity (forcing.py Run.nested) */
+    int nest_n;
+    uint16_t nest_key[NPOT / 2], nest_cx[NPOT / 2];
+    uint64_t nest_id[NPOT / 2];
 } run;
 
 /* A finished run, packed to a few kilobytes so that many can be kept.  Parents are filed by
@@ -546,8 +649,9 @@ typedef struct {
     uint16_t rank0[PWORDS];   /* keys stored in the words before                         */
     int n, pool_n;
     int absurd, stored, loose, loose_n;
+    int nest_n;
     uint16_t loose_par[MAXPAR];
-    uint16_t data[];
+    uint16_t data[];          /* ... | nest_key[nest_n] | nest_cx[nest_n] | nest_id (4 each) */
 } crun;
 
 /* The three arrays of a packed run's data. */
@@ -557,7 +661,7 @@ static inline const uint16_t *cr_pool(const crun *r) { return r->data + 2 * r->n
 
 /* Bytes of the packed form of a run. */
 static size_t crun_size(const run *r) {
-    return sizeof(crun) + (size_t)(2 * r->n + 1 + r->pool_n) * sizeof(uint16_t);
+    return sizeof(crun) + (size_t)(2 * r->n + 1 + r->pool_n + 6 * r->nest_n) * sizeof(uint16_t);
 }
 
 /* Rank of a stored key among the stored keys (key order). */
@@ -589,6 +693,19 @@ static void crun_pack(const run *s, crun *d) {
         }
     }
     pstart[rank] = (uint16_t)at;
+    d->nest_n = s->nest_n;
+    uint16_t *nest = pool + s->pool_n;
+    memcpy(nest, s->nest_key, (size_t)s->nest_n * sizeof *nest);
+    memcpy(nest + s->nest_n, s->nest_cx, (size_t)s->nest_n * sizeof *nest);
+    memcpy(nest + 2 * s->nest_n, s->nest_id, (size_t)s->nest_n * sizeof(uint64_t));
+}
+
+/* The nested entries of a packed run: i-th key, complexity and identity. */
+static inline const uint16_t *cr_nest(const crun *r) { return cr_pool(r) + r->pool_n; }
+static inline uint64_t cr_nest_id(const crun *r, int i) {
+    uint64_t id;
+    memcpy(&id, cr_nest(r) + 2 * r->nest_n + 4 * i, sizeof id);
+    return id;
 }
 
 enum { PLUS_MAX = NPOT / 2 };
@@ -620,6 +737,12 @@ typedef struct {
     crun *on_buf, *off_buf;       /* packed runs not kept (Nishio on runs, off runs)       */
     size_t on_cap, off_cap;
     int failed;                   /* out of memory                                         */
+    unary *U;                     /* nested chains: the inner searches' scratch            */
+    links *IL;                    /* ... the reduced grid's implications                  */
+    inner_list inner;             /* ... every inner hint of one reduced grid             */
+    struct nest_list *nest;       /* ... the eliminations they give                       */
+    inner_list *collect;          /* inner multiple chains: keep every hint here           */
+    int root;                     /* ... the cause of the current cell/region assumption  */
     int placed[9];                /* placed digits, for the X-wing rule                    */
     int empties[27];              /* empty cells per unit, for the pair rules              */
     /* -- not cleared at the start of a call -- */
@@ -801,6 +924,196 @@ static void plus_rules(chains *C, const uint16_t work[81], const uint16_t hd[27 
     }
 }
 
+/* -- nested chains: inner forcing chains and cycles (nested.py) -- */
+
+/* The eliminations the inner chains give on a reduced grid, each with its rule parents and
+ * its chain (nested.py inner_eliminations; a key's first entry only, as only it can count). */
+typedef struct nest_list {
+    int n;
+    uint16_t key[NPOT / 2], cx[NPOT / 2];
+    uint64_t id[NPOT / 2];
+    int ps_at[NPOT / 2], ps_n[NPOT / 2];
+    int ps_len, ps_cap;
+    uint16_t *ps;                 /* malloc'ed, grown on demand                            */
+    potset dup;
+} nest_list;
+
+/* qsort order of inner hints: SE's (difficulty, complexity, sort key), then discovery. */
+static int inner_cmp(const void *a, const void *b) {
+    const inner_hint *x = a, *y = b;
+    if (x->difficulty != y->difficulty) return x->difficulty < y->difficulty ? -1 : 1;
+    if (x->complexity != y->complexity) return x->complexity < y->complexity ? -1 : 1;
+    if (x->sort_key != y->sort_key) return x->sort_key < y->sort_key ? -1 : 1;
+    return (x->index > y->index) - (x->index < y->index);
+}
+
+/* Why an on potential k of an inner chain went on from p (nested.py _on_cause with one
+ * parent): its cell's last digit, else the unit (box, row, column) where only the two cells
+ * hold the digit, else the first unit they share.  Returns the unit, or -1 - cell. */
+static int on_cause(const geometry *g, const uint16_t work[81], int k, int p, int *d0) {
+    int cell = key_cell(k), pcell = key_cell(p), first = -1;
+    *d0 = key_d0(k);
+    if (pcell == cell) return -1 - cell;
+    for (int h = 0; h < 3; h++) {
+        int u = g->house[pcell][h];
+        if (g->house[cell][h] != u) continue;
+        if (first < 0) first = u;
+        int others = 0;
+        for (int i = 0; i < 9; i++) {
+            int q = hm_unit_cell(u, i);
+            others += q != cell && q != pcell && (work[q] >> *d0 & 1);
+        }
+        if (!others) return u;
+    }
+    return first;
+}
+
+/* Why an off potential k of a cycle went off from the on p (nested.py _off_cause). */
+static int off_cause(const geometry *g, int k, int p, int *d0) {
+    int cell = key_cell(k), pcell = key_cell(p);
+    *d0 = key_d0(k);
+    if (pcell == cell) return -1 - cell;
+    for (int h = 0; h < 3; h++)
+        if (g->house[cell][h] == g->house[pcell][h]) return g->house[pcell][h];
+    return -1 - cell;  /* not reached: consecutive potentials of a chain always meet */
+}
+
+/* Add the removals behind one cause to the rule parents (nested.py _rule_parents). */
+static int rule_parents_of(const uint16_t *save, const uint16_t work[81], int where, int d0,
+                           potset *seen, uint16_t *ps, int n) {
+    if (where < 0) {
+        int cell = -1 - where;
+        for (unsigned gone = save[cell] & ~work[cell]; gone; gone &= gone - 1) {
+            int k = pot_key(cell, low_bit(gone), 0);
+            if (!ps_has(seen, k)) { ps_add(seen, k); ps[n++] = (uint16_t)k; }
+        }
+        return n;
+    }
+    for (int i = 0; i < 9; i++) {
+        int q = hm_unit_cell(where, i);
+        if ((save[q] >> d0 & 1) && !(work[q] >> d0 & 1)) {
+            int k = pot_key(q, d0, 0);
+            if (!ps_has(seen, k)) { ps_add(seen, k); ps[n++] = (uint16_t)k; }
+        }
+    }
+    return n;
+}
+
+/* A path's identity (SE's FullChain: equal paths are one inner chain).  A 64-bit hash stands
+ * for the path: only a few hundred inner chains ever meet in one hint's sum, so a collision
+ * (two chains counted once) is out of reach in practice. */
+static uint64_t path_id(const uint16_t *path, int n) {
+    uint64_t x = 0x9e3779b97f4a7c15ull ^ (uint64_t)n;
+    for (int i = 0; i < n; i++) {
+        x ^= path[i];
+        x *= 0xff51afd7ed558ccdull;
+        x ^= x >> 29;
+    }
+    return x;
+}
+
+/* Turn the collected inner hints into eliminations: SE's order, equal eliminations once,
+ * then those resting on some removal of the outer chain, with their rule parents (nested.py
+ * _inner_hints and inner_eliminations).  Returns 0 when out of memory. */
+static int nest_from_inner(chains *C, const uint16_t work[81], nest_list *N) {
+    const uint16_t *save = C->pos->cands;
+    inner_list *I = &C->inner;
+    N->n = N->ps_len = 0;
+    memset(&N->dup, 0, sizeof N->dup);
+    qsort(I->h, (size_t)I->n, sizeof *I->h, inner_cmp);
+    uint16_t ps[NPOT / 2];
+    potset seen;
+    for (int i = 0; i < I->n; i++) {
+        const inner_hint *h = &I->h[i];
+        int dup = 0;
+        for (int j = 0; j < i && !dup; j++)
+            dup = I->h[j].elim_hash == h->elim_hash && !memcmp(I->h[j].elim, h->elim, sizeof h->elim);
+        if (dup) continue;
+        const uint16_t *path = I->paths + h->path_at;
+        int np = 0, d0;
+        memset(&seen, 0, sizeof seen);
+        if (h->cycle == 2) {
+            /* a multiple chain: its causes were worked out when it was found */
+            for (int t = 0; t < h->path_n; t++) {
+                int code = path[t], where = code >= 243 ? -1 - (code - 243) : code / 9;
+                np = rule_parents_of(save, work, where, code % 9, &seen, ps, np);
+            }
+        } else {
+            /* the causes along the chain, in SE's order (target first), then a cycle's offs */
+            for (int t = h->path_n - 1; t >= 1; t--)
+                if (key_is_on(path[t])) {
+                    int where = on_cause(&C->g, work, path[t], path[t - 1], &d0);
+                    np = rule_parents_of(save, work, where, d0, &seen, ps, np);
+                }
+            if (h->cycle)
+                for (int t = 1; t < h->path_n - 1; t++)
+                    if (!key_is_on(path[t])) {
+                        int where = off_cause(&C->g, path[t], path[t - 1], &d0);
+                        np = rule_parents_of(save, work, where, d0, &seen, ps, np);
+                    }
+        }
+        if (!np) continue;
+        if (N->ps_len + np > N->ps_cap) {
+            int cap = N->ps_cap ? 2 * N->ps_cap : 4096;
+            while (cap < N->ps_len + np) cap *= 2;
+            uint16_t *grown = realloc(N->ps, (size_t)cap * sizeof *grown);
+            if (!grown) { C->failed = 1; return 0; }
+            N->ps = grown;
+            N->ps_cap = cap;
+        }
+        int at = N->ps_len;
+        memcpy(N->ps + at, ps, (size_t)np * sizeof *ps);
+        N->ps_len += np;
+        uint64_t id = h->cycle == 2 ? h->id : path_id(path, h->path_n);
+        for (int cell = 0; cell < 81; cell++)
+            for (unsigned e = h->elim[cell]; e; e &= e - 1) {
+                int k = pot_key(cell, low_bit(e), 0);
+                if (ps_has(&N->dup, k)) continue;
+                ps_add(&N->dup, k);
+                N->key[N->n] = (uint16_t)k;
+                N->cx[N->n] = (uint16_t)h->complexity;
+                N->id[N->n] = id;
+                N->ps_at[N->n] = at;
+                N->ps_n[N->n] = np;
+                N->n++;
+            }
+    }
+    return 1;
+}
+
+static int multiple_inner(chains *C, const hm_pos *reduced);
+
+/* The inner rules of a nested level on the reduced grid `work`, in SE's order, the first
+ * with an elimination resting on some removal giving all of its eliminations (nested.py
+ * inner_eliminations): forcing chains and cycles (_unary_inner), then for level 3 static
+ * multiple forcing chains.  Returns 0 on an expired deadline or when out of memory. */
+static int nested_rules(chains *C, const uint16_t work[81], nest_list *N) {
+    inner_list *I = &C->inner;
+    unary *U = C->U;
+    hm_pos reduced;
+    uint16_t ihd[27 * 9];
+    memcpy(reduced.values, C->pos->values, sizeof reduced.values);
+    memcpy(reduced.cands, work, sizeof reduced.cands);
+    house_masks(work, &C->g, ihd);
+    links_init(C->IL, work, ihd, &C->g);
+    U->cands = reduced.cands;
+    U->g = &C->g;
+    U->L = C->IL;
+    U->best.name = NULL;
+    U->collect = I;
+    I->n = I->paths_n = 0;
+    if (!unary_pass(U, &reduced, 0, 1, C->ctx) || !unary_pass(U, &reduced, 1, 0, C->ctx) ||
+        !unary_pass(U, &reduced, 1, 1, C->ctx))
+        return 0;
+    if (I->failed) { C->failed = 1; return 0; }
+    if (!nest_from_inner(C, work, N)) return 0;
+    if (N->n || C->R->level != 3) return 1;
+    I->n = I->paths_n = 0;
+    if (!multiple_inner(C, &reduced)) return 0;
+    if (I->failed) { C->failed = 1; return 0; }
+    return nest_from_inner(C, work, N);
+}
+
 /* -- propagation -- */
 
 /* Store a potential with its parents (growing the pool if need be). */
@@ -837,7 +1150,7 @@ static void propagate(chains *C, run *r, int start) {
     const uint16_t *masks = C->pos->cands;
     int y = !R->nishio;
     memset(&r->has, 0, sizeof r->has);
-    r->n = r->pool_n = r->absurd = 0;
+    r->n = r->pool_n = r->absurd = r->nest_n = 0;
     r->pstart[0] = 0;
     run_store(r, start, NULL, 0);
     int on_h = 0, on_t = 0, off_h = 0, off_t = 0;
@@ -936,6 +1249,21 @@ static void propagate(chains *C, run *r, int start) {
                 run_store(r, k, P->rest + P->rest_at[i], P->rest_n[i]);
                 C->qoff[off_t++] = (uint16_t)k;
             }
+            /* nested chains: the inner chains only when the (+) rules found nothing at all */
+            if (!P->emitted && R->level >= 2) {
+                nest_list *N = C->nest;
+                if (!nested_rules(C, work, N)) { r->failed |= C->failed; return; }
+                for (int i = 0; i < N->n; i++) {
+                    int k = N->key[i];
+                    if (ps_has(&r->has, k)) continue;
+                    if (r->pool_n + N->ps_n[i] > 0xffff) { r->failed = 1; return; }  /* pstart is 16-bit */
+                    run_store(r, k, N->ps + N->ps_at[i], N->ps_n[i]);
+                    r->nest_key[r->nest_n] = (uint16_t)k;
+                    r->nest_cx[r->nest_n] = N->cx[i];
+                    r->nest_id[r->nest_n++] = N->id[i];
+                    C->qoff[off_t++] = (uint16_t)k;
+                }
+            }
         }
     }
 }
@@ -1030,21 +1358,108 @@ static int worth(const chains *C, int concl) {
     return (C->pos->cands[cell] & ~(1u << key_d0(concl))) != 0;
 }
 
-/* A conclusion common to several runs: its complexity is the sum of its ancestor counts. */
+/* The distinct inner chains a hint rests on (forcing.py _nested_complexity). */
+typedef struct {
+    int n, sum;
+    uint64_t id[NPOT / 2];
+} nest_sum;
+
+/* After a count (C->seen holds the target and its ancestors in run r): add the inner chains
+ * behind those ancestors, each chain once. */
+static void nest_collect(chains *C, const crun *r, nest_sum *S) {
+    const uint16_t *nest = cr_nest(r);
+    for (int i = 0; i < r->nest_n; i++) {
+        if (!ps_has(&C->seen, nest[i])) continue;
+        uint64_t id = cr_nest_id(r, i);
+        int known = 0;
+        for (int j = 0; j < S->n && !known; j++) known = S->id[j] == id;
+        if (known) continue;
+        S->id[S->n++] = id;
+        S->sum += nest[r->nest_n + i];
+    }
+}
+
+/* A conclusion common to several runs: its complexity is the sum of its ancestor counts
+ * (and, for nested chains, of the complexities of the inner chains it rests on; they only
+ * add, so the limit still prunes the counts). */
+static void collect_common(chains *C, const char *name, int sort_key, int concl, const crun *const *runs,
+                           int nruns);
+
 static void offer_common(chains *C, const char *name, int sort_key, int concl, const crun *const *runs,
                          int nruns) {
     if (!worth(C, concl)) return;
+    if (C->collect) { collect_common(C, name, sort_key, concl, runs, nruns); return; }
     int limit = C->lim[sort_key], sum = 0;
-    for (int i = 0; i < nruns && sum <= limit; i++) sum += run_count(C, runs[i], concl, limit - sum);
+    nest_sum S;
+    S.n = S.sum = 0;
+    for (int i = 0; i < nruns && sum <= limit; i++) {
+        sum += run_count(C, runs[i], concl, limit - sum);
+        if (sum <= limit && runs[i]->nest_n) nest_collect(C, runs[i], &S);
+    }
+    sum += S.sum;
     if (sum <= limit) offer(C, name, sum, sort_key, concl);
+}
+
+/* Inner multiple chains (collect mode): keep the hint with its causes and identity, its
+ * chains walked breadth first from the conclusion as SE does (nested.py _hint_inner).  A
+ * cause is coded unit * 9 + d0, or 243 + cell. */
+static void collect_common(chains *C, const char *name, int sort_key, int concl, const crun *const *runs,
+                           int nruns) {
+    int sum = 0;
+    for (int i = 0; i < nruns; i++) sum += run_count(C, runs[i], concl, BIG);
+    int causes[9 * NPOT / 2], nc = 0;
+    uint16_t todo[NPOT], nxt[NPOT];
+    uint64_t id = 0xcbf29ce484222325ull;
+    for (const char *c = name; *c; c++) id = (id ^ (unsigned char)*c) * 0x100000001b3ull;
+    for (int i = 0; i < nruns; i++) {
+        const crun *r = runs[i];
+        const uint16_t *pstart = cr_pstart(r), *pool = cr_pool(r);
+        potset done;
+        memset(&done, 0, sizeof done);
+        int nt = 0;
+        todo[nt++] = (uint16_t)concl;
+        while (nt) {
+            int nn = 0;
+            for (int t = 0; t < nt; t++) {
+                int k = todo[t];
+                if (ps_has(&done, k)) continue;
+                ps_add(&done, k);
+                id = (id ^ (uint64_t)k) * 0x100000001b3ull;
+                int at = cr_rank(r, k), from = pstart[at], to = pstart[at + 1];
+                if (key_is_on(k)) {
+                    if (to > from) {
+                        int d0, where = on_cause(&C->g, C->pos->cands, k, pool[from], &d0);
+                        causes[nc++] = where < 0 ? 243 + (-1 - where) : where * 9 + d0;
+                    } else {
+                        causes[nc++] = C->root;
+                    }
+                }
+                for (int j = from; j < to && nn < NPOT; j++) nxt[nn++] = pool[j];
+            }
+            memcpy(todo, nxt, (size_t)nn * sizeof *todo);
+            nt = nn;
+        }
+        id = (id ^ 0xffffu) * 0x100000001b3ull;  /* end of one chain */
+    }
+    int cell = key_cell(concl), d0 = key_d0(concl);
+    uint16_t elim[81] = {0};
+    elim[cell] = key_is_on(concl) ? (uint16_t)(C->pos->cands[cell] & ~(1u << d0)) : (uint16_t)(1u << d0);
+    inner_list *I = C->collect;
+    inner_add(I, C->R->base + length_penalty(sum), sum, sort_key, 2, causes, nc, elim);
+    if (!I->failed) I->h[I->n - 1].id = id ^ 0x5bd1e995u;  /* apart from any path's id */
 }
 
 /* A contradiction found by a run: its complexity counts the ancestors of both sides. */
 static void offer_absurd(chains *C, const crun *r, int concl) {
     if (!worth(C, concl)) return;
     int limit = C->lim[7];
+    nest_sum S;
+    S.n = S.sum = 0;
     int sum = run_count(C, r, r->stored, limit);
+    if (sum <= limit && r->nest_n) nest_collect(C, r, &S);
     if (sum <= limit) sum += count_with(C, r, r->loose, r->loose_par, r->loose_n, limit - sum);
+    if (sum <= limit && r->nest_n) nest_collect(C, r, &S);
+    sum += S.sum;
     if (sum <= limit) offer(C, C->R->contradiction, sum, 7, concl);
 }
 
@@ -1089,6 +1504,7 @@ static int region_chains(chains *C, int cell, int d0, const crun *r_cell) {
             non = keep_common(ons, non, runs[i]);
             noff = keep_common(offs, noff, runs[i]);
         }
+        C->root = u * 9 + d0;
         for (int i = 0; i < non; i++) offer_common(C, C->R->region, 6, ons[i], runs, nr);
         for (int i = 0; i < noff; i++) offer_common(C, C->R->region, 6, offs[i], runs, nr);
     }
@@ -1142,6 +1558,7 @@ static int branching_search(chains *C) {
             }
         }
         if (!R->nishio) {
+            C->root = 243 + cell;
             for (int i = 0; i < n_on; i++) offer_common(C, R->cell, 5, cell_on[i], vruns, nv);
             for (int i = 0; i < n_off; i++) offer_common(C, R->cell, 5, cell_off[i], vruns, nv);
         }
@@ -1176,11 +1593,30 @@ static void locked_init(chains *C) {
             }
 }
 
-/* Set up the shared tables, run the search of one rule, and write its first step. */
-static int branching_finder(const hm_pos *pos, hm_step *out, hm_ctx *ctx, const chain_rule *R) {
+/* Free a search's tables (chains_open). */
+static void chains_close(chains *C) {
+    if (!C) return;
+    free(C->U);
+    free(C->IL);
+    if (C->nest) free(C->nest->ps);
+    free(C->nest);
+    free(C->inner.h);
+    free(C->inner.paths);
+    if (C->cache)
+        for (int k = 0; k < NPOT; k++) free(C->cache[k]);
+    free(C->cache);
+    if (C->scratch) free(C->scratch->pool);
+    free(C->scratch);
+    free(C->on_buf);
+    free(C->off_buf);
+    free(C->L);
+    free(C);
+}
+
+/* Set up the shared tables of one rule's search on a position; NULL when out of memory. */
+static chains *chains_open(const hm_pos *pos, hm_ctx *ctx, const chain_rule *R) {
     chains *C = malloc(sizeof *C);
-    int found = 0;
-    if (!C) return 0;
+    if (!C) return NULL;
     memset(C, 0, offsetof(chains, plus));
     C->best.name = NULL;
     C->pos = pos;
@@ -1196,7 +1632,16 @@ static int branching_finder(const hm_pos *pos, hm_step *out, hm_ctx *ctx, const 
     }
     C->cache = R->nishio ? NULL : calloc(NPOT, sizeof *C->cache);
     if (!R->dynamic) C->L = malloc(sizeof *C->L);
-    if (!C->scratch || !C->scratch->pool || (!R->nishio && !C->cache) || (!R->dynamic && !C->L)) goto done;
+    if (R->level >= 2) {
+        C->U = calloc(1, sizeof *C->U);
+        C->IL = malloc(sizeof *C->IL);
+        C->nest = calloc(1, sizeof *C->nest);
+    }
+    if (!C->scratch || !C->scratch->pool || (!R->nishio && !C->cache) || (!R->dynamic && !C->L) ||
+        (R->level >= 2 && (!C->U || !C->IL || !C->nest))) {
+        chains_close(C);
+        return NULL;
+    }
     if (C->L) links_init(C->L, pos->cands, C->save_hd, &C->g);
     if (R->plus) {
         locked_init(C);
@@ -1206,20 +1651,35 @@ static int branching_finder(const hm_pos *pos, hm_step *out, hm_ctx *ctx, const 
             for (int i = 0; i < 9; i++) C->empties[u] += !pos->values[hm_unit_cell(u, i)];
     }
     update_limits(C);
+    return C;
+}
+
+/* Level 3's second inner rule: every static multiple forcing chain of the reduced grid,
+ * collected into C->inner with its causes (nested.py _inner_hints "multiple").  Returns 0 on
+ * an expired deadline or when out of memory. */
+static int multiple_inner(chains *C, const hm_pos *reduced) {
+    chains *M = chains_open(reduced, C->ctx, &RULE_MULTIPLE);
+    if (!M) { C->failed = 1; return 0; }
+    M->collect = &C->inner;
+    int ok = branching_search(M) && !M->failed;
+    C->failed |= M->failed;
+    chains_close(M);
+    return ok;
+}
+
+/* Set up the shared tables, run the search of one rule, and write its first step. */
+static int branching_finder(const hm_pos *pos, hm_step *out, hm_ctx *ctx, const chain_rule *R) {
+    chains *C = chains_open(pos, ctx, R);
+    /* nested chains: a search cut short by memory (or a 16-bit pool) says "not ported", so
+     * that Python goes on from here and the path never depends on our limits */
+    if (!C) return R->level >= 2 ? -1 : 0;
+    int found = 0;
     if (branching_search(C) && !C->failed && C->best.name) {
         hint_to_step(&C->best, out);
         found = 1;
     }
-done:
-    if (C->cache)
-        for (int k = 0; k < NPOT; k++) free(C->cache[k]);
-    free(C->cache);
-    if (C->scratch) free(C->scratch->pool);
-    free(C->scratch);
-    free(C->on_buf);
-    free(C->off_buf);
-    free(C->L);
-    free(C);
+    if (R->level >= 2 && C->failed && !ctx->expired) found = -1;
+    chains_close(C);
     return found;
 }
 
@@ -1242,4 +1702,14 @@ int hm_dynamic(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
 /* Dynamic forcing chains with the (+) rules (forcing.py find_dynamic_plus_forcing_chains). */
 int hm_dynamic_plus(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
     return branching_finder(pos, out, ctx, &RULE_PLUS);
+}
+
+/* Nested forcing chains, level 2 (nested.py find_nested_forcing_chains(level=2)). */
+int hm_nested2(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    return branching_finder(pos, out, ctx, &RULE_NESTED2);
+}
+
+/* Nested forcing chains, level 3 (nested.py find_nested_forcing_chains(level=3)). */
+int hm_nested3(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    return branching_finder(pos, out, ctx, &RULE_NESTED3);
 }

@@ -100,6 +100,8 @@ const hm_technique hm_se_order[] = {
     {"Multiple Forcing Chain", hm_multiple},
     {"Dynamic Forcing Chain", hm_dynamic},
     {"Dynamic Forcing Chain (+)", hm_dynamic_plus},
+    {"Dynamic Forcing Chain (+ Forcing Chains)", hm_nested2},
+    {"Dynamic Forcing Chain (+ Multiple Forcing Chains)", hm_nested3},
     {NULL, NULL},
 };
 

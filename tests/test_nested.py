@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from sudokit import _engine
 from sudokit.candidates import Candidates
 from sudokit.grid import Grid
 from sudokit.rating import LIMIT, rate, se_round
@@ -86,5 +87,6 @@ def test_time_limit_inside_nested_search() -> None:
         next(find_nested_forcing_chains(cands, 2))
     assert time.monotonic() - start < 3
     start = time.monotonic()
-    assert rate(Grid.from_string(PUZZLE), time_limit=1.0).status == LIMIT
+    with _engine.using("python"):  # C rates this puzzle in well under a second
+        assert rate(Grid.from_string(PUZZLE), time_limit=1.0).status == LIMIT
     assert time.monotonic() - start < 6
