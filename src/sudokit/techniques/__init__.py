@@ -59,6 +59,9 @@ Skyscraper                  6.6    130      Hidden Triplet                      
 2-String Kite               6.6    150                                          singledigit
 Empty Rectangle             6.6    120                                          singledigit
 W-Wing                      6.6    150      XYZ-Wing                            wings
+Unique Rectangle type 5     4.5    100      Unique Rectangle                    uniqueness
+Unique Rectangle type 6     4.6    100                                          uniqueness
+Hidden Rectangle            4.6    100                                          uniqueness
 Finned Fish                 6.6    130-260  Hidden Quad (finned/sashimi 2-4)    fish
 Simple Colouring            6.6    150                                          singledigit
 Sue de Coq                  7.0    250      Aligned Pair Exclusion              sdc
@@ -66,6 +69,10 @@ ALS-XZ                      7.0    300                                          
 ALS-XY-Wing                 7.2    320                                          als
 AIC                         6.6+   260-300  X-/XY-chains, (grouped) AICs        aic
 ==========================  =====  =======  ==================================  ============
+
+SE has no chain for a deduction that assumes uniqueness, so HoDoKu's rectangles take the SE
+difficulty of the nearest unique rectangle: type 5 is SE's type 2 on the same rectangle (4.5),
+type 6 and the hidden rectangle add 0.1. HoDoKu scores each 100 and calls them Hard.
 
 HoDoKu has no aligned exclusion: it is scored like ALS-XZ (pair, 300) and an ALS chain
 (triplet, 340). Their ``difficulty`` ("SE≈") is the SE difficulty of the chain SE would need for the same
@@ -172,6 +179,9 @@ _REGISTRY: list[Technique] = [
     Technique("XYZ-Wing", 4.4, _T + "wings:find_xyz_wings", hodoku=180),
     Technique("W-Wing", 6.6, _T + "wings:find_w_wings", se=False, hodoku=150),
     Technique("Unique Rectangle", 4.5, _T + "uniqueness:find_unique_loops", hodoku=100),
+    Technique("Unique Rectangle type 5", 4.5, _T + "uniqueness:find_ur_type5", se=False, hodoku=100),
+    Technique("Unique Rectangle type 6", 4.6, _T + "uniqueness:find_ur_type6", se=False, hodoku=100),
+    Technique("Hidden Rectangle", 4.6, _T + "uniqueness:find_hidden_rectangles", se=False, hodoku=100),
     Technique("Naked Quad", 5.0, _T + "subsets:find_naked_quads", hodoku=120),
     Technique("Jellyfish", 5.2, _T + "fish:find_jellyfish", hodoku=160),
     Technique("Hidden Quad", 5.4, _T + "subsets:find_hidden_quads", hodoku=150),
@@ -280,7 +290,8 @@ _HODOKU_LEVEL: dict[str, int] = {
     **dict.fromkeys(
         ("Naked Quad", "Hidden Quad", "X-Wing", "Swordfish", "Jellyfish", "XY-Wing", "XYZ-Wing",
          "W-Wing", "Skyscraper", "2-String Kite", "Empty Rectangle", "Simple Colouring",
-         "BUG type 1", "Finned X-Wing", "Sashimi X-Wing"), 2,
+         "BUG type 1", "Finned X-Wing", "Sashimi X-Wing", "Unique Rectangle type 5",
+         "Unique Rectangle type 6", "Hidden Rectangle"), 2,
     ),
     **dict.fromkeys(
         ("Finned Swordfish", "Sashimi Swordfish", "Finned Jellyfish", "Sashimi Jellyfish",

@@ -18,6 +18,22 @@ These assume the puzzle has exactly one solution.
 
   SE difficulty 4.5, plus 0.1 for a 6-cell loop, 0.2 for 8, 0.5 for 10 or more, plus 0.1 per
   cell beyond a pair in a type 3 set. SE lists all loops and takes the easiest first.
+- **HoDoKu's other rectangle types** (not used by SE rating): a rectangle of four cells in two
+  rows, two columns and two boxes, all holding ``a`` and ``b``, one or two of them nothing
+  else. As in HoDoKu (its default), a cell may miss ``a`` or ``b`` when no placed peer holds
+  it: the digit was only eliminated, and swapping ``a`` and ``b`` still gives a second solution.
+
+  - Type 5: the other cells (two diagonal ones, or three) add one and the same digit ``x``;
+    one of them is ``x``, so ``x`` leaves the cells seeing them all.
+  - Type 6: two diagonal cells add digits and ``a`` has no other place in the rectangle's rows
+    and columns: ``a`` fills one diagonal, and on the extra cells it would leave ``b`` for
+    the other, so the extra cells lose ``a``.
+  - Hidden Rectangle: a corner holds only ``a b``, and in the row and column through the
+    opposite corner ``a`` has no place outside the rectangle: then the opposite corner cannot
+    be ``b``.
+
+  HoDoKu scores each 100 (Hard); see :mod:`sudokit.techniques` for their SE-comparable
+  difficulty.
 - **BUG** (bivalue universal grave): if removing a few "BUG candidates" would leave every
   empty cell with two candidates and every digit twice in each unit, the grid would have two
   solutions, so one BUG candidate is true.
@@ -36,11 +52,29 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from sudokit.candidates import Candidates, bit, digits_of
-from sudokit.techniques.base import BOX, COL, ROW, cell_list, digit_list, eliminations_text
+from sudokit.techniques.base import (
+    BOX,
+    COL,
+    ROW,
+    cell_list,
+    common_peers,
+    digit_list,
+    eliminations_text,
+    removable,
+    unit_index,
+)
 from sudokit.techniques.step import Step
 from sudokit.units import Shape
 
-__all__ = ["find_bugs", "find_unique_loops", "unique_loops"]
+__all__ = [
+    "find_bugs",
+    "find_hidden_rectangles",
+    "find_unique_loops",
+    "find_ur_type5",
+    "find_ur_type6",
+    "rectangles",
+    "unique_loops",
+]
 
 #: SE's order of unit kinds for these patterns: box, row, column.
 _KINDS = (BOX, ROW, COL)
@@ -326,6 +360,150 @@ class _LoopFinder:
 def find_unique_loops(cands: Candidates) -> Iterator[Step]:
     """Unique rectangles and loops of types 1-4, easiest first (SE 4.5 and up)."""
     yield from _LoopFinder(cands).run()
+
+
+# -- HoDoKu's rectangles (types 5, 6 and the hidden rectangle) ------------------------------------
+
+
+def _allowed(cands: Candidates, cell: int, digit: int) -> bool:
+    """True when ``cell`` holds ``digit`` or no placed peer does (it was only eliminated)."""
+    if cands.has(cell, digit):
+        return True
+    return all(cands.values[p] != digit for p in cands.shape.peers[cell])
+
+
+def rectangles(cands: Candidates) -> Iterator[tuple[tuple[int, int, int, int], int, int]]:
+    """Unique rectangles ``(cells, a, b)`` as HoDoKu sees them: cells ``r1c1 r1c2 r2c2 r2c1`` in
+    two boxes, at least one holding just ``a b``, the others empty and holding ``a`` and ``b``
+    or missing one that no placed peer holds (HoDoKu's default "allow missing candidates")."""
+    shape = cands.shape
+    masks = cands.masks
+    for r1, r2 in combinations(range(shape.n), 2):
+        for c1, c2 in combinations(range(shape.n), 2):
+            rect = (r1 * shape.n + c1, r1 * shape.n + c2, r2 * shape.n + c2, r2 * shape.n + c1)
+            if len({shape.box_of(c) for c in rect}) != 2 or any(cands.values[c] for c in rect):
+                continue
+            for cell in rect:
+                if masks[cell].bit_count() != 2:
+                    continue
+                a, b = digits_of(masks[cell])
+                if rect.index(cell) == min(
+                    i for i, c in enumerate(rect) if masks[c] == masks[cell]
+                ) and all(_allowed(cands, c, d) for c in rect for d in (a, b)):
+                    yield rect, a, b
+
+
+def _diagonal(shape: Shape, c1: int, c2: int) -> bool:
+    """True when two cells share neither a row nor a column."""
+    return shape.row_of(c1) != shape.row_of(c2) and shape.col_of(c1) != shape.col_of(c2)
+
+
+def _extra_cells(cands: Candidates, rect: Sequence[int], a: int, b: int) -> list[int]:
+    """The rectangle's cells holding digits other than ``a`` and ``b``."""
+    pair = bit(a) | bit(b)
+    return [c for c in rect if cands.masks[c] & ~pair]
+
+
+def _rect_step(
+    cands: Candidates, name: str, difficulty: float, rect: Sequence[int], a: int, b: int,
+    removed: Sequence[tuple[int, int]], why: str, units: Sequence[int] = (),
+) -> Step:
+    """Build a step of one of HoDoKu's rectangle types (HoDoKu score 100)."""
+    shape = cands.shape
+    return Step(
+        name, difficulty, eliminations=tuple(sorted(removed)), cells=tuple(rect),
+        units=tuple(units), candidates=tuple((c, d) for c in rect for d in (a, b)),
+        explanation=f"{cell_list(shape, rect)} would form a deadly pattern on {a}/{b} (two "
+        f"solutions) if none of them held another digit; {why}: "
+        f"{eliminations_text(shape, removed)}",
+        extra={"hodoku": 100, "loop": tuple(rect)},
+    )
+
+
+def find_ur_type5(cands: Candidates) -> Iterator[Step]:
+    """HoDoKu's unique rectangle type 5: two diagonal (or three) cells add one same digit."""
+    shape = cands.shape
+    for rect, a, b in rectangles(cands):
+        extra_cells = _extra_cells(cands, rect, a, b)
+        if len(extra_cells) == 2 and not _diagonal(shape, *extra_cells):
+            continue
+        if len(extra_cells) not in (2, 3):
+            continue
+        extra = 0
+        for c in extra_cells:
+            extra |= cands.masks[c] & ~(bit(a) | bit(b))
+        if extra.bit_count() != 1:
+            continue
+        x = digits_of(extra)[0]
+        removed = removable(cands, common_peers(shape, extra_cells), x)
+        if removed:
+            yield _rect_step(cands, "Unique Rectangle type 5", 4.5, rect, a, b, removed,
+                             f"so one of {cell_list(shape, extra_cells)} is {x}, and {x} can be "
+                             "removed from cells seeing them all")
+
+
+def _lines_through(shape: Shape, cells: Sequence[int]) -> list[int]:
+    """The rows and columns (unit indices) through some of ``cells``."""
+    rows = sorted({shape.row_of(c) for c in cells})
+    cols = sorted({shape.col_of(c) for c in cells})
+    return [unit_index(shape, ROW, r) for r in rows] + [unit_index(shape, COL, c) for c in cols]
+
+
+def _confined(cands: Candidates, digit: int, units: Sequence[int], rect: Sequence[int]) -> bool:
+    """True when ``digit`` has no place in ``units`` outside the rectangle."""
+    units_cells = {c for u in units for c in cands.shape.units[u]}
+    return not cands.places(digit, sorted(units_cells - set(rect)))
+
+
+def find_ur_type6(cands: Candidates) -> Iterator[Step]:
+    """HoDoKu's unique rectangle type 6: diagonal extra cells, ``a`` locked in the rectangle's
+    rows and columns (an X-Wing), so the extra cells lose ``a``."""
+    shape = cands.shape
+    for rect, a, b in rectangles(cands):
+        extra_cells = _extra_cells(cands, rect, a, b)
+        if len(extra_cells) != 2 or not _diagonal(shape, *extra_cells):
+            continue
+        units = _lines_through(shape, rect)
+        digit = next((d for d in (a, b) if _confined(cands, d, units, rect)), None)
+        if digit is None:
+            continue
+        other = b if digit == a else a
+        removed = [(c, digit) for c in extra_cells if cands.has(c, digit)]
+        if removed:
+                yield _rect_step(
+                cands, "Unique Rectangle type 6", 4.6, rect, a, b, removed,
+                f"{digit} has no other place in the rectangle's rows and columns, so it fills "
+                f"one diagonal; on {cell_list(shape, extra_cells)} it would leave {other} for the "
+                f"other two and the pattern, so they are not {digit}",
+                units=units,
+            )
+
+
+def find_hidden_rectangles(cands: Candidates) -> Iterator[Step]:
+    """HoDoKu's hidden rectangle: a bivalue corner and ``a`` confined to the rectangle in the
+    row and column of the opposite corner, which then cannot be ``b``."""
+    shape = cands.shape
+    for rect, a, b in rectangles(cands):
+        extra_cells = _extra_cells(cands, rect, a, b)
+        corners = [c for c in rect if c not in extra_cells]
+        if len(corners) == 2 and not _diagonal(shape, *corners):
+            continue
+        if len(corners) not in (1, 2):
+            continue
+        for corner in corners:
+            opposite = rect[(rect.index(corner) + 2) % 4]
+            units = _lines_through(shape, [opposite])
+            for digit, gone in ((a, b), (b, a)):
+                if cands.has(opposite, gone) and _confined(cands, digit, units, rect):
+                    yield _rect_step(
+                        cands, "Hidden Rectangle", 4.6, rect, a, b, [(opposite, gone)],
+                        f"{shape.cell_name(corner)} holds only {a}/{b}, and in "
+                        f"{shape.unit_name(units[0])} and {shape.unit_name(units[1])} {digit} "
+                        f"can only go in the rectangle; {shape.cell_name(opposite)} = {gone} "
+                        f"would force {digit} into both of its neighbours in the rectangle and "
+                        f"{gone} into {shape.cell_name(corner)}",
+                        units=units,
+                    )
 
 
 # -- BUG -----------------------------------------------------------------------------------------
