@@ -16,11 +16,13 @@ import json
 import sys
 import time
 from collections.abc import Iterator, Sequence
+from functools import cache
 from typing import Any
 
 from sudokit import Grid
 from sudokit.candidates import Candidates
 from sudokit.rating import rate
+from sudokit.solver import solve
 from sudokit.techniques import Step, Technique, techniques
 from sudokit.units import Shape
 
@@ -31,6 +33,18 @@ Key = tuple[str, int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
 def se_techniques() -> list[Technique]:
     """The SE rating order, which is also human9's hm_se_order."""
     return techniques(se_only=True)
+
+
+@cache
+def technique_index(name: str) -> int:
+    """The index of a technique in the SE order (human9_find's first argument)."""
+    return [t.name for t in se_techniques()].index(name)
+
+
+@cache
+def solution_cells(puzzle: str) -> tuple[int, ...]:
+    """The cells of a unique puzzle's solution."""
+    return tuple(solve(puzzle).cells)
 
 
 def python_key(step: Step | None) -> Key | None:

@@ -13,15 +13,13 @@ must be true: it places the solution's digits and removes none of them.
 from __future__ import annotations
 
 import json
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from human9_compare import c_key, python_key, se_techniques
+from human9_compare import c_key, python_key, se_techniques, solution_cells, technique_index
 from sudokit.candidates import Candidates
-from sudokit.solver import solve
 from sudokit.units import Shape
 
 try:
@@ -45,14 +43,6 @@ def _rows() -> list[dict[str, Any]]:
 ROWS = _rows()
 
 
-@cache
-def _index(name: str) -> int:
-    return [t.name for t in se_techniques()].index(name)
-
-
-@cache
-def _solution(puzzle: str) -> tuple[int, ...]:
-    return tuple(solve(puzzle).cells)
 
 
 def test_sample_covers_every_chain_finder() -> None:
@@ -64,13 +54,13 @@ def test_sample_covers_every_chain_finder() -> None:
 @needs_core
 @pytest.mark.parametrize("row", ROWS, ids=[f"{r['technique']}-{i}" for i, r in enumerate(ROWS)])
 def test_c_finder_matches_python(row: dict[str, Any]) -> None:
-    index = _index(row["technique"])
+    index = technique_index(row["technique"])
     values, masks = row["values"], row["masks"]
     found = core.human9_find(index, bytes(values), list(masks))
     c = c_key(found)
     assert c is not None, "the C finder found nothing"
     # the C step is true: right placements, no solution digit removed, only candidates removed
-    solution = _solution(row["puzzle"])
+    solution = solution_cells(row["puzzle"])
     _, _, place, elim = c
     assert place or elim
     for cell, digit in place:
@@ -90,5 +80,5 @@ def test_c_finder_matches_python(row: dict[str, Any]) -> None:
 def test_c_finders_respect_the_deadline(name: str) -> None:
     row = next(r for r in ROWS if r["technique"] == name)
     # a deadline already past: the finder gives up and says so
-    found = core.human9_find(_index(name), bytes(row["values"]), list(row["masks"]), 1e-9)
+    found = core.human9_find(technique_index(name), bytes(row["values"]), list(row["masks"]), 1e-9)
     assert found == "limit"

@@ -13,16 +13,14 @@ again, so that the sample cannot drift from the reference.
 from __future__ import annotations
 
 import json
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from human9_compare import c_key, python_key, se_techniques
+from human9_compare import c_key, python_key, se_techniques, solution_cells, technique_index
 from sudokit.candidates import Candidates
 from sudokit.grid import Grid
-from sudokit.solver import solve
 from sudokit.units import Shape
 
 try:
@@ -51,14 +49,6 @@ ROWS: list[dict[str, Any]] = SAMPLE["positions"]
 RATED: str = SAMPLE["rated"]
 
 
-@cache
-def _index(name: str) -> int:
-    return [t.name for t in se_techniques()].index(name)
-
-
-@cache
-def _solution(puzzle: str) -> tuple[int, ...]:
-    return tuple(solve(puzzle).cells)
 
 
 def _expected(row: dict[str, Any], name: str) -> Any:
@@ -70,7 +60,7 @@ def _expected(row: dict[str, Any], name: str) -> Any:
 
 
 def _c(row: dict[str, Any], name: str) -> Any:
-    return c_key(core.human9_find(_index(name), bytes(row["values"]), list(row["masks"])))
+    return c_key(core.human9_find(technique_index(name), bytes(row["values"]), list(row["masks"])))
 
 
 def test_levels_follow_dynamic_plus_in_the_c_order() -> None:
@@ -96,7 +86,7 @@ def test_c_finder_gives_the_python_step(at: int, name: str) -> None:
     found = _c(row, name)
     assert found == _expected(row, name)
     if found is not None:
-        solution = _solution(row["puzzle"])
+        solution = solution_cells(row["puzzle"])
         assert all(solution[cell] == digit for cell, digit in found[2])
         assert all(solution[cell] != digit for cell, digit in found[3])
 
