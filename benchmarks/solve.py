@@ -304,6 +304,7 @@ class Row:
     ratio: float | None = None  # peer / sudokit (peers); sudokit / tdoku (tdoku)
     ratio_kind: str = ""
     net_ratio: float | None = None  # tdoku row: the ratio with tdoku's ctypes call cost taken off
+    tdoku_ratio: float | None = None  # peer rows: peer time / tdoku's (net) time on the same puzzles
     target: str = ""  # "ok", "MISS" or "" (no target for this row)
     lower_bound: bool = False
     sample_of: int = 0  # size of the whole set
@@ -340,10 +341,6 @@ class Bench:
         if kind == "solve_many":
             return lambda: sudokit.solve_many(lines, limit=2)
         return lambda: sudokit.count_many(lines, limit=2)
-
-    def sudokit_us(self, lines: list[str], limit: int, repeat: int | None = None) -> tuple[float, int]:
-        times = time_runs(self.sudokit_fn(lines, limit), repeat or self.args.repeat)
-        return statistics.median(times) / len(lines) * 1e6, len(times)
 
     # -- one data set ----------------------------------------------------------------------
 
@@ -478,6 +475,28 @@ class Bench:
                   if limit == 1 else ans is not None and int(ans) == ref_count[p])
             if not ok:
                 row.wrong += 1
+        row.n = len(attempted)
+        if not attempted:
+            row.status = "failed"
+            row.notes.append("no puzzle finished")
+            self.add(row)
+            return
+        subset = [sample[i] for i in attempted]
+        # sudokit is timed on the same puzzles after every pass of the peer, so that both
+        # medians come from the same stretch of time (this machine's speed drifts by
+        # tens of percent over minutes; timing sudokit once, later, skewed the ratio).
+        sudokit_fn = self.sudokit_fn(subset, limit)
+        sudokit_times: list[float] = []
+        td = None if info_only else self.tdoku
+        enc = [p.encode("ascii") for p in subset]
+        tdoku_times: list[float] = []
+
+        def measure() -> None:
+            sudokit_times.extend(time_runs(sudokit_fn, 3))
+            if td is not None:
+                tdoku_times.extend(time_runs(lambda: td.run_all(enc, limit), 3))
+
+        measure()
         # Further runs over the puzzles that finished, while the budget lasts.
         for _ in range(1, self.args.repeat):
             if time.monotonic() - start > budget:
@@ -490,20 +509,21 @@ class Bench:
                 except (WorkerTimeout, WorkerError):
                     continue
                 per[i].append(ns)
-        row.n = len(attempted)
-        if not attempted:
-            row.status = "failed"
-            row.notes.append("no puzzle finished")
-            self.add(row)
-            return
+            measure()
         peer_s = sum(statistics.median(v) for v in per.values()) / 1e9 + row.timeouts * timeout
         row.us = peer_s / row.n * 1e6
         row.runs = min((len(v) for v in per.values()), default=0)
         row.lower_bound = row.timeouts > 0
-        subset = [sample[i] for i in attempted]
-        row.sudokit_us, _ = self.sudokit_us(subset, limit, max(self.args.repeat, 3))
+        row.sudokit_us = statistics.median(sudokit_times) / len(subset) * 1e6
         row.ratio = row.us / row.sudokit_us
         row.ratio_kind = "python/C" if info_only else "peer/sudokit"
+        if tdoku_times:
+            # The same ratio for tdoku (its ctypes call cost taken off), to show what the
+            # fastest solver we know of reaches against this peer on these puzzles.
+            td_us = statistics.median(tdoku_times) / len(subset) * 1e6 - (self.tdoku_overhead_us or 0.0)
+            if td_us > 0:
+                row.tdoku_ratio = row.us / td_us
+                row.notes.append(f"tdoku: {fmt_times(row.tdoku_ratio)}")
         if not info_only:
             row.target = verdict_peer(row.ratio)
             if row.lower_bound and row.target == "MISS":
@@ -539,6 +559,10 @@ def fmt_us(row: Row) -> str:
         return row.status
     val = f"{row.us:,.1f}" if row.us < 1000 else f"{row.us:,.0f}"
     return ("≥" if row.lower_bound else "") + val
+
+
+def fmt_times(ratio: float) -> str:
+    return f"{ratio:,.1f}×" if ratio < 100 else f"{ratio:,.0f}×"
 
 
 def fmt_ratio(row: Row) -> str:
@@ -586,7 +610,9 @@ def print_table(bench: Bench, out: Any = None) -> None:
       "at a time on a random sample, and 'sudokit µs' is sudokit's batch time on those same puzzles.\n"
       "'≥': some puzzles timed out and were counted at the timeout, so the time is a lower bound.\n"
       "'†': the peer has no first-solution mode; it always looks for a second solution.\n"
-      "sudokit-python is sudokit's own pure-Python engine (information only, no target).\n")
+      "sudokit-python is sudokit's own pure-Python engine (information only, no target).\n"
+      "'tdoku: N×' in a peer row: the peer's time / tdoku's (less its ctypes call) on the same puzzles,\n"
+      "i.e. the ratio the fastest solver we know of would reach against that peer.\n")
     summary(bench, out)
 
 
@@ -603,7 +629,8 @@ def summary(bench: Bench, out: Any) -> None:
           f"≥{PEER_TARGET:g}×; smallest ratio {fmt_ratio(worst)} ({worst.engine}, {worst.set}, "
           f"limit {worst.mode})\n")
         for r in misses:
-            w(f"    MISS: {r.engine} on {r.set}, limit {r.mode}: {fmt_ratio(r)}\n")
+            td = "" if r.tdoku_ratio is None else f" (tdoku on the same puzzles: {fmt_times(r.tdoku_ratio)})"
+            w(f"    MISS: {r.engine} on {r.set}, limit {r.mode}: {fmt_ratio(r)}{td}\n")
     if td_rows:
         worst = max(td_rows, key=lambda r: r.ratio or 0.0)
         misses = [r for r in td_rows if r.target == "MISS"]
