@@ -3,8 +3,9 @@
  * Representation
  * --------------
  * The grid is cut into three horizontal bands of three rows.  For every digit d
- * (0..8) and band b (0..2) one 32-bit word, cand[3*d + b], holds the 27 cells of
- * the band where d may still go:
+ * (0..8) and band b (0..2) one 32-bit word, cand[9*b + d], holds the 27 cells of
+ * the band where d may still go (a band's nine words are adjacent, so work on
+ * all of them takes a few vector operations, see clear_band):
  *
  *             col 0  1  2   3  4  5   6  7  8
  *     row 0:      0  1  2 | 3  4  5 | 6  7  8     <- bit numbers inside the word
@@ -25,14 +26,15 @@
  *    boxes in one of 6 permutations.  Shrink the word to its 9 "minirows" (the
  *    three cells of one row inside one box; bit 3*row + box), keep the minirows
  *    that take part in at least one permutation still fully available, and clear
- *    the rest (kBandKeep).  That single masking step does hidden singles in rows
+ *    the rest (kBandKeepH).  That single masking step does hidden singles in rows
  *    and boxes and both kinds of locked candidates (pointing and claiming) for
  *    the band; an empty result is a contradiction.
  * 2. A row of the word left with one cell places the digit there: the column is
- *    cleared in the other rows and the other bands, the cell is cleared for the
- *    other digits.  Repeat until no band word changes.  A `dirty` bit per word
- *    says which words to look at again; every rule sets it only for words it
- *    really changed, so each update has work to do.
+ *    cleared in the other bands (the band rule has already cleared it in the
+ *    other rows), the cell is cleared for the other digits.  Repeat until no
+ *    band word changes.  A `dirty` bit per word says which words to look at
+ *    again; every rule sets it only for words it really changed, so each update
+ *    has work to do.
  * 3. Naked singles: count candidates per cell with bit-sliced counters across
  *    the nine digit words of a band (one/two = "at least one"/"at least two");
  *    an open cell with none is a contradiction, one with exactly one is placed.
@@ -62,11 +64,12 @@
 
 #include <string.h>
 
-/* No auto-vectorization here: GCC turns the strided loops over a digit's or a
- * band's words (update_band) into gathers, scatters and overlapping loads of
- * words that were just stored one by one; the store-forwarding stalls made the
- * solver about 20% slower than the plain scalar code, though it ran fewer
- * instructions. */
+/* No auto-vectorization here: GCC turns the strided loops over a digit's words
+ * into gathers, scatters and overlapping loads of words that were just stored
+ * one by one; the store-forwarding stalls made the solver about 20% slower than
+ * the plain scalar code, though it ran fewer instructions.  Where vectors do
+ * pay, on a band's nine adjacent words, they are written out by hand
+ * (clear_band, band_counts). */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("no-tree-vectorize")
 #endif
@@ -91,145 +94,6 @@ static inline int bit_count(uint32_t x) {
 /* The row (0..2) of a band bit: 0..8 -> 0, 9..17 -> 1, 18..26 -> 2. */
 static inline int row_of_bit(int bit) { return (bit * 57) >> 9; }
 
-/* The 9-bit minirow set of a band word: bit 3*row + box is set when that
- * row has a candidate inside that box.
- *
- *   band word  r2:[ccc|bbb|aaa] r1:[...] r0:[...]  ->  minirows  r2:cba r1:cba r0:cba
- */
-/* kMinirowsOfRow[x]: for a 9-bit row x (three boxes of three cells), which boxes
- * (bits 0..2) hold at least one candidate. */
-static const uint8_t kMinirowsOfRow[512] = {
-    0, 1, 1, 1, 1, 1, 1, 1, 2, 3, 3, 3, 3, 3, 3, 3,
-    2, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3,
-    2, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3,
-    2, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3,
-    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-};
-/* kBandKeep[m]: for a minirow set m (bit 3*row + box), the band cells (27 bits)
- * of the minirows that belong to some permutation row->box wholly inside m. A
- * digit's three rows of a band must use three different boxes, so candidates in
- * any other minirow are impossible; 0 when no permutation fits (contradiction). */
-static const uint32_t kBandKeep[512] = {
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x01c71c0, 0x01c71c0, 0x01c71c0, 0x01c71c0, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x01c71c0, 0x01c71c0, 0x01c71c0, 0x01c71c0,
-    0x0000000, 0x0000000, 0x01f8038, 0x01f8038, 0x0000000, 0x0000000,
-    0x01f8038, 0x01f8038, 0x0000000, 0x0000000, 0x01f8038, 0x01f8038,
-    0x0000000, 0x0000000, 0x01f8038, 0x01f8038, 0x0000000, 0x0000000,
-    0x01f8038, 0x01f8038, 0x01c71c0, 0x01c71c0, 0x01ff1f8, 0x01ff1f8,
-    0x0000000, 0x0000000, 0x01f8038, 0x01f8038, 0x01c71c0, 0x01c71c0,
-    0x01ff1f8, 0x01ff1f8, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0e00fc0, 0x0e00fc0, 0x0e00fc0, 0x0e00fc0,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0e00fc0, 0x0e00fc0, 0x0e00fc0, 0x0e00fc0, 0x0000000, 0x0e38007,
-    0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007,
-    0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0e00fc0, 0x0e38fc7,
-    0x0e00fc0, 0x0e38fc7, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007,
-    0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007,
-    0x0000000, 0x0e38007, 0x0e00fc0, 0x0e38fc7, 0x0e00fc0, 0x0e38fc7,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0e00fc0, 0x0e00fc0, 0x0e00fc0, 0x0e00fc0, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x01c71c0, 0x01c71c0, 0x01c71c0, 0x01c71c0,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0fc7fc0, 0x0fc7fc0,
-    0x0fc7fc0, 0x0fc7fc0, 0x0000000, 0x0e38007, 0x01f8038, 0x0ff803f,
-    0x0000000, 0x0e38007, 0x01f8038, 0x0ff803f, 0x0000000, 0x0e38007,
-    0x01f8038, 0x0ff803f, 0x0e00fc0, 0x0e38fc7, 0x0ff8ff8, 0x0ff8fff,
-    0x0000000, 0x0e38007, 0x01f8038, 0x0ff803f, 0x01c71c0, 0x0fff1c7,
-    0x01ff1f8, 0x0fff1ff, 0x0000000, 0x0e38007, 0x01f8038, 0x0ff803f,
-    0x0fc7fc0, 0x0ffffc7, 0x0fffff8, 0x0ffffff, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x7000e38, 0x7000e38, 0x0000000, 0x0000000,
-    0x7000e38, 0x7000e38, 0x0000000, 0x7007007, 0x0000000, 0x7007007,
-    0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x0000000, 0x7007007,
-    0x7000e38, 0x7007e3f, 0x0000000, 0x7007007, 0x7000e38, 0x7007e3f,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x7000e38, 0x7000e38,
-    0x0000000, 0x0000000, 0x7000e38, 0x7000e38, 0x0000000, 0x7007007,
-    0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x0000000, 0x7007007,
-    0x0000000, 0x7007007, 0x7000e38, 0x7007e3f, 0x0000000, 0x7007007,
-    0x7000e38, 0x7007e3f, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x7000e38, 0x7000e38, 0x0000000, 0x0000000, 0x7000e38, 0x7000e38,
-    0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x01c71c0, 0x71c71c7,
-    0x01c71c0, 0x71c71c7, 0x0000000, 0x7007007, 0x7000e38, 0x7007e3f,
-    0x01c71c0, 0x71c71c7, 0x71c7ff8, 0x71c7fff, 0x0000000, 0x0000000,
-    0x01f8038, 0x01f8038, 0x0000000, 0x0000000, 0x01f8038, 0x01f8038,
-    0x0000000, 0x0000000, 0x71f8e38, 0x71f8e38, 0x0000000, 0x0000000,
-    0x71f8e38, 0x71f8e38, 0x0000000, 0x7007007, 0x01f8038, 0x71ff03f,
-    0x01c71c0, 0x71c71c7, 0x01ff1f8, 0x71ff1ff, 0x0000000, 0x7007007,
-    0x71f8e38, 0x71ffe3f, 0x01c71c0, 0x71c71c7, 0x71ffff8, 0x71fffff,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x7000e38, 0x7000e38,
-    0x0e00fc0, 0x0e00fc0, 0x7e00ff8, 0x7e00ff8, 0x0000000, 0x7007007,
-    0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x0000000, 0x7007007,
-    0x0000000, 0x7007007, 0x7000e38, 0x7007e3f, 0x0e00fc0, 0x7e07fc7,
-    0x7e00ff8, 0x7e07fff, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007,
-    0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007,
-    0x7000e38, 0x7e38e3f, 0x0e00fc0, 0x0e38fc7, 0x7e00ff8, 0x7e38fff,
-    0x0000000, 0x7e3f007, 0x0000000, 0x7e3f007, 0x0000000, 0x7e3f007,
-    0x0000000, 0x7e3f007, 0x0000000, 0x7e3f007, 0x7000e38, 0x7e3fe3f,
-    0x0e00fc0, 0x7e3ffc7, 0x7e00ff8, 0x7e3ffff, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x7000e38, 0x7000e38, 0x0e00fc0, 0x0e00fc0,
-    0x7e00ff8, 0x7e00ff8, 0x0000000, 0x7007007, 0x0000000, 0x7007007,
-    0x01c71c0, 0x71c71c7, 0x01c71c0, 0x71c71c7, 0x0000000, 0x7007007,
-    0x7000e38, 0x7007e3f, 0x0fc7fc0, 0x7fc7fc7, 0x7fc7ff8, 0x7fc7fff,
-    0x0000000, 0x0e38007, 0x01f8038, 0x0ff803f, 0x0000000, 0x0e38007,
-    0x01f8038, 0x0ff803f, 0x0000000, 0x0e38007, 0x71f8e38, 0x7ff8e3f,
-    0x0e00fc0, 0x0e38fc7, 0x7ff8ff8, 0x7ff8fff, 0x0000000, 0x7e3f007,
-    0x01f8038, 0x7fff03f, 0x01c71c0, 0x7fff1c7, 0x01ff1f8, 0x7fff1ff,
-    0x0000000, 0x7e3f007, 0x71f8e38, 0x7fffe3f, 0x0fc7fc0, 0x7ffffc7,
-    0x7fffff8, 0x7ffffff,
-};
-
-static inline uint32_t minirows(uint32_t w) {
-    return (uint32_t)kMinirowsOfRow[w & ROW_BITS] | ((uint32_t)kMinirowsOfRow[(w >> 9) & ROW_BITS] << 3) |
-           ((uint32_t)kMinirowsOfRow[w >> 18] << 6);
-}
-
 /* Rows (3-bit mask r2 r1 r0) of a band word that have at least one cell. */
 static inline uint32_t rows_of(uint32_t w) {
     return (uint32_t)((w & ROW_BITS) != 0) | ((uint32_t)((w & (ROW_BITS << 9)) != 0) << 1) |
@@ -253,9 +117,9 @@ static inline uint32_t columns_twice(uint32_t w) {
 /* ---- the board ------------------------------------------------------------- */
 
 typedef struct {
-    uint32_t cand[27];     /* cand[3*d + b]: cells of band b where digit d may go */
+    uint32_t cand[27];     /* cand[9*b + d]: cells of band b where digit d may go */
     uint32_t open_cells[3]; /* per band: cells without a placed digit */
-    uint32_t open_rows[3];  /* per band: bit 3*d + row set while digit d is unplaced in that row */
+    uint8_t open_rows[27];  /* open_rows[i]: rows (bit r) of cand[i] where its digit is not placed yet */
     uint32_t dirty;         /* bit i set when cand[i] changed since its last update */
     /* Words changed since a rule last looked at them (bit i for cand[i]): a rule
      * that found nothing in a digit or band finds nothing there again until one
@@ -264,10 +128,10 @@ typedef struct {
     uint16_t mini[27];      /* minirows (bit 3*row + box) of cand[i] at its last update */
 } Board;
 
-static const uint16_t kStackKeep[512]; /* defined with the column rules below */
-
-/* All words of band b: bits b, b+3, ..., b+24 of a 27-bit word set. */
-#define BAND_WORDS 0x1249249u
+/* Word sets (bit i for cand[i]): the nine words of band 0 (band b: << 9*b) and
+ * the three words of digit 0 (digit d: << d). */
+#define BAND_WORDS 0x1ffu
+#define DIGIT_WORDS 0x40201u
 
 /* The deepest nesting of guesses: a permutation guess takes at least one of the
  * <= 6 permutations of one word away in both branches (27 words * 5), a cell
@@ -281,64 +145,299 @@ static inline uint32_t row_cells(uint32_t rows) {
     return kRowCells[rows];
 }
 
-/* Apply the band rule to word i until it is stable, placing the digit in every
- * row that gets down to one cell, and add the words it changes to *dirty.
- * Returns 0 on a contradiction.
+/* Clear `cells` from the nine words of a band, except word `own`, which is set
+ * to `w`; return the words that had any of the cells (bit k for word k; the bit
+ * of `own` means nothing).
  *
- * The placements are collected and written out once at the end: the word's own
- * rows and columns in w as they happen (the band rule needs them), the other
- * words (same digit in the other bands: the columns; same band: the cells) and
- * the open sets in one go.  Keeping the loop on locals also spares the reloads
- * that every store into the board would otherwise force (all its words alias). */
-static int update_band(Board *bd, int i, uint32_t *dirty) {
-    int d = i / 3, b = i - 3 * (i / 3);
-    uint32_t w = bd->cand[i], placed = 0, m;
-    uint32_t open = (bd->open_rows[b] >> (3 * d)) & 7u; /* rows still without the digit */
-    for (;;) {
-        m = minirows(w);
-        w &= kBandKeep[m];
-        if (!w) return 0;
-        uint32_t fresh = single_rows(w) & open;
-        if (!fresh) break;
-        /* Two new cells in one column: contradiction (each keeps the other). */
-        uint32_t cells = w & row_cells(fresh);
-        if (columns_twice(cells)) return 0;
-        open &= ~fresh;
-        placed |= cells;
-        w &= ~(columns_of(cells) * COL_BITS) | cells; /* the columns, all three rows */
+ * With GCC or Clang, words 0..7 go as two 4-lane vectors (SSE2 in the baseline
+ * copy, so no CPU check is needed): load, test, clear and store in a handful of
+ * instructions instead of nine rounds of scalar ones.  The own word is blended
+ * into the vector store rather than written on its own afterwards: a wide load
+ * that overlaps a narrow store still in flight cannot take its data from the
+ * store buffer and stalls, and the next placement in the band would load it. */
+#if defined(__GNUC__)
+typedef uint32_t u32x4 __attribute__((vector_size(16)));
+#if defined(__clang__)
+#define SHUFFLE4(v, a, b, c, d) __builtin_shufflevector(v, v, a, b, c, d)
+#else
+#define SHUFFLE4(v, a, b, c, d) __builtin_shuffle(v, (u32x4){a, b, c, d})
+#endif
+static inline uint32_t clear_band(uint32_t *band, uint32_t cells, int own, uint32_t w) {
+    static const u32x4 kLo = {1, 2, 4, 8}, kHi = {16, 32, 64, 128}, kIdxLo = {0, 1, 2, 3}, kIdxHi = {4, 5, 6, 7};
+    u32x4 lo, hi, c = (u32x4){0, 0, 0, 0} + cells, o = (u32x4){0, 0, 0, 0} + (uint32_t)own,
+                  wv = (u32x4){0, 0, 0, 0} + w;
+    memcpy(&lo, band, sizeof lo);
+    memcpy(&hi, band + 4, sizeof hi);
+    u32x4 h = ((u32x4)((lo & c) != 0) & kLo) | ((u32x4)((hi & c) != 0) & kHi);
+    u32x4 slo = (u32x4)(kIdxLo == o), shi = (u32x4)(kIdxHi == o);
+    lo = (lo & ~c & ~slo) | (wv & slo);
+    hi = (hi & ~c & ~shi) | (wv & shi);
+    memcpy(band, &lo, sizeof lo);
+    memcpy(band + 4, &hi, sizeof hi);
+    h |= SHUFFLE4(h, 2, 3, 0, 1); /* OR the lanes' bits together */
+    h |= SHUFFLE4(h, 1, 0, 3, 2);
+    uint32_t x8 = band[8];
+    uint32_t hit = h[0] | ((uint32_t)((x8 & cells) != 0) << 8);
+    band[8] = own == 8 ? w : x8 & ~cells;
+    return hit;
+}
+#else
+static inline uint32_t clear_band(uint32_t *band, uint32_t cells, int own, uint32_t w) {
+    uint32_t hit = 0;
+    for (int k = 0; k < 9; k++) {
+        hit |= (uint32_t)((band[k] & cells) != 0) << k;
+        band[k] &= ~cells;
     }
+    band[own] = w;
+    return hit;
+}
+#endif
+
+#if defined(__GNUC__)
+/* Bit-sliced candidate counts over the nine words of a band: one = cells with
+ * at least one candidate, two = with at least two.  Two groups combine as
+ * one = one_a | one_b, two = two_a | two_b | (one_a & one_b), so the lanes are
+ * folded pairwise, halving each time. */
+static inline void band_counts(const uint32_t *band, uint32_t *one, uint32_t *two) {
+    u32x4 lo, hi;
+    memcpy(&lo, band, sizeof lo);
+    memcpy(&hi, band + 4, sizeof hi);
+    u32x4 o = lo | hi, t = lo & hi, s = SHUFFLE4(o, 2, 3, 0, 1);
+    t |= SHUFFLE4(t, 2, 3, 0, 1) | (o & s);
+    o |= s;
+    s = SHUFFLE4(o, 1, 0, 3, 2);
+    t |= SHUFFLE4(t, 1, 0, 3, 2) | (o & s);
+    o |= s;
+    *two = t[0] | (o[0] & band[8]);
+    *one = o[0] | band[8];
+}
+#else
+static inline void band_counts(const uint32_t *band, uint32_t *one, uint32_t *two) {
+    uint32_t o = 0, t = 0;
+    for (int d = 0; d < 9; d++) {
+        t |= o & band[d];
+        o |= band[d];
+    }
+    *one = o;
+    *two = t;
+}
+#endif
+
+/* The band rule looks its word's minirow set up by a hash.  OR-ing each cell
+ * onto the lowest bit of its minirow leaves the set in bits 3*(3*row + box) of
+ * the word, and multiplying by kMinirowHash gathers those nine bits, mixed, into
+ * the top nine bits of the 32-bit product: a different 9-bit number for each of
+ * the 512 sets (the multiplier was found by a search over odd numbers that
+ * tested exactly this).  One multiply instead of three table lookups and
+ * shifts, and the tables are simply kept in hash order:
+ * kBandKeepH[h]: for the minirow set m with hash h, the band cells of the
+ *   minirows that belong to some permutation row->box wholly inside m.  A
+ *   digit's three rows of a band must use three different boxes, so candidates
+ *   in any other minirow are impossible; 0 when no permutation fits.
+ * kMiniKeepH[h]: those kept minirows as a minirow set (bit 3*row + box), which
+ *   is what the word's minirow set is after the rule. */
+#define kMinirowHash 0x38080101u
+static inline uint32_t minirow_hash(uint32_t w) {
+    return (((w | (w >> 1) | (w >> 2)) & 0x1249249u) * kMinirowHash) >> 23;
+}
+static const uint32_t kBandKeepH[512] = {
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x7000e38, 0x7000e38, 0x0000000, 0x0000000, 0x7000e38, 0x7000e38,
+    0x0000000, 0x01f8038, 0x7000e38, 0x71f8e38, 0x0000000, 0x01f8038,
+    0x7000e38, 0x71f8e38, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007,
+    0x0000000, 0x0e38007, 0x0000000, 0x0ff803f, 0x0000000, 0x0ff803f,
+    0x0000000, 0x0ff803f, 0x0000000, 0x0ff803f, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0e38007, 0x7000e38, 0x7e38e3f,
+    0x0e00fc0, 0x0e38fc7, 0x7e00ff8, 0x7e38fff, 0x0000000, 0x0ff803f,
+    0x7000e38, 0x7ff8e3f, 0x0e00fc0, 0x0ff8fff, 0x7e00ff8, 0x7ff8fff,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0e00fc0, 0x0e00fc0,
+    0x0e00fc0, 0x0e00fc0, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0e00fc0, 0x0e00fc0, 0x0e00fc0, 0x0e00fc0, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x01f8038,
+    0x0000000, 0x01f8038, 0x01c71c0, 0x01ff1f8, 0x01c71c0, 0x01ff1f8,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x7000e38, 0x7000e38, 0x0000000, 0x0000000, 0x7000e38, 0x7000e38,
+    0x0000000, 0x01f8038, 0x7000e38, 0x71f8e38, 0x01c71c0, 0x01ff1f8,
+    0x71c7ff8, 0x71ffff8, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007,
+    0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007,
+    0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x01f8038, 0x0000000, 0x01f8038,
+    0x01c71c0, 0x01ff1f8, 0x01c71c0, 0x01ff1f8, 0x0000000, 0x0e38007,
+    0x0000000, 0x0e38007, 0x0e00fc0, 0x0e38fc7, 0x0e00fc0, 0x0e38fc7,
+    0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0e00fc0, 0x0e38fc7,
+    0x0e00fc0, 0x0e38fc7, 0x0000000, 0x0000000, 0x7000e38, 0x7000e38,
+    0x0e00fc0, 0x0e00fc0, 0x7e00ff8, 0x7e00ff8, 0x0000000, 0x01f8038,
+    0x7000e38, 0x71f8e38, 0x0fc7fc0, 0x0fffff8, 0x7fc7ff8, 0x7fffff8,
+    0x0000000, 0x0000000, 0x7007007, 0x7007007, 0x0000000, 0x0000000,
+    0x7007007, 0x7007007, 0x0000000, 0x01f8038, 0x7007007, 0x71ff03f,
+    0x01c71c0, 0x01ff1f8, 0x71c71c7, 0x71ff1ff, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x01c71c0, 0x01c71c0,
+    0x01c71c0, 0x01c71c0, 0x0000000, 0x0000000, 0x7007e3f, 0x7007e3f,
+    0x0000000, 0x0000000, 0x7007e3f, 0x7007e3f, 0x0000000, 0x01f8038,
+    0x7007e3f, 0x71ffe3f, 0x01c71c0, 0x01ff1f8, 0x71c7fff, 0x71fffff,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x01c71c0, 0x01c71c0, 0x01c71c0, 0x01c71c0, 0x0000000, 0x0e38007,
+    0x7007007, 0x7e3f007, 0x0000000, 0x0e38007, 0x7007007, 0x7e3f007,
+    0x0000000, 0x0ff803f, 0x7007007, 0x7fff03f, 0x01c71c0, 0x0fff1ff,
+    0x71c71c7, 0x7fff1ff, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x01c71c0, 0x01c71c0, 0x01c71c0, 0x01c71c0,
+    0x0000000, 0x0e38007, 0x7007e3f, 0x7e3fe3f, 0x0e00fc0, 0x0e38fc7,
+    0x7e07fff, 0x7e3ffff, 0x0000000, 0x0ff803f, 0x7007e3f, 0x7fffe3f,
+    0x0fc7fc0, 0x0ffffff, 0x7fc7fff, 0x7ffffff, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0e00fc0, 0x0e00fc0, 0x0e00fc0, 0x0e00fc0,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0fc7fc0, 0x0fc7fc0,
+    0x0fc7fc0, 0x0fc7fc0, 0x0000000, 0x0000000, 0x7007007, 0x7007007,
+    0x0000000, 0x0000000, 0x7007007, 0x7007007, 0x0000000, 0x0000000,
+    0x7007007, 0x7007007, 0x01c71c0, 0x01c71c0, 0x71c71c7, 0x71c71c7,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x01f8038, 0x0000000, 0x01f8038,
+    0x0000000, 0x01f8038, 0x0000000, 0x01f8038, 0x0000000, 0x0000000,
+    0x7007007, 0x7007007, 0x0000000, 0x0000000, 0x7007007, 0x7007007,
+    0x0000000, 0x0000000, 0x7007007, 0x7007007, 0x01c71c0, 0x01c71c0,
+    0x71c71c7, 0x71c71c7, 0x0000000, 0x0000000, 0x7000e38, 0x7000e38,
+    0x0000000, 0x0000000, 0x7000e38, 0x7000e38, 0x0000000, 0x01f8038,
+    0x7000e38, 0x71f8e38, 0x0000000, 0x01f8038, 0x7000e38, 0x71f8e38,
+    0x0000000, 0x0e38007, 0x7007007, 0x7e3f007, 0x0000000, 0x0e38007,
+    0x7007007, 0x7e3f007, 0x0000000, 0x0e38007, 0x7007007, 0x7e3f007,
+    0x01c71c0, 0x0fff1c7, 0x71c71c7, 0x7fff1c7, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x01f8038, 0x0000000, 0x01f8038, 0x0000000, 0x01f8038,
+    0x0000000, 0x01f8038, 0x0000000, 0x0e38007, 0x7007007, 0x7e3f007,
+    0x0e00fc0, 0x0e38fc7, 0x7e07fc7, 0x7e3ffc7, 0x0000000, 0x0e38007,
+    0x7007007, 0x7e3f007, 0x0fc7fc0, 0x0ffffc7, 0x7fc7fc7, 0x7ffffc7,
+    0x0000000, 0x0000000, 0x7000e38, 0x7000e38, 0x0e00fc0, 0x0e00fc0,
+    0x7e00ff8, 0x7e00ff8, 0x0000000, 0x01f8038, 0x7000e38, 0x71f8e38,
+    0x0e00fc0, 0x0ff8ff8, 0x7e00ff8, 0x7ff8ff8, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x01f8038, 0x0000000, 0x01f8038, 0x0000000, 0x01f8038,
+    0x0000000, 0x01f8038,
+};
+static const uint16_t kMiniKeepH[512] = {
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x10a, 0x10a, 0x000, 0x000, 0x10a, 0x10a,
+    0x000, 0x062, 0x10a, 0x16a, 0x000, 0x062, 0x10a, 0x16a, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0e3, 0x000, 0x0e3,
+    0x000, 0x0e3, 0x000, 0x0e3, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x0a1, 0x10a, 0x1ab,
+    0x08c, 0x0ad, 0x18e, 0x1af, 0x000, 0x0e3, 0x10a, 0x1eb, 0x08c, 0x0ef, 0x18e, 0x1ef,
+    0x000, 0x000, 0x000, 0x000, 0x08c, 0x08c, 0x08c, 0x08c, 0x000, 0x000, 0x000, 0x000,
+    0x08c, 0x08c, 0x08c, 0x08c, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x062, 0x000, 0x062, 0x054, 0x076, 0x054, 0x076,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x10a, 0x10a, 0x000, 0x000, 0x10a, 0x10a,
+    0x000, 0x062, 0x10a, 0x16a, 0x054, 0x076, 0x15e, 0x17e, 0x000, 0x0a1, 0x000, 0x0a1,
+    0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x062, 0x000, 0x062,
+    0x054, 0x076, 0x054, 0x076, 0x000, 0x0a1, 0x000, 0x0a1, 0x08c, 0x0ad, 0x08c, 0x0ad,
+    0x000, 0x0a1, 0x000, 0x0a1, 0x08c, 0x0ad, 0x08c, 0x0ad, 0x000, 0x000, 0x10a, 0x10a,
+    0x08c, 0x08c, 0x18e, 0x18e, 0x000, 0x062, 0x10a, 0x16a, 0x0dc, 0x0fe, 0x1de, 0x1fe,
+    0x000, 0x000, 0x111, 0x111, 0x000, 0x000, 0x111, 0x111, 0x000, 0x062, 0x111, 0x173,
+    0x054, 0x076, 0x155, 0x177, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x054, 0x054, 0x054, 0x054, 0x000, 0x000, 0x11b, 0x11b,
+    0x000, 0x000, 0x11b, 0x11b, 0x000, 0x062, 0x11b, 0x17b, 0x054, 0x076, 0x15f, 0x17f,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x054, 0x054, 0x054, 0x054, 0x000, 0x0a1, 0x111, 0x1b1, 0x000, 0x0a1, 0x111, 0x1b1,
+    0x000, 0x0e3, 0x111, 0x1f3, 0x054, 0x0f7, 0x155, 0x1f7, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x054, 0x054, 0x054, 0x054,
+    0x000, 0x0a1, 0x11b, 0x1bb, 0x08c, 0x0ad, 0x19f, 0x1bf, 0x000, 0x0e3, 0x11b, 0x1fb,
+    0x0dc, 0x0ff, 0x1df, 0x1ff, 0x000, 0x000, 0x000, 0x000, 0x08c, 0x08c, 0x08c, 0x08c,
+    0x000, 0x000, 0x000, 0x000, 0x0dc, 0x0dc, 0x0dc, 0x0dc, 0x000, 0x000, 0x111, 0x111,
+    0x000, 0x000, 0x111, 0x111, 0x000, 0x000, 0x111, 0x111, 0x054, 0x054, 0x155, 0x155,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x062, 0x000, 0x062,
+    0x000, 0x062, 0x000, 0x062, 0x000, 0x000, 0x111, 0x111, 0x000, 0x000, 0x111, 0x111,
+    0x000, 0x000, 0x111, 0x111, 0x054, 0x054, 0x155, 0x155, 0x000, 0x000, 0x10a, 0x10a,
+    0x000, 0x000, 0x10a, 0x10a, 0x000, 0x062, 0x10a, 0x16a, 0x000, 0x062, 0x10a, 0x16a,
+    0x000, 0x0a1, 0x111, 0x1b1, 0x000, 0x0a1, 0x111, 0x1b1, 0x000, 0x0a1, 0x111, 0x1b1,
+    0x054, 0x0f5, 0x155, 0x1f5, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x062, 0x000, 0x062, 0x000, 0x062, 0x000, 0x062, 0x000, 0x0a1, 0x111, 0x1b1,
+    0x08c, 0x0ad, 0x19d, 0x1bd, 0x000, 0x0a1, 0x111, 0x1b1, 0x0dc, 0x0fd, 0x1dd, 0x1fd,
+    0x000, 0x000, 0x10a, 0x10a, 0x08c, 0x08c, 0x18e, 0x18e, 0x000, 0x062, 0x10a, 0x16a,
+    0x08c, 0x0ee, 0x18e, 0x1ee, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x062, 0x000, 0x062, 0x000, 0x062, 0x000, 0x062,
+};
+
+/* Apply the band rule to word i, place the digit in every row that is down to
+ * one cell, and add the words this changes to *dirty.  Returns 0 on a
+ * contradiction.
+ *
+ * One pass is enough: the band rule is idempotent (the minirows it keeps are a
+ * union of whole permutations, which all fit again), and a row with a single
+ * cell in box c sends every permutation left through c, so the rule has
+ * already cleared box c - the cell's column included - in the other rows.  For
+ * the same reason two single rows never share a column (they would share a
+ * box: no permutation, w would be 0).  Placing therefore changes nothing more
+ * in w itself, only in the other words: the digit's column in the other bands
+ * and the placed cells in the band's other digits. */
+static int update_band(Board *bd, int i, uint32_t *dirty) {
+    int b = row_of_bit(i), d = i - 9 * b; /* i = 9*b + d; row_of_bit is i / 9 */
+    uint32_t w = bd->cand[i];
+    uint32_t open = bd->open_rows[i]; /* rows still without the digit */
+    uint32_t m = minirow_hash(w);
+    w &= kBandKeepH[m];
+    if (!w) return 0;
+    uint32_t fresh = single_rows(w) & open, placed = w & row_cells(fresh);
+    open &= ~fresh;
     if (placed) {
         uint32_t cols = columns_of(placed) * COL_BITS;
-        uint32_t *digit = &bd->cand[3 * d];
-        uint32_t hit = 0; /* the words that lose a cell: only they get a dirty bit */
-        for (int k = 0; k < 3; k++) {
-            hit |= (uint32_t)((digit[k] & cols) != 0) << (3 * d + k);
-            digit[k] &= ~cols; /* cand[i] too: rewritten below */
-        }
-        for (int e = b; e < 27; e += 3) {
-            hit |= (uint32_t)((bd->cand[e] & placed) != 0) << e;
-            bd->cand[e] &= ~placed;
-        }
+        /* The band first, whole (with w): a wide load right after narrow stores
+         * into the same words would stall. */
+        uint32_t hit = clear_band(&bd->cand[9 * b], placed, d, w) << (9 * b);
+        int b1 = b == 2 ? 0 : b + 1, b2 = b == 0 ? 2 : b - 1;
+        uint32_t *x1 = &bd->cand[9 * b1 + d], *x2 = &bd->cand[9 * b2 + d];
+        hit |= ((uint32_t)((*x1 & cols) != 0) << (9 * b1 + d)) | ((uint32_t)((*x2 & cols) != 0) << (9 * b2 + d));
+        *x1 &= ~cols;
+        *x2 &= ~cols;
         *dirty |= hit & ~(1u << i);
         bd->open_cells[b] &= ~placed;
-        bd->open_rows[b] &= ~((7u & ~open) << (3 * d));
+        bd->open_rows[i] = (uint8_t)open;
+    } else {
+        bd->cand[i] = w;
     }
-    bd->cand[i] = w;
-    bd->mini[i] = kStackKeep[m]; /* the minirows kept: those of w now */
+    bd->mini[i] = kMiniKeepH[m]; /* the minirows kept: those of w now */
     return 1;
 }
 
 /* Run the band rule over every changed word until nothing changes. */
 static inline int settle_bands(Board *bd) {
     /* The dirty set stays in a register here: in the board, every store into a
-     * word would force a reload (they all alias), and the next update waits on it. */
+     * word would force a reload (they all alias), and the next update waits on it.
+     * The words are taken in rounds: the ones dirty when the round starts, then
+     * those dirtied again.  Which word comes next then never waits for the
+     * previous update to finish, and a word still due in the round is not marked
+     * again (it will read its new value).  The order does not change the result:
+     * the band rule and placing only take candidates away, so every order ends
+     * in the same fixed point (or in a contradiction, if that has one). */
     uint32_t changed = 0, dirty = bd->dirty;
     bd->dirty = 0;
     while (dirty) {
-        int i = lowest_bit(dirty);
-        dirty &= dirty - 1;
-        changed |= 1u << i;
-        if (!update_band(bd, i, &dirty)) return 0;
+        uint32_t batch = dirty;
+        changed |= batch;
+        dirty = 0;
+        do {
+            int i = lowest_bit(batch);
+            batch &= batch - 1;
+            uint32_t hit = 0;
+            if (!update_band(bd, i, &hit)) return 0;
+            dirty |= hit & ~batch;
+        } while (batch);
     }
     bd->unseen_singles |= changed;
     bd->unseen_columns |= changed;
@@ -351,7 +450,7 @@ static inline int settle_bands(Board *bd) {
 static inline void count_cells(const Board *bd, int b, uint32_t *one, uint32_t *two, uint32_t *three) {
     uint32_t o = 0, t = 0, h = 0;
     for (int d = 0; d < 9; d++) {
-        uint32_t x = bd->cand[3 * d + b];
+        uint32_t x = bd->cand[9 * b + d];
         h |= t & x;
         t |= o & x;
         o |= x;
@@ -365,8 +464,8 @@ static inline void count_cells(const Board *bd, int b, uint32_t *one, uint32_t *
  * the band rule then places it. */
 static inline void assign(Board *bd, int d, int b, uint32_t cell) {
     int r = row_of_bit(lowest_bit(cell));
-    bd->cand[3 * d + b] &= ~(ROW_BITS << (9 * r)) | cell;
-    bd->dirty |= 1u << (3 * d + b);
+    bd->cand[9 * b + d] &= ~(ROW_BITS << (9 * r)) | cell;
+    bd->dirty |= 1u << (9 * b + d);
 }
 
 /* Naked singles of all bands: -1 contradiction, 0 none found, 1 some assigned. */
@@ -375,13 +474,9 @@ static int naked_singles(Board *bd) {
     uint32_t unseen = bd->unseen_singles;
     bd->unseen_singles = 0;
     for (int b = 0; b < 3; b++) {
-        if (!(unseen & (BAND_WORDS << b))) continue;
-        uint32_t one = 0, two = 0;
-        for (int d = 0; d < 9; d++) {
-            uint32_t x = bd->cand[3 * d + b];
-            two |= one & x;
-            one |= x;
-        }
+        if (!(unseen & (BAND_WORDS << (9 * b)))) continue;
+        uint32_t one, two;
+        band_counts(&bd->cand[9 * b], &one, &two);
         uint32_t open = bd->open_cells[b];
         if (open & ~one) return -1;
         uint32_t single = open & ~two;
@@ -389,7 +484,7 @@ static int naked_singles(Board *bd) {
             uint32_t cell = lowest_set(single);
             single ^= cell;
             for (int d = 0; d < 9; d++) {
-                if (bd->cand[3 * d + b] & cell) {
+                if (bd->cand[9 * b + d] & cell) {
                     assign(bd, d, b, cell);
                     break;
                 }
@@ -481,27 +576,26 @@ static int column_rules(Board *bd) {
     uint32_t unseen = bd->unseen_columns;
     bd->unseen_columns = 0;
     for (int d = 0; d < 9; d++) {
-        if (!((unseen >> (3 * d)) & 7u)) continue;
+        if (!(unseen & (DIGIT_WORDS << d))) continue;
         /* A digit with two open rows or fewer left has both of its open columns
          * in each of them (else the band rule would have placed it): nothing to
          * find.  rows: its open rows of bands 0, 1, 2 at bits 0..2, 3..5, 6..8. */
-        uint32_t rows = ((bd->open_rows[0] >> (3 * d)) & 7u) | (((bd->open_rows[1] >> (3 * d)) & 7u) << 3) |
-                        (((bd->open_rows[2] >> (3 * d)) & 7u) << 6);
+        uint32_t rows = bd->open_rows[d] | (bd->open_rows[9 + d] << 3) | (bd->open_rows[18 + d] << 6);
         if (!more_than_one(rows & (rows - 1))) continue;
-        uint32_t *w = &bd->cand[3 * d];
-        uint32_t p0 = columns_of(w[0]), p1 = columns_of(w[1]), p2 = columns_of(w[2]);
+        uint32_t *w = &bd->cand[d]; /* w[9 * b]: band b */
+        uint32_t p0 = columns_of(w[0]), p1 = columns_of(w[9]), p2 = columns_of(w[18]);
         if ((p0 | p1 | p2) != ROW_BITS) return -1;
-        uint32_t twice = (p0 & p1) | (p0 & p2) | (p1 & p2) | columns_twice(w[0]) | columns_twice(w[1]) |
-                         columns_twice(w[2]);
-        uint32_t placed = columns_of((w[0] & ~bd->open_cells[0]) | (w[1] & ~bd->open_cells[1]) |
-                                     (w[2] & ~bd->open_cells[2]));
+        uint32_t twice = (p0 & p1) | (p0 & p2) | (p1 & p2) | columns_twice(w[0]) | columns_twice(w[9]) |
+                         columns_twice(w[18]);
+        uint32_t placed = columns_of((w[0] & ~bd->open_cells[0]) | (w[9] & ~bd->open_cells[1]) |
+                                     (w[18] & ~bd->open_cells[2]));
         uint32_t hidden = ~twice & ~placed & ROW_BITS;
         if (hidden) {
             do {
                 int c = lowest_bit(hidden);
                 hidden &= hidden - 1;
                 int b = (p0 >> c) & 1 ? 0 : (p1 >> c) & 1 ? 1 : 2;
-                assign(bd, d, b, w[b] & (COL_BITS << c));
+                assign(bd, d, b, w[9 * b] & (COL_BITS << c));
             } while (hidden);
             changed = 1;
             continue; /* the view is stale now; the next round redoes this digit */
@@ -514,8 +608,8 @@ static int column_rules(Board *bd) {
         if (keep != view) {
             for (int b = 0; b < 3; b++) {
                 uint32_t cols = from_stacks(keep >> (3 * b)) * COL_BITS;
-                bd->dirty |= (uint32_t)((w[b] & ~cols) != 0) << (3 * d + b);
-                w[b] &= cols;
+                bd->dirty |= (uint32_t)((w[9 * b] & ~cols) != 0) << (9 * b + d);
+                w[9 * b] &= cols;
             }
             changed = 1;
         }
@@ -573,7 +667,7 @@ static const uint16_t kForcedMinirows[512] = {
 
 static inline uint32_t forced_minirows(uint32_t m) { return kForcedMinirows[m]; }
 
-/* The band cells of a minirow set, the inverse of minirows():
+/* The band cells of a minirow set (bit 3*row + box):
  *
  *     minirows  r2:cba r1:cba r0:cba  ->  band word  r2:[ccc|bbb|aaa] r1:[...] r0:[...]
  */
@@ -602,10 +696,10 @@ static int minirow_rule(Board *bd) {
     uint32_t unseen = bd->unseen_minirows;
     bd->unseen_minirows = 0;
     for (int b = 0; b < 3; b++) {
-        if (!(unseen & (BAND_WORDS << b)) || bit_count(bd->open_cells[b]) <= MINIROW_MIN_OPEN) continue;
+        if (!(unseen & (BAND_WORDS << (9 * b))) || bit_count(bd->open_cells[b]) <= MINIROW_MIN_OPEN) continue;
         uint32_t mr[9], fm[9], c1 = 0, c2 = 0, c3 = 0, c4 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0;
         for (int d = 0; d < 9; d++) {
-            uint32_t m = mr[d] = bd->mini[3 * d + b];
+            uint32_t m = mr[d] = bd->mini[9 * b + d];
             c4 |= c3 & m;
             c3 |= c2 & m;
             c2 |= c1 & m;
@@ -625,10 +719,10 @@ static int minirow_rule(Board *bd) {
             uint32_t mini = 7u << (9 * r + 3 * c);
             uint32_t clear = ((ROW_BITS << (9 * r)) | (0x1c0e07u << (3 * c))) & ~mini;
             for (int d = 0; d < 9; d++) {
-                uint32_t *w = &bd->cand[3 * d + b];
+                uint32_t *w = &bd->cand[9 * b + d];
                 if (((mr[d] >> k) & 1) && (*w & clear)) {
                     *w &= ~clear;
-                    bd->dirty |= 1u << (3 * d + b);
+                    bd->dirty |= 1u << (9 * b + d);
                     changed = 1;
                 }
             }
@@ -637,10 +731,10 @@ static int minirow_rule(Board *bd) {
          * their own), so clear with one mask per digit, not per minirow. */
         if (full) {
             for (int d = 0; d < 9; d++) {
-                uint32_t *w = &bd->cand[3 * d + b], clear = minirow_cells(full & ~fm[d]);
+                uint32_t *w = &bd->cand[9 * b + d], clear = minirow_cells(full & ~fm[d]);
                 if (*w & clear) {
                     *w &= ~clear;
-                    bd->dirty |= 1u << (3 * d + b);
+                    bd->dirty |= 1u << (9 * b + d);
                     changed = 1;
                 }
             }
@@ -665,7 +759,8 @@ static int propagate(Board *bd) {
     }
 }
 
-static inline int solved(const Board *bd) { return (bd->open_rows[0] | bd->open_rows[1] | bd->open_rows[2]) == 0; }
+/* Every cell holds a placed digit (so every digit is placed in every row). */
+static inline int solved(const Board *bd) { return (bd->open_cells[0] | bd->open_cells[1] | bd->open_cells[2]) == 0; }
 
 /* Pick the guess: a two-candidate cell if any, else the open cell with the fewest
  * candidates. Sets *band and *cell (a single band bit). */
@@ -687,7 +782,7 @@ static void choose_cell(const Board *bd, int *band, uint32_t *cell) {
             uint32_t c = lowest_set(open);
             open ^= c;
             int k = 0;
-            for (int d = 0; d < 9; d++) k += (bd->cand[3 * d + b] & c) != 0;
+            for (int d = 0; d < 9; d++) k += (bd->cand[9 * b + d] & c) != 0;
             if (k < best) {
                 best = k;
                 *band = b;
@@ -763,15 +858,15 @@ static int choose_perm(const Board *bd, uint32_t *first, uint32_t *second) {
     for (int b = 0; b < 3; b++) {
         int total = 0, pick = -1, pick_k = 7;
         for (int d = 0; d < 9; d++) {
-            if (!((bd->open_rows[b] >> (3 * d)) & 7u)) {
+            if (!bd->open_rows[9 * b + d]) {
                 total += 1; /* placed in all three rows: one permutation */
                 continue;
             }
-            int k = kPermCount[bd->mini[3 * d + b]];
+            int k = kPermCount[bd->mini[9 * b + d]];
             total += k;
             if (k >= 2 && k < pick_k) {
                 pick_k = k;
-                pick = 3 * d + b;
+                pick = 9 * b + d;
             }
         }
         if (pick >= 0 && total < best_total) {
@@ -804,7 +899,7 @@ static int choose_perm(const Board *bd, uint32_t *first, uint32_t *second) {
 static void write_solution(const Board *bd, uint8_t solution[81]) {
     for (int d = 0; d < 9; d++) {
         for (int b = 0; b < 3; b++) {
-            uint32_t w = bd->cand[3 * d + b];
+            uint32_t w = bd->cand[9 * b + d];
             while (w) {
                 solution[27 * b + lowest_bit(w)] = (uint8_t)(d + 1);
                 w &= w - 1;
@@ -829,7 +924,6 @@ static int init_board(Board *bd, const uint8_t cells[81]) {
     for (int b = 0; b < 3; b++) {
         given[b] = BAND_BITS & ~cells_of[b];
         bd->open_cells[b] = cells_of[b];
-        bd->open_rows[b] = BAND_BITS;
     }
     for (int d = 0; d < 9; d++) {
         const uint32_t *g = &cells_of[3 * (d + 1)];
@@ -841,9 +935,9 @@ static int init_board(Board *bd, const uint8_t cells[81]) {
             uint32_t mine = g[b], rows = rows_of(mine);
             if (more_than_one(mine & ROW_BITS) || more_than_one(mine & (ROW_BITS << 9)) || more_than_one(mine >> 18))
                 return 0; /* two in a row */
-            bd->cand[3 * d + b] = (BAND_BITS & ~(given[b] & ~mine) & ~cols & ~row_cells(rows)) | mine;
-            bd->open_rows[b] &= ~(rows << (3 * d));
-            bd->mini[3 * d + b] = ROW_BITS;
+            bd->cand[9 * b + d] = (BAND_BITS & ~(given[b] & ~mine) & ~cols & ~row_cells(rows)) | mine;
+            bd->open_rows[9 * b + d] = (uint8_t)(7u & ~rows);
+            bd->mini[9 * b + d] = ROW_BITS;
         }
     }
     bd->dirty = BAND_BITS;
@@ -893,10 +987,10 @@ int sk9_solve(const uint8_t cells[81], int limit, uint8_t solution[81], uint64_t
                 uint32_t cell = 0;
                 choose_cell(&cur, &b, &cell);
                 int d = 0;
-                while (!(cur.cand[3 * d + b] & cell)) d++;
+                while (!(cur.cand[9 * b + d] & cell)) d++;
                 stack[depth] = cur;
-                stack[depth].cand[3 * d + b] &= ~cell;
-                stack[depth].dirty |= 1u << (3 * d + b);
+                stack[depth].cand[9 * b + d] &= ~cell;
+                stack[depth].dirty |= 1u << (9 * b + d);
                 depth++;
                 assign(&cur, d, b, cell);
                 guessed++;
