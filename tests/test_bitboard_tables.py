@@ -9,6 +9,7 @@ the hash tells all 512 minirow sets apart.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from pathlib import Path
 
@@ -93,30 +94,52 @@ def test_stack_table() -> None:
     assert table == [kept_minirows(m) for m in range(512)]
 
 
-def test_permutation_tables() -> None:
-    perms = c_table("kPerms")
-    counts = c_table("kPermCount")
-    for m in range(512):
-        fit = sum(1 << i for i, p in enumerate(PERMUTATIONS_C)
-                  if all(m >> (3 * r + p[r]) & 1 for r in range(3)))
-        assert perms[m] == fit, m
-        assert counts[m] == bin(fit).count("1"), m
-
-
 def _c_permutation_order() -> list[tuple[int, int, int]]:
-    """The permutations in the bit order of kPerms, read from kPermCells."""
-    cells = c_table("kPermCells")
+    """The permutations in the bit order of kPerms: bit i is set alone for exactly
+    the minirow set of permutation i."""
+    perms = c_table("kPerms")
     order = []
-    for c in cells:
-        p = tuple(next(box for box in range(3) if c >> (9 * r + 3 * box) & 7) for r in range(3))
-        order.append(p)
+    for i in range(6):
+        (m,) = [m for m in range(512) if bin(m).count("1") == 3 and perms[m] == 1 << i]
+        order.append(tuple(next(box for box in range(3) if m >> (3 * r + box) & 1) for r in range(3)))
     return order
 
 
 PERMUTATIONS_C = _c_permutation_order()
 
 
-def test_permutation_cells() -> None:
+def perm_minirows(p: tuple[int, int, int]) -> int:
+    return sum(1 << (3 * r + p[r]) for r in range(3))
+
+
+def test_permutation_tables() -> None:
     assert sorted(PERMUTATIONS_C) == sorted(PERMUTATIONS)
-    for c, p in zip(c_table("kPermCells"), PERMUTATIONS_C, strict=True):
-        assert c == minirow_cells(sum(1 << (3 * r + p[r]) for r in range(3)))
+    perms = c_table("kPerms")
+    logs = c_table("kPermLog")
+    for m in range(512):
+        fit = sum(1 << i for i, p in enumerate(PERMUTATIONS_C) if m & perm_minirows(p) == perm_minirows(p))
+        assert perms[m] == fit, m
+        n = bin(fit).count("1")
+        assert logs[m] == (round(64 * math.log2(n)) if n >= 2 else 0), m
+
+
+def test_split_table() -> None:
+    split = c_table("kSplitMinirow")
+    assert len(split) == 64
+    for ps in range(64):
+        members = [perm_minirows(p) for i, p in enumerate(PERMUTATIONS_C) if ps >> i & 1]
+        if len(members) < 2:
+            continue
+        k = split[ps]
+        inside = sum(1 for pm in members if pm >> k & 1)
+        assert 0 < inside < len(members), ps  # both branches lose a permutation
+        shared = any(sum(1 for pm in members if pm >> j & 1) == 2 for j in range(9))
+        assert inside == (2 if len(members) >= 3 and shared else 1), ps
+
+
+def test_minirow_lines() -> None:
+    lines = c_table("kMinirowLine")
+    for k in range(9):
+        r, c = divmod(k, 3)
+        row, box, mini = 0x1FF << (9 * r), 0x1C0E07 << (3 * c), 7 << (9 * r + 3 * c)
+        assert lines[k] == (row | box) & ~mini
