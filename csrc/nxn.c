@@ -2,39 +2,56 @@
  *
  * Representation
  * --------------
- * One 64-bit candidate mask per cell (bit d-1 set while digit d is possible), so
- * any N up to 64 fits the same code:
+ * Two views of the same candidates, kept in step, each a 64-bit mask so that any
+ * N up to 64 fits the same code:
  *
- *     cand[cell]:  bit 63 ...  bit N-1 ... bit 1  bit 0
- *                  (unused)    digit N ... digit 2 digit 1
+ *     cand[cell]:        bit d set while digit d+1 is possible in the cell
+ *     places[u * N + d]: bit k set while digit d+1 is possible at position k of unit u
  *
- * A cell is "done" once its single digit has been removed from its peers.
+ * Units are numbered rows 0..N-1, columns N..2N-1, boxes 2N..3N-1.  A cell's
+ * position is its column in its row, its row in its column, and
+ * (row % box_rows) * box_cols + col % box_cols in its box.  Small per-call tables
+ * map a cell to its three (unit, position) pairs and a (unit, position) back to
+ * the cell.  A cell is "done" once its digit has been removed from its peers.
+ *
+ * Every change goes through restrict_cell(), which narrows one cell's mask and
+ * clears the matching position bits in its three units; that is where all the
+ * events of the inference below are noticed, so nothing is ever rescanned.
  *
  * Inference
  * ---------
- * 1. Naked singles: a cell whose mask drops to one bit goes on a queue; taking
- *    it off the queue clears that bit from the row, column and box (peers are
- *    walked by index arithmetic, so no per-shape tables are built).  A mask that
- *    drops to zero is a contradiction.
- * 2. Hidden singles: per unit, bit-sliced counters (once / twice) over its N
- *    masks; a digit seen once is placed; a digit seen nowhere is a contradiction.
+ * 1. Naked single: a cell mask down to one bit queues (cell, digit).
+ * 2. Hidden single: a places mask down to one bit queues (that cell, digit).
+ *    Either mask dropping to zero is a contradiction.
+ *    Taking (cell, digit) off the queue assigns it: the digit leaves the peers
+ *    that still have it (found from the places masks, not by walking units).
+ * 3. Locked candidates: every places mask that shrank (and still has two or more
+ *    places) goes on a "dirty" stack; after the singles run dry, each dirty mask
+ *    is checked once: a box digit confined to one row or column segment leaves
+ *    the rest of that line (pointing), a line digit confined to one box leaves
+ *    the rest of that box (claiming).  Both are O(1) mask tests.
  *
  * Search
  * ------
- * Guess on the open cell with the fewest candidates: first "cell = d", and on
- * failure "cell != d" (binary branching, so the second branch propagates too).
- * Backtracking is by an undo trail: every mask change records (cell, old mask)
- * and a decision frame remembers the trail length to roll back to.  Memory is
- * one malloc'ed block per call (the trail grows with realloc), nothing global.
+ * When propagation stalls, guess (cell, digit): "cell = digit" first and, once
+ * that branch is exhausted, "cell != digit" (binary branching, so the second
+ * branch propagates too).  The cell is chosen by dom/wdeg: fewest candidates
+ * per weight, where a unit's weight is 1 + the contradictions it has caused so
+ * far in this call (a cell's weight is the sum over its three units).  Plain
+ * "fewest candidates" keeps guessing all over a big sparse grid and can need a
+ * huge tree to refute one wrong early guess; the weights pull the search back
+ * to where it fails, which keeps those refutations small.  The digit is the
+ * cell's lowest candidate.
+ * Backtracking is by an undo trail: every mask change records (cell, old mask),
+ * and undoing it also puts back the cell's position bits in its units' places.
+ * Memory is one malloc'ed block per call (the trail grows with realloc), nothing
+ * global, so calls are re-entrant.
  */
 #include "nxn.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef NXN_PAIR
-#define NXN_PAIR 0
-#endif
 #ifndef NXN_LOCKED
 #define NXN_LOCKED 1
 #endif
@@ -42,9 +59,13 @@
 /* ---- tiny bit helpers ------------------------------------------------------ */
 
 static inline int more_than_one(uint64_t x) { return (x & (x - 1)) != 0; }
-static inline uint64_t lowest_set(uint64_t x) { return x & (0 - x); }
 static inline int bit_count(uint64_t x) { return __builtin_popcountll(x); }
 static inline int lowest_bit(uint64_t x) { return __builtin_ctzll(x); }
+static inline uint64_t bit_at(int i) { return (uint64_t)1 << i; }
+/* `len` consecutive bits from bit `start` (len may be 64). */
+static inline uint64_t run_of(int start, int len) {
+    return (len >= 64 ? ~(uint64_t)0 : bit_at(len) - 1) << start;
+}
 
 /* A trail entry: the cell whose mask changed and its old mask; DONE_MARK in the
  * cell field means "the cell was marked done" instead. */
@@ -64,15 +85,27 @@ typedef struct {
 typedef struct {
     int n, box_rows, box_cols, size, placed;
     uint64_t full;
-    uint64_t *cand;  /* size masks */
-    uint8_t *done;   /* size flags */
-    int *queue;      /* cells with a single candidate waiting to be propagated */
-    int qhead, qtail, qcap;
+    uint64_t *cand;       /* size masks */
+    uint64_t *places;     /* 3n * n masks, see the header */
+    uint32_t weight[192];    /* per unit: 1 + contradictions it caused (the guess heuristic) */
+    uint64_t row_in_box[64]; /* box positions of the box's row i */
+    uint64_t col_in_box[64]; /* box positions of the box's column j */
+    uint16_t *unit_cell;  /* 3n * n: the cell at position k of unit u */
+    uint16_t *cell_unit;  /* 3 * size: the row, column and box unit of a cell */
+    uint8_t *cell_pos;    /* 3 * size: the cell's position in each of them */
+    uint8_t *done;        /* size flags */
+    uint32_t *singles;    /* queue of cell * 64 + digit waiting to be assigned */
+    int shead, stail, scap;
+    uint32_t *dirty;      /* stack of places indices to check for locked candidates */
+    uint8_t *is_dirty;    /* 3n * n flags: already on the stack */
+    int dtop;
     Undo *trail;
     size_t tlen, tcap;
-    Decision *decisions; /* at most size of them */
-    uint64_t *segments;  /* n*n scratch masks for locked candidates */
+    Decision *decisions;  /* at most size of them */
 } Solver;
+
+/* Outcomes of the propagation steps. */
+enum { FAIL = 0, OK = 1, NOMEM = -1 };
 
 /* Make room for one more trail entry; 0 when memory ran out. */
 static int trail_room(Solver *s) {
@@ -85,286 +118,209 @@ static int trail_room(Solver *s) {
     return 1;
 }
 
-/* Set a cell's mask, recording the old one; queue it when it became a single.
- * Returns 0 when memory ran out. */
-static inline int set_mask(Solver *s, int cell, uint64_t mask) {
-    if (!trail_room(s)) return 0;
-    s->trail[s->tlen].cell = (uint32_t)cell;
-    s->trail[s->tlen].old = s->cand[cell];
-    s->tlen++;
-    s->cand[cell] = mask;
-    if (!more_than_one(mask) && s->qtail < s->qcap) s->queue[s->qtail++] = cell;
-    return 1;
+static inline void push_single(Solver *s, int cell, int digit) {
+    /* Each cell turns single and each places mask turns single at most once per
+     * propagation, so the queue (sized for that) cannot overflow; the test is a
+     * guard only (a lost single would still be found as a one-candidate guess). */
+    if (s->stail < s->scap) s->singles[s->stail++] = (uint32_t)cell * 64u + (uint32_t)digit;
 }
 
+static inline void push_dirty(Solver *s, int ud) {
+    if (!s->is_dirty[ud]) {
+        s->is_dirty[ud] = 1;
+        s->dirty[s->dtop++] = (uint32_t)ud;
+    }
+}
+
+/* Empty both queues (after a contradiction or a finished propagation). */
+static void clear_queues(Solver *s) {
+    while (s->dtop) s->is_dirty[s->dirty[--s->dtop]] = 0;
+    s->shead = s->stail = 0;
+}
+
+/* A contradiction at cell p: its units get the blame (see choose_guess). */
+static int blame_cell(Solver *s, int p) {
+    for (int k = 0; k < 3; k++) s->weight[s->cell_unit[3 * p + k]]++;
+    return FAIL;
+}
+
+/* Narrow cell p's mask to mask & keep, recording the old mask and clearing the
+ * removed digits' position bits in p's three units; queue what became single,
+ * mark what shrank as dirty.  FAIL when a cell or a unit digit runs out of room. */
+static int restrict_cell(Solver *s, int p, uint64_t keep) {
+    uint64_t old = s->cand[p], mask = old & keep;
+    if (mask == old) return OK;
+    if (!mask) return blame_cell(s, p);
+    if (!trail_room(s)) return NOMEM;
+    s->trail[s->tlen].cell = (uint32_t)p;
+    s->trail[s->tlen].old = old;
+    s->tlen++;
+    s->cand[p] = mask;
+    if (!more_than_one(mask) && !s->done[p]) push_single(s, p, lowest_bit(mask));
+    const uint16_t *units = s->cell_unit + 3 * p;
+    const uint8_t *pos = s->cell_pos + 3 * p;
+    int n = s->n;
+    for (uint64_t gone = old & ~mask; gone; gone &= gone - 1) {
+        int d = lowest_bit(gone);
+        for (int k = 0; k < 3; k++) {
+            int ud = units[k] * n + d;
+            uint64_t left = s->places[ud] &= ~bit_at(pos[k]);
+            if (!left) {
+                s->weight[units[k]]++;
+                return FAIL;
+            }
+            if (more_than_one(left)) {
+                if (NXN_LOCKED) push_dirty(s, ud);
+            } else {
+                int q = s->unit_cell[units[k] * n + lowest_bit(left)];
+                if (!s->done[q]) push_single(s, q, d);
+            }
+        }
+    }
+    return OK;
+}
+
+/* Put back the masks (and places bits) changed since trail length `mark`. */
 static void undo_to(Solver *s, size_t mark) {
+    int n = s->n;
     while (s->tlen > mark) {
         Undo u = s->trail[--s->tlen];
         if (u.cell & DONE_MARK) {
             s->done[u.cell & ~DONE_MARK] = 0;
             s->placed--;
-        } else {
-            s->cand[u.cell] = u.old;
+            continue;
         }
+        int p = (int)u.cell;
+        const uint16_t *units = s->cell_unit + 3 * p;
+        const uint8_t *pos = s->cell_pos + 3 * p;
+        for (uint64_t back = u.old & ~s->cand[p]; back; back &= back - 1) {
+            int d = lowest_bit(back);
+            for (int k = 0; k < 3; k++) s->places[units[k] * n + d] |= bit_at(pos[k]);
+        }
+        s->cand[p] = u.old;
     }
-    s->qhead = s->qtail = 0;
 }
 
-/* Outcomes of the propagation steps. */
-enum { FAIL = 0, OK = 1, NOMEM = -1 };
-
-/* Clear `bit` from a peer's mask: FAIL when nothing is left. */
-static inline int eliminate(Solver *s, int p, uint64_t bit) {
-    uint64_t m = s->cand[p];
-    if (!(m & bit)) return OK;
-    m &= ~bit;
-    if (!m) return FAIL;
-    return set_mask(s, p, m) ? OK : NOMEM;
-}
-
-/* Take the queued singles off the queue and clear them from their peers. */
-static int drain_queue(Solver *s) {
-    int n = s->n;
-    while (s->qhead < s->qtail) {
-        int cell = s->queue[s->qhead++];
-        if (s->done[cell]) continue;
-        uint64_t bit = s->cand[cell];
-        if (!trail_room(s)) return NOMEM;
-        s->trail[s->tlen].cell = (uint32_t)cell | DONE_MARK;
-        s->trail[s->tlen].old = 0;
-        s->tlen++;
-        s->done[cell] = 1;
-        s->placed++;
-        int r = cell / n, c = cell - r * n, rc;
-        for (int k = 0, p = r * n; k < n; k++, p++)
-            if (p != cell && (rc = eliminate(s, p, bit)) != OK) return rc;
-        for (int k = 0, p = c; k < n; k++, p += n)
-            if (p != cell && (rc = eliminate(s, p, bit)) != OK) return rc;
-        int r0 = r - r % s->box_rows, c0 = c - c % s->box_cols;
-        for (int i = 0; i < s->box_rows; i++) {
-            if (r0 + i == r) continue; /* that row is done above */
-            for (int j = 0, p = (r0 + i) * n + c0; j < s->box_cols; j++, p++)
-                if (p != cell && (rc = eliminate(s, p, bit)) != OK) return rc;
-        }
-    }
-    s->qhead = s->qtail = 0;
-    return OK;
-}
-
-/* Hidden singles of one unit given as a start cell and two strides (the unit's
- * cells are start + i*outer + j*inner for i < outer_count, j < inner_count).
- * *found is set when something was assigned. */
-static int unit_hidden(Solver *s, int start, int outer, int outer_count, int inner, int inner_count,
-                       int *found) {
-    uint64_t once = 0, twice = 0;
-    for (int i = 0; i < outer_count; i++)
-        for (int j = 0, p = start + i * outer; j < inner_count; j++, p += inner) {
-            uint64_t m = s->cand[p];
-            twice |= once & m;
-            once |= m;
-        }
-    if (once != s->full) return FAIL;
-    uint64_t hidden = once & ~twice;
-    while (hidden) {
-        uint64_t bit = lowest_set(hidden);
-        hidden ^= bit;
-        int where = -1;
-        for (int i = 0; i < outer_count && where < 0; i++)
-            for (int j = 0, p = start + i * outer; j < inner_count; j++, p += inner)
-                if (s->cand[p] & bit) {
-                    where = p;
-                    break;
-                }
-        if (where < 0) return FAIL; /* an earlier single of this unit took its only place */
-        if (s->cand[where] != bit) {
-            if (!set_mask(s, where, bit)) return NOMEM;
-            *found = 1;
-        }
+/* Remove digit d from the cells at the positions `where` of unit u. */
+static int clear_places(Solver *s, int u, int d, uint64_t where) {
+    for (; where; where &= where - 1) {
+        int rc = restrict_cell(s, s->unit_cell[u * s->n + lowest_bit(where)], ~bit_at(d));
+        if (rc != OK) return rc;
     }
     return OK;
 }
 
-static int hidden_singles(Solver *s, int *found) {
-    int n = s->n, rc;
-    for (int r = 0; r < n; r++)
-        if ((rc = unit_hidden(s, r * n, 0, 1, 1, n, found)) != OK) return rc;
-    for (int c = 0; c < n; c++)
-        if ((rc = unit_hidden(s, c, 0, 1, n, n, found)) != OK) return rc;
-    for (int br = 0; br < n; br += s->box_rows)
-        for (int bc = 0; bc < n; bc += s->box_cols)
-            if ((rc = unit_hidden(s, br * n + bc, n, s->box_rows, 1, s->box_cols, found)) != OK) return rc;
-    return OK;
-}
-
-/* Clear `bits` from `count` cells start, start+stride, ...; *found when anything went. */
-static int clear_run(Solver *s, int start, int stride, int count, uint64_t bits, int *found) {
-    for (int k = 0, p = start; k < count; k++, p += stride) {
-        uint64_t m = s->cand[p];
-        if (!(m & bits)) continue;
-        m &= ~bits;
-        if (!m) return FAIL;
-        if (!set_mask(s, p, m)) return NOMEM;
-        *found = 1;
-    }
-    return OK;
-}
-
-/* Locked candidates along one direction. A "segment" is the part of a line
- * (row or column) inside one box:
- *
- *     seg[line * per_line + k]: union of the masks of line `line` inside box k of that line
- *
- * lines come in groups of `group` (the lines crossing the same boxes), each line
- * crosses `per_line` boxes of `seg_len` cells.  Pointing: a digit that, inside a
- * box, lies in one segment leaves the rest of that line.  Claiming: a digit that,
- * inside a line, lies in one segment leaves the rest of that box.  Cells of line
- * l, segment k are at l*line_step + (k*seg_len + j)*cell_step. */
-static int locked_direction(Solver *s, uint64_t *seg, int group, int per_line, int seg_len, int line_step,
-                            int cell_step, int *found) {
-    int n = s->n, rc;
-    for (int l = 0; l < n; l++)
-        for (int k = 0; k < per_line; k++) {
-            uint64_t u = 0;
-            for (int j = 0, p = l * line_step + k * seg_len * cell_step; j < seg_len; j++, p += cell_step)
-                u |= s->cand[p];
-            seg[l * per_line + k] = u;
-        }
-    for (int g = 0; g < n; g += group) {
-        for (int k = 0; k < per_line; k++) {
-            /* pointing: the segments of box k across the lines g .. g+group-1 */
-            uint64_t once = 0, twice = 0;
-            for (int l = g; l < g + group; l++) {
-                twice |= once & seg[l * per_line + k];
-                once |= seg[l * per_line + k];
-            }
-            uint64_t unique = once & ~twice;
-            if (unique)
-                for (int l = g; l < g + group; l++) {
-                    uint64_t own = seg[l * per_line + k] & unique;
-                    if (!own) continue;
-                    for (int k2 = 0; k2 < per_line; k2++)
-                        if (k2 != k && (seg[l * per_line + k2] & own) &&
-                            (rc = clear_run(s, l * line_step + k2 * seg_len * cell_step, cell_step, seg_len, own,
-                                            found)) != OK)
-                            return rc;
-                }
-        }
-        for (int l = g; l < g + group; l++) {
-            /* claiming: the segments of line l across its boxes */
-            uint64_t once = 0, twice = 0;
-            for (int k = 0; k < per_line; k++) {
-                twice |= once & seg[l * per_line + k];
-                once |= seg[l * per_line + k];
-            }
-            uint64_t unique = once & ~twice;
-            if (!unique) continue;
-            for (int k = 0; k < per_line; k++) {
-                uint64_t own = seg[l * per_line + k] & unique;
-                if (!own) continue;
-                for (int l2 = g; l2 < g + group; l2++)
-                    if (l2 != l && (seg[l2 * per_line + k] & own) &&
-                        (rc = clear_run(s, l2 * line_step + k * seg_len * cell_step, cell_step, seg_len, own,
-                                        found)) != OK)
-                        return rc;
-            }
-        }
-    }
-    return OK;
-}
-
-static int locked_candidates(Solver *s, int *found) {
-    int n = s->n, rc;
-    /* rows: groups of box_rows rows, each crossing n/box_cols boxes of box_cols cells */
-    rc = locked_direction(s, s->segments, s->box_rows, n / s->box_cols, s->box_cols, n, 1, found);
+/* Cell p takes digit d: the digit leaves the peers that still have it. */
+static int assign(Solver *s, int p, int d) {
+    uint64_t bit = bit_at(d);
+    if (!(s->cand[p] & bit)) return blame_cell(s, p);
+    if (s->done[p]) return OK; /* queued twice (by two of its units) */
+    if (!trail_room(s)) return NOMEM;
+    s->trail[s->tlen].cell = (uint32_t)p | DONE_MARK;
+    s->trail[s->tlen].old = 0;
+    s->tlen++;
+    s->done[p] = 1;
+    s->placed++;
+    int rc = restrict_cell(s, p, bit);
     if (rc != OK) return rc;
-    /* columns: groups of box_cols columns, each crossing n/box_rows boxes of box_rows cells */
-    return locked_direction(s, s->segments, s->box_cols, n / s->box_rows, s->box_rows, 1, n, found);
-}
-
-static int propagate(Solver *s) {
-    for (;;) {
-        int rc = drain_queue(s);
-        if (rc != OK) return rc;
-        if (s->placed == s->size) return OK;
-        int found = 0;
-        rc = hidden_singles(s, &found);
-        if (rc != OK) return rc;
-        if (found || !NXN_LOCKED) {
-            if (found) continue;
-            return OK;
-        }
-        rc = locked_candidates(s, &found);
-        if (rc != OK) return rc;
-        if (!found) return OK;
+    const uint16_t *units = s->cell_unit + 3 * p;
+    const uint8_t *pos = s->cell_pos + 3 * p;
+    for (int k = 0; k < 3; k++) {
+        /* read after the previous unit's clearing: shared peers are not visited twice */
+        uint64_t others = s->places[units[k] * s->n + d] & ~bit_at(pos[k]);
+        if ((rc = clear_places(s, units[k], d, others)) != OK) return rc;
     }
+    return OK;
 }
 
-/* A digit with exactly two places left in some unit (the first found), as
- * (cell, bit) of its first place; 0 when there is none. Units as in
- * unit_hidden. */
-static int unit_pair(const Solver *s, int start, int outer, int outer_count, int inner, int inner_count,
-                     int *cell, uint64_t *bit) {
-    uint64_t once = 0, twice = 0, thrice = 0;
-    for (int i = 0; i < outer_count; i++)
-        for (int j = 0, p = start + i * outer; j < inner_count; j++, p += inner) {
-            uint64_t m = s->done[p] ? 0 : s->cand[p];
-            thrice |= twice & m;
-            twice |= once & m;
-            once |= m;
+/* Locked candidates for the places mask ud (unit u, digit d). */
+static int locked(Solver *s, int ud) {
+    int n = s->n, br = s->box_rows, bc = s->box_cols, stacks = n / bc;
+    int u = ud / n, d = ud - u * n;
+    uint64_t where = s->places[ud];
+    if (!more_than_one(where)) return OK; /* placed or about to be: singles handle it */
+    int first = lowest_bit(where);
+    if (u >= 2 * n) {
+        int b = u - 2 * n, r0 = b / stacks * br, c0 = b % stacks * bc;
+        int i = first / bc, j = first % bc, rc;
+        if (!(where & ~s->row_in_box[i])) { /* pointing along row r0 + i */
+            int row = r0 + i;
+            uint64_t out = s->places[row * n + d] & ~run_of(c0, bc);
+            if (out && (rc = clear_places(s, row, d, out)) != OK) return rc;
         }
-    uint64_t pair = twice & ~thrice;
-    if (!pair) return 0;
-    *bit = lowest_set(pair);
-    for (int i = 0; i < outer_count; i++)
-        for (int j = 0, p = start + i * outer; j < inner_count; j++, p += inner)
-            if (!s->done[p] && (s->cand[p] & *bit)) {
-                *cell = p;
-                return 1;
-            }
-    return 0;
+        if (!(where & ~s->col_in_box[j])) { /* pointing along column c0 + j */
+            int col = n + c0 + j;
+            uint64_t out = s->places[col * n + d] & ~run_of(r0, br);
+            if (out && (rc = clear_places(s, col, d, out)) != OK) return rc;
+        }
+        return OK;
+    }
+    if (u >= n) { /* column: positions are rows, a box covers br of them */
+        int c = u - n, k = first / br;
+        if (where & ~run_of(k * br, br)) return OK;
+        int box = 2 * n + k * stacks + c / bc;
+        uint64_t out = s->places[box * n + d] & ~s->col_in_box[c % bc];
+        return out ? clear_places(s, box, d, out) : OK;
+    }
+    /* row: positions are columns, a box covers bc of them */
+    int r = u, k = first / bc;
+    if (where & ~run_of(k * bc, bc)) return OK;
+    int box = 2 * n + r / br * stacks + k;
+    uint64_t out = s->places[box * n + d] & ~s->row_in_box[r % br];
+    return out ? clear_places(s, box, d, out) : OK;
 }
 
-/* The guess: a cell with two candidates if there is one, else a digit with two
- * places in a unit, else the open cell with the fewest candidates. */
+/* Run the queued singles, then the dirty locked-candidate checks, to a fixed
+ * point (or the first contradiction). The queues are empty afterwards. */
+static int propagate(Solver *s) {
+    int rc = OK;
+    for (;;) {
+        while (s->shead < s->stail) {
+            uint32_t item = s->singles[s->shead++];
+            if ((rc = assign(s, (int)(item >> 6), (int)(item & 63))) != OK) goto out;
+        }
+        if (s->placed == s->size || !s->dtop) break;
+        int ud = (int)s->dirty[--s->dtop];
+        s->is_dirty[ud] = 0;
+        if ((rc = locked(s, ud)) != OK) goto out;
+    }
+out:
+    clear_queues(s);
+    return rc;
+}
+
+/* dom/wdeg: the open cell with the fewest candidates per unit of weight, the
+ * weight of a unit growing with each contradiction found in it.  The search
+ * keeps returning to the part of the grid where it keeps failing, so a wrong
+ * early guess is refuted with a small tree instead of a heavy tail. */
 static void choose_guess(const Solver *s, int *cell, uint64_t *bit) {
-    int best = -1, best_count = 65, n = s->n;
-    for (int i = 0; i < s->size; i++) {
-        if (s->done[i]) continue;
-        int k = bit_count(s->cand[i]);
-        if (k < best_count) {
-            best = i;
-            best_count = k;
-            if (k == 2) break;
+    int best = -1;
+    uint64_t best_k = 1, best_w = 0;
+    for (int p = 0; p < s->size; p++) {
+        if (s->done[p]) continue;
+        const uint16_t *units = s->cell_unit + 3 * p;
+        uint64_t k = (uint64_t)bit_count(s->cand[p]);
+        uint64_t w = (uint64_t)s->weight[units[0]] + s->weight[units[1]] + s->weight[units[2]];
+        if (k * best_w < best_k * w) { /* k / w < best_k / best_w */
+            best = p;
+            best_k = k;
+            best_w = w;
         }
     }
     *cell = best;
-    *bit = lowest_set(s->cand[best]);
-    if (best_count == 2 || !NXN_PAIR) return;
-    for (int r = 0; r < n; r++)
-        if (unit_pair(s, r * n, 0, 1, 1, n, cell, bit)) return;
-    for (int c = 0; c < n; c++)
-        if (unit_pair(s, c, 0, 1, n, n, cell, bit)) return;
-    for (int br = 0; br < n; br += s->box_rows)
-        for (int bc = 0; bc < n; bc += s->box_cols)
-            if (unit_pair(s, br * n + bc, n, s->box_rows, 1, s->box_cols, cell, bit)) return;
+    *bit = s->cand[best] & (0 - s->cand[best]);
 }
 
 static int search(Solver *s, const uint8_t *cells, int limit, uint8_t *solution, uint64_t *guesses) {
     int count = 0, depth = 0;
     uint64_t guessed = 0;
-    for (int i = 0; i < s->size; i++) {
-        s->cand[i] = s->full;
-        s->done[i] = 0;
-    }
-    for (int i = 0; i < s->size; i++) {
-        if (!cells[i]) continue;
-        uint64_t bit = (uint64_t)1 << (cells[i] - 1);
-        if (!(s->cand[i] & bit)) return 0; /* a peer given took it already */
-        s->cand[i] = bit;
-        s->queue[s->qtail++] = i;
-    }
-    /* The givens are set without trail entries: nothing ever undoes them. */
-    int rc = propagate(s);
+    /* the givens are queued like any single: two equal givens in a unit fail */
+    for (int i = 0; i < s->size; i++)
+        if (cells[i]) push_single(s, i, cells[i] - 1);
+    /* every unit digit may be locked from the start */
+    if (NXN_LOCKED)
+        for (int ud = 3 * s->n * s->n - 1; ud >= 0; ud--) push_dirty(s, ud);
+    int rc = propagate(s); /* the root's trail is never undone */
     for (;;) {
         if (rc == NOMEM) return -1;
         if (rc == OK) {
@@ -381,7 +337,8 @@ static int search(Solver *s, const uint8_t *cells, int limit, uint8_t *solution,
                 dec->cell = cell;
                 dec->bit = bit;
                 guessed++;
-                rc = set_mask(s, cell, bit) ? propagate(s) : NOMEM;
+                push_single(s, cell, lowest_bit(bit));
+                rc = propagate(s);
                 continue;
             }
         }
@@ -389,10 +346,42 @@ static int search(Solver *s, const uint8_t *cells, int limit, uint8_t *solution,
         if (depth == 0) break;
         Decision dec = s->decisions[--depth];
         undo_to(s, dec.mark);
-        rc = set_mask(s, dec.cell, s->cand[dec.cell] & ~dec.bit) ? propagate(s) : NOMEM;
+        rc = restrict_cell(s, dec.cell, ~dec.bit);
+        rc = rc == OK ? propagate(s) : (clear_queues(s), rc);
     }
     if (guesses) *guesses = guessed;
     return count;
+}
+
+/* Fill the unit tables and the starting state: every candidate everywhere. */
+static void setup(Solver *s) {
+    int n = s->n, br = s->box_rows, bc = s->box_cols, stacks = n / bc;
+    for (int i = 0; i < br; i++) s->row_in_box[i] = run_of(i * bc, bc);
+    for (int j = 0; j < bc; j++) {
+        uint64_t m = 0;
+        for (int i = 0; i < br; i++) m |= bit_at(i * bc + j);
+        s->col_in_box[j] = m;
+    }
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            int p = r * n + c, b = r / br * stacks + c / bc, bpos = r % br * bc + c % bc;
+            s->cell_unit[3 * p] = (uint16_t)r;
+            s->cell_unit[3 * p + 1] = (uint16_t)(n + c);
+            s->cell_unit[3 * p + 2] = (uint16_t)(2 * n + b);
+            s->cell_pos[3 * p] = (uint8_t)c;
+            s->cell_pos[3 * p + 1] = (uint8_t)r;
+            s->cell_pos[3 * p + 2] = (uint8_t)bpos;
+            s->unit_cell[r * n + c] = (uint16_t)p;
+            s->unit_cell[(n + c) * n + r] = (uint16_t)p;
+            s->unit_cell[(2 * n + b) * n + bpos] = (uint16_t)p;
+            s->cand[p] = s->full;
+            s->done[p] = 0;
+        }
+    for (int u = 0; u < 3 * n; u++) s->weight[u] = 1;
+    for (int ud = 0; ud < 3 * s->size; ud++) {
+        s->places[ud] = s->full; /* N positions per unit, like N digits per cell */
+        s->is_dirty[ud] = 0;
+    }
 }
 
 int sknn_solve(int box_rows, int box_cols, const uint8_t *cells, int limit, uint8_t *solution,
@@ -405,23 +394,39 @@ int sknn_solve(int box_rows, int box_cols, const uint8_t *cells, int limit, uint
     s.box_rows = box_rows;
     s.box_cols = box_cols;
     s.size = s.n * s.n;
-    s.full = s.n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << s.n) - 1);
-    s.qcap = 2 * s.size + 2;
-    size_t bytes = 2 * (size_t)s.size * sizeof(uint64_t) + (size_t)s.size * sizeof(Decision) +
-                   (size_t)s.qcap * sizeof(int) + (size_t)s.size;
+    s.full = run_of(0, s.n);
+    s.scap = 5 * s.size + 8;
+    size_t size = (size_t)s.size;
+    /* 8-byte arrays first, then 4-, 2- and 1-byte ones: every array stays aligned */
+    size_t bytes = size * sizeof(uint64_t)            /* cand */
+                   + 3 * size * sizeof(uint64_t)      /* places */
+                   + size * sizeof(Decision)          /* decisions */
+                   + (size_t)s.scap * sizeof(uint32_t) /* singles */
+                   + 3 * size * sizeof(uint32_t)      /* dirty */
+                   + 3 * size * sizeof(uint16_t) * 2  /* unit_cell, cell_unit */
+                   + 3 * size                         /* cell_pos */
+                   + size                             /* done */
+                   + 3 * size;                        /* is_dirty */
     char *block = (char *)malloc(bytes);
-    s.tcap = (size_t)s.size * 4;
+    s.tcap = size * 4;
     s.trail = (Undo *)malloc(s.tcap * sizeof(Undo));
     if (!block || !s.trail) {
         free(block);
         free(s.trail);
         return -1;
     }
-    s.cand = (uint64_t *)block;
-    s.segments = (uint64_t *)(block + (size_t)s.size * sizeof(uint64_t));
-    s.decisions = (Decision *)(block + 2 * (size_t)s.size * sizeof(uint64_t));
-    s.queue = (int *)((char *)s.decisions + (size_t)s.size * sizeof(Decision));
-    s.done = (uint8_t *)((char *)s.queue + (size_t)s.qcap * sizeof(int));
+    char *at = block;
+    s.cand = (uint64_t *)at, at += size * sizeof(uint64_t);
+    s.places = (uint64_t *)at, at += 3 * size * sizeof(uint64_t);
+    s.decisions = (Decision *)at, at += size * sizeof(Decision);
+    s.singles = (uint32_t *)at, at += (size_t)s.scap * sizeof(uint32_t);
+    s.dirty = (uint32_t *)at, at += 3 * size * sizeof(uint32_t);
+    s.unit_cell = (uint16_t *)at, at += 3 * size * sizeof(uint16_t);
+    s.cell_unit = (uint16_t *)at, at += 3 * size * sizeof(uint16_t);
+    s.cell_pos = (uint8_t *)at, at += 3 * size;
+    s.done = (uint8_t *)at, at += size;
+    s.is_dirty = (uint8_t *)at;
+    setup(&s);
     int count = search(&s, cells, limit, solution, guesses);
     free(block);
     free(s.trail);
