@@ -30,6 +30,19 @@
  *    is checked once: a box digit confined to one row or column segment leaves
  *    the rest of that line (pointing), a line digit confined to one box leaves
  *    the rest of that box (claiming).  Both are O(1) mask tests.
+ * 4. All-different (grids of N >= NXN_AD_MIN_N only): once 1-3 are exhausted, each
+ *    unit whose masks changed since it was last checked gets Regin's matching
+ *    rule (see all_different): a (cell, digit) that lies in no one-to-one
+ *    assignment of the unit's digits to its cells is removed.  This subsumes
+ *    naked and hidden subsets of every size and fails a unit whose cells cannot
+ *    take its digits at all; on big sparse grids (Latin-square-completion-like)
+ *    that is what singles and locked candidates cannot see.  A unit costs up to
+ *    (open cells)^2 word operations and a node checks dozens of units, so the
+ *    rule is switched on only for N >= NXN_AD_MIN_N and only after the search
+ *    has backtracked NXN_AD_AFTER times (then every unit is checked once): the
+ *    puzzles that propagation nearly solves never pay for it.  Its removals go
+ *    through restrict_cell() like every other rule; the matching found is kept
+ *    per unit as a start for the next check (a hint only, never undone).
  *
  * Search
  * ------
@@ -51,6 +64,13 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+#ifndef NXN_AD_MIN_N
+#define NXN_AD_MIN_N 36 /* grids from this size up use the all-different rule ... */
+#endif
+#ifndef NXN_AD_AFTER
+#define NXN_AD_AFTER 64 /* ... once the search has backtracked this many times */
+#endif
 
 #ifndef NXN_LOCKED
 #define NXN_LOCKED 1
@@ -90,6 +110,11 @@ typedef struct {
     uint32_t weight[192];    /* per unit: 1 + contradictions it caused (the guess heuristic) */
     uint64_t row_in_box[64]; /* box positions of the box's row i */
     uint64_t col_in_box[64]; /* box positions of the box's column j */
+    int use_ad;              /* run the all-different matching rule (big grids only) */
+    int utop;                /* units waiting for the all-different check ... */
+    uint8_t ustack[192];     /* ... as a stack ... */
+    uint8_t unit_dirty[192]; /* ... and as flags */
+    uint8_t *mate;           /* 3n * n: last matching found, digit at position k of unit u (a hint only) */
     uint16_t *unit_cell;  /* 3n * n: the cell at position k of unit u */
     uint16_t *cell_unit;  /* 3 * size: the row, column and box unit of a cell */
     uint8_t *cell_pos;    /* 3 * size: the cell's position in each of them */
@@ -125,6 +150,13 @@ static inline void push_single(Solver *s, int cell, int digit) {
     if (s->stail < s->scap) s->singles[s->stail++] = (uint32_t)cell * 64u + (uint32_t)digit;
 }
 
+static inline void push_unit(Solver *s, int u) {
+    if (!s->unit_dirty[u]) {
+        s->unit_dirty[u] = 1;
+        s->ustack[s->utop++] = (uint8_t)u;
+    }
+}
+
 static inline void push_dirty(Solver *s, int ud) {
     if (!s->is_dirty[ud]) {
         s->is_dirty[ud] = 1;
@@ -135,6 +167,7 @@ static inline void push_dirty(Solver *s, int ud) {
 /* Empty both queues (after a contradiction or a finished propagation). */
 static void clear_queues(Solver *s) {
     while (s->dtop) s->is_dirty[s->dirty[--s->dtop]] = 0;
+    while (s->utop) s->unit_dirty[s->ustack[--s->utop]] = 0;
     s->shead = s->stail = 0;
 }
 
@@ -160,6 +193,8 @@ static int restrict_cell(Solver *s, int p, uint64_t keep) {
     const uint16_t *units = s->cell_unit + 3 * p;
     const uint8_t *pos = s->cell_pos + 3 * p;
     int n = s->n;
+    if (s->use_ad)
+        for (int k = 0; k < 3; k++) push_unit(s, units[k]);
     for (uint64_t gone = old & ~mask; gone; gone &= gone - 1) {
         int d = lowest_bit(gone);
         for (int k = 0; k < 3; k++) {
@@ -270,6 +305,113 @@ static int locked(Solver *s, int ud) {
     return out ? clear_places(s, box, d, out) : OK;
 }
 
+/* All-different (Regin) for unit u: its N positions must take the N digits
+ * one-to-one.  Find a perfect matching positions <-> digits (FAIL if there is
+ * none), then keep only the (position, digit) edges that lie in some perfect
+ * matching.  With a perfect matching M, the edge (p, d) is in one iff d is p's
+ * mate or p and d's mate q lie in the same strongly connected component of the
+ * graph "p -> q when p can take q's mate digit".  Everything is 64-bit masks:
+ * the matching is augmenting-path BFS over digit masks and an SCC is
+ * forward-reach & backward-reach, so a unit costs about N^2 word operations. */
+static int all_different(Solver *s, int u) {
+    int n = s->n;
+    const uint16_t *cells = s->unit_cell + u * n;
+    const uint64_t *pl = s->places + u * n;
+    uint8_t *hint = s->mate + u * n;
+    uint64_t cm[64], adj[64], radj[64];
+    int8_t pos_of[64], dig_of[64], from[64];
+    uint8_t queue[64];
+    uint64_t open = 0, digits_open = 0, used = 0, unmatched = 0;
+    /* only the open cells and their digits: at a fixed point a done cell's digit
+     * has left the unit's other cells, so the rest matches itself */
+    for (int k = 0; k < n; k++) {
+        if (s->done[cells[k]]) continue;
+        open |= bit_at(k);
+        cm[k] = s->cand[cells[k]];
+        digits_open |= cm[k];
+    }
+    if (!more_than_one(open)) return OK;
+    for (uint64_t w = digits_open; w; w &= w - 1) pos_of[lowest_bit(w)] = -1;
+    /* start from the last matching where it still holds: usually nearly all of it */
+    for (uint64_t w = open; w; w &= w - 1) {
+        int k = lowest_bit(w), d = hint[k];
+        if ((cm[k] & ~used) >> d & 1) {
+            pos_of[d] = (int8_t)k;
+            dig_of[k] = (int8_t)d;
+            used |= bit_at(d);
+        } else {
+            unmatched |= bit_at(k);
+        }
+    }
+    for (uint64_t todo = unmatched; todo; todo &= todo - 1) {
+        int p = lowest_bit(todo), head = 0, tail = 0, found = -1;
+        uint64_t seen = 0;
+        queue[tail++] = (uint8_t)p;
+        while (head < tail && found < 0) {
+            int q = queue[head++];
+            uint64_t fresh = cm[q] & ~seen;
+            seen |= fresh;
+            for (; fresh; fresh &= fresh - 1) {
+                int d = lowest_bit(fresh);
+                from[d] = (int8_t)q;
+                if (pos_of[d] < 0) {
+                    found = d;
+                    break;
+                }
+                queue[tail++] = (uint8_t)pos_of[d];
+            }
+        }
+        if (found < 0) { /* no perfect matching: the unit is dead */
+            s->weight[u]++;
+            return FAIL;
+        }
+        for (int d = found;;) { /* flip the augmenting path */
+            int q = from[d], prev = dig_of[q];
+            pos_of[d] = (int8_t)q;
+            dig_of[q] = (int8_t)d;
+            if (q == p) break;
+            d = prev;
+        }
+    }
+    /* the edges p -> q (p could take q's digit), both ways */
+    for (uint64_t w = open; w; w &= w - 1) {
+        int k = lowest_bit(w);
+        hint[k] = (uint8_t)dig_of[k];
+        adj[k] = 0;
+        radj[k] = pl[dig_of[k]] & open & ~bit_at(k);
+    }
+    for (uint64_t w = open; w; w &= w - 1) {
+        int q = lowest_bit(w);
+        for (uint64_t v = radj[q]; v; v &= v - 1) adj[lowest_bit(v)] |= bit_at(q);
+    }
+    /* peel off one SCC at a time; reach is searched inside what is left only,
+     * which keeps every node of the SCC (its inner paths stay inside it) */
+    for (uint64_t left = open; left;) {
+        int p = lowest_bit(left);
+        uint64_t fw = bit_at(p), bw = fw, front = fw;
+        while (front) {
+            uint64_t next = 0;
+            for (; front; front &= front - 1) next |= adj[lowest_bit(front)];
+            front = next & left & ~fw;
+            fw |= front;
+        }
+        for (front = bw; front;) {
+            uint64_t next = 0;
+            for (; front; front &= front - 1) next |= radj[lowest_bit(front)];
+            front = next & fw & ~bw; /* only the SCC matters: stay inside fw */
+            bw |= front;
+        }
+        left &= ~bw;
+        uint64_t digits = 0; /* a lone position keeps only its mate */
+        for (uint64_t w = bw; w; w &= w - 1) digits |= bit_at(dig_of[lowest_bit(w)]);
+        for (uint64_t w = bw; w; w &= w - 1) {
+            int rc = restrict_cell(s, cells[lowest_bit(w)], digits);
+            if (rc != OK) return rc;
+        }
+    }
+    return OK;
+}
+
 /* Run the queued singles, then the dirty locked-candidate checks, to a fixed
  * point (or the first contradiction). The queues are empty afterwards. */
 static int propagate(Solver *s) {
@@ -279,10 +421,21 @@ static int propagate(Solver *s) {
             uint32_t item = s->singles[s->shead++];
             if ((rc = assign(s, (int)(item >> 6), (int)(item & 63))) != OK) goto out;
         }
-        if (s->placed == s->size || !s->dtop) break;
-        int ud = (int)s->dirty[--s->dtop];
-        s->is_dirty[ud] = 0;
-        if ((rc = locked(s, ud)) != OK) goto out;
+        if (s->placed == s->size) break;
+        if (s->dtop) {
+            int ud = (int)s->dirty[--s->dtop];
+            s->is_dirty[ud] = 0;
+            if ((rc = locked(s, ud)) != OK) goto out;
+        } else if (s->utop) {
+            /* the costliest rule last; the unit stays flagged while it is checked, so
+             * its own removals do not queue it again (it is consistent afterwards) */
+            int u = s->ustack[--s->utop];
+            rc = all_different(s, u);
+            s->unit_dirty[u] = 0;
+            if (rc != OK) goto out;
+        } else {
+            break;
+        }
     }
 out:
     clear_queues(s);
@@ -320,6 +473,10 @@ static int search(Solver *s, const uint8_t *cells, int limit, uint8_t *solution,
     /* every unit digit may be locked from the start */
     if (NXN_LOCKED)
         for (int ud = 3 * s->n * s->n - 1; ud >= 0; ud--) push_dirty(s, ud);
+    /* the all-different rule waits until the search has failed a few times: most
+     * puzzles that propagation nearly solves never need it and do not pay for it */
+    uint64_t failures = 0;
+    int want_ad = s->n >= NXN_AD_MIN_N;
     int rc = propagate(s); /* the root's trail is never undone */
     for (;;) {
         if (rc == NOMEM) return -1;
@@ -346,7 +503,11 @@ static int search(Solver *s, const uint8_t *cells, int limit, uint8_t *solution,
         if (depth == 0) break;
         Decision dec = s->decisions[--depth];
         undo_to(s, dec.mark);
+        int switch_on = want_ad && !s->use_ad && ++failures >= NXN_AD_AFTER;
+        if (switch_on) s->use_ad = 1;
         rc = restrict_cell(s, dec.cell, ~dec.bit);
+        if (rc == OK && switch_on) /* just switched on: check every unit once */
+            for (int u = 3 * s->n - 1; u >= 0; u--) push_unit(s, u);
         rc = rc == OK ? propagate(s) : (clear_queues(s), rc);
     }
     if (guesses) *guesses = guessed;
@@ -381,6 +542,7 @@ static void setup(Solver *s) {
     for (int ud = 0; ud < 3 * s->size; ud++) {
         s->places[ud] = s->full; /* N positions per unit, like N digits per cell */
         s->is_dirty[ud] = 0;
+        s->mate[ud] = (uint8_t)(ud % n); /* any start will do: it is only a hint */
     }
 }
 
@@ -406,7 +568,8 @@ int sknn_solve(int box_rows, int box_cols, const uint8_t *cells, int limit, uint
                    + 3 * size * sizeof(uint16_t) * 2  /* unit_cell, cell_unit */
                    + 3 * size                         /* cell_pos */
                    + size                             /* done */
-                   + 3 * size;                        /* is_dirty */
+                   + 3 * size                         /* is_dirty */
+                   + 3 * size;                        /* mate */
     char *block = (char *)malloc(bytes);
     s.tcap = size * 4;
     s.trail = (Undo *)malloc(s.tcap * sizeof(Undo));
@@ -425,7 +588,8 @@ int sknn_solve(int box_rows, int box_cols, const uint8_t *cells, int limit, uint
     s.cell_unit = (uint16_t *)at, at += 3 * size * sizeof(uint16_t);
     s.cell_pos = (uint8_t *)at, at += 3 * size;
     s.done = (uint8_t *)at, at += size;
-    s.is_dirty = (uint8_t *)at;
+    s.is_dirty = (uint8_t *)at, at += 3 * size;
+    s.mate = (uint8_t *)at;
     setup(&s);
     int count = search(&s, cells, limit, solution, guesses);
     free(block);

@@ -95,3 +95,22 @@ def test_sparse_25x25_does_not_thrash() -> None:
     assert count == 2
     assert first is not None and is_solution(first, puzzle, shape)
     assert guesses < 2_000
+
+
+@needs_core
+def test_sparse_36x36_does_not_thrash() -> None:
+    """A 36×36 grid with 45 % of its cells emptied at random: dom/wdeg alone needed 435,827
+    guesses for it; with the all-different (matching) rule, switched on once the search keeps
+    failing on grids of 36×36 and up, it needs 2,556."""
+    from pathlib import Path
+
+    from sudokit import Grid
+
+    grid = Grid.from_string((Path(__file__).parent / "data" / "sparse_36x36.txt").read_text())
+    shape = Shape(6, 6)
+    puzzle = bytes(grid.cells)
+    for limit in (1, 2):
+        count, first, guesses = CORE.solve(puzzle, 6, 6, limit)
+        assert count == limit
+        assert first is not None and is_solution(first, puzzle, shape)
+        assert guesses < 20_000
