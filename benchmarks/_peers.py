@@ -216,7 +216,7 @@ class SudokitPython(Peer):
     name = "sudokit-python"
     dist = "sudokit"
     license = "MIT"
-    what = "SUDOKIT_IMPL=python: sudokit.solve_many([line], 1) / sudokit.count_many([line], 2)"
+    what = "SUDOKIT_IMPL=python: sudokit.solve_many([line], first=True) / sudokit.count_many([line], limit=2)"
     env: ClassVar[dict[str, str]] = {"SUDOKIT_IMPL": "python"}
 
     def setup(self) -> None:
@@ -233,7 +233,7 @@ class SudokitPython(Peer):
 
     def run(self, prepared: Any, limit: int) -> Any:
         if limit == 1:
-            return self.solve_many(prepared, limit=1)[0]
+            return self.solve_many(prepared, first=True)[0]
         return self.count_many(prepared, limit=2)[0]
 
     def answer(self, result: Any, limit: int) -> str | int | None:

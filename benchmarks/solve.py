@@ -4,8 +4,8 @@
 For each data set and each mode (first solution = limit 1; uniqueness check = limit 2) it prints
 µs per puzzle for:
 
-* sudokit's batch path, ``sudokit.solve_many(lines, limit=1)`` and ``sudokit.count_many(lines,
-  limit=2)`` (plus ``solve_many(lines, limit=2)``), over the whole set (or ``--sample``);
+* sudokit's batch path, ``sudokit.solve_many(lines, first=True)`` and ``sudokit.count_many(lines,
+  limit=2)`` (plus ``solve_many(lines)``), over the whole set (or ``--sample``);
 * tdoku through its C interface (ctypes), when a built ``libtdoku.so`` is given (``--tdoku``,
   ``SUDOKIT_TDOKU_LIB``, or /work/peers/tdoku/libtdoku.so by default), over the same puzzles;
 * each installed peer (hodoku-py, py-sudoku, lib_sudoku, pencilmark) on a random sample of the
@@ -337,9 +337,9 @@ class Bench:
         import sudokit
 
         if limit == 1:
-            return lambda: sudokit.solve_many(lines, limit=1)
+            return lambda: sudokit.solve_many(lines, first=True)
         if kind == "solve_many":
-            return lambda: sudokit.solve_many(lines, limit=2)
+            return lambda: sudokit.solve_many(lines)
         return lambda: sudokit.count_many(lines, limit=2)
 
     # -- one data set ----------------------------------------------------------------------
@@ -356,7 +356,7 @@ class Bench:
         self.log(f"{name}: {n} puzzles" + (f" (sample of {total})" if n < total else ""))
 
         # Reference answers (sudokit's), checked for validity, not timed.
-        sols = sudokit.solve_many(lines, limit=1)
+        sols = sudokit.solve_many(lines, first=True)
         counts = sudokit.count_many(lines, limit=2)
         bad = sum(1 for p, s, c in zip(lines, sols, counts, strict=True) if (c > 0) != valid_solution(p, s))
         hist: dict[int, int] = {}

@@ -165,7 +165,7 @@ def test_count_json_counts(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     status, out, _ = run_cli(capsys, "count", "--json", "-n", "100", str(path))
     rows = json_lines(out)
     assert status == 0
-    assert [row["count"] for row in rows] == [count_solutions(SEVERAL, 100), 1, 100]
+    assert [row["count"] for row in rows] == [count_solutions(SEVERAL, limit=100), 1, 100]
     assert [row["status"] for row in rows] == ["multiple", "solved", "multiple"]
 
 

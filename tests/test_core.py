@@ -226,7 +226,7 @@ def test_shapes_solve_to_the_known_grid(
     assert (count, first) == (1, solution)
     assert guesses >= 0
     line = to_line(puzzle)
-    assert solve_many([line, line.lower()], 2, box=(box_rows, box_cols)) == [to_line(solution)] * 2
+    assert solve_many([line, line.lower()], box=(box_rows, box_cols)) == [to_line(solution)] * 2
 
 
 @pytest.mark.parametrize(("box_rows", "box_cols"), [(2, 2), (2, 3), (2, 4), (3, 3), (3, 4), (4, 4), (5, 5)])
@@ -334,15 +334,15 @@ def test_solve_array(engine: str) -> None:
     counts = np.zeros(len(lines), dtype=np.int32)
     _engine.current().solve_array(src, out, counts, 2)
     assert counts.tolist() == [1, 2, -3, 0]
-    assert to_line(out[0].tolist()) == solve_many([lines[0]])[0]
+    assert to_line(out[0].tolist()) == solve_many([lines[0]], first=True)[0]
     assert is_solution(out[1].tolist(), bytes(81), Shape())
     assert not out[2].any() and not out[3].any()
     # through the public API: limit 2 keeps only unique solutions
-    result = solve_many(src[[0, 1, 3]], 2)
+    result = solve_many(src[[0, 1, 3]])
     assert result[0].tolist() == out[0].tolist() and not result[1].any() and not result[2].any()
     # 4x4 rows
     small = np.array([list(to_cells("1.3..4.22.4..3.1"))], dtype=np.uint8)
-    assert to_line(solve_many(small, 1, box=(2, 2))[0].tolist()) == "1234341221434321"
+    assert to_line(solve_many(small, first=True, box=(2, 2))[0].tolist()) == "1234341221434321"
 
 
 def test_threads_give_the_same_answers(engine: str) -> None:
@@ -350,14 +350,14 @@ def test_threads_give_the_same_answers(engine: str) -> None:
         pytest.skip(f"no data sets in {DATA}")
     size = 600 if engine == "c" else 20
     puzzles = read_puzzles("17_clue.txt")[:size] + read_puzzles("top95.txt")[: size // 20]
-    expected = solve_many(puzzles, 2)
+    expected = solve_many(puzzles)
     results: list[Any] = [None] * 4
     name = _engine.current_name()
 
     def work(i: int) -> None:
         with _engine.using(name):
             chunk = puzzles[i:] + puzzles[:i]
-            answer = solve_many(chunk, 2)
+            answer = solve_many(chunk)
             results[i] = answer[len(puzzles) - i :] + answer[: len(puzzles) - i]
 
     threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
@@ -379,8 +379,8 @@ def test_all_17_clue_puzzles() -> None:
     puzzles = read_puzzles("17_clue.txt")
     assert len(puzzles) == 49158
     with _engine.using("c"):
-        solutions = solve_many(puzzles, 1)
-        counts = count_many(puzzles, 2)
+        solutions = solve_many(puzzles, first=True)
+        counts = count_many(puzzles, limit=2)
     assert all(s is not None for s in solutions)
     assert counts == [1] * len(puzzles)
     given = np.frombuffer("".join(puzzles).encode(), dtype=np.uint8).reshape(-1, 81)

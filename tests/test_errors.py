@@ -74,8 +74,8 @@ def test_no_solution_and_several_solutions(engine: str) -> None:
     with pytest.raises(NoSolutionError):
         solve(NO_SOLUTION)
     with pytest.raises(MultipleSolutionsError):
-        solve(SEVERAL, unique=True)
-    assert solve(SEVERAL).is_solution_of(Grid.from_string(SEVERAL))
+        solve(SEVERAL)
+    assert solve(SEVERAL, first=True).is_solution_of(Grid.from_string(SEVERAL))
 
 
 def test_duplicate_given_through_the_solver(engine: str) -> None:

@@ -69,7 +69,7 @@ def grid(text: str) -> Grid:
 
 def check(puzzle: Grid, result: StrategyResult, limit: int) -> None:
     """The result is complete, its count is the native one, its solutions are solutions."""
-    expected = count_solutions(puzzle, limit)
+    expected = count_solutions(puzzle, limit=limit)
     assert result.status != "limit_reached", result
     assert result.count == expected == len(result.solutions)
     assert result.status == {0: "no_solution", 1: "solved"}.get(expected, "multiple")

@@ -1,23 +1,43 @@
 """sudokit: a Sudoku toolkit — fast native solver, N×N grids, strategies, generator, rating.
 
+Everything common is here, at the top level (python-chess style): the model (:class:`Grid`,
+:class:`Shape`, :class:`Candidates`, :class:`Step`), solving (:func:`solve`,
+:func:`count_solutions`, :func:`is_unique`, :func:`solve_many`, :func:`count_many`), making
+(:func:`generate`, :func:`generate_many`, :func:`canonical`), rating and teaching
+(:func:`rate`, :func:`rate_many`, :func:`explain`, :func:`hint`) and the seed articles'
+algorithms (:mod:`sudokit.strategies`). Every puzzle argument takes a :class:`Grid` or puzzle
+text in any format sudokit reads.
+
 >>> import sudokit
->>> grid = sudokit.Grid.from_string(
+>>> sudokit.is_unique(
 ...     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
->>> sudokit.is_unique(grid)
 True
 """
 
+from sudokit import strategies
+from sudokit.candidates import Candidates
+from sudokit.canon import canonical
 from sudokit.errors import (
     BadCharacterError,
     DuplicateGivenError,
+    EngineError,
+    GenerationError,
     MultipleSolutionsError,
     NoSolutionError,
+    OptionError,
+    OutputError,
     ParseError,
     ShapeError,
+    StepError,
+    StrategyError,
     SudokuError,
+    TimeLimitReached,
     WrongLengthError,
 )
-from sudokit.grid import Grid, read_grids
+from sudokit.generator import Generated, generate, generate_many
+from sudokit.grid import Grid, PuzzleLike, read_grids
+from sudokit.limits import COUNT_LIMIT
+from sudokit.rating import Rating, rate, rate_many
 from sudokit.solver import (
     SearchResult,
     count_many,
@@ -27,28 +47,54 @@ from sudokit.solver import (
     solve,
     solve_many,
 )
+from sudokit.status import Status
+from sudokit.techniques.explain import explain, hint
+from sudokit.techniques.step import Link, Step
 from sudokit.units import Shape
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
+    "COUNT_LIMIT",
     "BadCharacterError",
+    "Candidates",
     "DuplicateGivenError",
+    "EngineError",
+    "Generated",
+    "GenerationError",
     "Grid",
+    "Link",
     "MultipleSolutionsError",
     "NoSolutionError",
+    "OptionError",
+    "OutputError",
     "ParseError",
+    "PuzzleLike",
+    "Rating",
     "SearchResult",
     "Shape",
     "ShapeError",
+    "Status",
+    "Step",
+    "StepError",
+    "StrategyError",
     "SudokuError",
+    "TimeLimitReached",
     "WrongLengthError",
     "__version__",
+    "canonical",
     "count_many",
     "count_solutions",
+    "explain",
+    "generate",
+    "generate_many",
+    "hint",
     "is_unique",
+    "rate",
+    "rate_many",
     "read_grids",
     "search",
     "solve",
     "solve_many",
+    "strategies",
 ]

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from typing import Any, Protocol
 
 from sudokit import reference
+from sudokit.errors import EngineError
 
 __all__ = ["Engine", "available", "current", "use", "using"]
 
@@ -57,8 +58,10 @@ def _initial() -> str:
         return "python"
     if wanted == "c":
         if _CORE is None:
-            raise ImportError("SUDOKIT_IMPL=c but the C extension sudokit._core is not built")
+            raise EngineError("SUDOKIT_IMPL=c but the C extension sudokit._core is not built")
         return "c"
+    if wanted:
+        raise EngineError(f"SUDOKIT_IMPL={wanted!r} names no engine (use 'c' or 'python', or leave it unset)")
     if _CORE is None:
         warnings.warn(
             "sudokit's C extension is not built; using the (much slower) pure-Python engine",
@@ -91,7 +94,7 @@ def use(name: str) -> None:
     """Switch the process to the named engine (``"c"`` or ``"python"``)."""
     global _current
     if name not in _ENGINES:
-        raise ValueError(f"engine {name!r} is not available here (have: {', '.join(available())})")
+        raise EngineError(f"engine {name!r} is not available here (have: {', '.join(available())})")
     _current = name
 
 

@@ -36,7 +36,7 @@ from typing import Any
 
 from sudokit import _engine
 from sudokit.errors import ShapeError
-from sudokit.grid import Grid
+from sudokit.grid import Grid, as_grid
 
 __all__ = ["add_arguments", "canonical", "canonical_string", "random_transform", "run", "transform"]
 
@@ -153,7 +153,7 @@ def _search(cells: tuple[int, ...]) -> tuple[tuple[int, ...], list[_State]]:
 
 def _cells_of(puzzle: Grid | str) -> tuple[int, ...]:
     """The 81 cells of a 9×9 puzzle given as a Grid or text."""
-    grid = puzzle if isinstance(puzzle, Grid) else Grid.from_string(puzzle)
+    grid = as_grid(puzzle)
     if grid.shape.box != (3, 3):
         raise ShapeError("the canonical form is defined for 9×9 grids with 3×3 boxes only")
     return grid.cells

@@ -1,9 +1,10 @@
 """The exceptions sudokit raises, defined once for the C core and the Python code alike.
 
-Every class subclasses :class:`ValueError` (through :class:`SudokuError`), so code that
-only cares that the input was bad can catch ``ValueError``; code that cares why can
-catch the narrow class.  Each exception carries the facts a caller needs to point at
-the problem (line, column, cells), and its message names them in plain words.
+Every class subclasses :class:`SudokuError`; those about bad input (text, grids, option
+values) also subclass :class:`ValueError`, so code that only cares that the input was bad can
+catch ``ValueError``; code that cares why can catch the narrow class. Each exception carries
+the facts a caller needs to point at the problem (line, column, cells), and its message names
+them in plain words.
 """
 
 from __future__ import annotations
@@ -13,11 +14,18 @@ from collections.abc import Sequence
 __all__ = [
     "BadCharacterError",
     "DuplicateGivenError",
+    "EngineError",
+    "GenerationError",
     "MultipleSolutionsError",
     "NoSolutionError",
+    "OptionError",
+    "OutputError",
     "ParseError",
     "ShapeError",
+    "StepError",
+    "StrategyError",
     "SudokuError",
+    "TimeLimitReached",
     "WrongLengthError",
 ]
 
@@ -40,8 +48,8 @@ def _rebuild(cls: type[SudokuError], args: tuple[object, ...], state: dict[str, 
     return error
 
 
-class SudokuError(ValueError):
-    """Base class of every error sudokit raises about a puzzle."""
+class SudokuError(Exception):
+    """Base class of every error sudokit raises (bad input, impossible options, limits reached)."""
 
     #: 1-based line of the input the error is about, when the puzzle came from a file or batch.
     line: int | None = None
@@ -58,11 +66,11 @@ class SudokuError(ValueError):
         return copy
 
 
-class ShapeError(SudokuError):
+class ShapeError(SudokuError, ValueError):
     """A grid shape sudokit does not support (box sizes, or an N with no box shape)."""
 
 
-class ParseError(SudokuError):
+class ParseError(SudokuError, ValueError):
     """Text that is not a puzzle in any format sudokit reads.
 
     ``line`` and ``column`` are 1-based positions in the text given to the parser,
@@ -131,7 +139,7 @@ class WrongLengthError(ParseError):
         return type(self)(self.found, expected=self.expected or "", line=line, column=self.column)
 
 
-class DuplicateGivenError(SudokuError):
+class DuplicateGivenError(SudokuError, ValueError):
     """The same digit given twice in one unit (row, column or box)."""
 
     def __init__(
@@ -150,7 +158,7 @@ class DuplicateGivenError(SudokuError):
         return type(self)(self.digit, self.unit, self.cells, line=line)
 
 
-class NoSolutionError(SudokuError):
+class NoSolutionError(SudokuError, ValueError):
     """The puzzle has no solution."""
 
     def __init__(self, message: str = "puzzle has no solution", *, line: int | None = None) -> None:
@@ -162,7 +170,7 @@ class NoSolutionError(SudokuError):
         return type(self)(line=line)
 
 
-class MultipleSolutionsError(SudokuError):
+class MultipleSolutionsError(SudokuError, ValueError):
     """The puzzle has several solutions where exactly one was required."""
 
     def __init__(
@@ -174,3 +182,31 @@ class MultipleSolutionsError(SudokuError):
     def with_line(self, line: int) -> MultipleSolutionsError:
         """Return a copy addressed to ``line`` of a larger input."""
         return type(self)(line=line)
+
+
+class OptionError(SudokuError, ValueError):
+    """An option value sudokit cannot use (a limit below 1, an unknown name, an empty range)."""
+
+
+class EngineError(SudokuError, ValueError):
+    """An engine that does not exist or was not built (``SUDOKIT_IMPL``, ``engine=``)."""
+
+
+class StrategyError(OptionError):
+    """A strategy spec that names no strategy, or options the strategy does not take."""
+
+
+class GenerationError(SudokuError):
+    """No puzzle met the requirements within the allowed attempts or time."""
+
+
+class StepError(SudokuError):
+    """A technique produced a step that contradicts the puzzle's solution (a bug in sudokit)."""
+
+
+class TimeLimitReached(SudokuError):
+    """Work stopped because its time limit ran out (results say ``limit_reached``)."""
+
+
+class OutputError(SudokuError):
+    """An output that cannot be written (no such directory, no permission); nothing is left half-written."""

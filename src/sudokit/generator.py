@@ -49,6 +49,7 @@ from itertools import islice
 from typing import Any
 
 from sudokit import _engine, reference
+from sudokit.errors import GenerationError
 from sudokit.formats.reader import BoxLike, _as_shape
 from sudokit.grid import Grid
 from sudokit.symmetry import SYMMETRIES, check_symmetry, orbits
@@ -79,10 +80,6 @@ RATING_TIME_LIMIT = 20.0
 
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
-
-
-class GenerationError(RuntimeError):
-    """No puzzle met the requirements within the allowed number of attempts."""
 
 
 # -- seeds ------------------------------------------------------------------------------------------

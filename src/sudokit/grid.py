@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sudokit import formats
-from sudokit.errors import DuplicateGivenError, SudokuError, WrongLengthError
+from sudokit.errors import DuplicateGivenError, ParseError, ShapeError, SudokuError, WrongLengthError
 from sudokit.formats.reader import MAX_CHAR_N, BoxLike, _as_shape
 from sudokit.units import Shape, shape_for_size
 
-__all__ = ["Grid", "find_duplicate", "read_grids"]
+__all__ = ["Grid", "PuzzleLike", "as_grid", "find_duplicate", "read_grids"]
 
 _DEFAULT = Shape(3, 3)
 
@@ -59,7 +59,7 @@ class Grid:
         n = self.shape.n
         for i, v in enumerate(self.cells):
             if not (isinstance(v, int) and 0 <= v <= n):
-                raise ValueError(f"cell {self.shape.cell_name(i)} holds {v!r}, not a digit 0-{n}")
+                raise ParseError(f"cell {self.shape.cell_name(i)} holds {v!r}, not a digit 0-{n}")
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -208,6 +208,28 @@ class Grid:
     def __repr__(self) -> str:
         box = "" if self.shape == shape_for_size(self.n) else f", box={self.shape.box!r}"
         return f"Grid.from_string({self.to_string()!r}{box})"
+
+
+#: What every puzzle argument of sudokit accepts: a :class:`Grid`, or its text in any format.
+PuzzleLike = Grid | str
+
+
+def as_grid(puzzle: object, box: BoxLike = None, *, name: str = "puzzle", check: bool = True) -> Grid:
+    """Return ``puzzle`` as a :class:`Grid`: a Grid as it is, a string parsed in any format.
+
+    Anything else raises :class:`TypeError` naming the argument; with ``check`` a duplicate given
+    raises :class:`DuplicateGivenError`.
+    """
+    if isinstance(puzzle, Grid):
+        if box is not None and _as_shape(box) != puzzle.shape:
+            raise ShapeError(f"{name} is a {puzzle.shape.box_rows}x{puzzle.shape.box_cols}-box grid, "
+                             f"not {box!r}")
+        if check:
+            puzzle.check()
+        return puzzle
+    if isinstance(puzzle, str):
+        return Grid.from_string(puzzle, box, check=check)
+    raise TypeError(f"{name} must be a Grid or a puzzle string, not {type(puzzle).__name__}")
 
 
 def read_grids(

@@ -41,8 +41,8 @@ from typing import Any
 
 from sudokit import _engine
 from sudokit.candidates import Candidates
-from sudokit.errors import SudokuError
-from sudokit.grid import Grid, find_duplicate, read_grids
+from sudokit.errors import StepError, SudokuError
+from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate, read_grids
 from sudokit.solver import search
 from sudokit.techniques import Step, Technique, hodoku_score, techniques
 from sudokit.techniques.chains import TimeLimitReached, deadline
@@ -69,10 +69,6 @@ MULTIPLE = "multiple"
 INVALID = "invalid"
 UNSOLVED = "unsolved"
 LIMIT = "limit"
-
-
-class StepError(AssertionError):
-    """A technique produced a step that contradicts the puzzle's solution (a bug)."""
 
 
 def se_round(difficulty: float) -> float:
@@ -247,14 +243,14 @@ def _summary(path: Sequence[Step]) -> tuple[float, float, float, tuple[str, ...]
 
 
 def rate(
-    grid: Grid,
+    puzzle: PuzzleLike,
     *,
     time_limit: float | None = None,
     keep_steps: bool = False,
     chosen: Sequence[Technique] | None = None,
     hodoku_path: bool = False,
 ) -> Rating:
-    """Rate ``grid`` as SE 1.2.1 does; see the module text.
+    """Rate a puzzle (a :class:`Grid` or its text) as SE 1.2.1 does; see the module text.
 
     The HoDoKu-style ``level`` and ``score`` add up the steps of SE's path; with
     ``hodoku_path`` they add up the steps of the path that uses every technique, HoDoKu's own
@@ -267,6 +263,7 @@ def rate(
     ``keep_steps`` (steps with their proofs and sentences) and ``chosen`` use the Python path.
     """
     start = time.perf_counter()
+    grid = as_grid(puzzle, check=False)
     if find_duplicate(grid.cells, grid.shape) is not None:
         return Rating(INVALID, error="duplicate given", seconds=time.perf_counter() - start)
     found = search(grid, 2)

@@ -16,9 +16,12 @@ from dataclasses import dataclass
 from typing import Any, overload
 
 from sudokit import _engine
-from sudokit.errors import MultipleSolutionsError, NoSolutionError
+from sudokit.errors import MultipleSolutionsError, NoSolutionError, ParseError, WrongLengthError
 from sudokit.formats.reader import BoxLike, _as_shape
-from sudokit.grid import Grid
+from sudokit.grid import Grid, PuzzleLike, as_grid
+from sudokit.limits import COUNT_LIMIT, check_limit
+from sudokit.status import Status
+from sudokit.units import Shape
 
 __all__ = [
     "SearchResult",
@@ -29,17 +32,6 @@ __all__ = [
     "solve",
     "solve_many",
 ]
-
-PuzzleLike = Grid | str
-
-
-def _grid(puzzle: PuzzleLike, box: BoxLike = None) -> Grid:
-    """Accept a Grid or puzzle text; text is parsed (and checked) with :meth:`Grid.from_string`."""
-    if isinstance(puzzle, Grid):
-        puzzle.check()
-        return puzzle
-    return Grid.from_string(puzzle, box)
-
 
 @dataclass(frozen=True)
 class SearchResult:
@@ -55,12 +47,28 @@ class SearchResult:
         """True when exactly one solution exists (meaningful when ``limit >= 2``)."""
         return self.count == 1 and self.limit >= 2
 
+    @property
+    def status(self) -> Status:
+        """``solved`` (one solution, or any with ``limit=1``), ``no_solution`` or ``multiple``."""
+        if self.count == 0:
+            return Status.NO_SOLUTION
+        return Status.MULTIPLE if self.count > 1 else Status.SOLVED
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-ready values."""
+        return {
+            "status": self.status.value,
+            "count": self.count,
+            "solution": self.solution.to_string() if self.solution is not None else None,
+            "guesses": self.guesses,
+            "limit": self.limit,
+        }
+
 
 def search(puzzle: PuzzleLike, limit: int = 2, *, box: BoxLike = None) -> SearchResult:
     """Search for up to ``limit`` solutions; report the count, the first solution and guesses."""
-    if limit < 1:
-        raise ValueError("limit must be at least 1")
-    grid = _grid(puzzle, box)
+    check_limit(limit)
+    grid = as_grid(puzzle, box)
     shape = grid.shape
     count, first, guesses = _engine.current().solve(
         grid.to_bytes(), shape.box_rows, shape.box_cols, limit
@@ -69,20 +77,21 @@ def search(puzzle: PuzzleLike, limit: int = 2, *, box: BoxLike = None) -> Search
     return SearchResult(count, solution, guesses, limit)
 
 
-def solve(puzzle: PuzzleLike, *, unique: bool = False, box: BoxLike = None) -> Grid:
-    """Return a solution; raise :class:`NoSolutionError` if there is none.
+def solve(puzzle: PuzzleLike, *, first: bool = False, box: BoxLike = None) -> Grid:
+    """Return the puzzle's solution.
 
-    With ``unique=True`` also raise :class:`MultipleSolutionsError` when there are several.
+    Raises :class:`NoSolutionError` when there is none and, unless ``first`` is true (take the
+    first solution found, faster), :class:`MultipleSolutionsError` when there are several.
     """
-    result = search(puzzle, 2 if unique else 1, box=box)
+    result = search(puzzle, 1 if first else 2, box=box)
     if result.solution is None:
         raise NoSolutionError()
-    if unique and result.count > 1:
+    if result.count > 1:
         raise MultipleSolutionsError()
     return result.solution
 
 
-def count_solutions(puzzle: PuzzleLike, limit: int = 1_000_000, *, box: BoxLike = None) -> int:
+def count_solutions(puzzle: PuzzleLike, *, limit: int = COUNT_LIMIT, box: BoxLike = None) -> int:
     """Count solutions, stopping at ``limit`` (``limit=2`` is the uniqueness check)."""
     return search(puzzle, limit, box=box).count
 
@@ -97,57 +106,81 @@ def _is_array(puzzles: Any) -> bool:
     return hasattr(puzzles, "__array_interface__") and getattr(puzzles, "ndim", 0) == 2
 
 
+def _lines(puzzles: object, name: str = "puzzles") -> list[str | bytes]:
+    """The puzzle lines of a batch call; a bare string (one puzzle, not a batch) is a TypeError."""
+    if isinstance(puzzles, (str, bytes)):
+        raise TypeError(f"{name} must be a sequence of puzzle lines, not a single {type(puzzles).__name__}")
+    try:
+        lines: list[str | bytes] = list(puzzles)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(f"{name} must be a sequence of puzzle lines, not {type(puzzles).__name__}") from None
+    for line in lines:
+        if not isinstance(line, (str, bytes)):
+            raise TypeError(f"{name} must hold puzzle lines (str or bytes), not {type(line).__name__}")
+    return lines
+
+
+def _cell_array(puzzles: Any, shape: Shape) -> Any:
+    """A C-contiguous uint8 copy of an integer cell array, checked: N² columns, values 0…N."""
+    import numpy as np
+
+    if puzzles.dtype.kind not in "iub":
+        raise ParseError(f"puzzle arrays must hold integers, not {puzzles.dtype}")
+    if puzzles.shape[1] != shape.size:
+        raise WrongLengthError(puzzles.shape[1], expected=f"{shape.size} cells per row")
+    if puzzles.size and (int(puzzles.min()) < 0 or int(puzzles.max()) > shape.n):
+        raise ParseError(f"puzzle arrays must hold values 0-{shape.n} (0 for an empty cell)")
+    return np.ascontiguousarray(puzzles, dtype=np.uint8)
+
+
 @overload
 def solve_many(
-    puzzles: Sequence[str | bytes], limit: int = 1, *, box: BoxLike = None
+    puzzles: Sequence[str | bytes], *, first: bool = False, box: BoxLike = None
 ) -> list[str | None]: ...
 @overload
-def solve_many(puzzles: Any, limit: int = 1, *, box: BoxLike = None) -> Any: ...
+def solve_many(puzzles: Any, *, first: bool = False, box: BoxLike = None) -> Any: ...
 
 
-def solve_many(puzzles: Any, limit: int = 1, *, box: BoxLike = None) -> Any:
+def solve_many(puzzles: Any, *, first: bool = False, box: BoxLike = None) -> Any:
     """Solve many puzzles in one native call (the batch path); solutions in input order.
 
-    ``puzzles`` is a sequence of line-format strings (or bytes), or a NumPy ``uint8`` array of
-    shape ``(n, N²)`` holding cell values (0 = empty). With ``limit=1`` each puzzle gets its first
-    solution; with ``limit >= 2`` only puzzles with exactly one solution get it. Where there is
-    none (no solution, several, malformed or duplicate givens) the result is ``None`` for
-    string input and a zero row for array input.
+    ``puzzles`` is a sequence of line-format strings (or bytes), or a NumPy integer array of
+    shape ``(n, N²)`` holding cell values (0 = empty). A puzzle gets its solution when it has
+    exactly one (any first solution found, with ``first=True``: faster). Where there is none
+    (no solution, several, malformed or duplicate givens) the result is ``None`` for string
+    input and a zero row for array input.
 
     >>> solve_many(["1.3..4.22.4..3.1", "11.............."], box=(2, 2))
     ['1234341221434321', None]
     """
-    shape = _as_shape(box) or _as_shape((3, 3))
-    assert shape is not None
+    shape = _as_shape(box) or Shape(3, 3)
     engine = _engine.current()
-    if limit < 1:
-        raise ValueError("limit must be at least 1")
+    limit = 1 if first else 2
     if _is_array(puzzles):
         import numpy as np
 
-        src = np.ascontiguousarray(puzzles, dtype=np.uint8)
-        if src.shape[1] != shape.size:
-            raise ValueError(f"array rows must have {shape.size} cells, not {src.shape[1]}")
+        src = _cell_array(puzzles, shape)
         out = np.zeros_like(src)
         counts = np.zeros(src.shape[0], dtype=np.int32)
         engine.solve_array(src, out, counts, limit, shape.box_rows, shape.box_cols)
         if limit >= 2:
             out[counts != 1] = 0
         return out
-    counts_list, solutions = engine.solve_lines(list(puzzles), limit, shape.box_rows, shape.box_cols)
+    counts_list, solutions = engine.solve_lines(_lines(puzzles), limit, shape.box_rows, shape.box_cols)
     if limit >= 2:
         return [s if c == 1 else None for c, s in zip(counts_list, solutions, strict=False)]
     return solutions
 
 
-def count_many(puzzles: Sequence[str | bytes], limit: int = 2, *, box: BoxLike = None) -> list[int]:
+def count_many(
+    puzzles: Sequence[str | bytes], *, limit: int = COUNT_LIMIT, box: BoxLike = None
+) -> list[int]:
     """Count solutions of many line-format puzzles up to ``limit`` in one native call.
 
     A negative count marks a puzzle that could not be searched: ``-1`` malformed text,
     ``-2`` a duplicate given.
     """
-    shape = _as_shape(box) or _as_shape((3, 3))
-    assert shape is not None
-    counts, _ = _engine.current().solve_lines(list(puzzles), limit, shape.box_rows, shape.box_cols)
+    check_limit(limit)
+    shape = _as_shape(box) or Shape(3, 3)
+    counts, _ = _engine.current().solve_lines(_lines(puzzles), limit, shape.box_rows, shape.box_cols)
     return counts
-

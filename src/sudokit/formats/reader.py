@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import isqrt
 
-from sudokit.errors import BadCharacterError, ParseError, SudokuError, WrongLengthError
+from sudokit.errors import BadCharacterError, ParseError, ShapeError, SudokuError, WrongLengthError
 from sudokit.units import MAX_N, Shape, shape_for_size
 
 __all__ = [
@@ -50,7 +50,7 @@ _SKIPPED_IN_LINE = frozenset(" \t\r|+")
 _TOKEN = re.compile(r"[^\s,|]+")
 _MULTI_DIGIT_TOKEN = re.compile(r"(?:^|[\s,|])\d{2,}(?=$|[\s,|])")
 
-BoxLike = Shape | tuple[int, int] | None
+BoxLike = Shape | tuple[int, int] | str | None
 
 
 def _is_numbers(raw: str) -> bool:
@@ -63,11 +63,23 @@ def _is_numbers(raw: str) -> bool:
     return _MULTI_DIGIT_TOKEN.search(raw) is not None and len(_TOKEN.findall(raw)) > 1
 
 
-def _as_shape(box: BoxLike) -> Shape | None:
-    """Turn a ``(rows, cols)`` pair into a :class:`Shape`."""
+def _as_shape(box: object) -> Shape | None:
+    """Turn a box argument into a :class:`Shape`: a Shape, a ``(rows, cols)`` pair or ``"RxC"``.
+
+    ``None`` stays ``None`` (the shape then follows from the puzzle's size); anything else that
+    names no box shape raises :class:`ShapeError`.
+    """
     if box is None or isinstance(box, Shape):
         return box
-    return Shape(*box)
+    if isinstance(box, str):
+        parts = box.lower().replace("×", "x").replace(",", "x").split("x")
+        if len(parts) == 2 and all(p.strip().isdigit() for p in parts):
+            return Shape(int(parts[0]), int(parts[1]))
+        raise ShapeError(f"box {box!r} is not a box shape: give RxC, e.g. '2x3' for 6×6 grids")
+    if (isinstance(box, tuple) and len(box) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in box)):
+        return Shape(box[0], box[1])
+    raise ShapeError(f"box {box!r} is not a box shape: give a Shape, (rows, cols) or 'RxC'")
 
 
 def _expected_chars(n: int) -> str:

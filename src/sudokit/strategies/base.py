@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal, Protocol
 
+from sudokit.errors import StrategyError
 from sudokit.grid import Grid, find_duplicate
 from sudokit.units import Shape
 
@@ -48,10 +49,6 @@ Status = Literal["solved", "no_solution", "multiple", "limit_reached"]
 def peer_table(shape: Shape) -> tuple[tuple[int, ...], ...]:
     """Each cell's peers as a sorted tuple (tuples iterate faster than the frozensets of Shape)."""
     return tuple(tuple(sorted(p)) for p in shape.peers)
-
-
-class StrategyError(ValueError):
-    """A strategy spec that names no strategy, or an option the strategy does not have."""
 
 
 class LimitReached(Exception):

@@ -29,6 +29,7 @@ from functools import cache
 from itertools import pairwise
 
 from sudokit.candidates import Candidates
+from sudokit.errors import TimeLimitReached
 from sudokit.techniques.step import Link, Step
 from sudokit.units import Shape
 
@@ -68,10 +69,6 @@ Cause = tuple[int, int]
 
 
 # -- time limit -------------------------------------------------------------------------------------------
-
-
-class TimeLimitReached(Exception):
-    """Raised inside a chain search when the deadline set by :func:`deadline` has passed."""
 
 
 _DEADLINE: list[float | None] = [None]

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 
 from sudokit.candidates import Candidates, bit
 from sudokit.errors import MultipleSolutionsError, NoSolutionError
-from sudokit.grid import Grid, find_duplicate
+from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
 from sudokit.solver import search
 from sudokit.techniques import Technique, first_step, techniques
 from sudokit.techniques.step import Step
@@ -59,16 +59,16 @@ def _chosen(se_only: bool, chosen: Iterable[Technique] | None) -> list[Technique
 
 
 def explain(
-    grid: Grid, *, se_only: bool = False, chosen: Iterable[Technique] | None = None,
+    puzzle: PuzzleLike, *, se_only: bool = False, chosen: Iterable[Technique] | None = None,
     cands: Candidates | None = None,
 ) -> Iterator[Step]:
-    """Yield the steps that solve ``grid``, simplest first (the registry's order).
+    """Yield the steps that solve a puzzle (a Grid or its text), simplest first (registry order).
 
     ``se_only`` keeps to the techniques Sudoku Explainer rates with (its path); ``chosen``
     gives the techniques explicitly; ``cands`` starts from those pencil marks instead of the
     grid's own. The puzzle must have exactly one solution (uniqueness techniques rely on it).
     """
-    grid.check()
+    grid = as_grid(puzzle)
     solution_of(grid)
     use = _chosen(se_only, chosen)
     work = cands.copy() if cands is not None else Candidates.from_grid(grid)
@@ -134,15 +134,18 @@ def _missing_mark(cands: Candidates, solution: Grid) -> Step | None:
 
 
 def hint(
-    grid: Grid, candidates: Candidates | None = None, *, puzzle: Grid | None = None,
+    position: PuzzleLike, candidates: Candidates | None = None, *, puzzle: PuzzleLike | None = None,
     se_only: bool = False, chosen: Iterable[Technique] | None = None,
 ) -> Step:
-    """The next thing a player should do in ``grid`` (their pencil marks in ``candidates``).
+    """The next thing a player should do in ``position`` (a Grid or its text; their pencil
+    marks in ``candidates``).
 
     ``puzzle`` is the puzzle as given, when known: it lets a wrong digit be found even when the
     player's grid has no solution left. The answer is always a :class:`Step`; see the module
     docstring for the pseudo-techniques it may name.
     """
+    grid = as_grid(position, name="position", check=False)
+    puzzle = as_grid(puzzle, name="puzzle", check=False) if puzzle is not None else None
     wrong = _wrong_digit(grid, puzzle)
     if wrong is not None:
         return wrong

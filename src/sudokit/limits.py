@@ -1,0 +1,85 @@
+"""Limits that travel with each call: the solution-count limit and the wall-clock deadline.
+
+There is no process-wide setting: every long operation takes ``time_limit`` (seconds of wall
+clock time, measured with :func:`time.monotonic`) and passes a :class:`Deadline` down to the
+code that does the work, so two threads with different limits never share one.
+
+>>> Deadline.after(None).expired()
+False
+>>> check_time_limit(-1.0)
+Traceback (most recent call last):
+  ...
+sudokit.errors.OptionError: time_limit must be a positive number of seconds or None, not -1.0
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from sudokit.errors import OptionError, TimeLimitReached
+
+__all__ = ["COUNT_LIMIT", "Deadline", "check_limit", "check_time_limit"]
+
+#: Default for "count solutions up to": ``count_solutions``, ``count_many`` and ``sudokit count``.
+COUNT_LIMIT = 1000
+
+
+def check_limit(limit: object, name: str = "limit") -> int:
+    """Return ``limit`` when it is a whole number of at least 1; raise :class:`OptionError` otherwise."""
+    if isinstance(limit, bool) or not isinstance(limit, int):
+        raise TypeError(f"{name} must be an int, not {type(limit).__name__}")
+    if limit < 1:
+        raise OptionError(f"{name} must be at least 1, not {limit}")
+    return limit
+
+
+def check_time_limit(seconds: object, name: str = "time_limit") -> float | None:
+    """Return ``seconds`` as a float (``None``: no limit); raise for a negative, zero or NaN value."""
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise TypeError(f"{name} must be a number of seconds or None, not {type(seconds).__name__}")
+    value = float(seconds)
+    if math.isnan(value) or value <= 0:
+        raise OptionError(f"{name} must be a positive number of seconds or None, not {seconds!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A moment of the monotonic clock after which long work stops (``at=None``: never)."""
+
+    at: float | None = None
+
+    @classmethod
+    def after(cls, seconds: float | None) -> Deadline:
+        """The deadline ``seconds`` from now (checked with :func:`check_time_limit`)."""
+        value = check_time_limit(seconds)
+        return cls(None if value is None else time.monotonic() + value)
+
+    def expired(self) -> bool:
+        """True once the deadline has passed."""
+        return self.at is not None and time.monotonic() > self.at
+
+    def remaining(self) -> float | None:
+        """Seconds left (never negative), or ``None`` without a deadline."""
+        return None if self.at is None else max(0.0, self.at - time.monotonic())
+
+    def check(self) -> None:
+        """Raise :class:`TimeLimitReached` once the deadline has passed."""
+        if self.at is not None and time.monotonic() > self.at:
+            raise TimeLimitReached("time limit reached")
+
+    def earliest(self, other: Deadline) -> Deadline:
+        """The earlier of two deadlines."""
+        if self.at is None:
+            return other
+        if other.at is None:
+            return self
+        return self if self.at <= other.at else other
+
+
+#: The deadline that never comes.
+NEVER = Deadline(None)
