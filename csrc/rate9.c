@@ -9,25 +9,13 @@
  */
 #define _POSIX_C_SOURCE 199309L
 #include "human9.h"
+#include "geometry9.h"
+#include "geometry9.h"
 
 #include <string.h>
 #include <time.h>
 
 #include "bitboard9.h"
-
-/* The peers of each cell: 20 cells sharing its row, column or box (built on the fly; cheap). */
-static int peers_of(int cell, int out[20]) {
-    int r = cell / 9, c = cell % 9, n = 0;
-    int br = r / 3 * 3, bc = c / 3 * 3;
-    for (int i = 0; i < 9; i++) {
-        if (i != c) out[n++] = r * 9 + i;
-        if (i != r) out[n++] = i * 9 + c;
-    }
-    for (int i = br; i < br + 3; i++)
-        for (int j = bc; j < bc + 3; j++)
-            if (i != r && j != c) out[n++] = i * 9 + j;
-    return n;
-}
 
 int hm_check_deadline(hm_ctx *ctx) {
     if (ctx->expired) return 1;
@@ -49,13 +37,12 @@ void hm_step_clear(hm_step *step) {
     step->hodoku = -1;
 }
 
+/* Place a digit: write it, empty its cell's candidates and strike it from the 20 peers. */
 static void place_digit(hm_pos *pos, int cell, int digit) {
-    int peers[20];
     uint16_t b = (uint16_t)(1u << (digit - 1));
     pos->values[cell] = (uint8_t)digit;
     pos->cands[cell] = 0;
-    peers_of(cell, peers);
-    for (int i = 0; i < 20; i++) pos->cands[peers[i]] &= (uint16_t)~b;
+    for (int i = 0; i < 20; i++) pos->cands[kPeers[cell][i]] &= (uint16_t)~b;
 }
 
 void hm_apply(hm_pos *pos, const hm_step *step) {
