@@ -22,6 +22,7 @@
  */
 #include "human9.h"
 #include "geometry9.h"
+#include "human9_techniques.h"
 
 #include <string.h>
 
@@ -187,7 +188,7 @@ int hm_hidden_single(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
             while (!(pos->cands[kUnitCells[u][j]] & (1u << d))) j++;
             int cell = kUnitCells[u][j];
             if (alone) return place_step(out, "Full House", 10, 4, cell, d);
-            return place_step(out, "Hidden Single", u >= 18 ? 12 : 15, -1, cell, d);
+            return place_step(out, HM_NAME_HIDDEN_SINGLE, u >= 18 ? 12 : 15, -1, cell, d);
         }
     return 0;
 }
@@ -197,7 +198,8 @@ int hm_naked_single(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
     (void)ctx;
     for (int c = 0; c < 81; c++)
         if (single_bit(pos->cands[c]))
-            return place_step(out, "Naked Single", 23, -1, c, low_index(pos->cands[c]));
+            return place_step(out, HM_NAME_NAKED_SINGLE, HM_TENTHS_NAKED_SINGLE, -1, c,
+                              low_index(pos->cands[c]));
     return 0;
 }
 
@@ -250,7 +252,8 @@ static int intersections(const hm_pos *pos, hm_step *out, int direct) {
                         /* the digit leaves the rest of u2 */
                         unsigned gone = where[u2][d] & ~in2;
                         if (!gone) continue;
-                        begin_step(out, pointing ? "Pointing" : "Claiming", pointing ? 26 : 28, 50);
+                        begin_step(out, pointing ? HM_NAME_POINTING : "Claiming",
+                                   pointing ? HM_TENTHS_POINTING : 28, HM_HODOKU_POINTING);
                         for (; gone; gone &= gone - 1)
                             out->elim[kUnitCells[u2][low_index(gone)]] = (uint16_t)(1u << d);
                         return 1;
@@ -262,8 +265,9 @@ static int intersections(const hm_pos *pos, hm_step *out, int direct) {
                         if (u3 == u1 || !(places3 & (places3 - 1))) continue;
                         unsigned left = places3 & ~shared(u3, u2);
                         if (!single_bit(left)) continue;
-                        return place_step(out, pointing ? "Direct Pointing" : "Direct Claiming",
-                                          pointing ? 17 : 19, 64, kUnitCells[u3][low_index(left)], d);
+                        return place_step(out, pointing ? HM_NAME_DIRECT_POINTING : "Direct Claiming",
+                                          pointing ? HM_TENTHS_DIRECT_POINTING : 19,
+                                          HM_HODOKU_POINTING + 14, kUnitCells[u3][low_index(left)], d);
                     }
                 }
             }
@@ -300,14 +304,22 @@ typedef struct {
     uint8_t key[9];
 } subset_search;
 
-static const char *const kNakedName[5] = {0, 0, "Naked Pair", "Naked Triplet", "Naked Quad"};
-static const char *const kHiddenName[5] = {0, 0, "Hidden Pair", "Hidden Triplet", "Hidden Quad"};
-static const char *const kDirectName[4] = {0, 0, "Direct Hidden Pair", "Direct Hidden Triplet"};
-static const uint8_t kNakedTenths[5] = {0, 0, 30, 36, 50};
-static const uint8_t kHiddenTenths[5] = {0, 0, 34, 40, 54};
-static const uint8_t kDirectTenths[4] = {0, 0, 20, 25};
-static const int16_t kNakedHodoku[5] = {0, 0, 60, 80, 120};
-static const int16_t kHiddenHodoku[5] = {0, 0, 70, 100, 150};
+static const char *const kNakedName[5] = {0, 0, HM_NAME_NAKED_PAIR, HM_NAME_NAKED_TRIPLET,
+                                          HM_NAME_NAKED_QUAD};
+static const char *const kHiddenName[5] = {0, 0, HM_NAME_HIDDEN_PAIR, HM_NAME_HIDDEN_TRIPLET,
+                                           HM_NAME_HIDDEN_QUAD};
+static const char *const kDirectName[4] = {0, 0, HM_NAME_DIRECT_HIDDEN_PAIR,
+                                           HM_NAME_DIRECT_HIDDEN_TRIPLET};
+static const uint8_t kNakedTenths[5] = {0, 0, HM_TENTHS_NAKED_PAIR, HM_TENTHS_NAKED_TRIPLET,
+                                        HM_TENTHS_NAKED_QUAD};
+static const uint8_t kHiddenTenths[5] = {0, 0, HM_TENTHS_HIDDEN_PAIR, HM_TENTHS_HIDDEN_TRIPLET,
+                                         HM_TENTHS_HIDDEN_QUAD};
+static const uint8_t kDirectTenths[4] = {0, 0, HM_TENTHS_DIRECT_HIDDEN_PAIR,
+                                         HM_TENTHS_DIRECT_HIDDEN_TRIPLET};
+static const int16_t kNakedHodoku[5] = {0, 0, HM_HODOKU_NAKED_PAIR, HM_HODOKU_NAKED_TRIPLET,
+                                        HM_HODOKU_NAKED_QUAD};
+static const int16_t kHiddenHodoku[5] = {0, 0, HM_HODOKU_HIDDEN_PAIR, HM_HODOKU_HIDDEN_TRIPLET,
+                                         HM_HODOKU_HIDDEN_QUAD};
 
 /* The step of a found subset (chosen: bit i = item i taken; uni: the union of their items),
  * or 0 when it removes nothing (then the search goes on). */
@@ -459,9 +471,9 @@ typedef struct {
     uint16_t (*cross)[9];      /* cross[c][d]: base indexes of digit d in cover line c  */
 } fish_search;
 
-static const char *const kFishName[5] = {0, 0, "X-Wing", "Swordfish", "Jellyfish"};
-static const uint8_t kFishTenths[5] = {0, 0, 32, 38, 52};
-static const int16_t kFishHodoku[5] = {0, 0, 140, 150, 160};
+static const char *const kFishName[5] = {0, 0, HM_NAME_X_WING, HM_NAME_SWORDFISH, HM_NAME_JELLYFISH};
+static const uint8_t kFishTenths[5] = {0, 0, HM_TENTHS_X_WING, HM_TENTHS_SWORDFISH, HM_TENTHS_JELLYFISH};
+static const int16_t kFishHodoku[5] = {0, 0, HM_HODOKU_X_WING, HM_HODOKU_SWORDFISH, HM_HODOKU_JELLYFISH};
 
 /* The step of the fish on these bases (bit b = base line b) for the first digit of `alive`
  * whose cover has exactly k lines and that removes something; 0 if none. */
@@ -582,8 +594,9 @@ static int wings(const hm_pos *pos, hm_step *out, int xyz) {
                 while (!bb_none(seen)) {
                     int c = bb_take(&seen);
                     if (!(cands[c] & z)) continue;
-                    if (!found) begin_step(out, xyz ? "XYZ-Wing" : "XY-Wing", xyz ? 44 : 42,
-                                           xyz ? 180 : 160);
+                    if (!found) begin_step(out, xyz ? HM_NAME_XYZ_WING : HM_NAME_XY_WING,
+                                           xyz ? HM_TENTHS_XYZ_WING : HM_TENTHS_XY_WING,
+                                           xyz ? HM_HODOKU_XYZ_WING : HM_HODOKU_XY_WING);
                     found = 1;
                     out->elim[c] = (uint16_t)z;
                 }

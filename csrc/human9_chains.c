@@ -13,6 +13,7 @@
  * the call.  Long searches poll hm_check_deadline and give up (return 0) once it says so.
  */
 #include "human9_chains.h"
+#include "human9_techniques.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -169,7 +170,7 @@ static void cycle_found(unary *U, int source, int off, int p, int y, int x) {
     for (int i = 0, j = n - 1; i < j; i++, j--) { int t = path[i]; path[i] = path[j]; path[j] = t; }
     int both = x && y;
     int complexity = distinct(U, path, n);
-    double diff = (both ? 7.0 : 6.5) + length_penalty(complexity);
+    double diff = (both ? 7.0 : HM_TENTHS_FORCING_CHAIN / 10.0) + length_penalty(complexity);
     int sort_key = both ? 4 : (y ? 3 : 2);
     if (!U->collect && !beats(&U->best, diff, complexity, sort_key)) return;
     /* chain = path[1:]; cells of the chain; candidates seen by on ("forw") and off ("back") */
@@ -212,7 +213,7 @@ static void search_cycles(unary *U, int source, int y, int x) {
     int ncur = 1, length = 0;
     cur[0] = (uint16_t)source;
     int sort_key = x && y ? 4 : (y ? 3 : 2);
-    double base = x && y ? 7.0 : 6.5;
+    double base = x && y ? 7.0 : HM_TENTHS_FORCING_CHAIN / 10.0;
     while (ncur) {
         length += 2;
         if (length > max_complexity(&U->best, base, sort_key)) break;

@@ -22,6 +22,7 @@
  */
 #include "human9.h"
 #include "geometry9.h"
+#include "human9_techniques.h"
 
 #include <string.h>
 
@@ -155,7 +156,8 @@ int hm_aligned_pair(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
             int nex = masks_of(pos, common, exm);
             if (pair_exclusion(pos, cells[i], cells[j], exm, nex, allowed)) {
                 int base[2] = {cells[i], cells[j]};
-                exclusion_step(pos, out, "Aligned Pair Exclusion", 62, base, allowed, 2);
+                exclusion_step(pos, out, HM_NAME_ALIGNED_PAIR_EXCLUSION, HM_TENTHS_ALIGNED_PAIR_EXCLUSION,
+                               base, allowed, 2);
                 return 1;
             }
         }
@@ -240,7 +242,8 @@ int hm_aligned_triplet(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
                 int nex = masks_of(pos, common, exm);
                 int base[3] = {c0, c1, tails[t]};
                 if (triplet_exclusion(pos, base, exm, nex, allowed)) {
-                    exclusion_step(pos, out, "Aligned Triplet Exclusion", 75, base, allowed, 3);
+                    exclusion_step(pos, out, HM_NAME_ALIGNED_TRIPLET_EXCLUSION, HM_TENTHS_ALIGNED_TRIPLET_EXCLUSION,
+                                   base, allowed, 3);
                     return 1;
                 }
             }

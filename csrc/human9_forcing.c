@@ -13,21 +13,27 @@
  * the call.  Long searches poll hm_check_deadline and give up (return 0) once it says so.
  */
 #include "human9_chains.h"
+#include "human9_techniques.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* The four rules (forcing.py _NISHIO, _MULTIPLE, _DYNAMIC, _PLUS). */
-static const chain_rule RULE_NISHIO = {1, 1, 0, 7.5, "Nishio Forcing Chain", NULL, NULL, NULL, 0};
-const chain_rule RULE_MULTIPLE = {0, 0, 0, 8.0, NULL, NULL, "Cell Forcing Chains",
-                                         "Region Forcing Chains", 0};
-static const chain_rule RULE_DYNAMIC = {1, 0, 0, 8.5, "Dynamic Contradiction Forcing Chain",
+/* The four rules (forcing.py _NISHIO, _MULTIPLE, _DYNAMIC, _PLUS); the bases are the registry's
+ * difficulties (exact in binary: all are halves). */
+static const chain_rule RULE_NISHIO = {1, 1, 0, HM_TENTHS_NISHIO_FORCING_CHAIN / 10.0,
+                                       HM_NAME_NISHIO_FORCING_CHAIN, NULL, NULL, NULL, 0};
+const chain_rule RULE_MULTIPLE = {0, 0, 0, HM_TENTHS_MULTIPLE_FORCING_CHAIN / 10.0, NULL, NULL,
+                                  "Cell Forcing Chains", "Region Forcing Chains", 0};
+static const chain_rule RULE_DYNAMIC = {1, 0, 0, HM_TENTHS_DYNAMIC_FORCING_CHAIN / 10.0,
+                                        "Dynamic Contradiction Forcing Chain",
                                         "Dynamic Double Forcing Chain", "Dynamic Cell Forcing Chains",
                                         "Dynamic Region Forcing Chains", 0};
-static const chain_rule RULE_PLUS = {1, 0, 1, 9.0, "Dynamic Contradiction Forcing Chain (+)",
+static const chain_rule RULE_PLUS = {1, 0, 1, HM_TENTHS_DYNAMIC_FORCING_CHAIN_PLUS / 10.0,
+                                     "Dynamic Contradiction Forcing Chain (+)",
                                      "Dynamic Double Forcing Chain (+)",
                                      "Dynamic Cell Forcing Chains (+)",
                                      "Dynamic Region Forcing Chains (+)", 0};
+
 /* Bytes of the packed form of a run. */
 static size_t crun_size(const run *r) {
     return sizeof(crun) + (size_t)(2 * r->n + 1 + r->pool_n + 6 * r->nest_n) * sizeof(uint16_t);

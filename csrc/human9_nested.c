@@ -13,17 +13,20 @@
  * the call.  Long searches poll hm_check_deadline and give up (return 0) once it says so.
  */
 #include "human9_chains.h"
+#include "human9_techniques.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* Nested forcing chains (nested.py _LEVELS): level 2 uses forcing chains and cycles inside. */
-static const chain_rule RULE_NESTED2 = {1, 0, 1, 9.5, "Dynamic Contradiction Forcing Chain (+ Forcing Chains)",
+static const chain_rule RULE_NESTED2 = {1, 0, 1, HM_TENTHS_DYNAMIC_FORCING_CHAIN_PLUS_FORCING_CHAINS / 10.0,
+                                        "Dynamic Contradiction Forcing Chain (+ Forcing Chains)",
                                         "Dynamic Double Forcing Chain (+ Forcing Chains)",
                                         "Dynamic Cell Forcing Chains (+ Forcing Chains)",
                                         "Dynamic Region Forcing Chains (+ Forcing Chains)", 2};
 /* ... level 3 also uses static multiple forcing chains inside. */
-static const chain_rule RULE_NESTED3 = {1, 0, 1, 10.0,
+static const chain_rule RULE_NESTED3 = {1, 0, 1,
+                                        HM_TENTHS_DYNAMIC_FORCING_CHAIN_PLUS_MULTIPLE_FORCING_CHAINS / 10.0,
                                         "Dynamic Contradiction Forcing Chain (+ Multiple Forcing Chains)",
                                         "Dynamic Double Forcing Chain (+ Multiple Forcing Chains)",
                                         "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",

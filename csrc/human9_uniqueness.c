@@ -20,6 +20,7 @@
  */
 #include "human9.h"
 #include "geometry9.h"
+#include "human9_techniques.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -143,7 +144,7 @@ static int loop_tenths(int size) {
     if (size >= 10) return 50;
     if (size >= 8) return 47;
     if (size >= 6) return 46;
-    return 45;
+    return HM_TENTHS_UNIQUE_RECTANGLE;
 }
 
 /* 1 when (variant, cells) is kept already; otherwise keeps it and returns 0. */
@@ -181,7 +182,7 @@ static void offer(ur_search *s, int type, int variant, int extra_tenths, const u
     int size = s->len > 18 ? 18 : s->len;
     out->name = loop_names[size / 2 - 2][type - 1];
     out->difficulty = tenths;
-    out->hodoku = 100;
+    out->hodoku = HM_HODOKU_UNIQUE_RECTANGLE;
     memcpy(out->elim, elim, sizeof out->elim);
     s->have = 1;
     s->best_tenths = tenths;
@@ -480,7 +481,7 @@ static void bug_step(hm_step *out, const char *name, int tenths, const uint16_t 
     hm_step_clear(out);
     out->name = name;
     out->difficulty = tenths;
-    out->hodoku = 100;
+    out->hodoku = HM_HODOKU_UNIQUE_RECTANGLE;
     memcpy(out->elim, elim, sizeof out->elim);
 }
 
@@ -568,7 +569,7 @@ int hm_bug(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
         uint16_t elim[81] = {0};
         elim[cell] = m[cell] & (uint16_t)~f.all;
         if (!elim[cell]) return 0;
-        bug_step(out, "BUG type 1", 56, elim);
+        bug_step(out, "BUG type 1", HM_TENTHS_BUG, elim);
         return 1;
     }
     if (hm_pop16(f.all) == 1) {
