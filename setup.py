@@ -19,6 +19,8 @@ core = Extension(
         "csrc/human9_uniqueness.c",
         "csrc/human9_exclusion.c",
         "csrc/human9_chains.c",
+        "csrc/human9_forcing.c",
+        "csrc/human9_nested.c",
         "csrc/_core.c",
     ],
     include_dirs=["csrc"],

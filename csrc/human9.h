@@ -9,7 +9,8 @@
  * Re-entrant and thread-safe: no file-level mutable data; scratch memory is on the stack or
  * malloc'ed and freed inside a call.  No Python.h here (the binding is _core.c).
  *
- * Layout (the same numbering as sudokit.units.Shape(3, 3)):
+ * Layout (the same numbering as sudokit.units.Shape(3, 3); geometry9.h draws it and holds the
+ * tables of units, peers and the like):
  *
  *     cell  c = 9*row + col                     0 .. 80
  *     unit  rows 0-8, columns 9-17, boxes 18-26 (box b = 3*(row/3) + col/3)
@@ -40,15 +41,6 @@ static inline int hm_pop16(unsigned m) {
     m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
     m = (m + (m >> 4)) & 0x0f0fu;
     return (int)((m + (m >> 8)) & 0x1fu);
-}
-
-/* The i-th cell (0..8) of a unit, in sudokit.units order (ascending cell numbers; a box row
- * by row). */
-static inline int hm_unit_cell(int unit, int i) {
-    if (unit < 9) return unit * 9 + i;
-    if (unit < 18) return i * 9 + (unit - 9);
-    int b = unit - 18;
-    return (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3;
 }
 
 /* One step, as sudokit.techniques.Step keeps it (without the proof and sentence). */
@@ -124,11 +116,15 @@ int hm_aligned_triplet(const hm_pos *, hm_step *, hm_ctx *);      /* exclusion:f
 
 /* csrc/human9_chains.c */
 int hm_forcing_chain(const hm_pos *, hm_step *, hm_ctx *);        /* chains:find_cycles_and_forcing_chains */
+
+/* csrc/human9_forcing.c */
 int hm_nishio(const hm_pos *, hm_step *, hm_ctx *);               /* forcing:find_nishio_forcing_chains */
 int hm_multiple(const hm_pos *, hm_step *, hm_ctx *);             /* forcing:find_multiple_forcing_chains */
 int hm_dynamic(const hm_pos *, hm_step *, hm_ctx *);              /* forcing:find_dynamic_forcing_chains */
 int hm_dynamic_plus(const hm_pos *, hm_step *, hm_ctx *);         /* forcing:find_dynamic_plus_forcing_chains */
-/* nested forcing chains, levels 2 and 3; -1 (Python goes on) if memory runs out */
+
+/* csrc/human9_nested.c: nested forcing chains, levels 2 and 3; -1 (Python goes on) if memory
+ * runs out */
 int hm_nested2(const hm_pos *, hm_step *, hm_ctx *);             /* nested:find_nested_forcing_chains(level=2) */
 int hm_nested3(const hm_pos *, hm_step *, hm_ctx *);             /* nested:find_nested_forcing_chains(level=3) */
 

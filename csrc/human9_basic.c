@@ -21,6 +21,8 @@
  *         lo: cells 0..63   hi: cells 64..80 in bits 0..16
  */
 #include "human9.h"
+#include "geometry9.h"
+#include "human9_techniques.h"
 
 #include <string.h>
 
@@ -58,52 +60,12 @@ static const bb81 kUnitBoard[27] = {
     {0x7000000000000000u, 0x1c0e0u},
 };
 
-/* The cells of each unit in Python's Shape.units order (generated). */
-static const uint8_t kUnitCells[27][9] = {
-    { 0,  1,  2,  3,  4,  5,  6,  7,  8}, { 9, 10, 11, 12, 13, 14, 15, 16, 17},
-    {18, 19, 20, 21, 22, 23, 24, 25, 26}, {27, 28, 29, 30, 31, 32, 33, 34, 35},
-    {36, 37, 38, 39, 40, 41, 42, 43, 44}, {45, 46, 47, 48, 49, 50, 51, 52, 53},
-    {54, 55, 56, 57, 58, 59, 60, 61, 62}, {63, 64, 65, 66, 67, 68, 69, 70, 71},
-    {72, 73, 74, 75, 76, 77, 78, 79, 80},
-    { 0,  9, 18, 27, 36, 45, 54, 63, 72}, { 1, 10, 19, 28, 37, 46, 55, 64, 73},
-    { 2, 11, 20, 29, 38, 47, 56, 65, 74}, { 3, 12, 21, 30, 39, 48, 57, 66, 75},
-    { 4, 13, 22, 31, 40, 49, 58, 67, 76}, { 5, 14, 23, 32, 41, 50, 59, 68, 77},
-    { 6, 15, 24, 33, 42, 51, 60, 69, 78}, { 7, 16, 25, 34, 43, 52, 61, 70, 79},
-    { 8, 17, 26, 35, 44, 53, 62, 71, 80},
-    { 0,  1,  2,  9, 10, 11, 18, 19, 20}, { 3,  4,  5, 12, 13, 14, 21, 22, 23},
-    { 6,  7,  8, 15, 16, 17, 24, 25, 26}, {27, 28, 29, 36, 37, 38, 45, 46, 47},
-    {30, 31, 32, 39, 40, 41, 48, 49, 50}, {33, 34, 35, 42, 43, 44, 51, 52, 53},
-    {54, 55, 56, 63, 64, 65, 72, 73, 74}, {57, 58, 59, 66, 67, 68, 75, 76, 77},
-    {60, 61, 62, 69, 70, 71, 78, 79, 80},
-};
-
-/* Each cell's row unit, column unit, box unit and position in its box (generated); its
- * position in its row is its column (unit - 9) and in its column its row. */
-static const uint8_t kCellUnits[81][4] = {
-    {0, 9, 18, 0}, {0, 10, 18, 1}, {0, 11, 18, 2}, {0, 12, 19, 0}, {0, 13, 19, 1}, {0, 14, 19, 2},
-    {0, 15, 20, 0}, {0, 16, 20, 1}, {0, 17, 20, 2}, {1, 9, 18, 3}, {1, 10, 18, 4}, {1, 11, 18, 5},
-    {1, 12, 19, 3}, {1, 13, 19, 4}, {1, 14, 19, 5}, {1, 15, 20, 3}, {1, 16, 20, 4}, {1, 17, 20, 5},
-    {2, 9, 18, 6}, {2, 10, 18, 7}, {2, 11, 18, 8}, {2, 12, 19, 6}, {2, 13, 19, 7}, {2, 14, 19, 8},
-    {2, 15, 20, 6}, {2, 16, 20, 7}, {2, 17, 20, 8}, {3, 9, 21, 0}, {3, 10, 21, 1}, {3, 11, 21, 2},
-    {3, 12, 22, 0}, {3, 13, 22, 1}, {3, 14, 22, 2}, {3, 15, 23, 0}, {3, 16, 23, 1}, {3, 17, 23, 2},
-    {4, 9, 21, 3}, {4, 10, 21, 4}, {4, 11, 21, 5}, {4, 12, 22, 3}, {4, 13, 22, 4}, {4, 14, 22, 5},
-    {4, 15, 23, 3}, {4, 16, 23, 4}, {4, 17, 23, 5}, {5, 9, 21, 6}, {5, 10, 21, 7}, {5, 11, 21, 8},
-    {5, 12, 22, 6}, {5, 13, 22, 7}, {5, 14, 22, 8}, {5, 15, 23, 6}, {5, 16, 23, 7}, {5, 17, 23, 8},
-    {6, 9, 24, 0}, {6, 10, 24, 1}, {6, 11, 24, 2}, {6, 12, 25, 0}, {6, 13, 25, 1}, {6, 14, 25, 2},
-    {6, 15, 26, 0}, {6, 16, 26, 1}, {6, 17, 26, 2}, {7, 9, 24, 3}, {7, 10, 24, 4}, {7, 11, 24, 5},
-    {7, 12, 25, 3}, {7, 13, 25, 4}, {7, 14, 25, 5}, {7, 15, 26, 3}, {7, 16, 26, 4}, {7, 17, 26, 5},
-    {8, 9, 24, 6}, {8, 10, 24, 7}, {8, 11, 24, 8}, {8, 12, 25, 6}, {8, 13, 25, 7}, {8, 14, 25, 8},
-    {8, 15, 26, 6}, {8, 16, 26, 7}, {8, 17, 26, 8},
-};
-
 /* SE's unit order for singles and subsets: boxes, then columns, then rows. */
 static const uint8_t kSeUnits[27] = {
     18, 19, 20, 21, 22, 23, 24, 25, 26,
     9, 10, 11, 12, 13, 14, 15, 16, 17,
     0, 1, 2, 3, 4, 5, 6, 7, 8,
 };
-
-enum { ROW = 0, COL = 1, BOX = 2 };  /* unit kinds: unit u is of kind u / 9 */
 
 /* a & b. */
 static inline bb81 bb_and(bb81 a, bb81 b) { return (bb81){a.lo & b.lo, a.hi & b.hi}; }
@@ -226,7 +188,7 @@ int hm_hidden_single(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
             while (!(pos->cands[kUnitCells[u][j]] & (1u << d))) j++;
             int cell = kUnitCells[u][j];
             if (alone) return place_step(out, "Full House", 10, 4, cell, d);
-            return place_step(out, "Hidden Single", u >= 18 ? 12 : 15, -1, cell, d);
+            return place_step(out, HM_NAME_HIDDEN_SINGLE, u >= 18 ? 12 : 15, -1, cell, d);
         }
     return 0;
 }
@@ -236,7 +198,8 @@ int hm_naked_single(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
     (void)ctx;
     for (int c = 0; c < 81; c++)
         if (single_bit(pos->cands[c]))
-            return place_step(out, "Naked Single", 23, -1, c, low_index(pos->cands[c]));
+            return place_step(out, HM_NAME_NAKED_SINGLE, HM_TENTHS_NAKED_SINGLE, -1, c,
+                              low_index(pos->cands[c]));
     return 0;
 }
 
@@ -289,7 +252,8 @@ static int intersections(const hm_pos *pos, hm_step *out, int direct) {
                         /* the digit leaves the rest of u2 */
                         unsigned gone = where[u2][d] & ~in2;
                         if (!gone) continue;
-                        begin_step(out, pointing ? "Pointing" : "Claiming", pointing ? 26 : 28, 50);
+                        begin_step(out, pointing ? HM_NAME_POINTING : "Claiming",
+                                   pointing ? HM_TENTHS_POINTING : 28, HM_HODOKU_POINTING);
                         for (; gone; gone &= gone - 1)
                             out->elim[kUnitCells[u2][low_index(gone)]] = (uint16_t)(1u << d);
                         return 1;
@@ -301,8 +265,9 @@ static int intersections(const hm_pos *pos, hm_step *out, int direct) {
                         if (u3 == u1 || !(places3 & (places3 - 1))) continue;
                         unsigned left = places3 & ~shared(u3, u2);
                         if (!single_bit(left)) continue;
-                        return place_step(out, pointing ? "Direct Pointing" : "Direct Claiming",
-                                          pointing ? 17 : 19, 64, kUnitCells[u3][low_index(left)], d);
+                        return place_step(out, pointing ? HM_NAME_DIRECT_POINTING : "Direct Claiming",
+                                          pointing ? HM_TENTHS_DIRECT_POINTING : 19,
+                                          HM_HODOKU_POINTING + 14, kUnitCells[u3][low_index(left)], d);
                     }
                 }
             }
@@ -339,14 +304,22 @@ typedef struct {
     uint8_t key[9];
 } subset_search;
 
-static const char *const kNakedName[5] = {0, 0, "Naked Pair", "Naked Triplet", "Naked Quad"};
-static const char *const kHiddenName[5] = {0, 0, "Hidden Pair", "Hidden Triplet", "Hidden Quad"};
-static const char *const kDirectName[4] = {0, 0, "Direct Hidden Pair", "Direct Hidden Triplet"};
-static const uint8_t kNakedTenths[5] = {0, 0, 30, 36, 50};
-static const uint8_t kHiddenTenths[5] = {0, 0, 34, 40, 54};
-static const uint8_t kDirectTenths[4] = {0, 0, 20, 25};
-static const int16_t kNakedHodoku[5] = {0, 0, 60, 80, 120};
-static const int16_t kHiddenHodoku[5] = {0, 0, 70, 100, 150};
+static const char *const kNakedName[5] = {0, 0, HM_NAME_NAKED_PAIR, HM_NAME_NAKED_TRIPLET,
+                                          HM_NAME_NAKED_QUAD};
+static const char *const kHiddenName[5] = {0, 0, HM_NAME_HIDDEN_PAIR, HM_NAME_HIDDEN_TRIPLET,
+                                           HM_NAME_HIDDEN_QUAD};
+static const char *const kDirectName[4] = {0, 0, HM_NAME_DIRECT_HIDDEN_PAIR,
+                                           HM_NAME_DIRECT_HIDDEN_TRIPLET};
+static const uint8_t kNakedTenths[5] = {0, 0, HM_TENTHS_NAKED_PAIR, HM_TENTHS_NAKED_TRIPLET,
+                                        HM_TENTHS_NAKED_QUAD};
+static const uint8_t kHiddenTenths[5] = {0, 0, HM_TENTHS_HIDDEN_PAIR, HM_TENTHS_HIDDEN_TRIPLET,
+                                         HM_TENTHS_HIDDEN_QUAD};
+static const uint8_t kDirectTenths[4] = {0, 0, HM_TENTHS_DIRECT_HIDDEN_PAIR,
+                                         HM_TENTHS_DIRECT_HIDDEN_TRIPLET};
+static const int16_t kNakedHodoku[5] = {0, 0, HM_HODOKU_NAKED_PAIR, HM_HODOKU_NAKED_TRIPLET,
+                                        HM_HODOKU_NAKED_QUAD};
+static const int16_t kHiddenHodoku[5] = {0, 0, HM_HODOKU_HIDDEN_PAIR, HM_HODOKU_HIDDEN_TRIPLET,
+                                         HM_HODOKU_HIDDEN_QUAD};
 
 /* The step of a found subset (chosen: bit i = item i taken; uni: the union of their items),
  * or 0 when it removes nothing (then the search goes on). */
@@ -498,9 +471,9 @@ typedef struct {
     uint16_t (*cross)[9];      /* cross[c][d]: base indexes of digit d in cover line c  */
 } fish_search;
 
-static const char *const kFishName[5] = {0, 0, "X-Wing", "Swordfish", "Jellyfish"};
-static const uint8_t kFishTenths[5] = {0, 0, 32, 38, 52};
-static const int16_t kFishHodoku[5] = {0, 0, 140, 150, 160};
+static const char *const kFishName[5] = {0, 0, HM_NAME_X_WING, HM_NAME_SWORDFISH, HM_NAME_JELLYFISH};
+static const uint8_t kFishTenths[5] = {0, 0, HM_TENTHS_X_WING, HM_TENTHS_SWORDFISH, HM_TENTHS_JELLYFISH};
+static const int16_t kFishHodoku[5] = {0, 0, HM_HODOKU_X_WING, HM_HODOKU_SWORDFISH, HM_HODOKU_JELLYFISH};
 
 /* The step of the fish on these bases (bit b = base line b) for the first digit of `alive`
  * whose cover has exactly k lines and that removes something; 0 if none. */
@@ -621,8 +594,9 @@ static int wings(const hm_pos *pos, hm_step *out, int xyz) {
                 while (!bb_none(seen)) {
                     int c = bb_take(&seen);
                     if (!(cands[c] & z)) continue;
-                    if (!found) begin_step(out, xyz ? "XYZ-Wing" : "XY-Wing", xyz ? 44 : 42,
-                                           xyz ? 180 : 160);
+                    if (!found) begin_step(out, xyz ? HM_NAME_XYZ_WING : HM_NAME_XY_WING,
+                                           xyz ? HM_TENTHS_XYZ_WING : HM_TENTHS_XY_WING,
+                                           xyz ? HM_HODOKU_XYZ_WING : HM_HODOKU_XY_WING);
                     found = 1;
                     out->elim[c] = (uint16_t)z;
                 }

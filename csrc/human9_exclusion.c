@@ -21,6 +21,8 @@
  * and the search over a base stops as soon as every candidate of every base cell is allowed.
  */
 #include "human9.h"
+#include "geometry9.h"
+#include "human9_techniques.h"
 
 #include <string.h>
 
@@ -62,20 +64,6 @@ static inline void cs_pop(cellset *s) {
     else s->w[1] &= s->w[1] - 1;
 }
 
-/* 1 when two distinct cells share a row, a column or a box. */
-static inline int sees(int a, int b) {
-    int ra = a / 9, ca = a % 9, rb = b / 9, cb = b % 9;
-    return ra == rb || ca == cb || (ra / 3 == rb / 3 && ca / 3 == cb / 3);
-}
-
-/* The i-th cell (0..8) of a cell's row (kind 0), column (kind 1) or box (kind 2). */
-static inline int house_cell(int kind, int cell, int i) {
-    int r = cell / 9, c = cell % 9;
-    if (kind == 0) return r * 9 + i;
-    if (kind == 1) return i * 9 + c;
-    return (r / 3 * 3 + i / 3) * 9 + c / 3 * 3 + i % 3;
-}
-
 /* The possible base cells and their excluders (Python's _bases): a cell with two or more
  * candidates, no naked single among its peers, and at least one peer with 2..degree
  * candidates (its excluders).  Returns the number of base cells written to cells[]; the
@@ -94,7 +82,7 @@ static int find_bases(const hm_pos *pos, int degree, int cells[81], cellset ex[8
         cellset e = {{0, 0}};
         for (int kind = 0; kind < 3 && !single; kind++) {
             for (int i = 0; i < 9; i++) {
-                int p = house_cell(kind, c, i);
+                int p = unit_cell(kCellUnits[c][kind], i);
                 if (p == c) continue;
                 single |= size[p] == 1;
                 if (size[p] >= 2 && size[p] <= degree) cs_add(&e, p);
@@ -168,7 +156,8 @@ int hm_aligned_pair(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
             int nex = masks_of(pos, common, exm);
             if (pair_exclusion(pos, cells[i], cells[j], exm, nex, allowed)) {
                 int base[2] = {cells[i], cells[j]};
-                exclusion_step(pos, out, "Aligned Pair Exclusion", 62, base, allowed, 2);
+                exclusion_step(pos, out, HM_NAME_ALIGNED_PAIR_EXCLUSION, HM_TENTHS_ALIGNED_PAIR_EXCLUSION,
+                               base, allowed, 2);
                 return 1;
             }
         }
@@ -253,7 +242,8 @@ int hm_aligned_triplet(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
                 int nex = masks_of(pos, common, exm);
                 int base[3] = {c0, c1, tails[t]};
                 if (triplet_exclusion(pos, base, exm, nex, allowed)) {
-                    exclusion_step(pos, out, "Aligned Triplet Exclusion", 75, base, allowed, 3);
+                    exclusion_step(pos, out, HM_NAME_ALIGNED_TRIPLET_EXCLUSION, HM_TENTHS_ALIGNED_TRIPLET_EXCLUSION,
+                                   base, allowed, 3);
                     return 1;
                 }
             }

@@ -19,28 +19,20 @@
  *     word 1: bit c - 64 = cell c       (cells 64 .. 80)
  */
 #include "human9.h"
+#include "geometry9.h"
+#include "human9_techniques.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* -- small helpers -------------------------------------------------------------------------- */
 
-/* Unit kinds as sudokit.techniques.base numbers them; a unit index is kind * 9 + i. */
-enum { K_ROW = 0, K_COL = 1, K_BOX = 2 };
-
-/* SE's order of unit kinds for these patterns: box, row, column. */
-static const int se_kinds[3] = {K_BOX, K_ROW, K_COL};
+/* SE's order of unit kinds for these patterns: box, row, column (kinds as in geometry9.h,
+ * which are sudokit.techniques.base's: a unit index is kind * 9 + i). */
+static const int se_kinds[3] = {BOX, ROW, COL};
 
 /* Bit of digit d (1..9). */
 static inline uint16_t digit_bit(int d) { return (uint16_t)(1u << (d - 1)); }
-
-/* The unit of the given kind holding a cell (rows 0-8, columns 9-17, boxes 18-26). */
-static inline int unit_of(int kind, int cell) {
-    int r = cell / 9, c = cell % 9;
-    if (kind == K_ROW) return r;
-    if (kind == K_COL) return 9 + c;
-    return 18 + r / 3 * 3 + c / 3;
-}
 
 
 /* An 81-bit cell set (layout in the file comment). */
@@ -77,7 +69,7 @@ static cellset peer_set(int cell) {
     cellset s = {{0, 0}};
     for (int kind = 0; kind < 3; kind++) {
         int u = unit_of(kind, cell);
-        for (int i = 0; i < 9; i++) cs_add(&s, hm_unit_cell(u, i));
+        for (int i = 0; i < 9; i++) cs_add(&s, unit_cell(u, i));
     }
     cs_del(&s, cell);
     return s;
@@ -142,8 +134,6 @@ typedef struct {
     seen_key *seen;      /* the (variant, loop cells) of every step kept so far         */
     int nseen, cap;
     int nomem;
-    uint8_t units[27][9];      /* hm_unit_cell(u, i), tabled once per call for the walk    */
-    uint8_t cell_units[81][3]; /* unit_of(kind, c) for kinds row, column, box          */
     int have;            /* best holds a step                                           */
     int best_tenths, best_type;
     hm_step *best;
@@ -154,7 +144,7 @@ static int loop_tenths(int size) {
     if (size >= 10) return 50;
     if (size >= 8) return 47;
     if (size >= 6) return 46;
-    return 45;
+    return HM_TENTHS_UNIQUE_RECTANGLE;
 }
 
 /* 1 when (variant, cells) is kept already; otherwise keeps it and returns 0. */
@@ -192,7 +182,7 @@ static void offer(ur_search *s, int type, int variant, int extra_tenths, const u
     int size = s->len > 18 ? 18 : s->len;
     out->name = loop_names[size / 2 - 2][type - 1];
     out->difficulty = tenths;
-    out->hodoku = 100;
+    out->hodoku = HM_HODOKU_UNIQUE_RECTANGLE;
     memcpy(out->elim, elim, sizeof out->elim);
     s->have = 1;
     s->best_tenths = tenths;
@@ -205,7 +195,7 @@ static int valid_loop(const ur_search *s) {
     uint32_t side[2] = {0, 0};
     for (int i = 0; i < s->len; i++) {
         for (int kind = 0; kind < 3; kind++) {
-            uint32_t u = 1u << s->cell_units[s->loop[i]][kind];
+            uint32_t u = 1u << kCellUnits[s->loop[i]][kind];
             if (side[i & 1] & u) return 0;
             side[i & 1] |= u;
         }
@@ -245,7 +235,7 @@ static void ur_type4(ur_search *s, int c1, int c2) {
         if (unit != unit_of(se_kinds[k], c2)) continue;
         uint16_t others = 0;  /* the candidates of the unit's other cells */
         for (int i = 0; i < 9; i++) {
-            int c = hm_unit_cell(unit, i);
+            int c = unit_cell(unit, i);
             if (c != c1 && c != c2) others |= m[c];
         }
         if (!(others & digit_bit(s->a))) lock_a = 1;
@@ -267,7 +257,7 @@ static void ur_type3_naked(ur_search *s, int c1, int c2, uint16_t extra, int uni
     const uint16_t *m = s->pos->cands;
     int cells[9], n = 0, idx[9];
     for (int i = 0; i < 9; i++) {
-        int c = hm_unit_cell(unit, i);
+        int c = unit_cell(unit, i);
         if (c != c1 && c != c2) cells[n++] = c;
     }
     uint16_t shared = extra & m[c1] & m[c2];
@@ -307,7 +297,7 @@ static void ur_type3_hidden(ur_search *s, int c1, int c2, uint16_t extra, int un
     int pos1 = -1, pos2 = -1;
     for (int d = 1; d <= 9; d++) places[d] = 0;
     for (int i = 0; i < 9; i++) {
-        int c = hm_unit_cell(unit, i);
+        int c = unit_cell(unit, i);
         if (c == c1) pos1 = i;
         if (c == c2) pos2 = i;
         for (int d = 1; d <= 9; d++)
@@ -331,7 +321,7 @@ static void ur_type3_hidden(ur_search *s, int c1, int c2, uint16_t extra, int un
         uint16_t elim[81] = {0};
         for (int i = 0; i < 9; i++)
             if (inside >> i & 1) {
-                int c = hm_unit_cell(unit, i);
+                int c = unit_cell(unit, i);
                 elim[c] = m[c] & (uint16_t)~hidden;
             }
         offer(s, 3, V_3H, hm_pop16(inside) - 1, elim);
@@ -346,7 +336,7 @@ static void ur_type3(ur_search *s, int c1, int c2, uint16_t extra) {
             int unit = unit_of(se_kinds[k], c1);
             if (unit != unit_of(se_kinds[k], c2)) continue;
             int empty = 0;
-            for (int i = 0; i < 9; i++) empty += s->pos->values[hm_unit_cell(unit, i)] == 0;
+            for (int i = 0; i < 9; i++) empty += s->pos->values[unit_cell(unit, i)] == 0;
             if (degree * 2 <= empty) ur_type3_naked(s, c1, c2, extra, unit, degree);
             if (degree * 2 < empty && degree >= 2) ur_type3_hidden(s, c1, c2, extra, unit, degree);
         }
@@ -384,7 +374,7 @@ static void walk(ur_search *s, int cell, int allowed, uint16_t extras, int last_
     for (int k = 0; k < 3; k++) {
         int kind = se_kinds[k];
         if (kind == last_kind) continue;
-        const uint8_t *unit = s->units[s->cell_units[cell][kind]];
+        const uint8_t *unit = kUnitCells[kCellUnits[cell][kind]];
         for (int i = 0; i < 9; i++) {
             int nxt = unit[i];
             if (nxt == s->loop[0] && s->len >= 4) {
@@ -408,10 +398,6 @@ int hm_unique_rectangle(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
     s.pos = pos;
     s.ctx = ctx;
     s.best = out;
-    for (int u = 0; u < 27; u++)
-        for (int i = 0; i < 9; i++) s.units[u][i] = (uint8_t)hm_unit_cell(u, i);
-    for (int c = 0; c < 81; c++)
-        for (int kind = 0; kind < 3; kind++) s.cell_units[c][kind] = (uint8_t)unit_of(kind, c);
     for (int start = 0; start < 81 && !ctx->expired && !s.nomem; start++) {
         uint16_t m = pos->cands[start];
         if (hm_pop16(m) != 2) continue;
@@ -451,7 +437,7 @@ static int bug_candidates(const hm_pos *pos, bug_found *f) {
                 uint16_t bit = digit_bit(d);
                 int places = 0, nwide = 0, cell = -1;
                 for (int j = 0; j < 9; j++) {
-                    int c = hm_unit_cell(unit, j);
+                    int c = unit_cell(unit, j);
                     if (!(m[c] & bit)) continue;
                     places++;
                     if (hm_pop16(m[c]) >= 3) {
@@ -483,7 +469,7 @@ static int bug_candidates(const hm_pos *pos, bug_found *f) {
     for (int unit = 0; unit < 27; unit++) {
         for (int d = 1; d <= 9; d++) {
             int count = 0;
-            for (int j = 0; j < 9; j++) count += (temp[hm_unit_cell(unit, j)] & digit_bit(d)) != 0;
+            for (int j = 0; j < 9; j++) count += (temp[unit_cell(unit, j)] & digit_bit(d)) != 0;
             if (count != 0 && count != 2) return 0;
         }
     }
@@ -495,7 +481,7 @@ static void bug_step(hm_step *out, const char *name, int tenths, const uint16_t 
     hm_step_clear(out);
     out->name = name;
     out->difficulty = tenths;
-    out->hodoku = 100;
+    out->hodoku = HM_HODOKU_UNIQUE_RECTANGLE;
     memcpy(out->elim, elim, sizeof out->elim);
 }
 
@@ -536,7 +522,7 @@ static int bug_type3(const hm_pos *pos, const bug_found *f, hm_step *out) {
         if (unit < 0) continue;
         int cells[9], n = 0, idx[9];
         for (int i = 0; i < 9; i++) {
-            int c = hm_unit_cell(unit, i);  /* ascending, as sorted(common) */
+            int c = unit_cell(unit, i);  /* ascending, as sorted(common) */
             if (cs_has(&f->common, c)) cells[n++] = c;
         }
         for (int degree = 2; degree <= 6; degree++) {
@@ -583,7 +569,7 @@ int hm_bug(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
         uint16_t elim[81] = {0};
         elim[cell] = m[cell] & (uint16_t)~f.all;
         if (!elim[cell]) return 0;
-        bug_step(out, "BUG type 1", 56, elim);
+        bug_step(out, "BUG type 1", HM_TENTHS_BUG, elim);
         return 1;
     }
     if (hm_pop16(f.all) == 1) {

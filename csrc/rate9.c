@@ -9,25 +9,14 @@
  */
 #define _POSIX_C_SOURCE 199309L
 #include "human9.h"
+#include "geometry9.h"
+#include "human9_techniques.h"
+#include "geometry9.h"
 
 #include <string.h>
 #include <time.h>
 
 #include "bitboard9.h"
-
-/* The peers of each cell: 20 cells sharing its row, column or box (built on the fly; cheap). */
-static int peers_of(int cell, int out[20]) {
-    int r = cell / 9, c = cell % 9, n = 0;
-    int br = r / 3 * 3, bc = c / 3 * 3;
-    for (int i = 0; i < 9; i++) {
-        if (i != c) out[n++] = r * 9 + i;
-        if (i != r) out[n++] = i * 9 + c;
-    }
-    for (int i = br; i < br + 3; i++)
-        for (int j = bc; j < bc + 3; j++)
-            if (i != r && j != c) out[n++] = i * 9 + j;
-    return n;
-}
 
 int hm_check_deadline(hm_ctx *ctx) {
     if (ctx->expired) return 1;
@@ -49,13 +38,12 @@ void hm_step_clear(hm_step *step) {
     step->hodoku = -1;
 }
 
+/* Place a digit: write it, empty its cell's candidates and strike it from the 20 peers. */
 static void place_digit(hm_pos *pos, int cell, int digit) {
-    int peers[20];
     uint16_t b = (uint16_t)(1u << (digit - 1));
     pos->values[cell] = (uint8_t)digit;
     pos->cands[cell] = 0;
-    peers_of(cell, peers);
-    for (int i = 0; i < 20; i++) pos->cands[peers[i]] &= (uint16_t)~b;
+    for (int i = 0; i < 20; i++) pos->cands[kPeers[cell][i]] &= (uint16_t)~b;
 }
 
 void hm_apply(hm_pos *pos, const hm_step *step) {
@@ -74,34 +62,34 @@ void hm_from_cells(hm_pos *pos, const uint8_t cells[81]) {
 }
 
 const hm_technique hm_se_order[] = {
-    {"Hidden Single", hm_hidden_single},
-    {"Direct Pointing", hm_direct_pointing},
-    {"Direct Hidden Pair", hm_direct_hidden_pair},
-    {"Naked Single", hm_naked_single},
-    {"Direct Hidden Triplet", hm_direct_hidden_triplet},
-    {"Pointing", hm_pointing},
-    {"Naked Pair", hm_naked_pair},
-    {"X-Wing", hm_x_wing},
-    {"Hidden Pair", hm_hidden_pair},
-    {"Naked Triplet", hm_naked_triplet},
-    {"Swordfish", hm_swordfish},
-    {"Hidden Triplet", hm_hidden_triplet},
-    {"XY-Wing", hm_xy_wing},
-    {"XYZ-Wing", hm_xyz_wing},
-    {"Unique Rectangle", hm_unique_rectangle},
-    {"Naked Quad", hm_naked_quad},
-    {"Jellyfish", hm_jellyfish},
-    {"Hidden Quad", hm_hidden_quad},
-    {"BUG", hm_bug},
-    {"Aligned Pair Exclusion", hm_aligned_pair},
-    {"Forcing Chain", hm_forcing_chain},
-    {"Aligned Triplet Exclusion", hm_aligned_triplet},
-    {"Nishio Forcing Chain", hm_nishio},
-    {"Multiple Forcing Chain", hm_multiple},
-    {"Dynamic Forcing Chain", hm_dynamic},
-    {"Dynamic Forcing Chain (+)", hm_dynamic_plus},
-    {"Dynamic Forcing Chain (+ Forcing Chains)", hm_nested2},
-    {"Dynamic Forcing Chain (+ Multiple Forcing Chains)", hm_nested3},
+    {HM_NAME_HIDDEN_SINGLE, hm_hidden_single},
+    {HM_NAME_DIRECT_POINTING, hm_direct_pointing},
+    {HM_NAME_DIRECT_HIDDEN_PAIR, hm_direct_hidden_pair},
+    {HM_NAME_NAKED_SINGLE, hm_naked_single},
+    {HM_NAME_DIRECT_HIDDEN_TRIPLET, hm_direct_hidden_triplet},
+    {HM_NAME_POINTING, hm_pointing},
+    {HM_NAME_NAKED_PAIR, hm_naked_pair},
+    {HM_NAME_X_WING, hm_x_wing},
+    {HM_NAME_HIDDEN_PAIR, hm_hidden_pair},
+    {HM_NAME_NAKED_TRIPLET, hm_naked_triplet},
+    {HM_NAME_SWORDFISH, hm_swordfish},
+    {HM_NAME_HIDDEN_TRIPLET, hm_hidden_triplet},
+    {HM_NAME_XY_WING, hm_xy_wing},
+    {HM_NAME_XYZ_WING, hm_xyz_wing},
+    {HM_NAME_UNIQUE_RECTANGLE, hm_unique_rectangle},
+    {HM_NAME_NAKED_QUAD, hm_naked_quad},
+    {HM_NAME_JELLYFISH, hm_jellyfish},
+    {HM_NAME_HIDDEN_QUAD, hm_hidden_quad},
+    {HM_NAME_BUG, hm_bug},
+    {HM_NAME_ALIGNED_PAIR_EXCLUSION, hm_aligned_pair},
+    {HM_NAME_FORCING_CHAIN, hm_forcing_chain},
+    {HM_NAME_ALIGNED_TRIPLET_EXCLUSION, hm_aligned_triplet},
+    {HM_NAME_NISHIO_FORCING_CHAIN, hm_nishio},
+    {HM_NAME_MULTIPLE_FORCING_CHAIN, hm_multiple},
+    {HM_NAME_DYNAMIC_FORCING_CHAIN, hm_dynamic},
+    {HM_NAME_DYNAMIC_FORCING_CHAIN_PLUS, hm_dynamic_plus},
+    {HM_NAME_DYNAMIC_FORCING_CHAIN_PLUS_FORCING_CHAINS, hm_nested2},
+    {HM_NAME_DYNAMIC_FORCING_CHAIN_PLUS_MULTIPLE_FORCING_CHAINS, hm_nested3},
     {NULL, NULL},
 };
 
