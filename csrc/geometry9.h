@@ -17,8 +17,8 @@
  * column the row, and in a box the position above.  A unit's kind is u / 9 (ROW, COL, BOX).
  *
  * Everything here is a `static const` table or a `static inline` function: nothing mutable, so
- * every file including it stays re-entrant.  The tables are generated (tests/test_geometry9.py
- * derives them again from the definitions above and compares).
+ * every file including it stays re-entrant.  The tables are written out from the rules above;
+ * tests/test_geometry9.py derives them again from sudokit.units.Shape(3, 3) and compares.
  */
 #ifndef SUDOKIT_GEOMETRY9_H
 #define SUDOKIT_GEOMETRY9_H
