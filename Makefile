@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 SOURCES := pyproject.toml setup.py $(wildcard csrc/*.c csrc/*.h)
 
-.PHONY: demo test lint typecheck unit bench docs docs-strategies clean
+.PHONY: demo test lint typecheck layers unit bench docs docs-strategies clean
 
 $(STAMP): $(SOURCES)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,14 +26,18 @@ demo: $(STAMP)
 	@echo "== sudokit solve examples/nxn.txt"
 	@$(BIN)/sudokit solve examples/nxn.txt
 
-## test: set up, lint, type-check, then run the whole test suite.
-test: lint typecheck unit
+## test: set up, lint, type-check, check the import layers, then run the whole test suite.
+test: lint typecheck layers unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/sudokit
+
+## layers: the import layers and no cycles (pyproject.toml's [tool.importlinter]; needs the install).
+layers: $(STAMP)
+	$(BIN)/lint-imports
 
 unit: $(STAMP)
 	$(BIN)/pytest

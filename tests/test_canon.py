@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import sudokit
 from sudokit import cli
 from sudokit.canon import canonical, canonical_string, random_transform, transform
 from sudokit.errors import ShapeError
@@ -99,7 +100,7 @@ def test_inequivalent_puzzles_differ() -> None:
 def test_transform_identity_and_grid_method() -> None:
     puzzle = Grid.from_string(PUZZLES[1])
     assert transform(puzzle) == puzzle
-    assert puzzle.canonical() == canonical(puzzle)
+    assert sudokit.canonical(puzzle) == canonical(puzzle)
 
 
 def test_only_9x9() -> None:

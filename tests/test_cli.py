@@ -18,6 +18,7 @@ import pytest
 
 from sudokit import Grid, batch, cli, count_solutions
 from sudokit.batch import Job, Result
+from sudokit.cli import _common
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -376,7 +377,7 @@ def test_progress_passes_results_through(
 ) -> None:
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     results = list(batch.run_sources([(str(SAMPLE), SAMPLE.read_text())]))
-    shown = list(cli._progress(iter(results), [str(SAMPLE)], True))
+    shown = list(_common.progress(iter(results), [str(SAMPLE)], True))
     assert shown == results
 
 

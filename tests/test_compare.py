@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from sudokit import Grid, compare
+from sudokit.cli import compare as compare_cli
 from sudokit.strategies import NAMES
 
 PUZZLES = [
@@ -23,7 +24,7 @@ MULTI = "8.........95.......76.........426798...571243...893165......916....3.48
 def parse(argv: list[str]) -> argparse.Namespace:
     """Parse ``sudokit compare`` arguments with the module's own parser setup."""
     parser = argparse.ArgumentParser(prog="sudokit compare")
-    compare.add_arguments(parser)
+    compare_cli.add_arguments(parser)
     return parser.parse_args(argv)
 
 
@@ -64,7 +65,7 @@ def test_expand_specs() -> None:
 
 def test_run_table(puzzle_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The command prints a table per file with every default strategy."""
-    status = compare.run(parse([str(puzzle_file), "--node-limit", "200000", "--no-progress"]))
+    status = compare_cli.run(parse([str(puzzle_file), "--node-limit", "200000", "--no-progress"]))
     out = capsys.readouterr().out
     assert status == 0
     assert out.startswith("== few.txt: 4 puzzles, limit 2")
@@ -75,22 +76,22 @@ def test_run_table(puzzle_file: Path, capsys: pytest.CaptureFixture[str]) -> Non
 def test_run_json_markdown(puzzle_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """--json writes one document with settings and rows; --markdown writes Markdown tables."""
     args = parse([str(puzzle_file), "-s", "dlx", "-s", "stack", "--json", "--sample", "3"])
-    assert compare.run(args) == 0
+    assert compare_cli.run(args) == 0
     document = json.loads(capsys.readouterr().out)
     assert document["settings"]["limit"] == 2 and document["settings"]["sample"] == 3
     (table,) = document["tables"]
     assert [r["strategy"] for r in table["rows"]] == ["native", "dlx", "stack"]
     assert all(r["puzzles"] == 3 and r["wrong"] == 0 for r in table["rows"])
-    assert compare.run(parse([str(puzzle_file), "-s", "prune", "--markdown"])) == 0
+    assert compare_cli.run(parse([str(puzzle_file), "-s", "prune", "--markdown"])) == 0
     out = capsys.readouterr().out
     assert out.startswith("### few.txt") and "| `prune` | 4/4 |" in out
 
 
 def test_run_errors(puzzle_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """An unknown strategy or a missing file is a usage error (exit 2) with a message."""
-    assert compare.run(parse([str(puzzle_file), "-s", "quantum"])) == 2
+    assert compare_cli.run(parse([str(puzzle_file), "-s", "quantum"])) == 2
     assert "unknown strategy" in capsys.readouterr().err
-    assert compare.run(parse([str(puzzle_file.with_name("missing.txt"))])) == 2
+    assert compare_cli.run(parse([str(puzzle_file.with_name("missing.txt"))])) == 2
     assert "missing.txt" in capsys.readouterr().err
 
 
@@ -99,7 +100,7 @@ def test_plot_without_matplotlib(
     puzzle_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """--plot without matplotlib fails at once with the install hint."""
-    assert compare.run(parse([str(puzzle_file), "--plot", str(tmp_path / "out.png")])) == 2
+    assert compare_cli.run(parse([str(puzzle_file), "--plot", str(tmp_path / "out.png")])) == 2
     assert "pip install 'sudokit[plot]'" in capsys.readouterr().err
 
 
@@ -107,7 +108,7 @@ def test_plot_without_matplotlib(
 def test_plot(puzzle_file: Path, tmp_path: Path) -> None:
     """--plot draws a PNG."""
     out = tmp_path / "out.png"
-    assert compare.run(parse([str(puzzle_file), "-s", "dlx", "--plot", str(out)])) == 0
+    assert compare_cli.run(parse([str(puzzle_file), "-s", "dlx", "--plot", str(out)])) == 0
     assert out.read_bytes()[:4] == b"\x89PNG"
 
 

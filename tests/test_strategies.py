@@ -263,7 +263,7 @@ def test_solve_with_text_and_limits() -> None:
     assert (result.count, result.status, len(result.solutions)) == (5, "multiple", 5)
     with pytest.raises(ValueError):
         solve_with("dlx", "." * 16, 0)
-    data = result.as_dict()
+    data = result.to_dict()
     assert data["status"] == "multiple" and data["stats"]["nodes"] > 0  # type: ignore[index]
 
 

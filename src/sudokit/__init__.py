@@ -4,8 +4,8 @@ Everything common is here, at the top level (python-chess style): the model (:cl
 :class:`Shape`, :class:`Candidates`, :class:`Step`), solving (:func:`solve`,
 :func:`count_solutions`, :func:`is_unique`, :func:`solve_many`, :func:`count_many`), making
 (:func:`generate`, :func:`generate_many`, :func:`canonical`), rating and teaching
-(:func:`rate`, :func:`rate_many`, :func:`explain`, :func:`hint`) and the seed articles'
-algorithms (:mod:`sudokit.strategies`). Every puzzle argument takes a :class:`Grid` or puzzle
+(:func:`rate`, :func:`rate_many`, :func:`explain`, :func:`hint`) and five classic solving
+algorithms to compare (:mod:`sudokit.strategies`). Every puzzle argument takes a :class:`Grid` or puzzle
 text in any format sudokit reads.
 
 >>> import sudokit

@@ -1,4 +1,4 @@
-"""Solve, count or check many puzzles in input order: the engine behind the command line.
+"""Solve, count or check many puzzles in input order (what ``sudokit solve``/``count``/``check`` run).
 
 Puzzles are read by :func:`sudokit.formats.read_puzzles` with ``defer=True``: a puzzle on one
 line in the line format (nearly every line of a data set) is not parsed in Python but handed,
@@ -7,7 +7,7 @@ parsed in Python and searched one at a time. When the engine rejects a line, Pyt
 again to name the problem exactly. ``jobs > 1`` spreads the chunks over worker processes.
 
 >>> results = run(["1.3..4.22.4..3.1", "11..............", "1..............."], Job("check"))
->>> [(r.line, r.status, r.count) for r in results]
+>>> [(r.line, str(r.status), r.count) for r in results]
 [(1, 'solved', 1), (2, 'invalid', None), (3, 'multiple', 2)]
 """
 
@@ -18,7 +18,6 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any, NamedTuple
 
 from sudokit import _engine, formats
@@ -30,6 +29,8 @@ from sudokit.errors import (
 )
 from sudokit.formats.reader import DIGIT_CHARS, MAX_CHAR_N, Entry
 from sudokit.grid import Grid, find_duplicate
+from sudokit.status import Status
+from sudokit.strategies import solve_with
 from sudokit.units import Shape
 
 __all__ = [
@@ -49,13 +50,14 @@ __all__ = [
 #: What a batch can do to each puzzle.
 TASKS = ("solve", "count", "check")
 
-#: The status of a puzzle after the batch: the words of the ``status`` field of ``--json``.
-SOLVED = "solved"
-NO_SOLUTION = "no_solution"
-MULTIPLE = "multiple"
+#: The status of a puzzle after the batch (:class:`sudokit.Status`; typed ``str``, which a
+#: Status is): the words of the ``status`` field of ``--json``.
+SOLVED: str = Status.SOLVED
+NO_SOLUTION: str = Status.NO_SOLUTION
+MULTIPLE: str = Status.MULTIPLE
 #: A strategy stopped by its per-puzzle time or node budget before it could decide.
-LIMIT_REACHED = "limit_reached"
-INVALID = "invalid"
+LIMIT_REACHED: str = Status.LIMIT_REACHED
+INVALID: str = Status.INVALID
 
 #: Puzzles per chunk handed to the engine (and to a worker process) at once.
 CHUNK_C = 4096
@@ -118,7 +120,7 @@ class Result:
             "file": self.source,
             "line": self.line,
             "puzzle": self.puzzle,
-            "status": self.status,
+            "status": str(self.status),
             "solution": self.solution,
             "count": self.count,
             "error": self.error,
@@ -180,9 +182,7 @@ def _strategy_search(
     spec: str, grid: Grid, limit: int, time_limit: float | None
 ) -> tuple[int, Grid | None, bool]:
     """Search with a strategy of :mod:`sudokit.strategies`: (count, first solution, stopped early)."""
-    found: Any = import_module("sudokit.strategies").solve_with(
-        spec, grid, limit, time_limit=time_limit
-    )
+    found = solve_with(spec, grid, limit, time_limit=time_limit)
     return int(found.count), found.solution, found.status == LIMIT_REACHED
 
 

@@ -27,9 +27,7 @@ search stays small except on very symmetric puzzles.
 
 from __future__ import annotations
 
-import argparse
 import random
-import sys
 from functools import lru_cache
 from itertools import permutations
 from typing import Any
@@ -38,7 +36,7 @@ from sudokit import _engine
 from sudokit.errors import ShapeError
 from sudokit.grid import Grid, as_grid
 
-__all__ = ["add_arguments", "canonical", "canonical_string", "random_transform", "run", "transform"]
+__all__ = ["canonical", "canonical_string", "random_transform", "transform"]
 
 _TRIPLES = tuple(permutations(range(3)))
 
@@ -225,43 +223,3 @@ def random_transform(puzzle: Grid, rng: random.Random) -> Grid:
         cols=_random_order(rng),
         labels=tuple(labels),
     )
-
-
-# -- the command line: ``sudokit canon`` ------------------------------------------------------------
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``sudokit canon``."""
-    parser.add_argument("files", nargs="*", metavar="FILE",
-                        help="puzzle files, any format ('-' or none: standard input)")
-    parser.add_argument("--empty", default="0", metavar="CHAR",
-                        help="character for empty cells in the output (default 0; the order is "
-                        "the same whatever it is: empty below every digit)")
-    parser.add_argument("--unique", action="store_true",
-                        help="write each canonical form once (de-duplicate equivalent puzzles)")
-
-
-def run(args: argparse.Namespace) -> int:
-    """Run ``sudokit canon``: one canonical form per puzzle, in input order."""
-    from sudokit.cli import open_inputs
-    from sudokit.grid import read_grids
-
-    status = 0
-    seen: set[str] = set()
-    for name, lines in open_inputs(args.files):
-        for line, entry in read_grids(lines):
-            if isinstance(entry, Exception):
-                print(f"{name}: {entry}", file=sys.stderr)
-                status = 1
-                continue
-            if entry.shape.box != (3, 3):
-                print(f"{name}: line {line}: the canonical form is for 9×9 grids only", file=sys.stderr)
-                status = 1
-                continue
-            text = canonical_string(entry, args.empty)
-            if args.unique:
-                if text in seen:
-                    continue
-                seen.add(text)
-            print(text)
-    return status

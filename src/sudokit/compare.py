@@ -21,11 +21,8 @@ the native one when the puzzle has exactly one). Per data set and strategy the t
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
@@ -34,10 +31,9 @@ from pathlib import Path
 from typing import Any
 
 from sudokit import _engine
-from sudokit.errors import SudokuError
 from sudokit.grid import Grid, read_grids
 from sudokit.solver import search
-from sudokit.strategies import NAMES, StrategyError, get
+from sudokit.strategies import NAMES, get
 from sudokit.strategies.csp import all_specs
 from sudokit.units import Shape
 
@@ -46,14 +42,12 @@ __all__ = [
     "NATIVE",
     "Run",
     "Summary",
-    "add_arguments",
     "compare",
     "cpu_name",
     "expand_specs",
     "format_table",
     "load",
     "plot",
-    "run",
 ]
 
 #: The spec of the baseline: the engine behind :mod:`sudokit.solver` (C core, or its Python twin).
@@ -92,8 +86,8 @@ class Summary:
     mean_backtracks: float | None
     median_backtracks: float | None
 
-    def as_dict(self) -> dict[str, object]:
-        """The row as plain data (for ``--json``)."""
+    def to_dict(self) -> dict[str, object]:
+        """The row as JSON-ready values (for ``sudokit compare --json``)."""
         return asdict(self)
 
 
@@ -309,138 +303,3 @@ def plot(tables: Sequence[Sequence[Summary]], out: str | Path) -> None:
     fig.tight_layout()
     fig.savefig(str(out), dpi=120)
     plt.close(fig)
-
-
-# -- the command ---------------------------------------------------------------------------------
-
-
-def _seconds(text: str) -> float | None:
-    """Parse a time limit in seconds; 0 or 'none' means no limit."""
-    if text.strip().lower() in ("0", "none", "off"):
-        return None
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid number of seconds {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError("must be positive (0 or 'none' for no limit)")
-    return value
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``sudokit compare``."""
-    from sudokit.cli import _positive, parse_box
-
-    parser.description = (
-        "Run strategies over puzzle files and print a table per file: agreement with the native "
-        "engine, time, nodes and backtracks per puzzle. Strategies: "
-        + ", ".join(NAMES)
-        + " (NAME[:OPTIONS], e.g. csp:fc,mrv-degree,lcv; 'csp:*' for every csp combination)."
-    )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="puzzle files (one table each)")
-    parser.add_argument(
-        "--strategy", "-s", dest="specs", action="append", metavar="SPEC",
-        help="a strategy to run (repeat for several; default: all of " + ", ".join(NAMES)
-        + "); the native engine always runs first as the baseline",
-    )  # fmt: skip
-    parser.add_argument(
-        "--limit", "-n", type=_positive, default=2, metavar="N",
-        help="solutions to look for per puzzle (default 2: find the solution and prove it unique)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--time-limit", type=_seconds, default=10.0, metavar="SECONDS",
-        help="per puzzle and strategy: stop and report 'limit' after this long (default 10; 0: none)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--node-limit", type=_positive, default=None, metavar="N",
-        help="per puzzle and strategy: stop and report 'limit' after N nodes (default: none)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--sample", type=_positive, metavar="K", help="use K puzzles of each file, drawn at random"
-    )
-    parser.add_argument("--seed", type=int, default=0, help="random seed of --sample (default 0)")
-    parser.add_argument("--box", type=parse_box, metavar="RxC", help="box shape of every puzzle (N×N grids)")
-    parser.add_argument("--json", action="store_true", help="write the tables as one JSON document")
-    parser.add_argument("--markdown", action="store_true", help="write Markdown tables")
-    parser.add_argument(
-        "--plot", metavar="OUT.png", help="also draw mean times to an image (needs matplotlib)"
-    )
-    parser.add_argument(
-        "--no-progress", dest="progress", action="store_false", help="no progress bar on a terminal"
-    )
-
-
-Progress = Callable[[str, int], None]
-
-
-def _progress_bar(enabled: bool, total: int, name: str) -> tuple[Progress | None, Callable[[], None]]:
-    """A progress callback drawing a tqdm bar on a terminal, and its closer."""
-    if not enabled or not sys.stderr.isatty():
-        return None, lambda: None
-    tqdm = import_module("tqdm").tqdm
-    bar = tqdm(total=total, desc=name, unit=" runs", file=sys.stderr, leave=False, delay=1.0)
-
-    def update(spec: str, done: int) -> None:
-        bar.set_postfix_str(spec, refresh=False)
-        bar.update(1)
-
-    return update, bar.close
-
-
-def run(args: argparse.Namespace) -> int:
-    """Run ``sudokit compare``: a table per file; exit 1 when a strategy disagreed with the baseline."""
-    try:
-        specs = expand_specs(args.specs or DEFAULT_SPECS)
-    except StrategyError as exc:
-        print(f"sudokit compare: {exc}", file=sys.stderr)
-        return 2
-    if args.plot:
-        try:
-            _import_pyplot()
-        except ImportError as exc:
-            print(f"sudokit compare: {exc}", file=sys.stderr)
-            return 2
-    tables = []
-    for name in args.files:
-        try:
-            grids = load(name, sample=args.sample, seed=args.seed, box=args.box)
-        except (OSError, SudokuError) as exc:
-            print(f"sudokit compare: {name}: {exc}", file=sys.stderr)
-            return 2
-        update, close = _progress_bar(args.progress, len(grids) * (len(specs) + 1), Path(name).name)
-        try:
-            rows = compare(
-                grids, specs, limit=args.limit, time_limit=args.time_limit,
-                node_limit=args.node_limit, dataset=Path(name).name, progress=update,
-            )  # fmt: skip
-        finally:
-            close()
-        tables.append(rows)
-        if not args.json:
-            title = f"{Path(name).name}: {len(grids)} puzzles, limit {args.limit}"
-            if args.time_limit:
-                title += f", at most {args.time_limit:g} s per puzzle"
-            if args.node_limit:
-                title += f", at most {args.node_limit} nodes"
-            print(("### " if args.markdown else "== ") + title)
-            if args.markdown:
-                print()
-            print(format_table(rows, markdown=args.markdown))
-            print()
-    if args.json:
-        document = {
-            "settings": {
-                "limit": args.limit, "time_limit": args.time_limit, "node_limit": args.node_limit,
-                "sample": args.sample, "seed": args.seed, "native": native_label(), "cpu": cpu_name(),
-            },
-            "tables": [{"dataset": rows[0].dataset, "rows": [r.as_dict() for r in rows]} for rows in tables],
-        }  # fmt: skip
-        print(json.dumps(document, indent=2, ensure_ascii=False))
-    if args.plot:
-        plot(tables, args.plot)
-        print(f"sudokit compare: chart written to {args.plot}", file=sys.stderr)
-    wrong = sum(r.wrong for rows in tables for r in rows)
-    if wrong:
-        print(f"sudokit compare: {wrong} runs disagreed with the native engine", file=sys.stderr)
-        return 1
-    return 0

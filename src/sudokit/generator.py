@@ -1,4 +1,4 @@
-"""Generate puzzles with exactly one solution: the dig method and seed 003's random-fill method.
+"""Generate puzzles with exactly one solution: the dig method and the random-fill method.
 
 Two methods:
 
@@ -10,12 +10,13 @@ Two methods:
     ``minimal=True`` additionally demands strict minimality (no single clue removable) and
     rejects symmetric puzzles that are not.
 
-``method="random-fill"`` (seed 003, Xiao Bo 2019)
+``method="random-fill"``
     Drop random legal digits into random empty cells of an empty grid until ``k`` clues are
     placed, then solve: no solution → start again (a new *fill round*); several → take two
     solutions, copy into the puzzle the digit of one of them at a random cell where they differ,
     and solve again, until unique. With ``dig=True`` the clues are then removed one by one in
-    random order when the puzzle stays unique (the paper's step 9), which makes it minimal.
+    random order when the puzzle stays unique, which makes it minimal. (Where the method comes
+    from, and what it costs: docs/generator.md.)
 
 The uniqueness test after emptying cells is "is there a solution where one of the emptied cells
 holds another digit?": the puzzle was unique before, so any second solution must differ there.
@@ -33,14 +34,11 @@ random numbers, so they give different puzzles for the same seed.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import importlib
 import inspect
-import json
 import os
 import random
-import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -52,7 +50,7 @@ from sudokit import _engine, reference
 from sudokit.errors import GenerationError
 from sudokit.formats.reader import BoxLike, _as_shape
 from sudokit.grid import Grid
-from sudokit.symmetry import SYMMETRIES, check_symmetry, orbits
+from sudokit.symmetry import check_symmetry, orbits
 from sudokit.units import Shape, shape_for_size
 
 __all__ = [
@@ -62,14 +60,11 @@ __all__ = [
     "GenerationError",
     "Generator",
     "Options",
-    "add_arguments",
-    "fill_table",
     "generate",
     "generate_many",
     "is_minimal",
     "options",
     "puzzle_seed",
-    "run",
 ]
 
 #: The generation methods.
@@ -152,7 +147,7 @@ class Options:
 
 @dataclass(frozen=True)
 class FillStats:
-    """What one random-fill run cost: the figures of seed 003's tables."""
+    """What one random-fill run cost: fill rounds, solver calls, clues and CPU time."""
 
     rounds: int  #: fill rounds (1 + restarts after a fill with no solution)
     solver_calls: int  #: solver calls, digging included
@@ -177,8 +172,8 @@ class Generated:
         """The number of givens."""
         return self.puzzle.clue_count
 
-    def to_json(self) -> dict[str, Any]:
-        """The JSON Lines record of ``sudokit generate --json``."""
+    def to_dict(self) -> dict[str, Any]:
+        """The puzzle as JSON-ready values (the record of ``sudokit generate --json``)."""
         out: dict[str, Any] = {
             "puzzle": self.puzzle.to_string(),
             "clues": self.clues,
@@ -608,13 +603,14 @@ def generate(*, seed: int | None = None, **kwargs: Any) -> Grid:
     Keyword arguments (all optional):
 
     - ``size`` / ``box``: the grid (9×9 by default; ``box=(2, 3)`` for 6×6 with 2×3 boxes).
-    - ``method``: ``"dig"`` (default) or ``"random-fill"`` (seed 003's method).
+    - ``method``: ``"dig"`` (default) or ``"random-fill"`` (see the module text).
     - ``symmetry``: one of :data:`sudokit.symmetry.SYMMETRIES` (dig method).
     - ``clues``: the exact number of givens; ``max_clues``: at most this many.
     - ``mask``: the given-cell pattern (a string with ``.``/``0`` for empty cells, a Grid, or N²
       truth values): the puzzle has givens exactly there.
     - ``minimal``: strictly minimal (no single clue can be removed), also with a symmetry.
-    - ``k`` and ``dig``: random-fill's clue count K before solving, and its step 9.
+    - ``k`` and ``dig``: random-fill's clue count K before solving, and whether it then removes
+      clues until the puzzle is minimal.
     - ``difficulty``: an SE rating range ``(7.0, 8.5)`` or ``"7.0-8.5"``, or a level name;
       ``technique``: a technique the rater must use (both need :mod:`sudokit.rating`).
     - ``seed``: the same seed gives the same puzzle (with the same engine).
@@ -668,155 +664,3 @@ def _naturals() -> Iterator[int]:
     while True:
         yield i
         i += 1
-
-
-# -- seed 003's tables ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class FillRow:
-    """One row of seed 003's tables: means over ``runs`` random-fill runs with one K."""
-
-    k: int
-    runs: int
-    rounds: float
-    solver_calls: float
-    clues: float
-    ms: float
-    calls_after: float
-    clues_after: float
-    ms_after: float
-
-
-def fill_table(
-    ks: Sequence[int] = tuple(range(17, 36)), runs: int = 1000, seed: int = 2019, engine: str | None = None
-) -> Iterator[FillRow]:
-    """Reproduce seed 003's tables: for each K, mean fill rounds, solver calls, clues and time
-    over ``runs`` runs, without digging and (the same runs, same seeds) with digging."""
-    for k in ks:
-        plain = Generator(options(method="random-fill", k=k, dig=False, engine=engine))
-        dug = Generator(options(method="random-fill", k=k, dig=True, engine=engine))
-        sums = [0.0] * 7
-        for i in range(runs):
-            s = puzzle_seed(seed + k, i)
-            a = plain.make(s).stats
-            b = dug.make(s).stats
-            assert a is not None and b is not None
-            for j, v in enumerate(
-                (a.rounds, a.solver_calls, a.clues, a.seconds, b.solver_calls, b.clues_after, b.seconds)
-            ):
-                sums[j] += v
-        m = [v / runs for v in sums]
-        yield FillRow(k, runs, m[0], m[1], m[2], m[3] * 1000, m[4], m[5], m[6] * 1000)
-
-
-# -- the command line: ``sudokit generate`` ---------------------------------------------------------
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``sudokit generate``."""
-    from sudokit.cli import _jobs, _positive, parse_box
-
-    parser.add_argument("-n", "--count", type=_positive, default=1, metavar="COUNT",
-                        help="how many puzzles (default 1)")
-    parser.add_argument("--size", type=_positive, metavar="N", help="grid side (default 9)")
-    parser.add_argument("--box", type=parse_box, metavar="RxC", help="box shape, e.g. 2x3 (6×6), 4x4 (16×16)")
-    parser.add_argument("--method", choices=METHODS, default="dig",
-                        help="dig (default): random grid, then clue removal; random-fill: seed 003's method")
-    parser.add_argument("--k", type=_positive, default=25, metavar="K",
-                        help="random-fill: clues placed before the first solve (default 25)")
-    parser.add_argument("--no-dig", dest="dig", action="store_false",
-                        help="random-fill: stop at the first unique puzzle (skip step 9)")
-    parser.add_argument("--symmetry", default="none", choices=SYMMETRIES,
-                        help="pattern symmetry (default none)")
-    parser.add_argument("--clues", type=_positive, metavar="K", help="exactly K givens")
-    parser.add_argument("--max-clues", type=_positive, metavar="K", help="at most K givens")
-    parser.add_argument("--mask", metavar="PATTERN",
-                        help="given-cell pattern: N² characters, '.' or '0' empty, anything else given")
-    parser.add_argument("--minimal", action="store_true",
-                        help="strictly minimal: removing any single clue loses uniqueness")
-    parser.add_argument("--difficulty", metavar="D",
-                        help="SE rating range (7.0-8.5) or level name (needs the rater)")
-    parser.add_argument("--technique", metavar="NAME", help="a technique the rater must use")
-    parser.add_argument("--seed", type=int, help="run seed: the same seed gives the same puzzles")
-    parser.add_argument("--unique-canon", action="store_true",
-                        help="skip puzzles equivalent (same minlex form) to one already written (9×9)")
-    parser.add_argument("--json", action="store_true",
-                        help="JSON Lines: puzzle, clues, seed (the puzzle seed), solution, rating when asked")
-    parser.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="N",
-                        help="worker processes (default 1; 0: one per CPU)")
-    parser.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
-    parser.add_argument("--stats", action="store_true",
-                        help="reproduce seed 003's tables: random-fill for K = 17…35, --runs runs each")
-    parser.add_argument("--runs", type=_positive, default=1000, help="runs per K for --stats (default 1000)")
-
-
-def _print_table(runs: int, seed: int | None) -> int:
-    """``generate --stats``: seed 003's tables as Markdown, one row per K."""
-    print(f"| K | rounds | solver calls | clues | ms | calls (dig) | clues (dig) | ms (dig) |  ({runs} runs)")
-    print("|---|---|---|---|---|---|---|---|")
-    for row in fill_table(runs=runs, seed=2019 if seed is None else seed):
-        print(
-            f"| {row.k} | {row.rounds:.2f} | {row.solver_calls:.2f} | {row.clues:.2f} | {row.ms:.3f} "
-            f"| {row.calls_after:.2f} | {row.clues_after:.2f} | {row.ms_after:.3f} |",
-            flush=True,
-        )
-    return 0
-
-
-def run(args: argparse.Namespace) -> int:
-    """Run ``sudokit generate``."""
-    if args.stats:
-        return _print_table(args.runs, args.seed)
-    try:
-        opts = options(
-            size=args.size, box=args.box, method=args.method, symmetry=args.symmetry,
-            clues=args.clues, max_clues=args.max_clues, mask=args.mask, minimal=args.minimal,
-            k=args.k, dig=args.dig, difficulty=args.difficulty, technique=args.technique,
-        )  # fmt: skip
-        if opts.difficulty is not None or opts.technique is not None:
-            _rater()
-    except (ValueError, GenerationError) as exc:
-        print(f"sudokit generate: {exc}", file=sys.stderr)
-        return 2
-    if args.unique_canon and opts.shape.box != (3, 3):
-        print("sudokit generate: --unique-canon needs 9×9 grids", file=sys.stderr)
-        return 2
-    seed = _fresh_seed() if args.seed is None else args.seed
-    stream = generate_many(None if args.unique_canon else args.count, seed=seed, jobs=args.jobs, opts=opts)
-    bar: Any = None
-    if args.progress and sys.stderr.isatty():
-        tqdm: Any = importlib.import_module("tqdm").tqdm
-        bar = tqdm(total=args.count, unit=" puzzles", file=sys.stderr, delay=1.0, leave=False)
-    seen: set[str] = set()
-    written = 0
-    try:
-        for made in stream:
-            if args.unique_canon:
-                from sudokit.canon import canonical_string
-
-                key = canonical_string(made.puzzle)
-                if key in seen:
-                    continue
-                seen.add(key)
-            if args.json:
-                record = made.to_json()
-                record["run_seed"] = seed
-                print(json.dumps(record), flush=True)
-            else:
-                print(made.puzzle.to_string(), flush=True)
-            written += 1
-            if bar is not None:
-                bar.update(1)
-            if written >= args.count:
-                break
-    except GenerationError as exc:
-        print(f"sudokit generate: {exc}", file=sys.stderr)
-        return 1
-    finally:
-        if bar is not None:
-            bar.close()
-        close = getattr(stream, "close", None)
-        if close is not None:
-            close()
-    return 0

@@ -188,19 +188,12 @@ class Grid:
         return formats.to_numbers(self.cells, self.shape, sep)
 
     def to_csv(self) -> str:
-        """N lines of N comma-separated numbers (seed 000's file format)."""
+        """N lines of N comma-separated numbers, 0 for empty."""
         return formats.to_csv(self.cells, self.shape)
 
     def to_bytes(self) -> bytes:
         """The cell values as bytes (what the native core takes)."""
         return bytes(self.cells)
-
-    def canonical(self) -> Grid:
-        """The minlex form of a 9×9 puzzle: equal for puzzles equivalent up to symmetry and
-        relabelling (see :mod:`sudokit.canon`)."""
-        from sudokit.canon import canonical
-
-        return canonical(self)
 
     def __str__(self) -> str:
         return self.to_block()

@@ -16,34 +16,30 @@ Sudoku Explainer (SE) 1.2.1 rates a puzzle by solving it the way it thinks a per
 Difficulties are printed as SE prints them: ``floor((d + 0.05) · 10) / 10``.
 A puzzle without exactly one solution is reported as such and not rated; one that the
 techniques cannot finish is ``unsolved`` (SE prints 20.0 for it); one that runs out of time is
-``limit``.
+``limit_reached`` (the words are :class:`sudokit.Status`'s).
 
 >>> r = rate(Grid.from_string(
 ...     "...456..9..6.......891..45.2.........7..9.....35......397...5.......4.72.....5361"))
 >>> r.status, r.er, r.ep, r.ed
-('rated', 2.0, 1.2, 1.2)
+(Status.RATED, 2.0, 1.2, 1.2)
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
-import os
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 from sudokit import _engine
 from sudokit.candidates import Candidates
 from sudokit.errors import StepError, SudokuError
-from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate, read_grids
+from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
 from sudokit.solver import search
+from sudokit.status import Status
 from sudokit.techniques import Step, Technique, hodoku_score, techniques
 from sudokit.techniques.chains import TimeLimitReached, deadline
 
@@ -56,19 +52,19 @@ __all__ = [
     "UNSOLVED",
     "Rating",
     "StepError",
-    "add_arguments",
     "rate",
     "rate_many",
-    "run",
     "se_round",
 ]
 
-RATED = "rated"
-NO_SOLUTION = "no_solution"
-MULTIPLE = "multiple"
-INVALID = "invalid"
-UNSOLVED = "unsolved"
-LIMIT = "limit"
+# The statuses of a rating (typed ``str``: a Status is one, and compares equal to its word).
+RATED: str = Status.RATED
+NO_SOLUTION: str = Status.NO_SOLUTION
+MULTIPLE: str = Status.MULTIPLE
+INVALID: str = Status.INVALID
+UNSOLVED: str = Status.UNSOLVED
+#: Stopped by the time limit (the word ``limit_reached``).
+LIMIT: str = Status.LIMIT_REACHED
 
 
 def se_round(difficulty: float) -> float:
@@ -83,8 +79,9 @@ class Rating:
     ``er``/``ep``/``ed`` are SE's ratings (``None`` when not rated), ``level``/``score`` the
     HoDoKu-style level and score of the same solving path, ``hardest`` the techniques that
     reached ER, ``techniques`` how many steps each technique took, ``steps`` the path itself
-    (kept only when asked), ``seconds`` the time spent and ``status`` one of ``rated``,
-    ``no_solution``, ``multiple``, ``invalid``, ``unsolved``, ``limit``.
+    (kept only when asked), ``seconds`` the time spent, ``status`` one of ``rated``,
+    ``no_solution``, ``multiple``, ``invalid``, ``unsolved``, ``limit_reached``
+    (:class:`sudokit.Status`) and ``error`` why it was not rated (``None`` when it was).
     """
 
     status: str
@@ -97,13 +94,13 @@ class Rating:
     techniques: dict[str, int] = field(default_factory=dict)
     step_count: int = 0
     seconds: float = 0.0
-    error: str = ""
+    error: str | None = None
     steps: tuple[Step, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """The rating as JSON-ready values (without the steps)."""
+        """The rating as JSON-ready values (without the steps); ``error`` is null when rated."""
         return {
-            "status": self.status,
+            "status": str(self.status),
             "er": self.er,
             "ep": self.ep,
             "ed": self.ed,
@@ -113,7 +110,7 @@ class Rating:
             "techniques": self.techniques,
             "steps": self.step_count,
             "seconds": round(self.seconds, 3),
-            "error": self.error,
+            "error": self.error or None,
         }
 
 
@@ -356,80 +353,3 @@ def rate_many(
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield from pool.map(_rate_text, items, chunksize=1)
-
-
-# -- the ``sudokit rate`` command ------------------------------------------------------------------------
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of ``sudokit rate``."""
-    parser.add_argument("files", nargs="*", metavar="FILE", help="puzzle files ('-' or none: stdin)")
-    parser.add_argument("--json", action="store_true",
-                        help="JSON Lines: file, line, puzzle, status, er, ep, ed, level, score, "
-                        "hardest, techniques, steps, seconds, error")
-    parser.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
-                        help="worker processes (default 1; 0: one per CPU)")
-    parser.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
-                        help="give up on a puzzle after this long (status 'limit')")
-    parser.add_argument("--hodoku-path", action="store_true",
-                        help="level and score from the path using every technique, HoDoKu's "
-                        "included (closer to HoDoKu; slower) instead of SE's path")
-    parser.add_argument("--no-progress", dest="progress", action="store_false",
-                        help="no progress bar (shown only on a terminal)")
-
-
-def _inputs(files: Sequence[str]) -> Iterator[tuple[str, int, Grid | SudokuError]]:
-    for name in files or ["-"]:
-        if name == "-":
-            for line, item in read_grids(sys.stdin):
-                yield "<stdin>", line, item
-        else:
-            with open(name, encoding="utf-8", errors="replace") as handle:
-                for line, item in read_grids(handle):
-                    yield name, line, item
-
-
-def _row(name: str, line: int, rating: Rating) -> str:
-    """One line of the ``sudokit rate`` table."""
-    where = f"{name}:{line}"
-    if rating.status == RATED:
-        return (f"{rating.er:5.1f} {rating.ep:5.1f} {rating.ed:5.1f} {rating.level or '':<8} "
-                f"{rating.score:>6} {rating.seconds:8.2f}  {where}  {', '.join(rating.hardest)}")
-    message = "limit reached" if rating.status == LIMIT else rating.error or rating.status
-    return (f"{'-':>5} {'-':>5} {'-':>5} {rating.status:<8} {'-':>6} {rating.seconds:8.2f}  "
-            f"{where}  {message}")
-
-
-def run(args: argparse.Namespace) -> int:
-    """Run ``sudokit rate``: a table (or JSON Lines) of ratings in input order.
-
-    Exit status 0 when every puzzle was rated, 1 otherwise.
-    """
-    jobs = args.jobs or (os.cpu_count() or 1)
-    entries = list(_inputs(args.files))
-    texts = [item.to_string() if isinstance(item, Grid) else "" for _, _, item in entries]
-    ratings: Iterable[Rating] = rate_many(
-        [t for t in texts if t], jobs=jobs, time_limit=args.time_limit, hodoku_path=args.hodoku_path
-    )
-    if args.progress and sys.stderr.isatty():
-        tqdm: Any = import_module("tqdm").tqdm
-        ratings = tqdm(ratings, total=sum(1 for t in texts if t), unit=" puzzles",
-                       file=sys.stderr, leave=False)
-    rated = iter(ratings)
-    failed = 0
-    out = sys.stdout
-    if not args.json:
-        out.write(f"{'ER':>5} {'EP':>5} {'ED':>5} {'level':<8} {'score':>6} {'seconds':>8}  "
-                  "puzzle  hardest\n")
-    for (name, line, item), text in zip(entries, texts, strict=True):
-        rating = next(rated) if text else Rating(INVALID, error=str(item))
-        if rating.status != RATED:
-            failed += 1
-        if args.json:
-            record: dict[str, Any] = {"file": name, "line": line, "puzzle": text}
-            record.update(rating.to_dict())
-            out.write(json.dumps(record) + "\n")
-        else:
-            out.write(_row(name, line, rating) + "\n")
-        out.flush()
-    return 1 if failed else 0

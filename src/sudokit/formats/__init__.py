@@ -8,7 +8,7 @@ Formats sudokit reads, all auto-detected by :func:`parse`:
 - **block**: the same characters over several lines, with ``|``, ``+``, ``-`` separators and
   spaces anywhere (the pretty grids people paste).
 - **numbers**: whitespace- or comma-separated numbers, ``0`` (or ``.``) for an empty cell; this
-  covers seed 000's nine lines of nine comma-separated numbers and big N×N grids (``10 11 …``).
+  covers nine lines of nine comma-separated numbers and big N×N grids (``10 11 …``).
 - **file**: one puzzle per line with ``#`` comment lines (the format of the shared data sets),
   read by :func:`read_puzzles`, which also accepts grids separated by blank lines.
 

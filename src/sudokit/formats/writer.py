@@ -72,5 +72,5 @@ def to_numbers(cells: Sequence[int], shape: Shape, sep: str = " ") -> str:
 
 
 def to_csv(cells: Sequence[int], shape: Shape) -> str:
-    """Seed 000's format: N lines of N comma-separated numbers, 0 for an empty cell."""
+    """N lines of N comma-separated numbers, 0 for an empty cell."""
     return to_numbers(cells, shape, sep=",")

@@ -1,20 +1,22 @@
-"""The solving algorithms of the seed documents as strategies, instrumented to be compared.
+"""Five classic solving algorithms as strategies, instrumented to be compared.
 
 One module per algorithm, one interface (:class:`~sudokit.strategies.base.Strategy`):
 ``solve(grid, limit=1, *, time_limit=None, node_limit=None, log=False)`` returns a
 :class:`~sudokit.strategies.base.StrategyResult` with the solutions found (up to ``limit``),
 their count, how the search ended and its :class:`~sudokit.strategies.base.Stats`.
 
-=========  ====================================================================  ==============
-name       algorithm                                                             seed
-=========  ====================================================================  ==============
-layers     digit by digit, row by row, bit masks, no look-ahead                  000
+=========  ====================================================================
+name       algorithm
+=========  ====================================================================
+layers     digit by digit, row by row, bit masks, no look-ahead
            (``layers:order,check,rows``: next digit/row by fewest options, forward check)
-stack      naked singles, guess on the fewest-candidate cell, stack of states    001
-csp        forward checking / arc consistency, MRV, degree, LCV (``csp:…``)      002
-dlx        exact cover with Dancing Links (``dlx:first`` without Knuth's S)      003
-prune      rule 1 + rule 2 to a fixed point, DFS on the fewest-candidate cell    004
-=========  ====================================================================  ==============
+stack      naked singles, guess on the fewest-candidate cell, stack of states
+csp        forward checking / arc consistency, MRV, degree, LCV (``csp:…``)
+dlx        exact cover with Dancing Links (``dlx:first`` without Knuth's S)
+prune      rule 1 + rule 2 to a fixed point, DFS on the fewest-candidate cell
+=========  ====================================================================
+
+Where each comes from, and how they compare: docs/strategies.md.
 
 A spec is ``NAME[:option,option…]``:
 
@@ -56,7 +58,7 @@ __all__ = [
     "solve_with",
 ]
 
-#: The strategy names, in the order of the seeds.
+#: The strategy names.
 NAMES = ("layers", "stack", "csp", "dlx", "prune")
 
 _FACTORIES = {

@@ -66,8 +66,8 @@ class Stats:
     peak_depth: int = 0
     seconds: float = 0.0
 
-    def as_dict(self) -> dict[str, int | float]:
-        """The counters as a plain dict (for ``--json``)."""
+    def to_dict(self) -> dict[str, int | float]:
+        """The counters as JSON-ready values."""
         return {
             "nodes": self.nodes,
             "guesses": self.guesses,
@@ -111,8 +111,8 @@ class LogRecord:
             "solution": "solution found",
         }[self.kind]
 
-    def as_dict(self) -> dict[str, int | str | None]:
-        """The record as a plain dict (for ``--json``)."""
+    def to_dict(self) -> dict[str, int | str | None]:
+        """The record as JSON-ready values."""
         return {"kind": self.kind, "depth": self.depth, "cell": self.cell, "digit": self.digit}
 
 
@@ -143,16 +143,16 @@ class StrategyResult:
         """True when the search ended on its own (not stopped by the time or node budget)."""
         return self.status != "limit_reached"
 
-    def as_dict(self) -> dict[str, object]:
-        """The result as plain data (for ``--json``)."""
+    def to_dict(self) -> dict[str, object]:
+        """The result as JSON-ready values."""
         return {
             "strategy": self.strategy,
             "status": self.status,
             "count": self.count,
             "limit": self.limit,
             "solutions": [g.to_string() for g in self.solutions],
-            "stats": self.stats.as_dict(),
-            "log": None if self.log is None else [r.as_dict() for r in self.log],
+            "stats": self.stats.to_dict(),
+            "log": None if self.log is None else [r.to_dict() for r in self.log],
         }
 
 

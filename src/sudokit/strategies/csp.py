@@ -1,4 +1,4 @@
-"""Seed 002's solver: Sudoku as a constraint satisfaction problem, on any N×N grid.
+"""The "csp" solver: Sudoku as a constraint satisfaction problem, on any N×N grid.
 
 Variables are the cells, domains their candidate digits (bit masks), constraints "all
 different" on every unit. Backtracking search: if every cell is assigned, that is a solution;
@@ -10,11 +10,11 @@ Propagation, chosen with ``fc`` or ``ac``:
 
 - **fc** (forward checking): assigning ``d`` to a cell removes ``d`` from its peers' domains;
   a peer left with an empty domain makes the assignment fail.
-- **ac** (seed 002's "arc consistency"): every removal goes through three rules:
+- **ac** ("arc consistency" as the original calls it): every removal goes through three rules:
   1. a cell left with one value is assigned, and that value leaves its peers (a chain reaction);
   2. a value left with one place in a unit is assigned there;
   3. a unit whose M unassigned cells have fewer than M values between them fails.
-  Rule 3 is what the seed describes; the seed's code compares the unit's unassigned count with
+  Rule 3 is what the original describes; its code compares the unit's unassigned count with
   itself, so the check never fires there. Here it is made as described.
 
 Variable heuristics: ``first`` (first unassigned cell), ``mrv`` (fewest remaining values, first
@@ -24,7 +24,7 @@ fewest peers' domains). Spec: ``csp:PROP,VAR,VAL`` in any order, e.g. ``csp:fc,f
 omitted parts default to ``ac``, ``mrv``, ``lex``.
 
 Counters: a **node** is an assignment that survived its propagation; **guesses** count values
-tried in domains of two or more; **backtracks** count values that failed (the seed's
+tried in domains of two or more; **backtracks** count values that failed (the original's
 ``m_NumOfBacktracking``); **propagations** count values removed from domains; peak depth is the
 most assignments open at once.
 """

@@ -1,4 +1,4 @@
-"""Seed 003's reference solver: Sudoku as exact cover, solved with Knuth's Dancing Links.
+"""The "dlx" solver: Sudoku as exact cover, solved with Knuth's Dancing Links.
 
 The exact-cover matrix has a **row** per candidate "digit d in cell k" (N³ rows) and a
 **column** per constraint (4N² columns): cell k is filled, row r has d, column c has d, box b
@@ -70,7 +70,7 @@ def _matrix(shape: Shape) -> Links:
 
 
 class DancingLinks(BaseStrategy):
-    """Algorithm X on Dancing Links over the 4N²-column exact-cover matrix (seed 003)."""
+    """Algorithm X on Dancing Links over the 4N²-column exact-cover matrix."""
 
     name = "dlx"
     check_every = 32

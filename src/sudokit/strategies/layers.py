@@ -1,4 +1,4 @@
-"""Seed 000's "layers" solver: place one digit at a time, one row at a time, with bit masks.
+"""The "layers" solver: place one digit at a time, one row at a time, with bit masks.
 
 The grid is cut into N **layers**, one per digit. Layer ``d`` lists, for each row, the columns
 where ``d`` may go given the givens alone (the given's own column in a row that holds ``d``; an
@@ -12,7 +12,7 @@ empty cell whose row, column and box lack ``d``; never a cell given another digi
    that row's digit to its next listed column.
 4. When the last row of the last layer is placed, the grid is solved.
 
-Before searching, a row of a layer with no listed column at all means no solution (the seed
+Before searching, a row of a layer with no listed column at all means no solution (the original
 would find that out only after trying every combination of the layers before it).
 
 A layer is only reconsidered when every later layer fails on top of it; no rule looks ahead
@@ -20,7 +20,7 @@ A layer is only reconsidered when every later layer fails on top of it; no rule 
 which is why the time depends on where the digits end up rather than on how hard the puzzle
 is for people. Works for any box shape (the masks are Python ints).
 
-Options (``layers:order,check,rows``, any subset, ``layers:all`` for the three) keep the seed's
+Options (``layers:order,check,rows``, any subset, ``layers:all`` for the three) keep the original
 design -- whole layers of one digit, placed one row at a time, each placement tested against
 the layer's column and box masks and the cells earlier layers took, a layer reconsidered only
 when everything after it fails -- and change only which layer or row comes next and when a
@@ -37,8 +37,8 @@ branch is given up:
   time, as before) instead of top to bottom.
 
 ``layers:order,check,rows`` (= ``layers:all``) solves every top95 puzzle; plain ``layers``
-is the seed as written (see docs/strategies.md for the figures). With options the search is
-recursive (N² + N frames deep at most).
+is the algorithm as published (see docs/strategies.md for its source and the figures). With
+options the search is recursive (N² + N frames deep at most).
 
 Counters: a **node** is one placement of a digit in a row (with ``check``, placements the
 check rejects count too); a **guess** is a placement in a row whose list had more than one
@@ -84,7 +84,7 @@ def _layer_options(cells: list[int], n: int, box_rows: int, box_cols: int) -> li
 
 
 class Layers(BaseStrategy):
-    """Digit-by-digit, row-by-row placement with row, column and box bit masks (seed 000)."""
+    """Digit-by-digit, row-by-row placement with row, column and box bit masks."""
 
     name = "layers"
     check_every = 4096
@@ -98,12 +98,12 @@ class Layers(BaseStrategy):
 
     @property
     def spec(self) -> str:
-        """``layers`` (the seed) or ``layers:`` and the options set, in the order of OPTIONS."""
+        """``layers`` (as published) or ``layers:`` and the options set, in the order of OPTIONS."""
         words = [w for w in OPTIONS if getattr(self, w)]
         return self.name + (":" + ",".join(words) if words else "")
 
     def _search(self, cells: list[int], search: Search) -> None:
-        """The seed's search, or with options the pruned one."""
+        """The published search, or with options the pruned one."""
         if self.order or self.check or self.rows:
             self._search_pruned(cells, search)
         else:
@@ -191,7 +191,7 @@ class Layers(BaseStrategy):
         if not all(options):
             return
         full = (1 << n) - 1
-        # opt[d][r]: the columns of layer d+1's row r, as a mask (the seed's listed columns).
+        # opt[d][r]: the columns of layer d+1's row r, as a mask (the listed columns).
         opt = [[sum(1 << c for c in options[d * n + r]) for r in range(n)] for d in range(n)]
         band_of = [r // box_rows for r in range(n)]
         box_masks = [((1 << box_cols) - 1) << (j * box_cols) for j in range(n // box_cols)]
@@ -358,7 +358,7 @@ ALL = "all"
 
 
 def from_options(options: list[str]) -> Layers:
-    """``layers`` (the seed) or ``layers:order,check,rows`` (any of them; ``all`` for the three)."""
+    """``layers`` (as published) or ``layers:order,check,rows`` (any of them; ``all`` for the three)."""
     words: set[str] = set()
     for word in options:
         word = word.lower()

@@ -1,4 +1,4 @@
-"""Seed 004's solver: prune with rule 1 and rule 2 until nothing changes, then depth-first search.
+"""The "prune" solver: prune with rule 1 and rule 2 until nothing changes, then depth-first search.
 
 Candidates are bit masks, one per cell. The rules:
 
@@ -7,14 +7,14 @@ Candidates are bit masks, one per cell. The rules:
 2. **Rule 2** (hidden single): when a digit has one possible cell left in a row, column or box,
    that cell takes it (and rule 1 runs from it).
 3. **Contradiction**: a cell with no candidate, a digit with no place in a unit, or two peers
-   fixed to the same digit ends the branch. (Seed 004 checks only the last, after the fact; an
+   fixed to the same digit ends the branch. (The original checks only the last, after the fact; an
    emptied cell would slip through its checks, so here all three are tested as they happen.)
 4. **Search**: when rules 1 and 2 change nothing more, take the first cell with the fewest
    candidates, copy the state once per candidate (smallest digit first), fix the candidate,
    re-apply rules 1 and 2, and go on depth first.
 
-Seed 004 runs rule 2 once per step; here rules 1 and 2 alternate to a fixed point. The depth-first
-search keeps its pending copies on an explicit list (the seed recurses), in the same order.
+The original runs rule 2 once per step; here rules 1 and 2 alternate to a fixed point. The depth-first
+search keeps its pending copies on an explicit list (the original recurses), in the same order.
 Works for any N.
 
 Counters: a **node** is a state searched after its rules ran; **guesses** count candidates
@@ -30,7 +30,7 @@ __all__ = ["Prune", "from_options"]
 
 
 class Prune(BaseStrategy):
-    """Rule 1 and rule 2 to a fixed point, then DFS on the fewest-candidate cell (seed 004)."""
+    """Rule 1 and rule 2 to a fixed point, then DFS on the fewest-candidate cell."""
 
     name = "prune"
     check_every = 16

@@ -1,4 +1,4 @@
-"""Seed 001's solver: naked singles, then a guess with the whole state saved on a stack.
+"""The "stack" solver: naked singles, then a guess with the whole state saved on a stack.
 
 Each cell holds a number: a positive bit mask of its candidates while open, ``-d`` once digit
 ``d`` is placed, ``0`` when it has no candidate left. The rules:
@@ -7,7 +7,7 @@ Each cell holds a number: a positive bit mask of its candidates while open, ``-d
    peer left with no candidate makes the placement fail.
 2. **Find the cell**: scan the cells in order; a cell with one candidate is placed at once and
    the scan starts again from the first cell; then take the first cell with the fewest
-   candidates. No open cell left means solved. (The seed keeps its running minimum across the
+   candidates. No open cell left means solved. (The original keeps its running minimum across the
    rescans, so a stale minimum can win a tie; here the minimum is taken on the final state.)
 3. **Guess**: at that cell, copy the state, place its first candidate (smallest digit first),
    and push the copy with the cell and the candidate's rank; a placement that fails at once
@@ -15,7 +15,7 @@ Each cell holds a number: a positive bit mask of its candidates while open, ``-d
 4. **Restore**: when a placement fails, pop the last copy, restore it, and try that cell's next
    candidate; an empty stack means no (more) solutions.
 
-The stack holds whole copies of the grid state (seed 001 measured it at under 20 entries for
+The stack holds whole copies of the grid state (the original measured it at under 20 entries for
 the hardest puzzle it tried). To count solutions, a solved grid is recorded and then treated
 as a failure so the search goes on. Works for any N.
 
@@ -38,7 +38,7 @@ FAILED = -2
 
 
 class _State:
-    """The seed's working state: cell numbers, peers, and the counters it keeps."""
+    """The working state: cell numbers, peers, and the counters it keeps."""
 
     def __init__(self, search: Search) -> None:
         shape = search.shape
@@ -84,7 +84,7 @@ class _State:
         """Rule 2: place naked singles, lowest cell first, then return the first cell with the
         fewest candidates, ``SOLVED`` or ``FAILED``.
 
-        The seed rescans from the first cell after each placement; only the placement's peers
+        The original rescans from the first cell after each placement; only the placement's peers
         can have become singles, so the scan goes back just to the lowest of those (the same
         order of placements, without the rescans).
         """
@@ -142,14 +142,14 @@ class _State:
 
 
 class StackStrategy(BaseStrategy):
-    """Naked singles plus guesses on the fewest-candidate cell, saved states on a stack (seed 001)."""
+    """Naked singles plus guesses on the fewest-candidate cell, saved states on a stack."""
 
     name = "stack"
     has_log = True
     check_every = 16
 
     def _search(self, cells: list[int], search: Search) -> None:
-        """The seed's ``Calculate`` loop, extended to go on after a solution when counting."""
+        """The original's ``Calculate`` loop, extended to go on after a solution when counting."""
         state = _State(search)
         for k, v in enumerate(cells):
             if v and not state.place(k, 1 << (v - 1)):

@@ -18,7 +18,8 @@ SE's rules (difficulty = base + :func:`~sudokit.techniques.chains.length_penalty
 multiple 8.0, dynamic 8.5, dynamic (+) 9.0 — the last also uses the locked candidates, hidden
 and naked pairs and X-wings that its own removals create. SE's nested forcing chains (9.5 and
 up) are dynamic (+) chains that also use inner forcing chains; this module propagates them
-(``level``), :mod:`sudokit.techniques.nested` finds the inner chains and registers those rules.
+(``inner``), :mod:`sudokit.techniques.nested` finds the inner chains and registers those rules
+(it hands its inner-chain finder to this module's rules, so this module never imports it).
 Importing this module registers the dynamic (+) rule after "Dynamic Forcing Chain" in
 :mod:`sudokit.techniques`.
 """
@@ -66,6 +67,13 @@ Absurd = tuple[int, Parents | None, int, Parents | None]
 #: An inner chain of a nested chain: what tells it from other chains (SE's ``FullChain``), and
 #: its complexity.
 Nested = tuple[Hashable, int]
+
+#: The inner forcing chains of a nested chain: given the reduced candidates, the candidates before
+#: the outer assumption, the placed digits and the shape, the "off" potentials they give, each
+#: with its parents and its inner chain (:func:`sudokit.techniques.nested.inner_eliminations`).
+InnerChains = Callable[
+    [Sequence[int], Sequence[int], Sequence[int], Shape], list[tuple[int, Parents, Nested]]
+]
 
 
 class Run:
@@ -125,7 +133,7 @@ def propagate(
     links: Links | None = None,
     house_masks: Sequence[int] | None = None,
     plus: Sequence[int] | None = None,
-    level: int = 0,
+    inner: InnerChains | None = None,
     shape: Shape | None = None,
 ) -> Run:
     """Follow every implication of the assumed potentials (SE's ``doChaining``).
@@ -135,15 +143,15 @@ def propagate(
     the removals that made them ("hidden parents"). Stops at the first contradiction.
     With ``plus`` (the placed digits of the grid; dynamic chains only) the chain also uses the
     eliminations of locked candidates, hidden and naked pairs and X-wings that its own removals
-    create (SE's "Dynamic Forcing Chains (+)"). With ``level`` 2 and up (and ``plus`` and the
-    ``shape``) it also uses, when those give nothing, the eliminations of inner forcing chains
-    (SE's nested forcing chains, :mod:`sudokit.techniques.nested`).
+    create (SE's "Dynamic Forcing Chains (+)"). With ``inner`` (and ``plus`` and the ``shape``)
+    it also uses, when those give nothing, the eliminations of inner forcing chains (SE's nested
+    forcing chains, :mod:`sudokit.techniques.nested`).
     """
     if dynamic:
         if house_masks is None:
             house_masks = _house_masks(masks, t)
         return _propagate_dynamic(masks, house_masks, on, off, t, y=not nishio, plus=plus,
-                                  level=level, shape=shape)
+                                  inner=inner, shape=shape)
     if links is None:
         links = Links(masks, t)
     y = not nishio
@@ -191,7 +199,8 @@ def _house_masks(masks: Sequence[int], t: Tables) -> list[int]:
 
 def _propagate_dynamic(
     masks: Sequence[int], save_hd: Sequence[int], on: Sequence[int], off: Sequence[int], t: Tables,
-    *, y: bool, plus: Sequence[int] | None = None, level: int = 0, shape: Shape | None = None,
+    *, y: bool, plus: Sequence[int] | None = None, inner: InnerChains | None = None,
+    shape: Shape | None = None,
 ) -> Run:
     """:func:`propagate` for dynamic chains, on house position masks kept up to date."""
     n = t.n
@@ -279,22 +288,13 @@ def _propagate_dynamic(
                 if k not in parents:
                     parents[k] = ps
                     pending_off.append(k)
-            if not advanced and level >= 2 and shape is not None:
-                for k, ps, inner in _nested_advanced(work, masks, plus, shape, level):
+            if not advanced and inner is not None and shape is not None:
+                for k, ps, chain in inner(work, masks, plus, shape):
                     if k not in parents:
                         parents[k] = ps
                         pending_off.append(k)
-                        nested[k] = inner
+                        nested[k] = chain
     return Run(parents, None, nested)
-
-
-def _nested_advanced(
-    work: Sequence[int], save: Sequence[int], values: Sequence[int], shape: Shape, level: int
-) -> list[tuple[int, Parents, Nested]]:
-    """The eliminations of the inner forcing chains of a nested chain (see :mod:`.nested`)."""
-    from sudokit.techniques.nested import inner_eliminations  # imported late: it imports this module
-
-    return inner_eliminations(work, save, values, shape, level)
 
 
 def _pairs(count: int) -> list[tuple[int, int]]:
@@ -410,7 +410,8 @@ class _Rule:
     """One of SE's branching chain rules: which implications it uses and its base difficulty."""
 
     def __init__(
-        self, name: str, multiple: bool, dynamic: bool, nishio: bool, plus: bool = False, level: int = 0
+        self, name: str, multiple: bool, dynamic: bool, nishio: bool, plus: bool = False, level: int = 0,
+        inner: InnerChains | None = None,
     ) -> None:
         self.name = name
         self.multiple = multiple
@@ -422,6 +423,8 @@ class _Rule:
         self.suffix = " (+)" if plus else ""
         #: SE's nesting level: 1 for "(+)", 2 and up for nested chains (9.5 + 0.5 a level).
         self.level = level
+        #: The inner forcing chains of a nested rule (level 2 and up; given by :mod:`.nested`).
+        self.inner = inner
         if level >= 2:
             self.base = 9.5 + 0.5 * (level - 2)
             self.suffix = nested_suffix(level)
@@ -510,7 +513,7 @@ def _hints(cands: Candidates, rule: _Rule) -> list[ChainHint]:
         r = on_cache.get(key)
         if r is None:
             r = propagate(masks, (key,), (), t, dynamic=rule.dynamic, nishio=rule.nishio, links=links,
-                          house_masks=hmasks, plus=plus, level=level, shape=shape)
+                          house_masks=hmasks, plus=plus, inner=rule.inner, shape=shape)
             on_cache[key] = r
         return r
 
@@ -545,7 +548,7 @@ def _hints(cands: Candidates, rule: _Rule) -> list[ChainHint]:
             off = on ^ 1
             r_on = run_on(on)
             r_off = propagate(masks, (), (off,), t, dynamic=rule.dynamic, nishio=rule.nishio,
-                              links=links, house_masks=hmasks, plus=plus, level=level, shape=shape)
+                              links=links, house_masks=hmasks, plus=plus, inner=rule.inner, shape=shape)
             if rule.dynamic or rule.nishio:
                 kind = "Forcing Chain" if rule.nishio else "Contradiction Forcing Chain"
                 if r_on.absurd is not None:

@@ -48,7 +48,7 @@ from sudokit.techniques.chains import (
     hint_steps,
     tables,
 )
-from sudokit.techniques.forcing import Nested, _hints, _Rule, nested_suffix
+from sudokit.techniques.forcing import InnerChains, Nested, _hints, _Rule, nested_suffix
 from sudokit.techniques.step import Step
 from sudokit.units import Shape
 
@@ -201,9 +201,21 @@ def _hint_inner(h: ChainHint, masks: Sequence[int], t: Tables) -> _Inner:
 
 _MULTIPLE = _Rule("Multiple Forcing Chains", multiple=True, dynamic=False, nishio=False)
 _DYNAMIC = _Rule("Dynamic Forcing Chains", multiple=True, dynamic=True, nishio=False)
+
+
+def _inner_chains(level: int) -> InnerChains:
+    """The inner-chain finder of one level, handed to :mod:`.forcing`'s propagation."""
+
+    def inner(work: Sequence[int], save: Sequence[int], values: Sequence[int], shape: Shape
+              ) -> list[tuple[int, Parents, Nested]]:
+        return inner_eliminations(work, save, values, shape, level)
+
+    return inner
+
+
 _LEVELS = {
     level: _Rule("Dynamic Forcing Chains" + nested_suffix(level), multiple=True, dynamic=True,
-                 nishio=False, plus=True, level=level)
+                 nishio=False, plus=True, level=level, inner=_inner_chains(level))
     for level in (2, 3, 4, 5)
 }
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from sudokit.candidates import Candidates
+from sudokit.units import Shape
 
 __all__ = ["Link", "Step"]
 
@@ -19,6 +21,17 @@ class Link:
     start: Candidate
     end: Candidate
     strong: bool
+
+    def to_dict(self, shape: Shape | None = None) -> dict[str, Any]:
+        """The link as JSON-ready values (cells named ``r1c1`` when ``shape`` is given)."""
+        name = _namer(shape)
+        return {"start": [name(self.start[0]), self.start[1]], "end": [name(self.end[0]), self.end[1]],
+                "strong": self.strong}
+
+
+def _namer(shape: Shape | None) -> Any:
+    """A function naming cells: ``shape.cell_name`` with a shape, the cell number without."""
+    return shape.cell_name if shape is not None else int
 
 
 @dataclass(frozen=True)
@@ -47,3 +60,21 @@ class Step:
             cands.place(cell, digit)
         for cell, digit in self.eliminations:
             cands.eliminate(cell, digit)
+
+    def to_dict(self, shape: Shape | None = None) -> dict[str, Any]:
+        """The step as JSON-ready values; with ``shape``, cells are named (``r1c1``) and units
+        too (``row 1``), else they are numbers (cells 0..N²-1 row-major, units as in
+        ``shape.units``). ``extra`` is left out."""
+        name = _namer(shape)
+        unit = shape.unit_name if shape is not None else int
+        return {
+            "technique": self.technique,
+            "difficulty": self.difficulty,
+            "placements": [[name(c), d] for c, d in self.placements],
+            "eliminations": [[name(c), d] for c, d in self.eliminations],
+            "cells": [name(c) for c in self.cells],
+            "units": [unit(u) for u in self.units],
+            "candidates": [[name(c), d] for c, d in self.candidates],
+            "links": [link.to_dict(shape) for link in self.links],
+            "explanation": self.explanation,
+        }

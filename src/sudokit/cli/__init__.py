@@ -1,0 +1,183 @@
+"""The ``sudokit`` command: a table of subcommands, one module each; the only place argparse lives.
+
+A subcommand is a module (or an object in one) with two functions: ``add_arguments(parser)``
+declares its options and ``run(args) -> int`` runs it and returns the exit status. Adding one is
+a module under ``sudokit/cli/`` and one line in :data:`COMMANDS`; modules are imported when the
+command line is parsed, and one that cannot be imported leaves its command answering with exit
+status 2 instead of breaking the others. What the subcommands share (reading inputs, the
+progress bar, worker processes, exit codes, status words) is in :mod:`sudokit.cli._common`.
+Subcommands use the library through its public names only; no library module imports this
+package.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Protocol
+
+from sudokit import __version__
+from sudokit.cli._common import (
+    EXIT_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    UsageError,
+    flush,
+)
+
+__all__ = [
+    "COMMANDS",
+    "EXIT_FAILED",
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "Command",
+    "Subcommand",
+    "build_parser",
+    "main",
+]
+
+
+class Subcommand(Protocol):
+    """What a subcommand provides: its options, and the code that runs it (returning the exit status)."""
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+
+    def run(self, args: argparse.Namespace) -> int: ...
+
+
+@dataclass(frozen=True)
+class Command:
+    """One row of the subcommand table: the module (``"module"`` or ``"module:object"``) that
+    implements the command, its help line and its long description."""
+
+    target: str
+    help: str
+    description: str = ""
+
+
+_FAILURES = (
+    "A puzzle that fails is written as a comment line in its place, '# FILE: line L[, column C]: "
+    "problem', so the output keeps one answer per puzzle and reads back as a puzzle file."
+)
+_EXIT = (
+    "Exit status: 0 when every puzzle passed, 1 when some did not (all are still done), "
+    "2 on a usage error, 130 when interrupted."
+)
+
+#: The subcommands: name → the module implementing it, its one-line help and its description.
+#: Add a command with a module and one line here.
+COMMANDS: dict[str, Command] = {
+    "solve": Command(
+        "sudokit.cli.solve",
+        "solve every puzzle, one solution per puzzle in input order",
+        "Solve every puzzle of the inputs and write one solution per puzzle, in input order. "
+        "A puzzle passes when it has exactly one solution (or any solution, with --first). "
+        + _FAILURES,
+    ),
+    "count": Command(
+        "sudokit.cli.count",
+        "count the solutions of every puzzle, up to --limit",
+        "Count the solutions of every puzzle up to --limit and write 'COUNT PUZZLE' per puzzle "
+        "(COUNT is 'N+' when the search stopped at the limit). A puzzle passes when it could be "
+        "counted, whatever the count. " + _FAILURES,
+    ),
+    "check": Command(
+        "sudokit.cli.check",
+        "check that every puzzle is valid and has exactly one solution",
+        "Check every puzzle: readable, no duplicate given, exactly one solution. Writes one line "
+        "per puzzle, 'FILE: line L: ok (...)' or 'FILE: line L[, column C]: problem'.",
+    ),
+    "explain": Command("sudokit.cli.explain", "explain a puzzle's solving path step by step"),
+    "hint": Command("sudokit.cli.hint", "the next step from a player's grid and pencil marks"),
+    "rate": Command(
+        "sudokit.cli.rate", "rate puzzles as Sudoku Explainer does (ER, EP, ED) and HoDoKu-style"
+    ),
+    "generate": Command("sudokit.cli.generate", "generate unique puzzles (dig or random fill)"),
+    "canon": Command(
+        "sudokit.cli.canon", "minlex canonical form of 9×9 puzzles (de-duplicate equivalent ones)"
+    ),
+    "compare": Command(
+        "sudokit.cli.compare", "compare the strategies on puzzle files: time, nodes, backtracks"
+    ),
+}
+
+
+def _load(target: str) -> Subcommand:
+    """Import the module (or the object in one) a table entry names."""
+    module_name, _, attribute = target.partition(":")
+    module = import_module(module_name)
+    found: Subcommand = getattr(module, attribute) if attribute else module
+    return found
+
+
+def _unavailable(name: str, reason: str) -> Callable[[argparse.Namespace], int]:
+    """A ``run`` for a command whose module could not be loaded."""
+
+    def run(args: argparse.Namespace) -> int:
+        print(f"sudokit {name}: not available: {reason}", file=sys.stderr)
+        return EXIT_USAGE
+
+    return run
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``sudokit`` with every subcommand of :data:`COMMANDS`."""
+    parser = argparse.ArgumentParser(
+        prog="sudokit",
+        description="Sudoku toolkit: solve, count and check puzzles in any common text format.",
+        epilog=_EXIT,
+    )
+    parser.add_argument("--version", action="version", version=f"sudokit {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, entry in COMMANDS.items():
+        command = sub.add_parser(
+            name,
+            help=entry.help,
+            description=entry.description or entry.help,
+            epilog=_EXIT,
+        )
+        try:
+            found = _load(entry.target)
+            found.add_arguments(command)
+            command.set_defaults(run=found.run)
+        except Exception as exc:  # a broken plug-in must not take the other commands down
+            command.set_defaults(
+                run=_unavailable(name, f"{type(exc).__name__}: {exc}"), any_arguments=True
+            )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``sudokit`` with ``argv`` (default: the process's arguments); return the exit status."""
+    parser = build_parser()
+    try:
+        args, extra = parser.parse_known_args(argv)
+        if extra and not getattr(args, "any_arguments", False):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    except SystemExit as exc:  # --help, --version, or a usage error (status 2)
+        return int(exc.code) if isinstance(exc.code, int) else EXIT_USAGE
+    try:
+        status = int(args.run(args))
+    except UsageError as exc:
+        print(f"sudokit {args.command}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        flush(sys.stdout)
+        print("\nsudokit: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader of our output went away (`sudokit solve … | head`)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_FAILED
+    except OSError as exc:  # an input that could not be read after all
+        flush(sys.stdout)
+        print(f"sudokit {args.command}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    flush(sys.stdout)
+    return status

@@ -1,0 +1,20 @@
+"""``sudokit check``: is every puzzle readable, free of duplicate givens, with exactly one solution?"""
+
+from __future__ import annotations
+
+import argparse
+
+from sudokit.batch import Job
+from sudokit.cli._common import add_input_arguments, run_batch
+
+__all__ = ["add_arguments", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``sudokit check``: those of every command that reads puzzles."""
+    add_input_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``sudokit check``."""
+    return run_batch(args, Job("check", limit=2, box=args.box))

@@ -1,0 +1,29 @@
+"""``sudokit count``: the number of solutions of every puzzle, up to ``--limit``."""
+
+from __future__ import annotations
+
+import argparse
+
+from sudokit import COUNT_LIMIT
+from sudokit.batch import Job
+from sudokit.cli._common import add_input_arguments, positive, run_batch
+
+__all__ = ["add_arguments", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``sudokit count``."""
+    add_input_arguments(parser)
+    parser.add_argument(
+        "--limit",
+        "-n",
+        type=positive,
+        default=COUNT_LIMIT,
+        metavar="N",
+        help=f"stop counting a puzzle at N solutions (default {COUNT_LIMIT}; 2 is the uniqueness check)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``sudokit count``."""
+    return run_batch(args, Job("count", limit=args.limit, box=args.box))

@@ -1,0 +1,59 @@
+"""``sudokit explain``: a puzzle's solving path, one numbered step a line.
+
+::
+
+    1. Hidden Single (1.2): In box 3, 7 can only go in r1c8, so r1c8 = 7
+
+PUZZLE is the puzzle text itself or a file holding it (``-``: standard input); ``--json``
+writes one JSON object per step instead. Exit status: 0 when solved, 1 when the techniques get
+stuck, 2 on a usage or input error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from sudokit import Grid, Step, SudokuError, explain
+from sudokit.cli._common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, first_puzzle, puzzle_text
+from sudokit.techniques import hodoku_score
+from sudokit.techniques.explain import STUCK
+
+__all__ = ["add_arguments", "run", "step_line"]
+
+
+def step_line(number: int, step: Step) -> str:
+    """One step as a line of text: ``3. Naked Pair (3.0): In row 1, …``."""
+    rating = f" ({step.difficulty:.1f})" if step.difficulty else ""
+    return f"{number}. {step.technique}{rating}: {step.explanation}"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``sudokit explain``."""
+    parser.add_argument("puzzle", metavar="PUZZLE", help="the puzzle, or a file holding it ('-': stdin)")
+    parser.add_argument("--se", action="store_true",
+                        help="use only the techniques Sudoku Explainer 1.2.1 rates with (its path)")
+    parser.add_argument("--json", action="store_true", help="write one JSON object per step")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``sudokit explain``."""
+    try:
+        grid = Grid.from_string(first_puzzle(puzzle_text(args.puzzle)))
+        steps = []
+        for number, step in enumerate(explain(grid, se_only=args.se), 1):
+            text = json.dumps(step.to_dict(grid.shape)) if args.json else step_line(number, step)
+            print(text, flush=True)
+            steps.append(step)
+            if step.technique == STUCK:
+                return EXIT_FAILED
+    except SudokuError as error:
+        print(f"sudokit explain: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    if not args.json:
+        hardest = max((s.difficulty for s in steps), default=0.0)
+        score, level = hodoku_score(steps)
+        print(f"Solved in {len(steps)} steps; hardest step {hardest:.1f}; "
+              f"HoDoKu-style score {score} ({level})")
+    return EXIT_OK

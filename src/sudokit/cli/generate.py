@@ -1,0 +1,101 @@
+"""``sudokit generate``: unique puzzles, one a line (or JSON Lines), made from a run seed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+
+from sudokit import GenerationError
+from sudokit.canon import canonical_string
+from sudokit.cli._common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, jobs, parse_box, positive, progress_bar
+from sudokit.generator import METHODS, Generator, generate_many, options
+from sudokit.symmetry import SYMMETRIES
+
+__all__ = ["add_arguments", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``sudokit generate``."""
+    parser.add_argument("-n", "--count", type=positive, default=1, metavar="COUNT",
+                        help="how many puzzles (default 1)")
+    parser.add_argument("--size", type=positive, metavar="N", help="grid side (default 9)")
+    parser.add_argument("--box", type=parse_box, metavar="RxC", help="box shape, e.g. 2x3 (6×6), 4x4 (16×16)")
+    parser.add_argument("--method", choices=METHODS, default="dig",
+                        help="dig (default): random grid, then clue removal; random-fill: random "
+                        "digits until the puzzle has a solution, then repaired until unique")
+    parser.add_argument("--k", type=positive, default=25, metavar="K",
+                        help="random-fill: clues placed before the first solve (default 25)")
+    parser.add_argument("--no-dig", dest="dig", action="store_false",
+                        help="random-fill: stop at the first unique puzzle (no clue removal)")
+    parser.add_argument("--symmetry", default="none", choices=SYMMETRIES,
+                        help="pattern symmetry (default none)")
+    parser.add_argument("--clues", type=positive, metavar="K", help="exactly K givens")
+    parser.add_argument("--max-clues", type=positive, metavar="K", help="at most K givens")
+    parser.add_argument("--mask", metavar="PATTERN",
+                        help="given-cell pattern: N² characters, '.' or '0' empty, anything else given")
+    parser.add_argument("--minimal", action="store_true",
+                        help="strictly minimal: removing any single clue loses uniqueness")
+    parser.add_argument("--difficulty", metavar="D",
+                        help="SE rating range (7.0-8.5) or level name (needs the rater)")
+    parser.add_argument("--technique", metavar="NAME", help="a technique the rater must use")
+    parser.add_argument("--seed", type=int, help="run seed: the same seed gives the same puzzles")
+    parser.add_argument("--unique-canon", action="store_true",
+                        help="skip puzzles equivalent (same minlex form) to one already written (9×9)")
+    parser.add_argument("--json", action="store_true",
+                        help="JSON Lines: puzzle, clues, seed (the puzzle seed), solution, rating when asked")
+    parser.add_argument("--jobs", "-j", type=jobs, default=1, metavar="N",
+                        help="worker processes (default 1; 0: one per CPU)")
+    parser.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``sudokit generate``."""
+    try:
+        opts = options(
+            size=args.size, box=args.box, method=args.method, symmetry=args.symmetry,
+            clues=args.clues, max_clues=args.max_clues, mask=args.mask, minimal=args.minimal,
+            k=args.k, dig=args.dig, difficulty=args.difficulty, technique=args.technique,
+        )  # fmt: skip
+        if opts.difficulty is not None or opts.technique is not None:
+            Generator(opts)  # fails at once when the rater is missing
+    except (ValueError, GenerationError) as exc:
+        print(f"sudokit generate: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.unique_canon and opts.shape.box != (3, 3):
+        print("sudokit generate: --unique-canon needs 9×9 grids", file=sys.stderr)
+        return EXIT_USAGE
+    seed = secrets.randbits(63) if args.seed is None else args.seed
+    stream = generate_many(None if args.unique_canon else args.count, seed=seed, jobs=args.jobs, opts=opts)
+    bar = progress_bar(args.progress, args.count, " puzzles")
+    seen: set[str] = set()
+    written = 0
+    try:
+        for made in stream:
+            if args.unique_canon:
+                key = canonical_string(made.puzzle)
+                if key in seen:
+                    continue
+                seen.add(key)
+            if args.json:
+                record = made.to_dict()
+                record["run_seed"] = seed
+                print(json.dumps(record), flush=True)
+            else:
+                print(made.puzzle.to_string(), flush=True)
+            written += 1
+            if bar is not None:
+                bar.update(1)
+            if written >= args.count:
+                break
+    except GenerationError as exc:
+        print(f"sudokit generate: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    finally:
+        if bar is not None:
+            bar.close()
+        close = getattr(stream, "close", None)
+        if close is not None:
+            close()
+    return EXIT_OK

@@ -1,0 +1,47 @@
+"""``sudokit hint``: the next step from a player's position.
+
+``--marks`` gives the player's pencil marks, ``--puzzle`` the puzzle as given (so a wrong digit
+can be named even when the player's grid has no solution left). Exit status: 0 on success, 1
+when the hint is a wrong digit, a missing candidate or no step, 2 on a usage or input error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from sudokit import Candidates, Grid, SudokuError, hint
+from sudokit.cli._common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, first_puzzle, puzzle_text
+from sudokit.cli.explain import step_line
+from sudokit.techniques.explain import MISSING, STUCK, WRONG_DIGIT
+
+__all__ = ["add_arguments", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``sudokit hint``."""
+    parser.add_argument("puzzle", metavar="PUZZLE",
+                        help="the player's grid (givens and placed digits), or a file holding it")
+    parser.add_argument("--marks", metavar="MARKS",
+                        help="the player's pencil marks: a 729-character line or a pencil-mark "
+                        "grid, or a file holding one")
+    parser.add_argument("--puzzle", dest="original", metavar="PUZZLE",
+                        help="the puzzle as given (lets a wrong digit be found even when the "
+                        "player's grid has no solution left)")
+    parser.add_argument("--se", action="store_true", help="use only Sudoku Explainer's techniques")
+    parser.add_argument("--json", action="store_true", help="write the hint as a JSON object")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``sudokit hint``."""
+    try:
+        grid = Grid.from_string(first_puzzle(puzzle_text(args.puzzle)), check=False)
+        original = Grid.from_string(first_puzzle(puzzle_text(args.original))) if args.original else None
+        marks = Candidates.from_string(puzzle_text(args.marks), grid) if args.marks else None
+        step = hint(grid, marks, puzzle=original, se_only=args.se)
+    except SudokuError as error:
+        print(f"sudokit hint: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    print(json.dumps(step.to_dict(grid.shape)) if args.json else step_line(1, step)[3:])
+    return EXIT_FAILED if step.technique in (WRONG_DIGIT, MISSING, STUCK) else EXIT_OK

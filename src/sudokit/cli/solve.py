@@ -1,0 +1,71 @@
+"""``sudokit solve``: one solution per puzzle, in input order."""
+
+from __future__ import annotations
+
+import argparse
+
+from sudokit import Status, StrategyError, strategies
+from sudokit.batch import Job
+from sudokit.cli._common import UsageError, add_input_arguments, run_batch, seconds, status_words
+
+__all__ = ["NATIVE", "add_arguments", "run"]
+
+#: ``--strategy`` value meaning "the native engine".
+NATIVE = "native"
+
+
+def strategy(spec: str) -> str | None:
+    """Check a ``--strategy`` spec (None for the native engine); raise UsageError if unusable."""
+    if spec == NATIVE:
+        return None
+    try:
+        strategies.get(spec)
+    except (StrategyError, ValueError, LookupError, TypeError) as exc:
+        raise UsageError(f"--strategy {spec}: {exc}") from None
+    return spec
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``sudokit solve``."""
+    add_input_arguments(parser)
+    parser.add_argument(
+        "--format",
+        "-f",
+        dest="style",
+        choices=("line", "block", "numbers", "csv"),
+        default="line",
+        help="how to write solutions: one line of N² characters (default), a bordered block, "
+        "N lines of N numbers, or N lines of comma-separated numbers",
+    )
+    parser.add_argument(
+        "--first",
+        action="store_true",
+        help="take the first solution found without checking that it is the only one (faster)",
+    )
+    parser.add_argument(
+        "--strategy",
+        default=NATIVE,
+        metavar="NAME[:OPTIONS]",
+        help="solve with a strategy of sudokit.strategies instead of the native engine "
+        f"(default: {NATIVE})",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=60.0,
+        metavar="SECONDS",
+        help="with --strategy: seconds per puzzle before it is reported as "
+        f"{status_words(Status.LIMIT_REACHED)} (default 60; 0 for no limit)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``sudokit solve``."""
+    job = Job(
+        "solve",
+        limit=1 if args.first else 2,
+        box=args.box,
+        strategy=strategy(args.strategy),
+        time_limit=args.time_limit,
+    )
+    return run_batch(args, job, style=args.style)
