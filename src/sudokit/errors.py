@@ -15,6 +15,8 @@ __all__ = [
     "DuplicateGivenError",
     "MultipleSolutionsError",
     "NoSolutionError",
+    "OptionError",
+    "OutputError",
     "ParseError",
     "ShapeError",
     "SudokuError",
@@ -174,3 +176,11 @@ class MultipleSolutionsError(SudokuError):
     def with_line(self, line: int) -> MultipleSolutionsError:
         """Return a copy addressed to ``line`` of a larger input."""
         return type(self)(line=line)
+
+
+class OptionError(SudokuError):
+    """An option value sudokit does not know (a paper size, a layout, …); the message lists the known ones."""
+
+
+class OutputError(SudokuError):
+    """An output that cannot be written (missing directory, no permission); nothing is left half-written."""

@@ -47,3 +47,10 @@ class Step:
             cands.place(cell, digit)
         for cell, digit in self.eliminations:
             cands.eliminate(cell, digit)
+
+    def _repr_svg_(self) -> str:
+        """The step's proof drawn on an empty grid, for Jupyter (:func:`sudokit.svg.step` draws
+        it on its position)."""
+        from sudokit import svg
+
+        return svg.step(self)
