@@ -138,7 +138,7 @@ def _font_paths(font: str | os.PathLike[str] | None) -> tuple[str, str]:
         regular, bold = Path(folder, "DejaVuSans.ttf"), Path(folder, "DejaVuSans-Bold.ttf")
         if regular.is_file() and bold.is_file():
             return str(regular), str(bold)
-    import reportlab
+    import reportlab  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
     fonts = Path(reportlab.__file__).parent / "fonts"
     return str(fonts / "Vera.ttf"), str(fonts / "VeraBd.ttf")
@@ -206,7 +206,7 @@ class _Pen:
 
 def _colour(canvas: Any, hex_colour: str, stroke: bool = False) -> None:
     """Set a fill (or stroke) colour from ``#rrggbb``."""
-    from reportlab.lib.colors import HexColor
+    from reportlab.lib.colors import HexColor  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
     (canvas.setStrokeColor if stroke else canvas.setFillColor)(HexColor(hex_colour))
 
@@ -348,9 +348,9 @@ def _write(target: Path, entries: Sequence[Entry], page: tuple[float, float], la
            title: str, solutions: bool, fonts: tuple[str, str]) -> int:
     """Draw the booklet into a temporary file beside ``target``, then rename it into place."""
     try:
-        from reportlab.pdfbase import pdfmetrics
-        from reportlab.pdfbase.ttfonts import TTFont
-        from reportlab.pdfgen.canvas import Canvas
+        from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped,import-not-found,unused-ignore]
+        from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped,import-not-found,unused-ignore]
+        from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped,import-not-found,unused-ignore]
     except ImportError as error:  # pragma: no cover - depends on the environment
         raise ImportError("PDF booklets need reportlab: pip install 'sudokit[pdf]'") from error
     pdfmetrics.registerFont(TTFont("SudokitSans", fonts[0]))
@@ -361,7 +361,8 @@ def _write(target: Path, entries: Sequence[Entry], page: tuple[float, float], la
         raise OutputError(f"cannot write {target}: {error.strerror}") from error
     try:
         with os.fdopen(handle, "wb") as stream:
-            canvas = Canvas(stream, pagesize=page, invariant=True, pageCompression=1)
+            canvas = Canvas(stream, pagesize=page, invariant=True, pageCompression=1,
+                            initialFontName="SudokitSans", initialFontSize=10)
             canvas.setTitle(title)
             canvas.setCreator("sudokit")
             pages = _draw_pages(canvas, entries, page, layout, title, solutions)
