@@ -109,6 +109,12 @@ class Candidates:
     def __repr__(self) -> str:
         return f"Candidates.from_grid({self.to_grid()!r})"
 
+    def _repr_svg_(self) -> str:
+        """The placed digits and pencil marks as SVG, for Jupyter (see :mod:`sudokit.svg`)."""
+        from sudokit import svg
+
+        return svg.grid(self)
+
     # -- queries -----------------------------------------------------------------------------------
 
     @property

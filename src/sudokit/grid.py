@@ -198,6 +198,12 @@ class Grid:
     def __str__(self) -> str:
         return self.to_block()
 
+    def _repr_svg_(self) -> str:
+        """The grid as SVG, for Jupyter (see :mod:`sudokit.svg`)."""
+        from sudokit import svg
+
+        return svg.grid(self)
+
     def __repr__(self) -> str:
         box = "" if self.shape == shape_for_size(self.n) else f", box={self.shape.box!r}"
         return f"Grid.from_string({self.to_string()!r}{box})"

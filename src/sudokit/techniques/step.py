@@ -78,3 +78,10 @@ class Step:
             "links": [link.to_dict(shape) for link in self.links],
             "explanation": self.explanation,
         }
+
+    def _repr_svg_(self) -> str:
+        """The step's proof drawn on an empty grid, for Jupyter (:func:`sudokit.svg.step` draws
+        it on its position)."""
+        from sudokit import svg
+
+        return svg.step(self)

@@ -1,0 +1,134 @@
+"""Where things go in a drawn grid: the one geometry the SVG and PDF renderers share.
+
+Lengths are in abstract units (a cell is :data:`CELL` units wide); a renderer scales them.
+``y`` grows downwards, as in SVG; the PDF renderer flips it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+
+from sudokit.formats.reader import DIGIT_CHARS, MAX_CHAR_N
+from sudokit.units import Shape
+
+__all__ = ["CELL", "Geometry", "digit_label", "geometry", "mark_layout"]
+
+#: The side of one cell in drawing units.
+CELL = 60.0
+
+
+def digit_label(digit: int, n: int) -> str:
+    """How a digit is written in an ``n``×``n`` grid: ``1-9, A-Z`` up to 35, else numbers (as the formats)."""
+    return DIGIT_CHARS[digit - 1] if n <= MAX_CHAR_N else str(digit)
+
+
+def mark_layout(shape: Shape) -> tuple[int, int]:
+    """The ``(rows, cols)`` sub-grid pencil marks sit in: the box shape, or near-square for thin boxes."""
+    if shape.box_cols <= 2 * shape.box_rows and shape.box_rows <= 2 * shape.box_cols:
+        return shape.box_rows, shape.box_cols
+    cols = math.ceil(math.sqrt(shape.n))
+    return math.ceil(shape.n / cols), cols
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Positions and sizes for one shape, with an optional margin for coordinates."""
+
+    shape: Shape
+    margin: float
+
+    @property
+    def side(self) -> float:
+        """The side of the grid itself (without margin)."""
+        return self.shape.n * CELL
+
+    @property
+    def total(self) -> float:
+        """The side of the whole picture, margins included."""
+        return self.side + 2 * self.margin
+
+    @property
+    def thin(self) -> float:
+        """Width of the lines between cells."""
+        return CELL * 0.025
+
+    @property
+    def thick(self) -> float:
+        """Width of the lines between boxes and around the grid."""
+        return CELL * 0.07
+
+    @property
+    def digit_size(self) -> float:
+        """Font size of a cell's digit (smaller for two-character labels)."""
+        wide = len(digit_label(self.shape.n, self.shape.n)) > 1 and self.shape.n > MAX_CHAR_N
+        return CELL * (0.5 if wide else 0.68)
+
+    @property
+    def mark_pitch(self) -> tuple[float, float]:
+        """Height and width of one pencil mark's slot."""
+        rows, cols = mark_layout(self.shape)
+        return CELL * 0.94 / rows, CELL * 0.94 / cols
+
+    @property
+    def mark_size(self) -> float:
+        """Font size of a pencil mark."""
+        h, w = self.mark_pitch
+        chars = len(digit_label(self.shape.n, self.shape.n))
+        return min(h * 0.8, w * (0.95 if chars == 1 else 0.62))
+
+    def origin(self, cell: int) -> tuple[float, float]:
+        """Top-left corner of a cell."""
+        r, c = divmod(cell, self.shape.n)
+        return self.margin + c * CELL, self.margin + r * CELL
+
+    def center(self, cell: int) -> tuple[float, float]:
+        """Centre of a cell."""
+        x, y = self.origin(cell)
+        return x + CELL / 2, y + CELL / 2
+
+    def mark_offset(self, digit: int) -> tuple[float, float]:
+        """Centre of a pencil mark's slot relative to its cell's top-left corner."""
+        cols = mark_layout(self.shape)[1]
+        h, w = self.mark_pitch
+        r, c = divmod(digit - 1, cols)
+        pad = CELL * 0.03
+        return pad + (c + 0.5) * w, pad + (r + 0.5) * h
+
+    def mark_center(self, cell: int, digit: int) -> tuple[float, float]:
+        """Centre of a pencil mark."""
+        x, y = self.origin(cell)
+        dx, dy = self.mark_offset(digit)
+        return x + dx, y + dy
+
+    def unit_rect(self, unit: int) -> tuple[float, float, float, float]:
+        """``(x, y, width, height)`` of a row, column or box (index into ``shape.units``)."""
+        n, m = self.shape.n, self.margin
+        kind, i = divmod(unit, n)
+        if kind == 0:
+            return m, m + i * CELL, self.side, CELL
+        if kind == 1:
+            return m + i * CELL, m, CELL, self.side
+        br, bc = self.shape.box_rows, self.shape.box_cols
+        r, c = divmod(i, n // bc)
+        return m + c * bc * CELL, m + r * br * CELL, bc * CELL, br * CELL
+
+    def lines(self) -> list[tuple[float, float, float, float, bool]]:
+        """The inner grid lines ``(x1, y1, x2, y2, thick)``, thin ones first (the border is separate)."""
+        n, m, side = self.shape.n, self.margin, self.side
+        thin: list[tuple[float, float, float, float, bool]] = []
+        thick: list[tuple[float, float, float, float, bool]] = []
+        for i in range(1, n):
+            pos = m + i * CELL
+            v_thick = i % self.shape.box_cols == 0
+            h_thick = i % self.shape.box_rows == 0
+            (thick if v_thick else thin).append((pos, m, pos, m + side, v_thick))
+            (thick if h_thick else thin).append((m, pos, m + side, pos, h_thick))
+        return thin + thick
+
+
+@cache
+def geometry(shape: Shape, coordinates: bool = False) -> Geometry:
+    """The geometry of a shape (with a margin for row and column numbers when ``coordinates``)."""
+    return Geometry(shape, CELL * 0.6 if coordinates else CELL * 0.05)

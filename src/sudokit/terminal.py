@@ -1,0 +1,79 @@
+"""The bordered grid for a terminal: box-drawing lines, optional ANSI colours.
+
+>>> from sudokit.grid import Grid
+>>> print(grid(Grid.from_string("1.3..4.22.4..3.1")))
+┌─────┬─────┐
+│ 1 . │ 3 . │
+│ . 4 │ . 2 │
+├─────┼─────┤
+│ 2 . │ 4 . │
+│ . 3 │ . 1 │
+└─────┴─────┘
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sudokit.formats.reader import DIGIT_CHARS, MAX_CHAR_N
+from sudokit.grid import Grid
+
+__all__ = ["grid"]
+
+_BOLD, _BLUE, _REVERSE, _RESET = "\x1b[1m", "\x1b[34m", "\x1b[7m", "\x1b[0m"
+
+
+def _label(value: int, n: int, empty: str) -> str:
+    """A cell's text, padded to the grid's widest digit."""
+    width = 1 if n <= MAX_CHAR_N else len(str(n))
+    if not value:
+        return empty.rjust(width)
+    return DIGIT_CHARS[value - 1] if n <= MAX_CHAR_N else str(value).rjust(width)
+
+
+def grid(
+    board: Grid,
+    *,
+    placed: Grid | None = None,
+    highlight: Iterable[int] = (),
+    color: bool = False,
+    empty: str = ".",
+) -> str:
+    """``board`` framed with box-drawing lines, boxes set apart.
+
+    ``placed`` adds the digits of a grid in progress (or the solution) in the cells ``board``
+    leaves empty; with ``color`` givens are bold, placed digits blue and ``highlight``\\ ed cells
+    reversed (ANSI escapes, for a terminal that shows them).
+    """
+    shape = board.shape
+    n, br, bc = shape.n, shape.box_rows, shape.box_cols
+    marked = set(highlight)
+    width = 1 if n <= MAX_CHAR_N else len(str(n))
+    segment = "─" * (bc * (width + 1) + 1)
+    top = "┌" + "┬".join([segment] * (n // bc)) + "┐"
+    middle = "├" + "┼".join([segment] * (n // bc)) + "┤"
+    bottom = "└" + "┴".join([segment] * (n // bc)) + "┘"
+    lines = [top]
+    for r in range(n):
+        groups = []
+        for b in range(n // bc):
+            cells = range(r * n + b * bc, r * n + (b + 1) * bc)
+            texts = [_cell(board, placed, cell, marked, color, empty) for cell in cells]
+            groups.append(" " + " ".join(texts) + " ")
+        lines.append("│" + "│".join(groups) + "│")
+        if (r + 1) % br == 0 and r + 1 < n:
+            lines.append(middle)
+    lines.append(bottom)
+    return "\n".join(lines)
+
+
+def _cell(board: Grid, placed: Grid | None, cell: int, marked: set[int], color: bool, empty: str) -> str:
+    """One cell's text, coloured when asked."""
+    n = board.n
+    given = board.cells[cell]
+    value = given or (placed.cells[cell] if placed is not None else 0)
+    text = _label(value, n, empty)
+    if not color:
+        return text
+    style = (_BOLD if given else _BLUE if value else "") + (_REVERSE if cell in marked else "")
+    return f"{style}{text}{_RESET}" if style else text
