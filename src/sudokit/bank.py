@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from sudokit.canon import canonical_string
-from sudokit.errors import OptionError, ShapeError, SudokuError
+from sudokit.errors import OptionError, OutputError, ShapeError, SudokuError
 from sudokit.formats.datasets import read_dataset, write_records
 from sudokit.formats.reader import Entry
 from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
@@ -67,7 +67,6 @@ MAX_PROBLEMS = 1000
 ORDERS = ("added", "er", "-er", "clues", "random")
 
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS puzzles (
     id INTEGER PRIMARY KEY,
     canon TEXT NOT NULL UNIQUE,
@@ -94,7 +93,7 @@ CREATE TABLE IF NOT EXISTS techniques (
 CREATE INDEX IF NOT EXISTS puzzles_er ON puzzles(er);
 CREATE INDEX IF NOT EXISTS puzzles_level ON puzzles(level);
 CREATE INDEX IF NOT EXISTS puzzles_clues ON puzzles(clues);
-INSERT OR IGNORE INTO meta VALUES ('schema', '1');
+PRAGMA user_version = 1;
 """
 
 _COLUMNS = ("canon, puzzle, solution, clues, symmetry, symmetries, status, er, ep, ed, level, score, "
@@ -342,7 +341,8 @@ class Bank:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(_SCHEMA)
+        if self._db.execute("PRAGMA user_version").fetchone()[0] == 0:  # new: create the tables
+            self._db.executescript(_SCHEMA)
 
     def __enter__(self) -> Bank:
         return self
@@ -467,7 +467,10 @@ class Bank:
         items = [(p.grid.to_string(), time_limit) for p in pending]
         ratings = list(pool.map(_rate_one, items)) if pool is not None else [_rate_one(i) for i in items]
         now = time.time()
-        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:  # another writer kept the file past the timeout
+            raise OutputError(f"{self.path}: {exc}") from exc
         try:
             for new, rating in zip(pending, ratings, strict=True):
                 if self._insert(new, rating, now):
