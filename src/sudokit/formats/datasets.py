@@ -198,16 +198,22 @@ def _read_csv(start: int, header: tuple[str, list[str]], rest: Iterator[str], bo
     puzzle = _find(names, PUZZLE_COLUMNS)
     assert puzzle is not None
     solution = _find(names, SOLUTION_COLUMNS)
-    for number, raw in enumerate(rest, start=start + 1):
-        stripped = raw.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        row = next(csv.reader([raw.rstrip("\r\n")], delimiter=delimiter))
+    where = [start]
+
+    def lines() -> Iterator[str]:
+        for number, raw in enumerate(rest, start=start + 1):
+            stripped = raw.strip()
+            if stripped and not stripped.startswith("#"):
+                where[0] = number
+                yield raw
+
+    for row in csv.reader(lines(), delimiter=delimiter):
+        number = where[0]
         fields = _split_fields(names, row, puzzle, solution)
         if len(row) <= puzzle:
             error = ParseError(f"the record has {len(row)} fields; the header names {len(names)}",
                                line=number)
-            yield Entry(number, raw, error=error, fields=fields)
+            yield Entry(number, delimiter.join(row), error=error, fields=fields)
             continue
         yield _record_entry(number, row[puzzle], fields, box, defer)
 
