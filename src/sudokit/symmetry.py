@@ -31,7 +31,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 
-__all__ = ["SYMMETRIES", "check_symmetry", "images", "is_symmetric", "orbits"]
+__all__ = [
+    "SYMMETRIES", "check_symmetry", "detect_symmetry", "images", "is_symmetric", "orbits", "symmetries_of",
+]
 
 #: Every symmetry name :func:`orbits` accepts, weakest first.
 SYMMETRIES = (
@@ -131,3 +133,26 @@ def is_symmetric(cells: Sequence[int], name: str, n: int | None = None) -> bool:
         n = round(len(cells) ** 0.5)
     filled = [bool(v) for v in cells]
     return all(filled[p[i]] == filled[i] for p in images(name, n) for i in range(n * n))
+
+
+#: The symmetries :func:`symmetries_of` reports, bigger groups first (``none`` aside).
+_STRONGEST_FIRST = ("dihedral", "rot90", "rot180", "diagonal", "antidiagonal", "horizontal", "vertical")
+
+
+def symmetries_of(cells: Sequence[int], n: int | None = None) -> tuple[str, ...]:
+    """Every symmetry the pattern of filled cells has, strongest first (empty: none at all).
+
+    >>> symmetries_of([1] + [0] * 79 + [1])
+    ('rot180', 'diagonal', 'antidiagonal')
+    """
+    return tuple(name for name in _STRONGEST_FIRST if is_symmetric(cells, name, n))
+
+
+def detect_symmetry(cells: Sequence[int], n: int | None = None) -> str:
+    """The strongest symmetry of the pattern of filled cells, ``"none"`` when it has none.
+
+    >>> [detect_symmetry(cells) for cells in ([1] + [0] * 79 + [1], [1] + [0] * 80, [0, 1] + [0] * 79)]
+    ['rot180', 'diagonal', 'none']
+    """
+    found = symmetries_of(cells, n)
+    return found[0] if found else "none"

@@ -10,14 +10,27 @@ The rules, in the order they are applied:
    cells is the only way to get a square number of cells.
 4. The number of cells fixes ``N`` (it must be a square, ``N²``); the box shape is the one given,
    or the usual one for ``N`` (see :func:`sudokit.units.shape_for_size`).
+
+Pencil marks are puzzles too (see :mod:`sudokit.formats.candidates`): one unbroken line of
+``N³`` characters made of digits ``1-N`` and empty marks, each digit ``d`` at position ``d`` of
+its cell's ``N`` characters, is a **candidates line** (729 characters: a 9×9 grid with its
+candidates, never a 27×27 puzzle; for ``N ≥ 5`` a misplaced digit is reported as such rather than
+read as a bigger grid), and a block of N rows of N digit tokens with some token holding several
+digits (HoDoKu's bordered grid) is a **pencil-mark grid**. Their placed digits are the puzzle;
+:func:`read_puzzles` also keeps the candidate masks (:attr:`Entry.masks`).
+
+:func:`read_puzzles` reads data sets too: a CSV file whose first line is a header naming a puzzle
+column (``quizzes``, ``puzzle``, …) and JSON Lines (``{"puzzle": …}`` on each line); see
+:mod:`sudokit.formats.datasets`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
 from math import isqrt
 
 from sudokit.errors import BadCharacterError, ParseError, ShapeError, SudokuError, WrongLengthError
@@ -107,8 +120,44 @@ def _shape_from_count(count: int, box: Shape | None, *, line: int | None) -> Sha
     )
 
 
+#: Length of a candidates line (N³ characters) -> N, for the N a candidates line can write.
+_CUBES = {n**3: n for n in range(4, MAX_CHAR_N + 1)}
+
+
+def _is_candidate_line(text: str, box: Shape | None = None) -> bool:
+    """True when an unbroken line of N³ characters is a candidates line, not a grid of N³ cells.
+
+    Every character must be an empty mark or a digit 1-N; the digits must also sit at their own
+    position in each cell's N characters when the line could be a grid (64 characters: 4×4
+    candidates or an 8×8 puzzle), while for N ≥ 5 (729: 9×9 candidates, never a 27×27 puzzle)
+    a misplaced digit is left for the candidates reader to report.
+    """
+    n = _CUBES.get(len(text))
+    if n is None or (box is not None and box.n != n):
+        return False
+    value = _CHAR_VALUE
+    strict = n < 5
+    for i, ch in enumerate(text):
+        v = value.get(ch)
+        if v is None or v > n or (strict and v and v != i % n + 1):
+            return False
+    return True
+
+
+def _parse_marks(text: str, box: Shape | None, *, line: int | None) -> tuple[list[int], list[int], Shape]:
+    """Read pencil marks (either format) as placed values, candidate masks and shape."""
+    from sudokit.formats.candidates import parse_candidates
+
+    try:
+        return parse_candidates(text, box)
+    except SudokuError as exc:
+        raise (exc.with_line(line) if line is not None else exc) from None
+
+
 def parse_line(text: str, box: BoxLike = None, *, line: int | None = None) -> tuple[list[int], Shape]:
     """Parse one line in the line format (one character per cell), the fast common path.
+
+    A candidates line (N³ characters, see the module text) gives its placed digits.
 
     >>> cells, shape = parse_line("1.3..4.22.4..3.1")
     >>> cells[:4], shape.n
@@ -116,6 +165,9 @@ def parse_line(text: str, box: BoxLike = None, *, line: int | None = None) -> tu
     """
     shape = _as_shape(box)
     stripped = text.strip()
+    if len(stripped) in _CUBES and _is_candidate_line(stripped, shape):
+        values, _, shape = _parse_marks(stripped, shape, line=line)
+        return values, shape
     offset = len(text) - len(text.lstrip()) + 1
     value = _CHAR_VALUE
     cells: list[int] = []
@@ -162,9 +214,39 @@ def parse(text: str, box: BoxLike = None, *, first_line: int = 1) -> tuple[list[
         number, raw = lines[0]
         if not any(ch in _SKIPPED_IN_LINE for ch in raw.strip()):
             return parse_line(raw, shape, line=number)
+    if _is_pencil_grid([raw for _, raw in lines], shape):
+        values, _, shape = _parse_marks("\n".join(raw for _, raw in lines), shape, line=None)
+        return values, shape
     if any(_is_numbers(raw) for _, raw in lines):
         return _parse_numbers(lines, shape)
     return _parse_chars(lines, shape)
+
+
+_PENCIL_BORDER = re.compile(r"[|.:'+\-=*]")
+
+
+def _is_pencil_grid(rows: list[str], box: Shape | None = None) -> bool:
+    """True when lines are a pencil-mark grid: N rows of N digit tokens once the borders
+    (``| . : ' + - = *``) are dropped, some token holding several digits.
+
+    For N > 9 (where ``12`` may be a number) HoDoKu's border (a line starting ``.-``, ``:-`` or
+    ``'-``) must be there too.
+    """
+    if len(rows) < 4 or any("," in r for r in rows):
+        return False
+    table = []
+    for raw in rows:
+        tokens = _PENCIL_BORDER.sub(" ", raw).split()
+        if tokens:
+            table.append(tokens)
+            if len(table) > MAX_CHAR_N or len(tokens) != len(table[0]):
+                return False
+    n = len(table)
+    if n < 4 or len(table[0]) != n or (box is not None and box.n != n):
+        return False
+    if not any(len(tok) > 1 for tokens in table for tok in tokens):
+        return False
+    return n <= 9 or any(r.lstrip()[:2] in (".-", ":-", "'-") for r in rows)
 
 
 def _parse_numbers(lines: list[tuple[int, str]], shape: Shape | None) -> tuple[list[int], Shape]:
@@ -251,6 +333,10 @@ class Entry:
     An entry read with ``defer=True`` may be *deferred*: a one-line puzzle in the line format
     left unparsed (``cells`` and ``error`` are ``None``, ``shape`` is the one its length implies)
     for a batch engine that parses the line format natively.
+
+    Pencil marks read as a puzzle keep their candidate masks in ``masks`` (bit ``d - 1`` for
+    digit ``d``, 0 for a placed cell); a data-set record (CSV, JSON Lines, NumPy, Parquet) keeps
+    its other columns in ``fields``, the solution column named ``"solution"``.
     """
 
     line: int
@@ -258,6 +344,8 @@ class Entry:
     cells: list[int] | None = None
     shape: Shape | None = None
     error: SudokuError | None = None
+    masks: list[int] | None = None
+    fields: Mapping[str, object] | None = None
 
     @property
     def deferred(self) -> bool:
@@ -287,8 +375,19 @@ def _line_shape(length: int) -> Shape | None:
         return None
 
 
+def _marks_entry(text: str, first_line: int, box: Shape | None) -> Entry:
+    """Read pencil marks into an :class:`Entry` (placed digits and masks), keeping any error."""
+    try:
+        values, masks, shape = _parse_marks(text.strip(), box, line=first_line)
+    except SudokuError as exc:
+        return Entry(first_line, text, error=exc.with_traceback(None))
+    return Entry(first_line, text, values, shape, masks=masks)
+
+
 def _entry(text: str, first_line: int, box: Shape | None, defer: bool = False) -> Entry:
     """Parse ``text`` into an :class:`Entry`, keeping any error instead of raising it."""
+    if "\n" not in text and len(text.strip()) in _CUBES and _is_candidate_line(text.strip(), box):
+        return _marks_entry(text, first_line, box)
     if defer and "\n" not in text:
         stripped = text.strip()
         if _PLAIN_LINE.fullmatch(stripped):
@@ -325,11 +424,31 @@ def read_puzzles(
     a puzzle. Errors are kept in the :class:`Entry` so the rest of the file is still read. With
     ``defer``, one-line puzzles in the line format are left unparsed (see :class:`Entry`).
 
+    A source whose first line (comments aside) is a CSV header naming a puzzle column, or a
+    JSON object, is read as a data set, one entry per record (:mod:`sudokit.formats.datasets`).
+
     >>> [e.cells is not None for e in read_puzzles("# two\\n1.3..4.22.4..3.1\\n1.3..4.22.4..3.x\\n")]
     [True, False]
     """
     shape = _as_shape(box)
-    lines: Iterable[str] = source.splitlines() if isinstance(source, str) else source
+    lines: Iterator[str] = iter(source.splitlines() if isinstance(source, str) else source)
+    head: list[str] = []
+    for raw in lines:
+        head.append(raw)
+        if raw.strip() and not raw.lstrip().startswith("#"):
+            break
+    if head:
+        from sudokit.formats import datasets
+
+        records = datasets.read_text_records(head, lines, shape, defer)
+        if records is not None:
+            yield from records
+            return
+    yield from _read_blocks(chain(head, lines), shape, defer)
+
+
+def _read_blocks(lines: Iterable[str], shape: Shape | None, defer: bool) -> Iterator[Entry]:
+    """Read puzzles in the text formats: blocks separated by blank lines (see :func:`read_puzzles`)."""
     block: list[tuple[int, str]] = []
     streaming = False
 
@@ -339,7 +458,10 @@ def read_puzzles(
             for n, r in block
             if not _SEPARATOR_LINE.match(r) and not r.lstrip().startswith("#")
         ]
-        if _is_grid(content, shape):
+        rows = [r for _, r in block if not r.lstrip().startswith("#")]
+        if _is_pencil_grid(rows, shape):
+            yield _marks_entry("\n".join(rows), block[0][0], shape)
+        elif _is_grid(content, shape):
             yield _entry("\n".join(r for _, r in block), block[0][0], shape)
         else:
             for n, r in block:
