@@ -20,10 +20,10 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed (pip install 'sudokit[web]')")
 pytest.importorskip("uvicorn", reason="the web extra is not installed (pip install 'sudokit[web]')")
-playwright = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 
 import uvicorn
-from playwright.sync_api import expect
+from playwright.sync_api import expect, sync_playwright
 
 import sudokit
 from sudokit.web import Settings, create_app
@@ -67,7 +67,7 @@ def server() -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Headless Debian chromium (Playwright never downloads a browser here)."""
-    with playwright.sync_playwright() as p:
+    with sync_playwright() as p:
         launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield launched
         launched.close()
