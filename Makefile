@@ -6,12 +6,12 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 SOURCES := pyproject.toml setup.py $(wildcard csrc/*.c csrc/*.h)
 
-.PHONY: demo test lint typecheck layers unit bench docs docs-strategies clean
+.PHONY: demo test lint typecheck layers unit bench docs docs-strategies clean chromium serve
 
 $(STAMP): $(SOURCES)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,web]'
 	$(PY) -c "import sudokit._core" || { echo "the C extension did not build"; exit 1; }
 	touch $(STAMP)
 
@@ -39,8 +39,18 @@ typecheck: $(STAMP)
 layers: $(STAMP)
 	$(BIN)/lint-imports
 
-unit: $(STAMP)
+unit: $(STAMP) chromium
 	$(BIN)/pytest
+
+## chromium: the headless browser of tests/web (Debian's package; Playwright's own browsers are never
+## downloaded). Without root or apt the browser tests skip, saying why.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || apt-get install -y chromium || \
+		echo "chromium is missing and could not be installed: the browser tests will skip"
+
+## serve: the web pages on http://127.0.0.1:8000/
+serve: $(STAMP)
+	$(PY) -c "from sudokit.web.serve import serve; serve()"
 
 bench: $(STAMP)
 	$(PY) benchmarks/solve.py
