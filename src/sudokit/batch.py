@@ -27,7 +27,8 @@ from sudokit.errors import (
     ShapeError,
     SudokuError,
 )
-from sudokit.formats.reader import DIGIT_CHARS, MAX_CHAR_N, Entry
+from sudokit.formats.chars import DIGIT_CHARS, MAX_CHAR_N
+from sudokit.formats.reader import Entry
 from sudokit.grid import Grid, find_duplicate
 from sudokit.status import Status
 from sudokit.strategies import solve_with

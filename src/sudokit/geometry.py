@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from sudokit.formats.reader import DIGIT_CHARS, MAX_CHAR_N
+from sudokit.formats.chars import DIGIT_CHARS, MAX_CHAR_N
 from sudokit.units import Shape
 
 __all__ = ["CELL", "Geometry", "digit_label", "geometry", "mark_layout"]

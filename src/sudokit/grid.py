@@ -8,7 +8,8 @@ from pathlib import Path
 
 from sudokit import formats
 from sudokit.errors import DuplicateGivenError, ParseError, ShapeError, SudokuError, WrongLengthError
-from sudokit.formats.reader import MAX_CHAR_N, BoxLike, _as_shape
+from sudokit.formats.chars import MAX_CHAR_N
+from sudokit.formats.reader import BoxLike, _as_shape
 from sudokit.units import Shape, shape_for_size
 
 __all__ = ["Grid", "PuzzleLike", "as_grid", "find_duplicate", "read_grids"]

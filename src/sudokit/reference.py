@@ -20,7 +20,8 @@ from random import Random
 from typing import Any
 
 from sudokit.errors import WrongLengthError
-from sudokit.formats.reader import _CHAR_VALUE, DIGIT_CHARS
+from sudokit.formats.chars import CHAR_VALUE as _CHAR_VALUE
+from sudokit.formats.chars import DIGIT_CHARS
 from sudokit.units import Shape
 
 __all__ = ["solve", "solve_array", "solve_lines"]

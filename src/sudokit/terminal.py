@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sudokit.formats.reader import DIGIT_CHARS, MAX_CHAR_N
+from sudokit.formats.chars import DIGIT_CHARS, MAX_CHAR_N
 from sudokit.grid import Grid
 
 __all__ = ["grid"]

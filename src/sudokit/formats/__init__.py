@@ -22,14 +22,9 @@ Writers are named after their format: :func:`to_line`, :func:`to_block`, :func:`
 :func:`to_csv`.
 """
 
-from sudokit.formats.datasets import read_dataset, write_records
-from sudokit.formats.reader import (
-    DIGIT_CHARS,
-    EMPTY_CHARS,
-    parse,
-    parse_line,
-    read_puzzles,
-)
+from sudokit.formats.chars import DIGIT_CHARS, EMPTY_CHARS
+from sudokit.formats.datasets import read_dataset, read_puzzles, write_records
+from sudokit.formats.reader import parse, parse_line
 from sudokit.formats.writer import to_block, to_csv, to_line, to_numbers
 
 __all__ = [

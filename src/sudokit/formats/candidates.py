@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from sudokit.errors import BadCharacterError, ParseError, WrongLengthError
-from sudokit.formats.reader import _CHAR_VALUE, DIGIT_CHARS, MAX_CHAR_N
+from sudokit.formats.chars import CHAR_VALUE, DIGIT_CHARS, MAX_CHAR_N
 from sudokit.units import Shape, shape_for_size
 
 __all__ = ["parse_candidates", "to_candidate_grid", "to_candidate_line"]
@@ -60,7 +60,7 @@ def _parse_line(text: str, box: Shape | None, placed: Sequence[int] | None) -> P
     for cell in range(shape.size):
         mask = 0
         for i, ch in enumerate(text[cell * n:(cell + 1) * n]):
-            value = _CHAR_VALUE.get(ch)
+            value = CHAR_VALUE.get(ch)
             if value is None:
                 raise BadCharacterError(ch, column=cell * n + i + 1, expected="a digit or '.'")
             if value:
@@ -86,7 +86,7 @@ def _parse_grid(text: str, box: Shape | None, placed: Sequence[int] | None) -> P
     for number, token in tokens:
         mask = 0
         for ch in token:
-            value = _CHAR_VALUE.get(ch, 0)
+            value = CHAR_VALUE.get(ch, 0)
             if not 1 <= value <= n:
                 raise BadCharacterError(ch, line=number, expected=f"digits 1-{DIGIT_CHARS[n - 1]}")
             mask |= 1 << (value - 1)

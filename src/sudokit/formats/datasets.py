@@ -5,7 +5,7 @@ Reading, one :class:`~sudokit.formats.reader.Entry` per record:
 - **CSV** (Kaggle style): the first line (``#`` comments aside) is a header naming a puzzle
   column, one of :data:`PUZZLE_COLUMNS` (``quizzes``, ``puzzle``, ``question``, …), and maybe a
   solution column (:data:`SOLUTION_COLUMNS`); comma, tab or semicolon separated. Detected by
-  :func:`~sudokit.formats.reader.read_puzzles` from the header, whatever the file's name.
+  :func:`read_puzzles` from the header, whatever the file's name.
 - **JSON Lines**: one JSON value per line, an object with a puzzle key (``{"puzzle": "…"}``), a
   puzzle string, or a list of cell values (nested rows allowed); a file that is one JSON array
   of such values is read too.
@@ -34,14 +34,14 @@ from pathlib import Path
 from typing import IO, Any
 
 from sudokit.errors import OptionError, OutputError, ParseError, ShapeError, SudokuError
+from sudokit.formats.chars import MAX_CHAR_N
 from sudokit.formats.reader import (
-    MAX_CHAR_N,
     BoxLike,
     Entry,
     _as_shape,
     _entry,
     _shape_from_count,
-    read_puzzles,
+    read_blocks,
 )
 from sudokit.formats.writer import to_line, to_numbers
 from sudokit.units import Shape
@@ -170,6 +170,37 @@ def _csv_header(line: str) -> tuple[str, list[str]] | None:
             if _find(names, PUZZLE_COLUMNS) is not None:
                 return delimiter, names
     return None
+
+
+def read_puzzles(
+    source: str | Iterable[str], box: BoxLike = None, *, defer: bool = False
+) -> Iterator[Entry]:
+    """Read every puzzle of a file's text (or an iterable of its lines), streaming.
+
+    Blank lines separate blocks. A block whose lines make one square grid (N lines of N cells,
+    separator and comment lines aside, N ≤ 64) is one puzzle; otherwise each line of the block is
+    a puzzle. Errors are kept in the :class:`Entry` so the rest of the file is still read. With
+    ``defer``, one-line puzzles in the line format are left unparsed (see :class:`Entry`).
+
+    A source whose first line (comments aside) is a CSV header naming a puzzle column, or a
+    JSON object, is read as a data set, one entry per record (:mod:`sudokit.formats.datasets`).
+
+    >>> [e.cells is not None for e in read_puzzles("# two\\n1.3..4.22.4..3.1\\n1.3..4.22.4..3.x\\n")]
+    [True, False]
+    """
+    shape = _as_shape(box)
+    lines: Iterator[str] = iter(source.splitlines() if isinstance(source, str) else source)
+    head: list[str] = []
+    for raw in lines:
+        head.append(raw)
+        if raw.strip() and not raw.lstrip().startswith("#"):
+            break
+    if head:
+        records = read_text_records(head, lines, shape, defer)
+        if records is not None:
+            yield from records
+            return
+    yield from read_blocks(chain(head, lines), shape, defer)
 
 
 def read_text_records(
@@ -340,7 +371,7 @@ def read_dataset(path: str | Path, box: BoxLike = None, *, defer: bool = False) 
     """Read every puzzle of a file in any format sudokit reads, chosen by suffix then by content.
 
     ``.npy``/``.npz`` and ``.parquet`` are binary; any other file is text, read by
-    :func:`~sudokit.formats.reader.read_puzzles` (which detects CSV headers and JSON itself).
+    :func:`read_puzzles` (which detects CSV headers and JSON itself).
     """
     path = Path(path)
     shape = _as_shape(box)

@@ -30,10 +30,11 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain
 from math import isqrt
 
 from sudokit.errors import BadCharacterError, ParseError, ShapeError, SudokuError, WrongLengthError
+from sudokit.formats.candidates import parse_candidates
+from sudokit.formats.chars import CHAR_VALUE, DIGIT_CHARS, EMPTY_CHARS, MAX_CHAR_N
 from sudokit.units import MAX_N, Shape, shape_for_size
 
 __all__ = [
@@ -42,19 +43,10 @@ __all__ = [
     "Entry",
     "parse",
     "parse_line",
-    "read_puzzles",
+    "read_blocks",
 ]
 
-#: Characters naming digits 1, 2, … 35 in the one-character-per-cell formats.
-DIGIT_CHARS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-#: Characters meaning "empty cell" in the one-character-per-cell formats.
-EMPTY_CHARS = ".0-*_"
-#: The largest N a one-character-per-cell format can write.
-MAX_CHAR_N = len(DIGIT_CHARS)
-
-_CHAR_VALUE: dict[str, int] = {c: i + 1 for i, c in enumerate(DIGIT_CHARS)}
-_CHAR_VALUE.update({c.lower(): i + 1 for i, c in enumerate(DIGIT_CHARS) if c.isalpha()})
-_CHAR_VALUE.update(dict.fromkeys(EMPTY_CHARS, 0))
+_CHAR_VALUE = CHAR_VALUE
 
 # Only separator characters and spaces, at least one separator; written to run in linear time
 # (no nested choice to backtrack over on a long line that fails at its end).
@@ -146,8 +138,6 @@ def _is_candidate_line(text: str, box: Shape | None = None) -> bool:
 
 def _parse_marks(text: str, box: Shape | None, *, line: int | None) -> tuple[list[int], list[int], Shape]:
     """Read pencil marks (either format) as placed values, candidate masks and shape."""
-    from sudokit.formats.candidates import parse_candidates
-
     try:
         return parse_candidates(text, box)
     except SudokuError as exc:
@@ -414,40 +404,7 @@ def _is_grid(content: list[tuple[int, str]], box: Shape | None) -> bool:
     return n == len(content) and n <= MAX_N and (box is None or box.n == n)
 
 
-def read_puzzles(
-    source: str | Iterable[str], box: BoxLike = None, *, defer: bool = False
-) -> Iterator[Entry]:
-    """Read every puzzle of a file's text (or an iterable of its lines), streaming.
-
-    Blank lines separate blocks. A block whose lines make one square grid (N lines of N cells,
-    separator and comment lines aside, N ≤ 64) is one puzzle; otherwise each line of the block is
-    a puzzle. Errors are kept in the :class:`Entry` so the rest of the file is still read. With
-    ``defer``, one-line puzzles in the line format are left unparsed (see :class:`Entry`).
-
-    A source whose first line (comments aside) is a CSV header naming a puzzle column, or a
-    JSON object, is read as a data set, one entry per record (:mod:`sudokit.formats.datasets`).
-
-    >>> [e.cells is not None for e in read_puzzles("# two\\n1.3..4.22.4..3.1\\n1.3..4.22.4..3.x\\n")]
-    [True, False]
-    """
-    shape = _as_shape(box)
-    lines: Iterator[str] = iter(source.splitlines() if isinstance(source, str) else source)
-    head: list[str] = []
-    for raw in lines:
-        head.append(raw)
-        if raw.strip() and not raw.lstrip().startswith("#"):
-            break
-    if head:
-        from sudokit.formats import datasets
-
-        records = datasets.read_text_records(head, lines, shape, defer)
-        if records is not None:
-            yield from records
-            return
-    yield from _read_blocks(chain(head, lines), shape, defer)
-
-
-def _read_blocks(lines: Iterable[str], shape: Shape | None, defer: bool) -> Iterator[Entry]:
+def read_blocks(lines: Iterable[str], shape: Shape | None, defer: bool) -> Iterator[Entry]:
     """Read puzzles in the text formats: blocks separated by blank lines (see :func:`read_puzzles`)."""
     block: list[tuple[int, str]] = []
     streaming = False

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sudokit.formats.reader import DIGIT_CHARS, MAX_CHAR_N
+from sudokit.formats.chars import DIGIT_CHARS, MAX_CHAR_N
 from sudokit.units import Shape
 
 __all__ = ["to_block", "to_csv", "to_line", "to_numbers"]
