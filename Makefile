@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 SOURCES := pyproject.toml setup.py $(wildcard csrc/*.c csrc/*.h)
 
-.PHONY: demo test lint typecheck layers unit bench docs docs-strategies clean chromium serve
+.PHONY: demo test lint typecheck layers unit bench docs docs-strategies clean system-deps serve
 
 $(STAMP): $(SOURCES)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -39,14 +39,21 @@ typecheck: $(STAMP)
 layers: $(STAMP)
 	$(BIN)/lint-imports
 
-unit: $(STAMP) chromium
+unit: $(STAMP) system-deps
 	$(BIN)/pytest
 
-## chromium: the headless browser of tests/web (Debian's package; Playwright's own browsers are never
-## downloaded). Without root or apt the browser tests skip, saying why.
-chromium:
-	@command -v chromium >/dev/null 2>&1 || apt-get install -y chromium || \
-		echo "chromium is missing and could not be installed: the browser tests will skip"
+## system-deps: the Debian packages the tests use (chromium for the browser tests, driven by
+## Playwright but never Playwright's own browser download; libcairo2 for PNG output; DejaVu fonts
+## embedded in PDFs), installed with apt-get when missing. On CI (CI=true) a test whose package is
+## still missing fails instead of skipping.
+DEB_PACKAGES := chromium libcairo2 fonts-dejavu-core
+system-deps:
+	@missing=$$(for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian packages:" $$missing; \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; } || \
+		echo "could not install" $$missing "(not root?): the tests that need them will skip"; \
+	fi
 
 ## serve: the web pages on http://127.0.0.1:8000/
 serve: $(STAMP)
