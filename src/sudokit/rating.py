@@ -146,13 +146,19 @@ def _seconds_left(deadline: Deadline) -> float:
     return 0.0 if left is None else max(left, 1e-6)
 
 
-def _c_first(core: _engine.NativeEngine, index: int, deadline: Deadline) -> FirstStep:
-    """The first step of technique ``index`` of the C twin's SE order (csrc/human9_*.c)."""
+def _c_first(
+    core: _engine.NativeEngine, index: int, technique: Technique, deadline: Deadline
+) -> FirstStep:
+    """The first step of technique ``index`` of the C twin's SE order (csrc/human9_*.c); the
+    Python finder's where the C twin says it has no port of that case."""
+    python = _python_first(technique, deadline)
 
     def first(cands: Candidates) -> Step | None:
         found = core.human9_find(index, bytes(cands.values), cands.masks, _seconds_left(deadline))
         if found == "limit":
             raise TimeLimitReached("time limit reached")
+        if found == "unported":
+            return python(cands)
         return None if found is None or isinstance(found, str) else _c_step(found)
 
     return first
@@ -163,7 +169,7 @@ def _first_steps(
 ) -> list[FirstStep]:
     """One first-step function per technique: the C twin's where ``core`` has one."""
     names = core.human9_names() if core is not None else ()
-    return [_c_first(core, names.index(t.name), deadline) if core is not None and t.name in names
+    return [_c_first(core, names.index(t.name), t, deadline) if core is not None and t.name in names
             else _python_first(t, deadline) for t in order]
 
 
