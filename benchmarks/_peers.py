@@ -223,7 +223,7 @@ class SudokitPython(Peer):
         import sudokit
         from sudokit import _engine
 
-        if _engine.current_name() != "python":
+        if _engine.name_of() != "python":
             raise RuntimeError("sudokit-python worker is not running the python engine")
         self.solve_many = sudokit.solve_many
         self.count_many = sudokit.count_many

@@ -141,8 +141,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2019)
     ap.add_argument("--json", default=None, help="also write the results as JSON to this file ('-': stdout)")
     args = ap.parse_args(argv)
-    if args.engine:
-        _engine.use(args.engine)
+    with _engine.using(args.engine or _engine.name_of()):
+        return _main(args)
+
+
+def _main(args: argparse.Namespace) -> int:
+    """The benchmark proper, on the engine chosen by ``--engine``."""
     clock = CLOCKS[args.clock]
     rows = sudokit_makers(args.seed)
     if args.peers == "installed":
@@ -150,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     wanted = [w for w in args.only.split(",") if w]
     if wanted:
         rows = [r for r in rows if any(w in r[0] for w in wanted)]
-    print(f"# sudokit generator benchmark — engine {_engine.current_name()}, clock {args.clock}, "
+    print(f"# sudokit generator benchmark — engine {_engine.name_of()}, clock {args.clock}, "
           f"median of {args.repeat} runs ≥ {args.seconds:g} s, CPUs {os.cpu_count()}")
     print("| what | kind | puzzles/s | ms/puzzle | mean clues | vs seed 003 |")
     print("|---|---|---:|---:|---:|---:|")
@@ -168,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
               flush=True)
         results.append({"what": name, "kind": kind, **found, "ms": ms})
     if args.json:
-        text = json.dumps({"clock": args.clock, "engine": _engine.current_name(), "rows": results}, indent=2)
+        text = json.dumps({"clock": args.clock, "engine": _engine.name_of(), "rows": results}, indent=2)
         if args.json == "-":
             print(text)
         else:

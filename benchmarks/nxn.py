@@ -24,7 +24,7 @@ are exact). With ``--puzzles FILE`` the sets are read from FILE when it exists, 
 after generation otherwise: the way to time two builds on exactly the same puzzles.
 
 Every puzzle is timed at limit 1 (first solution) and limit 2 (uniqueness check) through the C
-engine (``_engine.current().solve(cells, box_rows, box_cols, limit)``, the call under
+engine (``_engine.select().solve(cells, box_rows, box_cols, limit)``, the call under
 ``sudokit.search``) with the CPU clock of a worker process; a puzzle's time is the median of
 ``--repeat`` runs (one run when the first takes over a second). A worker that runs past
 ``--timeout`` seconds on one puzzle is killed and started again, and the puzzle counts as a
@@ -172,7 +172,7 @@ def is_solution(sol: bytes, puzzle: bytes, shape: Shape) -> bool:
 
 def worker_main() -> int:
     """Answer one JSON request per line of stdin with one JSON line on stdout."""
-    engine = _engine.current()
+    engine = _engine.select()
     for line in sys.stdin:
         req = json.loads(line)
         op = req["op"]

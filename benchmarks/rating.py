@@ -156,7 +156,7 @@ def serate_peer(args: argparse.Namespace, puzzles: list[str],
     print(f"serate:  {se_seconds:8.1f} s ({len(puzzles) / se_seconds:.2f} puzzles/s, JVM start included)")
     print(f"sudokit: {our_seconds:8.1f} s ({len(puzzles) / our_seconds:.2f} puzzles/s)")
     print(f"ratio:   serate takes {se_seconds / our_seconds:.1f}× sudokit's time (target: ≥ 10×; "
-          f"engine: {_engine.current_name()})")
+          f"engine: {_engine.name_of()})")
     return ours
 
 

@@ -736,7 +736,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"sudokit's {args.engine!r} engine is not available here (the C extension is not built?); "
               "build it (make) or pass --engine python", file=sys.stderr)
         return 2
-    _engine.use(args.engine)
+    with _engine.using(args.engine):
+        return _main(args, sudokit)
+
+
+def _main(args: argparse.Namespace, sudokit: Any) -> int:
+    """The benchmark proper, on the engine chosen by ``--engine``."""
     global CLOCK
     CLOCK = CLOCKS[args.clock]
 

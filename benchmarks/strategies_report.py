@@ -5,7 +5,7 @@
     .venv/bin/python benchmarks/strategies_report.py --quick      # a small run, printed
 
 Every puzzle is searched by the native engine first (the baseline and the answer key), then by
-each strategy with the same solution limit and a per-puzzle CPU-time limit, through
+each strategy with the same solution limit and a per-puzzle (wall-clock) time limit, through
 :func:`sudokit.compare.compare`. Runs go to ``--jobs`` worker processes (times are CPU time of
 the process doing the run, so two workers do not distort them much). Data sets are read from
 ``--data`` (default ``../shared/data`` beside the repository).
@@ -96,10 +96,10 @@ def _puzzles(dataset: str, sample: int | None) -> tuple[Grid, ...]:
 
 def _run(task: Task) -> tuple[Task, list[Summary]]:
     """Run one task (in a worker): the native row and the strategy's row."""
-    _engine.use("c" if "c" in _engine.available() else "python")
-    grids = _puzzles(task.dataset, task.sample)
-    specs = [] if task.spec == NATIVE else [task.spec]
-    rows = compare(grids, specs, limit=task.limit, time_limit=task.time_limit, dataset=task.dataset)
+    with _engine.using("c" if "c" in _engine.available() else "python"):
+        grids = _puzzles(task.dataset, task.sample)
+        specs = [] if task.spec == NATIVE else [task.spec]
+        rows = compare(grids, specs, limit=task.limit, time_limit=task.time_limit, dataset=task.dataset)
     return task, rows
 
 
@@ -364,7 +364,8 @@ def document(
         f"{args.jobs} worker process(es). Every puzzle is first searched by the native engine, "
         f"`{native_label()}`, which is the **baseline** and the answer key: a run is *ok* when it ends "
         f"on its own with the native count of solutions and only true solutions. Times are CPU time "
-        f"per puzzle; each run may use at most **{time_limit:g} s** (N×N: {10 * time_limit:g} s), after "
+        f"per puzzle; each run may use at most **{time_limit:g} s** of wall-clock time (N×N: "
+        f"{10 * time_limit:g} s), after "
         f"which it stops with status `limit_reached` (column *limit*; a mean marked `+` is then a lower "
         f"bound). Unless said otherwise the solution limit is 2: find the solution and prove it is the "
         f"only one, which means searching the whole tree. Samples are drawn at random with seed 0. "
@@ -441,7 +442,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--out", default=str(ROOT / "docs" / "strategies.md"), help="where to write"
     )
     parser.add_argument(
-        "--time-limit", type=float, default=1.0, help="CPU seconds per puzzle and run (default 1)"
+        "--time-limit", type=float, default=1.0, help="wall-clock seconds per puzzle and run (default 1)"
     )
     parser.add_argument("--jobs", "-j", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--quick", action="store_true", help="10 puzzles per set, printed instead of written")

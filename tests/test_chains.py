@@ -10,11 +10,12 @@ import pytest
 
 from sudokit.candidates import Candidates
 from sudokit.grid import Grid
+from sudokit.limits import Deadline
 from sudokit.solver import solve
+from sudokit.techniques import technique_named
 from sudokit.techniques.chains import (
     TimeLimitReached,
     cycle_and_chain_hints,
-    deadline,
     find_cycles_and_forcing_chains,
     hint_steps,
     length_penalty,
@@ -197,5 +198,13 @@ def test_propagate_stops_at_a_contradiction() -> None:
 
 def test_deadline_interrupts_a_search() -> None:
     cands = _position(CASES[1][0])
-    with deadline(time.monotonic() - 1), pytest.raises(TimeLimitReached):
-        list(find_dynamic_forcing_chains(cands))
+    past = Deadline(time.monotonic() - 1)
+    with pytest.raises(TimeLimitReached):
+        list(find_dynamic_forcing_chains(cands, deadline=past))
+    with pytest.raises(TimeLimitReached):
+        list(find_cycles_and_forcing_chains(cands, deadline=past))
+    with pytest.raises(TimeLimitReached):  # through the registry: the chain entries are timed
+        list(technique_named("Dynamic Forcing Chain").steps(cands, past))
+    assert technique_named("Dynamic Forcing Chain").timed
+    assert not technique_named("X-Wing").timed
+    assert list(find_dynamic_forcing_chains(cands))  # no deadline: the search runs

@@ -67,7 +67,7 @@ def run(name: str, job: Job, lines: list[str]) -> Iterator[Result]:
 
 def needs_c() -> None:
     """Skip (with the reason) a full-file check when the C engine is not the one in use."""
-    if _engine.current_name() != "c":
+    if _engine.name_of() != "c":
         pytest.skip("the C core is not built (or not in use): full data sets run only on it")
 
 

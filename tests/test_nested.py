@@ -9,10 +9,11 @@ import pytest
 from sudokit import _engine
 from sudokit.candidates import Candidates
 from sudokit.grid import Grid
+from sudokit.limits import Deadline
 from sudokit.rating import LIMIT, rate, se_round
 from sudokit.solver import solve
 from sudokit.techniques import techniques
-from sudokit.techniques.chains import TimeLimitReached, deadline
+from sudokit.techniques.chains import TimeLimitReached
 from sudokit.techniques.forcing import nested_suffix
 from sudokit.techniques.nested import NESTED_TECHNIQUES, find_nested_forcing_chains
 
@@ -83,8 +84,8 @@ def test_level_3_inner_multiple_chains() -> None:
 def test_time_limit_inside_nested_search() -> None:
     cands = Candidates.from_string(POSITION)
     start = time.monotonic()
-    with deadline(start + 0.5), pytest.raises(TimeLimitReached):
-        next(find_nested_forcing_chains(cands, 2))
+    with pytest.raises(TimeLimitReached):
+        next(find_nested_forcing_chains(cands, 2, deadline=Deadline(start + 0.5)))
     assert time.monotonic() - start < 3
     start = time.monotonic()
     with _engine.using("python"):  # C rates this puzzle in well under a second

@@ -1,67 +1,155 @@
-"""Choose the engine behind :mod:`sudokit.solver`: the C core, or the pure-Python reference.
+"""The one place that chooses the engine: the C core (``sudokit._core``) or the pure-Python reference.
 
-``SUDOKIT_IMPL=python`` in the environment forces the reference engine; ``SUDOKIT_IMPL=c``
-requires the C core. Otherwise the C core is used when it was built, and the reference engine
-(with a one-time warning) when it was not.
+Every feature asks this module for its engine, per call, and never imports ``_core`` itself:
+
+- :func:`select` gives the **solving** operations both engines have (:class:`Engine`);
+- :func:`native` gives the C core with its 9×9-only operations (:class:`NativeEngine`: the
+  generator's, the canonical form's and the human techniques' rater), or ``None`` when the
+  chosen engine is the Python one (features then run their Python twins).
+
+Which engine a call uses, first match wins:
+
+1. the call's own ``engine="c"`` / ``engine="python"`` argument (``solve``, ``rate``, ``generate``,
+   ``canonical`` … take one);
+2. the innermost :func:`using` block around the call **in the same thread** (tests run
+   everything on both engines this way);
+3. :data:`DEFAULT`: ``SUDOKIT_IMPL`` (``c`` or ``python``) read once at import, else the C core
+   when it was built (the Python one, with a warning, when it was not).
+
+:func:`using` keeps its choice in a :class:`contextvars.ContextVar`: each thread (and each
+asyncio task) sees its own value and a new thread starts with none, so one thread's ``using``
+block never changes the engine of another. Nothing here is process-wide mutable state:
+:data:`DEFAULT` and the table of engines are fixed at import.
+
+>>> select("python").solve(bytes(16), 2, 2, 1)[0]
+1
+>>> native("python") is None
+True
 """
 
 from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, Protocol
+from contextvars import ContextVar
+from types import MappingProxyType
+from typing import Any, Final, Protocol
 
 from sudokit import reference
 from sudokit.errors import EngineError
 
-__all__ = ["Engine", "available", "current", "use", "using"]
+__all__ = [
+    "DEFAULT",
+    "Engine",
+    "NativeEngine",
+    "NativeStep",
+    "available",
+    "name_of",
+    "native",
+    "select",
+    "using",
+]
 
 
 class Engine(Protocol):
-    """The operations both engines provide (see :mod:`sudokit.reference` for their meaning)."""
+    """The solving operations both engines provide (see :mod:`sudokit.reference` for their meaning)."""
 
     def solve(
         self, cells: bytes, box_rows: int, box_cols: int, limit: int
-    ) -> tuple[int, bytes | None, int]: ...
+    ) -> tuple[int, bytes | None, int]:
+        """``(count up to limit, first solution or None, guesses)`` of N×N cell values (0 = empty)."""
+        ...
 
     def solve_lines(
         self, puzzles: Sequence[str | bytes], limit: int, box_rows: int = 3, box_cols: int = 3
-    ) -> tuple[list[int], list[str | None]]: ...
+    ) -> tuple[list[int], list[str | None]]:
+        """Counts and solutions of line-format puzzles (a negative count: malformed or duplicate)."""
+        ...
 
     def solve_array(
         self, puzzles: Any, out: Any, counts: Any, limit: int, box_rows: int = 3, box_cols: int = 3
-    ) -> None: ...
+    ) -> None:
+        """Solve the rows of an ``(n, N²)`` uint8 array into ``out`` and ``counts``."""
+        ...
 
 
-def _load_core() -> Engine | None:
+#: One step of the C human techniques: name, difficulty in tenths, HoDoKu score (-1: the
+#: technique's), placements and eliminations as ``(cell, digit)`` pairs.
+NativeStep = tuple[str, int, int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+
+
+class NativeEngine(Engine, Protocol):
+    """The C core: the solving operations plus its 9×9-only ones (csrc/_core.c's method table).
+
+    ``seconds`` arguments are wall-clock time limits; ``0`` means none.
+    """
+
+    def gen9_dig(
+        self, seed: int, orbit: bytes | None, target: int, mask: bytes | None, strict_minimal: bool, /
+    ) -> tuple[bytes, bytes] | None:
+        """One attempt of the dig method: ``(puzzle, solution)``, or None when the target was missed."""
+        ...
+
+    def gen9_fill(self, seed: int, k: int, dig: bool, /) -> tuple[bytes, bytes, int, int, int, int]:
+        """Seed 003's random fill: puzzle, solution, rounds, solver calls, clues, clues after digging."""
+        ...
+
+    def gen9_is_minimal(self, cells: bytes, solution: bytes, /) -> bool:
+        """True when no single clue of the unique puzzle can go."""
+        ...
+
+    def canon9(self, cells: bytes, /) -> bytes:
+        """The minlex form of a 9×9 puzzle."""
+        ...
+
+    def human9_names(self) -> tuple[str, ...]:
+        """The technique names of the C rater's SE order."""
+        ...
+
+    def human9_find(
+        self, index: int, values: bytes, masks: Sequence[int], seconds: float = 0.0, /
+    ) -> NativeStep | str | None:
+        """The first step of technique ``index``, None, ``'limit'`` or ``'unported'``."""
+        ...
+
+    def rate9(self, cells: bytes, seconds: float = 0.0, /) -> tuple[int, tuple[NativeStep, ...]]:
+        """SE's rating path of a 9×9 puzzle: ``(status, steps)`` (status codes in csrc/human9.h)."""
+        ...
+
+
+def _load_core() -> NativeEngine | None:
     """Import the C extension, or return None if it was not built."""
     try:
         from sudokit import _core  # type: ignore[attr-defined]
     except ImportError:
         return None
-    engine: Engine = _core
-    return engine
+    core: NativeEngine = _core
+    return core
 
 
-_ENGINES: dict[str, Engine] = {"python": reference}
-_CORE = _load_core()
-if _CORE is not None:
-    _ENGINES["c"] = _CORE
+_CORE: Final = _load_core()
+
+#: The engines built here, by name (fixed at import).
+_ENGINES: Final[Mapping[str, Engine]] = MappingProxyType(
+    {"python": reference, **({"c": _CORE} if _CORE is not None else {})}
+)
+
+_ALIASES: Final = {"python": "python", "py": "python", "reference": "python", "c": "c"}
 
 
 def _initial() -> str:
     """The engine named by SUDOKIT_IMPL, or the best one available."""
     wanted = os.environ.get("SUDOKIT_IMPL", "").strip().lower()
-    if wanted in ("python", "py", "reference"):
-        return "python"
-    if wanted == "c":
-        if _CORE is None:
-            raise EngineError("SUDOKIT_IMPL=c but the C extension sudokit._core is not built")
-        return "c"
     if wanted:
-        raise EngineError(f"SUDOKIT_IMPL={wanted!r} names no engine (use 'c' or 'python', or leave it unset)")
+        if wanted not in _ALIASES:
+            raise EngineError(
+                f"SUDOKIT_IMPL={wanted!r} names no engine (use 'c' or 'python', or leave it unset)"
+            )
+        if _ALIASES[wanted] == "c" and _CORE is None:
+            raise EngineError("SUDOKIT_IMPL=c but the C extension sudokit._core is not built")
+        return _ALIASES[wanted]
     if _CORE is None:
         warnings.warn(
             "sudokit's C extension is not built; using the (much slower) pure-Python engine",
@@ -72,7 +160,11 @@ def _initial() -> str:
     return "c"
 
 
-_current = _initial()
+#: The engine of calls that name none, outside :func:`using` blocks (fixed at import).
+DEFAULT: Final[str] = _initial()
+
+#: The engine of the innermost :func:`using` block of this thread or task (None: outside any).
+_CHOSEN: Final[ContextVar[str | None]] = ContextVar("sudokit_engine", default=None)
 
 
 def available() -> list[str]:
@@ -80,30 +172,41 @@ def available() -> list[str]:
     return sorted(_ENGINES)
 
 
-def current() -> Engine:
-    """The engine in use."""
-    return _ENGINES[_current]
-
-
-def current_name() -> str:
-    """The name of the engine in use: ``"c"`` or ``"python"``."""
-    return _current
-
-
-def use(name: str) -> None:
-    """Switch the process to the named engine (``"c"`` or ``"python"``)."""
-    global _current
-    if name not in _ENGINES:
+def _checked(name: str) -> str:
+    """The canonical name of an engine the caller named; raise when it is unknown or not built."""
+    if not isinstance(name, str):
+        raise TypeError(f"engine must be 'c', 'python' or None, not {type(name).__name__}")
+    key = _ALIASES.get(name.strip().lower())
+    if key is None:
+        raise EngineError(f"engine {name!r} names no engine (use 'c' or 'python')")
+    if key not in _ENGINES:
         raise EngineError(f"engine {name!r} is not available here (have: {', '.join(available())})")
-    _current = name
+    return key
+
+
+def name_of(engine: str | None = None) -> str:
+    """The name (``"c"`` or ``"python"``) of the engine a call with ``engine=`` uses."""
+    if engine is not None:
+        return _checked(engine)
+    chosen = _CHOSEN.get()
+    return chosen if chosen is not None else DEFAULT
+
+
+def select(engine: str | None = None) -> Engine:
+    """The engine a call with ``engine=`` uses, for the solving operations."""
+    return _ENGINES[name_of(engine)]
+
+
+def native(engine: str | None = None) -> NativeEngine | None:
+    """The C core when the call's engine is the C one, else None (run the Python twin)."""
+    return _CORE if name_of(engine) == "c" else None
 
 
 @contextmanager
 def using(name: str) -> Iterator[None]:
-    """Use the named engine inside a ``with`` block (tests run everything on both)."""
-    before = _current
-    use(name)
+    """Make calls that name no engine use ``name`` inside a ``with`` block, in this thread only."""
+    token = _CHOSEN.set(_checked(name))
     try:
         yield
     finally:
-        use(before)
+        _CHOSEN.reset(token)

@@ -187,7 +187,9 @@ def _strategy_search(
     return int(found.count), found.solution, found.status == LIMIT_REACHED
 
 
-def _search_cells(work: _Work, cells: tuple[int, ...], job: Job, source: str) -> Result:
+def _search_cells(
+    work: _Work, cells: tuple[int, ...], job: Job, source: str, engine: _engine.Engine
+) -> Result:
     """Check and search one puzzle given as cells (the slow path, one engine call)."""
     shape = work.shape
     puzzle = work.text.strip() if work.cells is None else _line_text(cells, shape)
@@ -206,25 +208,29 @@ def _search_cells(work: _Work, cells: tuple[int, ...], job: Job, source: str) ->
             error = f"line {work.line}: time or node limit reached after {count} solution(s)"
             return Result(work.line, puzzle, LIMIT_REACHED, None, count, error, source, shape)
         return _outcome(work, puzzle, count, solution, source)
-    count, first, _ = _engine.current().solve(bytes(cells), shape.box_rows, shape.box_cols, job.limit)
+    count, first, _ = engine.solve(bytes(cells), shape.box_rows, shape.box_cols, job.limit)
     solution = _line_text(first, shape) if first is not None else None
     return _outcome(work, puzzle, count, solution, source)
 
 
-def _reparse(work: _Work, job: Job, source: str) -> Result:
+def _reparse(work: _Work, job: Job, source: str, engine: _engine.Engine) -> Result:
     """Parse a line the engine rejected in Python: the exact error, or search it after all."""
     try:
         cells, shape = formats.parse(work.text, job.box, first_line=work.line)
     except SudokuError as exc:
         return _invalid(work.line, work.text, exc, source)
-    return _search_cells(work._replace(shape=shape), tuple(cells), job, source)
+    return _search_cells(work._replace(shape=shape), tuple(cells), job, source, engine)
 
 
 # -- one chunk -------------------------------------------------------------------------------------
 
 
-def _run_chunk(job: Job, source: str, items: list[_Item]) -> list[Result]:
-    """Run a chunk of puzzles: deferred lines in one batch call per shape, the rest one by one."""
+def _run_chunk(job: Job, source: str, items: list[_Item], engine_name: str) -> list[Result]:
+    """Run a chunk of puzzles: deferred lines in one batch call per shape, the rest one by one.
+
+    ``engine_name`` is the engine's name, not the engine, so a worker process can be sent it.
+    """
+    engine = _engine.select(engine_name)
     out: list[Result | None] = [item if isinstance(item, Result) else None for item in items]
     groups: dict[Shape, list[tuple[int, _Work]]] = {}
     for i, item in enumerate(items):
@@ -232,16 +238,15 @@ def _run_chunk(job: Job, source: str, items: list[_Item]) -> list[Result]:
             if item.cells is None and job.strategy is None:
                 groups.setdefault(item.shape, []).append((i, item))
             elif item.cells is None:
-                out[i] = _reparse(item, job, source)
+                out[i] = _reparse(item, job, source, engine)
             else:
-                out[i] = _search_cells(item, item.cells, job, source)
-    engine = _engine.current()
+                out[i] = _search_cells(item, item.cells, job, source, engine)
     for shape, works in groups.items():
         texts = [work.text.strip() for _, work in works]
         counts, solutions = engine.solve_lines(texts, job.limit, shape.box_rows, shape.box_cols)
         for (i, work), text, count, solution in zip(works, texts, counts, solutions, strict=True):
             if count < 0:
-                out[i] = _reparse(work, job, source)
+                out[i] = _reparse(work, job, source, engine)
             else:
                 out[i] = _outcome(work, text, count, solution, source)
     return [r for r in out if r is not None]
@@ -275,10 +280,9 @@ def _chunks(items: Iterable[_Item], size: int) -> Iterator[list[_Item]]:
         yield chunk
 
 
-def _init_worker(engine: str) -> None:
-    """Set up a worker process: the parent's engine; Ctrl-C is the parent's to handle."""
+def _init_worker() -> None:
+    """Set up a worker process: Ctrl-C is the parent's to handle."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _engine.use(engine)
 
 
 def _stop(executor: ProcessPoolExecutor) -> None:
@@ -293,17 +297,15 @@ def _stop(executor: ProcessPoolExecutor) -> None:
 
 
 def _parallel(
-    chunks: Iterable[tuple[str, list[_Item]]], job: Job, jobs: int
+    chunks: Iterable[tuple[str, list[_Item]]], job: Job, jobs: int, engine_name: str
 ) -> Iterator[list[Result]]:
     """Run chunks in ``jobs`` worker processes, a few ahead, yielding results in input order."""
-    executor = ProcessPoolExecutor(
-        max_workers=jobs, initializer=_init_worker, initargs=(_engine.current_name(),)
-    )
+    executor = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker)
     pending: deque[Future[list[Result]]] = deque()
     finished = False
     try:
         for source, chunk in chunks:
-            pending.append(executor.submit(_run_chunk, job, source, chunk))
+            pending.append(executor.submit(_run_chunk, job, source, chunk, engine_name))
             while len(pending) > 2 * jobs or (pending and pending[0].done()):
                 yield pending.popleft().result()
         while pending:
@@ -322,13 +324,17 @@ def run_entries(
     *,
     jobs: int = 1,
     chunk_size: int | None = None,
+    engine: str | None = None,
 ) -> Iterator[Result]:
     """Run ``job`` on entries from :func:`~sudokit.formats.read_puzzles`, source by source.
 
     ``sources`` pairs each source's name with its entries; results come in input order.
+    ``engine`` (``"c"``, ``"python"``, None: the default) is the engine of every puzzle, in
+    the worker processes too.
     """
+    engine_name = _engine.name_of(engine)
     if chunk_size is None:
-        chunk_size = CHUNK_C if _engine.current_name() == "c" else CHUNK_PYTHON
+        chunk_size = CHUNK_C if engine_name == "c" else CHUNK_PYTHON
     chunk_size = max(1, chunk_size)
     chunks = (
         (name, chunk)
@@ -337,9 +343,9 @@ def run_entries(
     )
     if jobs <= 1:
         for name, chunk in chunks:
-            yield from _run_chunk(job, name, chunk)
+            yield from _run_chunk(job, name, chunk, engine_name)
         return
-    for results in _parallel(chunks, job, jobs):
+    for results in _parallel(chunks, job, jobs, engine_name):
         yield from results
 
 
@@ -349,12 +355,13 @@ def run_sources(
     *,
     jobs: int = 1,
     chunk_size: int | None = None,
+    engine: str | None = None,
 ) -> Iterator[Result]:
     """Run ``job`` on every puzzle of several inputs, each a ``(name, text or lines)`` pair."""
     entries = (
         (name, formats.read_puzzles(lines, job.box, defer=True)) for name, lines in sources
     )
-    return run_entries(entries, job, jobs=jobs, chunk_size=chunk_size)
+    return run_entries(entries, job, jobs=jobs, chunk_size=chunk_size, engine=engine)
 
 
 def run(
@@ -364,6 +371,7 @@ def run(
     jobs: int = 1,
     chunk_size: int | None = None,
     source: str = "-",
+    engine: str | None = None,
 ) -> Iterator[Result]:
     """Run ``job`` on every puzzle of one input (its text, or its lines), in input order."""
-    return run_sources([(source, puzzles)], job, jobs=jobs, chunk_size=chunk_size)
+    return run_sources([(source, puzzles)], job, jobs=jobs, chunk_size=chunk_size, engine=engine)

@@ -30,7 +30,6 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from itertools import permutations
-from typing import Any
 
 from sudokit import _engine
 from sudokit.errors import ShapeError
@@ -157,22 +156,15 @@ def _cells_of(puzzle: Grid | str) -> tuple[int, ...]:
     return grid.cells
 
 
-def _c_canon() -> Any:
-    """``sudokit._core.canon9`` when the C engine is in use and has it, else None."""
-    if _engine.current_name() != "c":
-        return None
-    return getattr(_engine.current(), "canon9", None)
-
-
 def canonical(puzzle: Grid | str, *, engine: str | None = None) -> Grid:
     """The minlex form of a 9×9 puzzle (or solution grid): equal for equivalent puzzles only.
 
-    Computed by ``canon.c`` when the C engine is in use, else in Python (``engine="python"``
-    forces that); both search the same way and give the same form."""
+    Computed by ``canon.c`` with the C engine, else in Python (``engine="python"`` forces that;
+    see :mod:`sudokit._engine`); both search the same way and give the same form."""
     cells = _cells_of(puzzle)
-    fast = _c_canon() if engine != "python" else None
-    if fast is not None:
-        return Grid(tuple(fast(bytes(cells))))
+    core = _engine.native(engine)
+    if core is not None:
+        return Grid(tuple(core.canon9(bytes(cells))))
     form, _ = _search(cells)
     return Grid(form)
 

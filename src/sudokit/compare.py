@@ -231,7 +231,7 @@ def _cells(row: Summary, native_label: str) -> list[str]:
 
 def native_label() -> str:
     """How the baseline is named in tables: ``native (c)`` or ``native (python)``."""
-    return f"{NATIVE} ({_engine.current_name()})"
+    return f"{NATIVE} ({_engine.name_of()})"
 
 
 def format_table(rows: Sequence[Summary], *, markdown: bool = False) -> str:

@@ -34,9 +34,7 @@ random numbers, so they give different puzzles for the same seed.
 
 from __future__ import annotations
 
-import functools
 import importlib
-import inspect
 import os
 import random
 import time
@@ -47,9 +45,10 @@ from itertools import islice
 from typing import Any
 
 from sudokit import _engine, reference
-from sudokit.errors import GenerationError
+from sudokit.errors import GenerationError, TimeLimitReached
 from sudokit.formats.reader import BoxLike, _as_shape
 from sudokit.grid import Grid
+from sudokit.limits import NEVER, Deadline
 from sudokit.symmetry import check_symmetry, orbits
 from sudokit.units import Shape, shape_for_size
 
@@ -215,9 +214,9 @@ def _search(
     return list(islice(reference.solutions(cand, shape, rng), limit))
 
 
-def _count(cells: Sequence[int], shape: Shape, limit: int = 2) -> int:
-    """Solutions of ``cells`` up to ``limit``, counted by the current engine (the C core if built)."""
-    count, _, _ = _engine.current().solve(bytes(cells), shape.box_rows, shape.box_cols, limit)
+def _count(cells: Sequence[int], shape: Shape, solver: _engine.Engine, limit: int = 2) -> int:
+    """Solutions of ``cells`` up to ``limit``, counted by ``solver`` (an engine)."""
+    count, _, _ = solver.solve(bytes(cells), shape.box_rows, shape.box_cols, limit)
     return count
 
 
@@ -262,16 +261,17 @@ def _forced(cells: Sequence[int], shape: Shape, cell: int, digit: int) -> bool:
     return False
 
 
-def is_minimal(puzzle: Grid) -> bool:
+def is_minimal(puzzle: Grid, *, engine: str | None = None) -> bool:
     """True when the puzzle is unique and removing any single clue makes it non-unique."""
     cells = list(puzzle.cells)
     shape = puzzle.shape
-    if _count(cells, shape) != 1:
+    solver = _engine.select(engine)
+    if _count(cells, shape, solver) != 1:
         return False
     for cell, v in enumerate(puzzle.cells):
         if v:
             cells[cell] = 0
-            unique = _count(cells, shape) == 1
+            unique = _count(cells, shape, solver) == 1
             cells[cell] = v
             if unique:
                 return False
@@ -281,14 +281,16 @@ def is_minimal(puzzle: Grid) -> bool:
 # -- the methods, pure Python -----------------------------------------------------------------------
 
 
-def _dig_python(opts: Options, rng: random.Random) -> tuple[list[int], list[int]] | None:
+def _dig_python(
+    opts: Options, rng: random.Random, solver: _engine.Engine, deadline: Deadline
+) -> tuple[list[int], list[int]] | None:
     """One attempt of the dig method: (puzzle, solution), or None when the options were missed."""
     shape = opts.shape
     solution = _random_solution(shape, rng)
     puzzle = list(solution)
     if opts.mask is not None:
         puzzle = [v if keep else 0 for v, keep in zip(solution, opts.mask, strict=True)]
-        if _count(puzzle, shape) != 1:
+        if _count(puzzle, shape, solver) != 1:
             return None
         return puzzle, solution
     groups = list(orbits(opts.symmetry, shape.n))
@@ -296,11 +298,12 @@ def _dig_python(opts: Options, rng: random.Random) -> tuple[list[int], list[int]
     count = shape.size
     target = opts.clues
     for orbit in groups:
+        deadline.check()
         if target is not None and count - len(orbit) < target:
             continue
         for cell in orbit:
             puzzle[cell] = 0
-        if all(_forced(puzzle, shape, c, solution[c]) for c in orbit) or _count(puzzle, shape) == 1:
+        if all(_forced(puzzle, shape, c, solution[c]) for c in orbit) or _count(puzzle, shape, solver) == 1:
             count -= len(orbit)
             if target is not None and count == target and not opts.minimal:
                 break
@@ -312,13 +315,16 @@ def _dig_python(opts: Options, rng: random.Random) -> tuple[list[int], list[int]
     return puzzle, solution
 
 
-def _random_fill_python(opts: Options, rng: random.Random) -> tuple[list[int], list[int], FillStats]:
+def _random_fill_python(
+    opts: Options, rng: random.Random, solver: _engine.Engine, deadline: Deadline
+) -> tuple[list[int], list[int], FillStats]:
     """Seed 003's method, steps 1-9, counting fill rounds and solver calls."""
     shape = opts.shape
     n, size = shape.n, shape.size
     start = time.process_time()
     rounds = calls = 0
     while True:
+        deadline.check()
         rounds += 1
         puzzle = [0] * size
         used = [0] * (3 * n)  # the paper's w[3][9]: digits used per row, column, box
@@ -361,7 +367,7 @@ def _random_fill_python(opts: Options, rng: random.Random) -> tuple[list[int], l
         for cell in order:
             puzzle[cell] = 0
             calls += 1
-            if _count(puzzle, shape) == 1:
+            if _count(puzzle, shape, solver) == 1:
                 after -= 1
             else:
                 puzzle[cell] = solution[cell]
@@ -370,14 +376,6 @@ def _random_fill_python(opts: Options, rng: random.Random) -> tuple[list[int], l
 
 
 # -- the C path -------------------------------------------------------------------------------------
-
-
-def _c_core() -> Any:
-    """The C core when it is the engine in use and has the generator entry points, else None."""
-    if _engine.current_name() != "c":
-        return None
-    core = _engine.current()
-    return core if hasattr(core, "gen9_dig") else None
 
 
 @cache
@@ -392,7 +390,7 @@ def _orbit_ids(symmetry: str) -> bytes | None:
     return bytes(ids)
 
 
-def _dig_c(core: Any, opts: Options, seed: int) -> tuple[list[int], list[int]] | None:
+def _dig_c(core: _engine.NativeEngine, opts: Options, seed: int) -> tuple[list[int], list[int]] | None:
     """One attempt of the dig method in C (9×9)."""
     mask = bytes(opts.mask) if opts.mask is not None else None
     out = core.gen9_dig(seed, _orbit_ids(opts.symmetry), opts.clues or 0, mask, opts.minimal)
@@ -402,7 +400,9 @@ def _dig_c(core: Any, opts: Options, seed: int) -> tuple[list[int], list[int]] |
     return list(puzzle), list(solution)
 
 
-def _random_fill_c(core: Any, opts: Options, seed: int) -> tuple[list[int], list[int], FillStats]:
+def _random_fill_c(
+    core: _engine.NativeEngine, opts: Options, seed: int
+) -> tuple[list[int], list[int], FillStats]:
     """Seed 003's method in C (9×9)."""
     start = time.process_time()
     puzzle, solution, rounds, calls, clues, after = core.gen9_fill(seed, opts.k, bool(opts.dig))
@@ -413,8 +413,8 @@ def _random_fill_c(core: Any, opts: Options, seed: int) -> tuple[list[int], list
 # -- difficulty -------------------------------------------------------------------------------------
 
 
-def _rater() -> Callable[[Grid], Any]:
-    """``sudokit.rating.rate``, imported when first needed."""
+def _rater() -> Callable[..., Any]:
+    """The rater ``sudokit.rating._rate(grid, deadline, engine=…)``, imported when first needed."""
     try:
         rating = importlib.import_module("sudokit.rating")
     except ImportError as exc:
@@ -422,9 +422,7 @@ def _rater() -> Callable[[Grid], Any]:
             "a difficulty or technique target needs the rater (sudokit.rating), "
             "which is not available in this build"
         ) from exc
-    rate: Callable[..., Any] = rating.rate
-    if "time_limit" in inspect.signature(rate).parameters:  # a puzzle too hard to rate is skipped
-        return functools.partial(rate, time_limit=RATING_TIME_LIMIT)
+    rate: Callable[..., Any] = rating._rate
     return rate
 
 
@@ -459,14 +457,17 @@ def _difficulty_ok(opts: Options, rating: Any) -> bool:
 
 
 class Generator:
-    """Make puzzles meeting fixed :class:`Options`, one per puzzle seed."""
+    """Make puzzles meeting fixed :class:`Options`, one per puzzle seed.
+
+    The engine is ``options.engine``'s (None: the default, see :mod:`sudokit._engine`), chosen
+    when the generator is made.
+    """
 
     def __init__(self, options: Options) -> None:
         self.options = options
-        self._core = _c_core() if options.shape == Shape(3, 3) else None
-        if options.engine == "python":
-            self._core = None
-        self._rate = _rater() if options.difficulty is not None or options.technique else None
+        self._solver = _engine.select(options.engine)
+        self._core = _engine.native(options.engine) if options.shape == Shape(3, 3) else None
+        self._rater = _rater() if options.difficulty is not None or options.technique else None
 
     @property
     def engine(self) -> str:
@@ -487,39 +488,68 @@ class Generator:
         """Strict minimality, in C when available."""
         if self._core is not None:
             return bool(self._core.gen9_is_minimal(bytes(puzzle), bytes(solution)))
-        return is_minimal(Grid(tuple(puzzle), self.options.shape))
+        return is_minimal(Grid(tuple(puzzle), self.options.shape), engine=self.engine_name)
 
-    def make(self, seed: int) -> Generated:
-        """The puzzle of this puzzle seed (the same seed always gives the same puzzle)."""
+    @property
+    def engine_name(self) -> str:
+        """The name of the engine that checks and counts (``"c"`` or ``"python"``)."""
+        return "python" if self._solver is reference else "c"
+
+    def _rate(self, grid: Grid, deadline: Deadline) -> Any:
+        """Rate a candidate within :data:`RATING_TIME_LIMIT` and ``deadline``; raise
+        :class:`TimeLimitReached` when ``deadline`` ran out (a puzzle merely too hard to rate in
+        time is skipped)."""
+        assert self._rater is not None
+        limit = Deadline.after(RATING_TIME_LIMIT).earliest(deadline)
+        rating = self._rater(grid, limit, engine=self.engine_name)
+        deadline.check()
+        return rating
+
+    def _attempt(
+        self, aseed: int, deadline: Deadline
+    ) -> tuple[list[int], list[int], FillStats | None] | None:
+        """One attempt's puzzle, solution and fill statistics, or None when the options were missed."""
+        opts = self.options
+        stats = None
+        if opts.method == "random-fill":
+            if self._core is not None:
+                puzzle, solution, stats = _random_fill_c(self._core, opts, aseed)
+            else:
+                puzzle, solution, stats = _random_fill_python(
+                    opts, random.Random(aseed), self._solver, deadline
+                )
+            if opts.clues is not None and sum(1 for v in puzzle if v) != opts.clues:
+                return None
+            return puzzle, solution, stats
+        if self._core is not None:
+            made = _dig_c(self._core, opts, aseed)
+        else:
+            made = _dig_python(opts, random.Random(aseed), self._solver, deadline)
+        return None if made is None else (*made, None)
+
+    def make(self, seed: int, *, deadline: Deadline = NEVER) -> Generated:
+        """The puzzle of this puzzle seed (the same seed always gives the same puzzle).
+
+        Raises :class:`TimeLimitReached` once ``deadline`` has passed (checked between attempts,
+        in the Python loops and while rating a candidate).
+        """
         opts = self.options
         for attempt in range(opts.max_attempts):
-            aseed = _attempt_seed(seed, attempt)
-            stats = None
-            if opts.method == "random-fill":
-                if self._core is not None:
-                    puzzle, solution, stats = _random_fill_c(self._core, opts, aseed)
-                else:
-                    puzzle, solution, stats = _random_fill_python(opts, random.Random(aseed))
-                if opts.clues is not None and sum(1 for v in puzzle if v) != opts.clues:
-                    continue
-            else:
-                if self._core is not None:
-                    made = _dig_c(self._core, opts, aseed)
-                else:
-                    made = _dig_python(opts, random.Random(aseed))
-                if made is None:
-                    continue
-                puzzle, solution = made
+            deadline.check()
+            made = self._attempt(_attempt_seed(seed, attempt), deadline)
+            if made is None:
+                continue
+            puzzle, solution, stats = made
             grid = Grid(tuple(puzzle), opts.shape)
             if opts.max_clues is not None and grid.clue_count > opts.max_clues:
                 continue
-            if _count(puzzle, opts.shape) != 1:  # every puzzle is checked before it leaves
+            if _count(puzzle, opts.shape, self._solver) != 1:  # every puzzle is checked before it leaves
                 raise AssertionError(f"generator bug: non-unique puzzle {grid.to_string()}")
             if opts.minimal and not self._known_minimal() and not self._is_minimal(puzzle, solution):
                 continue
             rating = None
-            if self._rate is not None:
-                rating = self._rate(grid)
+            if self._rater is not None:
+                rating = self._rate(grid, deadline)
                 if not _difficulty_ok(opts, rating):
                     continue
             return Generated(grid, Grid(tuple(solution), opts.shape), seed, attempt + 1, rating, stats)
@@ -597,7 +627,7 @@ def _fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "little") >> 1
 
 
-def generate(*, seed: int | None = None, **kwargs: Any) -> Grid:
+def generate(*, seed: int | None = None, time_limit: float | None = None, **kwargs: Any) -> Grid:
     """Generate one unique puzzle.
 
     Keyword arguments (all optional):
@@ -614,16 +644,24 @@ def generate(*, seed: int | None = None, **kwargs: Any) -> Grid:
     - ``difficulty``: an SE rating range ``(7.0, 8.5)`` or ``"7.0-8.5"``, or a level name;
       ``technique``: a technique the rater must use (both need :mod:`sudokit.rating`).
     - ``seed``: the same seed gives the same puzzle (with the same engine).
+    - ``engine``: ``"c"`` or ``"python"`` (None: the default, see :mod:`sudokit._engine`).
+    - ``time_limit``: seconds of wall-clock time for the whole call (None: no limit).
 
-    Raises :class:`GenerationError` when ``max_attempts`` attempts miss the options.
+    Raises :class:`GenerationError` when ``max_attempts`` attempts miss the options and
+    :class:`~sudokit.errors.TimeLimitReached` when the time runs out first.
     """
-    return next(generate_many(1, seed=seed, **kwargs)).puzzle
+    return next(generate_many(1, seed=seed, time_limit=time_limit, **kwargs)).puzzle
 
 
-def _make_one(job: tuple[Options, int]) -> Generated:
-    """Worker entry point of ``generate_many(jobs=N)``."""
-    opts, seed = job
-    return Generator(opts).make(seed)
+#: Puzzles a worker process of ``generate_many(jobs=N)`` makes per task.
+_CHUNK = 4
+
+
+def _make_some(job: tuple[Options, list[int]]) -> list[Generated]:
+    """Worker entry point of ``generate_many(jobs=N)``: the puzzles of a few puzzle seeds."""
+    opts, seeds = job
+    gen = Generator(opts)
+    return [gen.make(seed) for seed in seeds]
 
 
 def generate_many(
@@ -632,30 +670,58 @@ def generate_many(
     seed: int | None = None,
     jobs: int = 1,
     opts: Options | None = None,
+    time_limit: float | None = None,
     **kwargs: Any,
 ) -> Iterator[Generated]:
     """Yield ``count`` generated puzzles (forever with ``None``), each as soon as it is made.
 
     Puzzle ``i`` is made from :func:`puzzle_seed` ``(seed, i)``, so the output does not depend
-    on ``jobs`` (worker processes; results still come in order).
+    on ``jobs`` (worker processes; results still come in order). ``time_limit`` (seconds of
+    wall-clock time from this call, or None) bounds the whole run: iterating raises
+    :class:`~sudokit.errors.TimeLimitReached` once it has run out.
     """
+    deadline = Deadline.after(time_limit)
     opts = opts if opts is not None else options(**kwargs)
     if seed is None:
         seed = _fresh_seed()
     seed &= _MASK64
     indexes: Iterator[int] = iter(range(count)) if count is not None else _naturals()
     if jobs <= 1:
-        gen = Generator(opts)
-        for i in indexes:
-            yield gen.make(puzzle_seed(seed, i))
-        return
+        return _generate_here(Generator(opts), seed, indexes, deadline)
+    return _generate_in_workers(replace(opts, engine=_engine.name_of(opts.engine)), seed, indexes,
+                                jobs, deadline)
+
+
+def _generate_here(
+    gen: Generator, seed: int, indexes: Iterator[int], deadline: Deadline
+) -> Iterator[Generated]:
+    """The puzzles of ``indexes``, made in this process."""
+    for i in indexes:
+        yield gen.make(puzzle_seed(seed, i), deadline=deadline)
+
+
+def _generate_in_workers(
+    opts: Options, seed: int, indexes: Iterator[int], jobs: int, deadline: Deadline
+) -> Iterator[Generated]:
+    """The puzzles of ``indexes``, made by ``jobs`` worker processes (stopped at the deadline)."""
     import multiprocessing
 
-    if opts.engine is None:
-        opts = replace(opts, engine=_engine.current_name())
+    tasks = ((opts, [puzzle_seed(seed, i) for i in chunk]) for chunk in _batched(indexes, _CHUNK))
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        jobs_iter = ((opts, puzzle_seed(seed, i)) for i in indexes)
-        yield from pool.imap(_make_one, jobs_iter, chunksize=4)
+        results = pool.imap(_make_some, tasks)  # chunksize 1: its iterator takes a timeout
+        while True:
+            try:
+                yield from results.next(timeout=deadline.remaining())
+            except StopIteration:
+                return
+            except multiprocessing.TimeoutError:
+                raise TimeLimitReached("time limit reached") from None
+
+
+def _batched(items: Iterator[int], size: int) -> Iterator[list[int]]:
+    """Lists of ``size`` items (the last one shorter)."""
+    while chunk := list(islice(items, size)):
+        yield chunk
 
 
 def _naturals() -> Iterator[int]:

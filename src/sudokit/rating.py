@@ -36,12 +36,12 @@ from typing import Any
 
 from sudokit import _engine
 from sudokit.candidates import Candidates
-from sudokit.errors import StepError, SudokuError
+from sudokit.errors import StepError, SudokuError, TimeLimitReached
 from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
+from sudokit.limits import Deadline, check_time_limit
 from sudokit.solver import search
 from sudokit.status import Status
 from sudokit.techniques import Step, Technique, hodoku_score, techniques
-from sudokit.techniques.chains import TimeLimitReached, deadline
 
 __all__ = [
     "INVALID",
@@ -132,31 +132,42 @@ def _check_step(step: Step, solution: Sequence[int], cands: Candidates) -> None:
 FirstStep = Callable[[Candidates], Step | None]
 
 
-def _python_first(technique: Technique) -> FirstStep:
-    """The first step of a technique's Python finder."""
-    return lambda cands: next(iter(technique.steps(cands)), None)
+def _python_first(technique: Technique, deadline: Deadline) -> FirstStep:
+    """The first step of a technique's Python finder, searched until ``deadline``."""
+    return lambda cands: next(iter(technique.steps(cands, deadline)), None)
 
 
-def _c_first(index: int, stop: float | None) -> FirstStep:
-    """The first step of technique ``index`` of the C twin's SE order (csrc/human9_*.c)."""
-    core: Any = _engine.current()  # the C extension module (its human9 functions are untyped)
-    find = core.human9_find
+def _seconds_left(deadline: Deadline) -> float:
+    """The C core's time limit for what is left of ``deadline`` (0 means none to the C core)."""
+    left = deadline.remaining()
+    return 0.0 if left is None else max(left, 1e-6)
+
+
+def _c_first(
+    core: _engine.NativeEngine, index: int, technique: Technique, deadline: Deadline
+) -> FirstStep:
+    """The first step of technique ``index`` of the C twin's SE order (csrc/human9_*.c); the
+    Python finder's where the C twin says it has no port of that case."""
+    python = _python_first(technique, deadline)
 
     def first(cands: Candidates) -> Step | None:
-        left = 0.0 if stop is None else max(stop - time.monotonic(), 1e-6)
-        found = find(index, bytes(cands.values), cands.masks, left)
+        found = core.human9_find(index, bytes(cands.values), cands.masks, _seconds_left(deadline))
         if found == "limit":
-            raise TimeLimitReached
-        return None if found is None else _c_step(found)
+            raise TimeLimitReached("time limit reached")
+        if found == "unported":
+            return python(cands)
+        return None if found is None or isinstance(found, str) else _c_step(found)
 
     return first
 
 
-def _first_steps(order: Sequence[Technique], native: bool, stop: float | None) -> list[FirstStep]:
-    """One first-step function per technique: the C twin's where there is one and ``native``."""
-    names: tuple[str, ...] = getattr(_engine.current(), "human9_names", tuple)() if native else ()
-    return [_c_first(names.index(t.name), stop) if t.name in names else _python_first(t)
-            for t in order]
+def _first_steps(
+    order: Sequence[Technique], core: _engine.NativeEngine | None, deadline: Deadline
+) -> list[FirstStep]:
+    """One first-step function per technique: the C twin's where ``core`` has one."""
+    names = core.human9_names() if core is not None else ()
+    return [_c_first(core, names.index(t.name), t, deadline) if core is not None and t.name in names
+            else _python_first(t, deadline) for t in order]
 
 
 def _next_step(cands: Candidates, chosen: Sequence[FirstStep]) -> Step | None:
@@ -171,16 +182,7 @@ def _next_step(cands: Candidates, chosen: Sequence[FirstStep]) -> Step | None:
 _C_SOLVED, _C_UNSOLVED, _C_LIMIT, _C_WRONG_STEP = 0, 1, 2, 3
 
 
-def _native_rater() -> Callable[[bytes, float], tuple[int, tuple[Any, ...]]] | None:
-    """The C rating loop (csrc/rate9.c) when the C engine is in use, else ``None``."""
-    if _engine.current_name() != "c":
-        return None
-    rater: Callable[[bytes, float], tuple[int, tuple[Any, ...]]] | None
-    rater = getattr(_engine.current(), "rate9", None)
-    return rater
-
-
-def _c_step(item: tuple[str, int, int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]) -> Step:
+def _c_step(item: _engine.NativeStep) -> Step:
     """A step of the C rater as a :class:`Step` (without the proof and sentence)."""
     name, tenths, hodoku, placements, eliminations = item
     extra: dict[str, object] = {"hodoku": hodoku} if hodoku >= 0 else {}
@@ -188,25 +190,20 @@ def _c_step(item: tuple[str, int, int, tuple[tuple[int, int], ...], tuple[tuple[
 
 
 def _native_path(
-    grid: Grid, cands: Candidates, path: list[Step], time_limit: float | None
-) -> tuple[str, str]:
+    core: _engine.NativeEngine, grid: Grid, cands: Candidates, path: list[Step], deadline: Deadline
+) -> bool:
     """Run the C rater on a 9×9 grid, moving ``cands`` and ``path`` along its steps.
 
-    Returns the status so far: ``rated`` also when the C techniques stopped short (the Python
-    loop then goes on from ``cands``, with the techniques C does not have).
+    Returns True when the time ran out; False also when the C techniques stopped short (the
+    Python loop then goes on from ``cands``, with the techniques C does not have).
     """
-    rater = _native_rater()
-    if rater is None:
-        return RATED, ""
-    code, steps = rater(bytes(grid.cells), time_limit or 0.0)
+    code, steps = core.rate9(bytes(grid.cells), _seconds_left(deadline))
     for item in steps:
         path.append(_c_step(item))
         if code == _C_WRONG_STEP and item is steps[-1]:
             raise StepError(f"the C rater's {path[-1].technique} step contradicts the solution")
         path[-1].apply(cands)
-    if code == _C_LIMIT:
-        return LIMIT, f"time limit of {time_limit:g} s reached"
-    return RATED, ""
+    return code == _C_LIMIT
 
 
 def _summary(path: Sequence[Step]) -> tuple[float, float, float, tuple[str, ...], dict[str, int]]:
@@ -246,6 +243,7 @@ def rate(
     keep_steps: bool = False,
     chosen: Sequence[Technique] | None = None,
     hodoku_path: bool = False,
+    engine: str | None = None,
 ) -> Rating:
     """Rate a puzzle (a :class:`Grid` or its text) as SE 1.2.1 does; see the module text.
 
@@ -254,16 +252,39 @@ def rate(
     (skyscrapers, ALS, AICs, …) included, in the registry's order (:func:`explain`'s path),
     which is closer to how HoDoKu solves (Python only: slower).
 
-    ``time_limit`` (seconds) stops the rating with status ``limit``; every step is checked
-    against the solution (a wrong one raises :class:`StepError`). With the C engine, a 9×9
-    puzzle is rated by the C twin of the techniques (csrc/rate9.c), which takes the same steps;
-    ``keep_steps`` (steps with their proofs and sentences) and ``chosen`` use the Python path.
+    ``time_limit`` (seconds of wall-clock time from the call, or None; zero, negative or NaN
+    raise :class:`~sudokit.errors.OptionError`) stops the rating with status ``limit``; it
+    belongs to this call alone, so threads rating at once each keep their own. Every step is
+    checked against the solution (a wrong one raises :class:`StepError`). With the C engine
+    (``engine``: ``"c"``, ``"python"`` or None for the default, see :mod:`sudokit._engine`), a
+    9×9 puzzle is rated by the C twin of the techniques (csrc/rate9.c), which takes the same
+    steps; ``keep_steps`` (steps with their proofs and sentences) and ``chosen`` use the
+    Python path.
     """
+    deadline = Deadline.after(time_limit)
+    return _rate(as_grid(puzzle, check=False), deadline, keep_steps=keep_steps, chosen=chosen,
+                 hodoku_path=hodoku_path, engine=engine)
+
+
+def _limit_text(start: float) -> str:
+    """The error of a rating stopped by its deadline."""
+    return f"time limit reached after {time.perf_counter() - start:.3g} s"
+
+
+def _rate(
+    grid: Grid,
+    deadline: Deadline,
+    *,
+    keep_steps: bool = False,
+    chosen: Sequence[Technique] | None = None,
+    hodoku_path: bool = False,
+    engine: str | None = None,
+) -> Rating:
+    """:func:`rate` until ``deadline`` (the generator rates its candidates within its own)."""
     start = time.perf_counter()
-    grid = as_grid(puzzle, check=False)
     if find_duplicate(grid.cells, grid.shape) is not None:
         return Rating(INVALID, error="duplicate given", seconds=time.perf_counter() - start)
-    found = search(grid, 2)
+    found = search(grid, 2, engine=engine)
     if found.count == 0 or found.solution is None:
         return Rating(NO_SOLUTION, error="no solution", seconds=time.perf_counter() - start)
     if found.count > 1:
@@ -273,44 +294,40 @@ def rate(
     cands = Candidates.from_grid(grid)
     path: list[Step] = []
     status, error = RATED, ""
-    stop = None if time_limit is None else time.monotonic() + time_limit
-    native = (chosen is None and not keep_steps and grid.shape.box_rows == grid.shape.box_cols == 3
-              and _native_rater() is not None)
-    if native:
-        status, error = _native_path(grid, cands, path, time_limit)
-    firsts = _first_steps(order, native, stop)
-    with deadline(stop):
-        while status == RATED and not cands.is_solved():
-            try:
-                step = _next_step(cands, firsts)
-            except TimeLimitReached:
-                status, error = LIMIT, f"time limit of {time_limit:g} s reached"
-                break
-            if step is None:
-                status, error = UNSOLVED, (
-                    "the techniques cannot finish this puzzle (not even SE's nested forcing "
-                    "chains; SE prints 20.0 for it)"
-                )
-                break
-            _check_step(step, solution, cands)
-            path.append(step)
-            step.apply(cands)
-            if stop is not None and time.monotonic() > stop and not cands.is_solved():
-                status, error = LIMIT, f"time limit of {time_limit:g} s reached"
-                break
+    core = _engine.native(engine) if chosen is None and not keep_steps and grid.shape.box == (3, 3) else None
+    if core is not None and _native_path(core, grid, cands, path, deadline):
+        status, error = LIMIT, _limit_text(start)
+    firsts = _first_steps(order, core, deadline)
+    while status == RATED and not cands.is_solved():
+        try:
+            step = _next_step(cands, firsts)
+        except TimeLimitReached:
+            status, error = LIMIT, _limit_text(start)
+            break
+        if step is None:
+            status, error = UNSOLVED, (
+                "the techniques cannot finish this puzzle (not even SE's nested forcing "
+                "chains; SE prints 20.0 for it)"
+            )
+            break
+        _check_step(step, solution, cands)
+        path.append(step)
+        step.apply(cands)
+        if deadline.expired() and not cands.is_solved():
+            status, error = LIMIT, _limit_text(start)
+            break
     seconds = time.perf_counter() - start
     er, ep, ed, hardest, used = _summary(path)
     if status != RATED:
         return Rating(status, error=error, seconds=seconds, step_count=len(path),
                       techniques=used, steps=tuple(path) if keep_steps else ())
     if hodoku_path:
-        from sudokit.techniques.explain import explain
+        from sudokit.techniques.explain import explain_until
 
         try:
-            with deadline(stop):
-                score, level = hodoku_score(explain(grid))
+            score, level = hodoku_score(explain_until(grid, deadline, engine=engine))
         except TimeLimitReached:
-            return Rating(LIMIT, error=f"time limit of {time_limit:g} s reached",
+            return Rating(LIMIT, error=_limit_text(start),
                           seconds=time.perf_counter() - start, step_count=len(path),
                           techniques=used, steps=tuple(path) if keep_steps else ())
     else:
@@ -333,21 +350,31 @@ def rate(
 # -- many puzzles ------------------------------------------------------------------------------------
 
 
-def _rate_text(item: tuple[str, float | None, bool]) -> Rating:
-    text, limit, hodoku_path = item
+def _rate_text(item: tuple[str, float | None, bool, str]) -> Rating:
+    """Rate one puzzle text (in a worker process: the engine comes by name)."""
+    text, limit, hodoku_path, engine = item
     try:
         grid = Grid.from_string(text)
     except SudokuError as exc:
         return Rating(INVALID, error=str(exc))
-    return rate(grid, time_limit=limit, hodoku_path=hodoku_path)
+    return rate(grid, time_limit=limit, hodoku_path=hodoku_path, engine=engine)
 
 
 def rate_many(
     puzzles: Iterable[str], *, jobs: int = 1, time_limit: float | None = None,
-    hodoku_path: bool = False,
+    hodoku_path: bool = False, engine: str | None = None,
 ) -> Iterator[Rating]:
-    """Rate puzzle texts in input order, with ``jobs`` worker processes."""
-    items = ((p, time_limit, hodoku_path) for p in puzzles)
+    """Rate puzzle texts in input order, with ``jobs`` worker processes.
+
+    ``time_limit`` is each puzzle's own (seconds of wall-clock time, as in :func:`rate`).
+    """
+    time_limit = check_time_limit(time_limit)
+    name = _engine.name_of(engine)
+    return _rate_many(((p, time_limit, hodoku_path, name) for p in puzzles), jobs)
+
+
+def _rate_many(items: Iterable[tuple[str, float | None, bool, str]], jobs: int) -> Iterator[Rating]:
+    """Rate the items in input order, in this process or in ``jobs`` workers."""
     if jobs <= 1:
         yield from map(_rate_text, items)
         return

@@ -65,25 +65,33 @@ class SearchResult:
         }
 
 
-def search(puzzle: PuzzleLike, limit: int = 2, *, box: BoxLike = None) -> SearchResult:
-    """Search for up to ``limit`` solutions; report the count, the first solution and guesses."""
+def search(
+    puzzle: PuzzleLike, limit: int = 2, *, box: BoxLike = None, engine: str | None = None
+) -> SearchResult:
+    """Search for up to ``limit`` solutions; report the count, the first solution and guesses.
+
+    ``engine`` (``"c"`` or ``"python"``; every function here takes it) picks the engine for this
+    call; None uses the default (see :mod:`sudokit._engine`).
+    """
     check_limit(limit)
     grid = as_grid(puzzle, box)
     shape = grid.shape
-    count, first, guesses = _engine.current().solve(
+    count, first, guesses = _engine.select(engine).solve(
         grid.to_bytes(), shape.box_rows, shape.box_cols, limit
     )
     solution = Grid(tuple(first), shape) if first is not None else None
     return SearchResult(count, solution, guesses, limit)
 
 
-def solve(puzzle: PuzzleLike, *, first: bool = False, box: BoxLike = None) -> Grid:
+def solve(
+    puzzle: PuzzleLike, *, first: bool = False, box: BoxLike = None, engine: str | None = None
+) -> Grid:
     """Return the puzzle's solution.
 
     Raises :class:`NoSolutionError` when there is none and, unless ``first`` is true (take the
     first solution found, faster), :class:`MultipleSolutionsError` when there are several.
     """
-    result = search(puzzle, 1 if first else 2, box=box)
+    result = search(puzzle, 1 if first else 2, box=box, engine=engine)
     if result.solution is None:
         raise NoSolutionError()
     if result.count > 1:
@@ -91,14 +99,16 @@ def solve(puzzle: PuzzleLike, *, first: bool = False, box: BoxLike = None) -> Gr
     return result.solution
 
 
-def count_solutions(puzzle: PuzzleLike, *, limit: int = COUNT_LIMIT, box: BoxLike = None) -> int:
+def count_solutions(
+    puzzle: PuzzleLike, *, limit: int = COUNT_LIMIT, box: BoxLike = None, engine: str | None = None
+) -> int:
     """Count solutions, stopping at ``limit`` (``limit=2`` is the uniqueness check)."""
-    return search(puzzle, limit, box=box).count
+    return search(puzzle, limit, box=box, engine=engine).count
 
 
-def is_unique(puzzle: PuzzleLike, *, box: BoxLike = None) -> bool:
+def is_unique(puzzle: PuzzleLike, *, box: BoxLike = None, engine: str | None = None) -> bool:
     """True when the puzzle has exactly one solution."""
-    return search(puzzle, 2, box=box).count == 1
+    return search(puzzle, 2, box=box, engine=engine).count == 1
 
 
 def _is_array(puzzles: Any) -> bool:
@@ -135,13 +145,18 @@ def _cell_array(puzzles: Any, shape: Shape) -> Any:
 
 @overload
 def solve_many(
-    puzzles: Sequence[str | bytes], *, first: bool = False, box: BoxLike = None
+    puzzles: Sequence[str | bytes], *, first: bool = False, box: BoxLike = None,
+    engine: str | None = None,
 ) -> list[str | None]: ...
 @overload
-def solve_many(puzzles: Any, *, first: bool = False, box: BoxLike = None) -> Any: ...
+def solve_many(
+    puzzles: Any, *, first: bool = False, box: BoxLike = None, engine: str | None = None
+) -> Any: ...
 
 
-def solve_many(puzzles: Any, *, first: bool = False, box: BoxLike = None) -> Any:
+def solve_many(
+    puzzles: Any, *, first: bool = False, box: BoxLike = None, engine: str | None = None
+) -> Any:
     """Solve many puzzles in one native call (the batch path); solutions in input order.
 
     ``puzzles`` is a sequence of line-format strings (or bytes), or a NumPy integer array of
@@ -154,7 +169,7 @@ def solve_many(puzzles: Any, *, first: bool = False, box: BoxLike = None) -> Any
     ['1234341221434321', None]
     """
     shape = _as_shape(box) or Shape(3, 3)
-    engine = _engine.current()
+    core = _engine.select(engine)
     limit = 1 if first else 2
     if _is_array(puzzles):
         import numpy as np
@@ -162,18 +177,19 @@ def solve_many(puzzles: Any, *, first: bool = False, box: BoxLike = None) -> Any
         src = _cell_array(puzzles, shape)
         out = np.zeros_like(src)
         counts = np.zeros(src.shape[0], dtype=np.int32)
-        engine.solve_array(src, out, counts, limit, shape.box_rows, shape.box_cols)
+        core.solve_array(src, out, counts, limit, shape.box_rows, shape.box_cols)
         if limit >= 2:
             out[counts != 1] = 0
         return out
-    counts_list, solutions = engine.solve_lines(_lines(puzzles), limit, shape.box_rows, shape.box_cols)
+    counts_list, solutions = core.solve_lines(_lines(puzzles), limit, shape.box_rows, shape.box_cols)
     if limit >= 2:
         return [s if c == 1 else None for c, s in zip(counts_list, solutions, strict=False)]
     return solutions
 
 
 def count_many(
-    puzzles: Sequence[str | bytes], *, limit: int = COUNT_LIMIT, box: BoxLike = None
+    puzzles: Sequence[str | bytes], *, limit: int = COUNT_LIMIT, box: BoxLike = None,
+    engine: str | None = None,
 ) -> list[int]:
     """Count solutions of many line-format puzzles up to ``limit`` in one native call.
 
@@ -182,5 +198,5 @@ def count_many(
     """
     check_limit(limit)
     shape = _as_shape(box) or Shape(3, 3)
-    counts, _ = _engine.current().solve_lines(_lines(puzzles), limit, shape.box_rows, shape.box_cols)
+    counts, _ = _engine.select(engine).solve_lines(_lines(puzzles), limit, shape.box_rows, shape.box_cols)
     return counts

@@ -9,9 +9,11 @@ Glossary (the words the strategy modules use; see :mod:`sudokit.units` for cell,
 - **propagation**: one candidate removed by a rule (singles, forward checking, covering);
   ``layers`` has no rules, so it counts none.
 - **peak depth**: the most choices open at once (recursion depth or stack size).
-- **seconds**: CPU time of the process spent on the search (steady on a busy machine).
-- **budget**: the per-puzzle time (CPU seconds) and node limits; a search over budget stops
-  with status ``limit_reached`` instead of running on.
+- **seconds**: CPU time of the process spent on the search (a measurement, steady on a busy
+  machine).
+- **budget**: the per-puzzle time and node limits; a search over budget stops with status
+  ``limit_reached`` instead of running on. The time limit is seconds of **wall-clock** time
+  (:class:`sudokit.limits.Deadline`, the same meaning as ``rate``'s and ``generate``'s).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Literal, Protocol
 
 from sudokit.errors import StrategyError
 from sudokit.grid import Grid, find_duplicate
+from sudokit.limits import Deadline
 from sudokit.units import Shape
 
 __all__ = [
@@ -161,11 +164,13 @@ class Budget:
 
     Search loops keep a local node count and call :meth:`check` only when it reaches the
     checkpoint :meth:`check` last returned, so a check costs one integer comparison per node.
+    ``time_limit`` is seconds of wall-clock time from now (None: none); ``start`` is the CPU
+    clock at the start, for the statistics.
     """
 
     def __init__(self, time_limit: float | None, node_limit: int | None, every: int = 256) -> None:
         self.start = time.process_time()
-        self.deadline = None if time_limit is None else self.start + time_limit
+        self.deadline = Deadline.after(time_limit)
         self.node_limit = node_limit
         self.every = max(1, every)
 
@@ -184,7 +189,7 @@ class Budget:
         """Raise :class:`LimitReached` when over budget; else return the next checkpoint."""
         if self.node_limit is not None and nodes > self.node_limit:
             raise LimitReached
-        if self.deadline is not None and time.process_time() > self.deadline:
+        if self.deadline.expired():
             raise LimitReached
         return self._next(nodes)
 

@@ -3,7 +3,11 @@
 Glossary (on top of :mod:`sudokit.units`):
 
 - **finder**: a function ``find(cands: Candidates) -> Iterable[Step]`` that yields every step of
-  one technique family in a position, in a fixed order; it never changes ``cands``.
+  one technique family in a position, in a fixed order; it never changes ``cands``. A finder
+  whose search can run long (the chains) also takes ``deadline=`` (a
+  :class:`sudokit.limits.Deadline`, default never) and raises
+  :class:`~sudokit.errors.TimeLimitReached` once it passes; its registry entry says
+  ``timed=True``, and :meth:`Technique.steps` hands it the caller's deadline.
 - **technique**: a :class:`Technique`, a finder with its name, its Sudoku Explainer (SE)
   difficulty and its HoDoKu score.
 - **registry**: the ordered list of techniques :func:`techniques` returns. The order is SE 1.2.1's
@@ -93,8 +97,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Protocol, cast
 
 from sudokit.candidates import Candidates
+from sudokit.limits import NEVER, Deadline
 from sudokit.techniques.step import Link, Step
 
 __all__ = [
@@ -102,6 +108,7 @@ __all__ = [
     "Link",
     "Step",
     "Technique",
+    "TimedFinder",
     "find_steps",
     "first_step",
     "hodoku_score",
@@ -114,13 +121,22 @@ __all__ = [
 Finder = Callable[[Candidates], Iterable[Step]]
 
 
+class TimedFinder(Protocol):
+    """A finder that stops with :class:`~sudokit.errors.TimeLimitReached` at a deadline."""
+
+    def __call__(self, cands: Candidates, *, deadline: Deadline = ...) -> Iterable[Step]:
+        """Every step in ``cands``, searched until ``deadline``."""
+        ...
+
+
 @dataclass(frozen=True)
 class Technique:
     """One entry of the registry: a finder with its name, SE difficulty and HoDoKu score.
 
     ``find`` is either the finder itself or ``"module:function"`` (resolved on first use, so the
     registry can name modules before importing them). ``difficulty`` is the SE difficulty of
-    the technique's simplest step; each :class:`Step` carries its own.
+    the technique's simplest step; each :class:`Step` carries its own. ``timed``: the finder
+    takes ``deadline=`` (a :class:`TimedFinder`).
     """
 
     name: str
@@ -129,6 +145,7 @@ class Technique:
     se: bool = True
     hodoku: int | None = None
     optional: bool = False
+    timed: bool = False
     _resolved: list[Finder] = field(default_factory=list, compare=False, repr=False)
 
     def finder(self) -> Finder:
@@ -152,9 +169,12 @@ class Technique:
             return False
         return True
 
-    def steps(self, cands: Candidates) -> Iterator[Step]:
-        """Every step this technique finds in ``cands``."""
-        yield from self.finder()(cands)
+    def steps(self, cands: Candidates, deadline: Deadline = NEVER) -> Iterator[Step]:
+        """Every step this technique finds in ``cands`` (a timed finder stops at ``deadline``)."""
+        if self.timed:
+            yield from cast(TimedFinder, self.finder())(cands, deadline=deadline)
+        else:
+            yield from self.finder()(cands)
 
 
 _T = "sudokit.techniques."
@@ -194,20 +214,21 @@ _REGISTRY: list[Technique] = [
     Technique("ALS-XY-Wing", 7.2, _T + "als:find_als_xy_wings", se=False, hodoku=320),
     Technique("AIC", 7.0, _T + "aic:find_aics", se=False, hodoku=280),
     Technique(
-        "Forcing Chain", 6.5, _T + "chains:find_cycles_and_forcing_chains", hodoku=280, optional=True
+        "Forcing Chain", 6.5, _T + "chains:find_cycles_and_forcing_chains", hodoku=280, optional=True,
+        timed=True,
     ),
     Technique("Aligned Triplet Exclusion", 7.5, _T + "exclusion:find_aligned_triplets", hodoku=340),
     Technique(
         "Nishio Forcing Chain", 7.5, _T + "forcing:find_nishio_forcing_chains", hodoku=500,
-        optional=True,
+        optional=True, timed=True,
     ),
     Technique(
         "Multiple Forcing Chain", 8.0, _T + "forcing:find_multiple_forcing_chains", hodoku=500,
-        optional=True,
+        optional=True, timed=True,
     ),
     Technique(
         "Dynamic Forcing Chain", 8.5, _T + "forcing:find_dynamic_forcing_chains", hodoku=700,
-        optional=True,
+        optional=True, timed=True,
     ),
 ]
 
@@ -266,15 +287,23 @@ def technique_named(name: str) -> Technique:
     return _REGISTRY[_index(name)]
 
 
-def find_steps(cands: Candidates, chosen: Iterable[Technique] | None = None) -> Iterator[Step]:
-    """Every step of every technique, technique by technique in registry order."""
+def find_steps(
+    cands: Candidates, chosen: Iterable[Technique] | None = None, deadline: Deadline = NEVER
+) -> Iterator[Step]:
+    """Every step of every technique, technique by technique in registry order, until ``deadline``."""
     for technique in techniques() if chosen is None else chosen:
-        yield from technique.steps(cands)
+        deadline.check()
+        yield from technique.steps(cands, deadline)
 
 
-def first_step(cands: Candidates, chosen: Iterable[Technique] | None = None) -> Step | None:
-    """The first step in registry order (SE's choice of the next step), or ``None``."""
-    return next(find_steps(cands, chosen), None)
+def first_step(
+    cands: Candidates, chosen: Iterable[Technique] | None = None, deadline: Deadline = NEVER
+) -> Step | None:
+    """The first step in registry order (SE's choice of the next step), or ``None``.
+
+    Raises :class:`~sudokit.errors.TimeLimitReached` once ``deadline`` has passed.
+    """
+    return next(find_steps(cands, chosen, deadline), None)
 
 
 #: HoDoKu 2.2's difficulty levels and the highest score each allows (its Options defaults).

@@ -21,15 +21,14 @@ Houses are visited in SE's order: box, row, column; cells inside a house row by 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import pairwise
 
 from sudokit.candidates import Candidates
 from sudokit.errors import TimeLimitReached
+from sudokit.limits import NEVER, Deadline
 from sudokit.techniques.step import Link, Step
 from sudokit.units import Shape
 
@@ -44,10 +43,8 @@ __all__ = [
     "best_hint",
     "cand_of",
     "chain_path",
-    "check_deadline",
     "count_with",
     "cycle_and_chain_hints",
-    "deadline",
     "find_cycles_and_forcing_chains",
     "hint_steps",
     "length_penalty",
@@ -66,30 +63,6 @@ ChainTarget = tuple[int, Parents, dict[int, Parents]]
 #: Why an "on" potential holds, as SE's nested chains need it: ``(cell, -1)`` for the last
 #: candidate of a cell, ``(unit, digit - 1)`` for the last place of a digit in a unit.
 Cause = tuple[int, int]
-
-
-# -- time limit -------------------------------------------------------------------------------------------
-
-
-_DEADLINE: list[float | None] = [None]
-
-
-@contextmanager
-def deadline(when: float | None) -> Iterator[None]:
-    """Make chain searches raise :class:`TimeLimitReached` after ``time.monotonic()`` passes ``when``."""
-    old = _DEADLINE[0]
-    _DEADLINE[0] = when
-    try:
-        yield
-    finally:
-        _DEADLINE[0] = old
-
-
-def check_deadline() -> None:
-    """Raise :class:`TimeLimitReached` when the current deadline has passed."""
-    when = _DEADLINE[0]
-    if when is not None and time.monotonic() > when:
-        raise TimeLimitReached
 
 
 # -- structure ---------------------------------------------------------------------------------------
@@ -533,7 +506,7 @@ def _forcing_hint(masks: Sequence[int], path: list[int], t: Tables, y: bool, x: 
 
 def _unary_hints(
     masks: Sequence[int], values: Sequence[int], t: Tables, links: Links, y: bool, x: bool,
-    best: list[tuple[float, int, int]] | None,
+    best: list[tuple[float, int, int]] | None, deadline: Deadline,
 ) -> list[ChainHint]:
     """SE's ``getLoopHintList``: every cycle and forcing chain from each candidate, in cell order.
 
@@ -549,7 +522,7 @@ def _unary_hints(
     chain_base = 7.0 if both else 6.6
     unlimited = 1 << 30
     for cell in range(t.size):
-        check_deadline()
+        deadline.check()
         m = masks[cell]
         if values[cell] or m.bit_count() <= 1:
             continue
@@ -585,32 +558,36 @@ def _unary_hints(
     return out
 
 
-def cycle_and_chain_hints(cands: Candidates, *, first_only: bool = False) -> list[ChainHint]:
+def cycle_and_chain_hints(
+    cands: Candidates, *, first_only: bool = False, deadline: Deadline = NEVER
+) -> list[ChainHint]:
     """All hints of SE's "Forcing Chains & Cycles" rule: X-loops, then Y-loops, then XY-loops.
 
     With ``first_only`` the list is cut short but still holds the hint SE would apply first.
+    Raises :class:`TimeLimitReached` once ``deadline`` has passed.
     """
     t = tables(cands.shape)
     masks, values = cands.masks, cands.values
     links = Links(masks, t)
     best: list[tuple[float, int, int]] | None = [] if first_only else None
     return (
-        _unary_hints(masks, values, t, links, False, True, best)
-        + _unary_hints(masks, values, t, links, True, False, best)
-        + _unary_hints(masks, values, t, links, True, True, best)
+        _unary_hints(masks, values, t, links, False, True, best, deadline)
+        + _unary_hints(masks, values, t, links, True, False, best, deadline)
+        + _unary_hints(masks, values, t, links, True, True, best, deadline)
     )
 
 
-def find_cycles_and_forcing_chains(cands: Candidates) -> Iterator[Step]:
+def find_cycles_and_forcing_chains(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator[Step]:
     """Bidirectional X-/Y-cycles, forcing X-chains and forcing (XY) chains, easiest first.
 
     SE difficulty: cycles 6.5 (X or Y only) or 7.0 (both), forcing X-chains 6.6, forcing chains
     7.0, each plus :func:`length_penalty` of the chain's complexity. The first step is found
-    with a bounded search; the others only if asked for.
+    with a bounded search; the others only if asked for. Raises :class:`TimeLimitReached` once
+    ``deadline`` has passed.
     """
     family = "Forcing Chain"
-    first = best_hint(cycle_and_chain_hints(cands, first_only=True))
+    first = best_hint(cycle_and_chain_hints(cands, first_only=True, deadline=deadline))
     if first is None:
         return
     yield _step(first, family)
-    yield from hint_steps(cycle_and_chain_hints(cands), family, skip=first.removable())
+    yield from hint_steps(cycle_and_chain_hints(cands, deadline=deadline), family, skip=first.removable())

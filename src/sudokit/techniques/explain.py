@@ -7,6 +7,9 @@
   marks) and returns one step: ``"Wrong Digit"`` when a placed digit contradicts the solution,
   ``"Missing Candidate"`` when a pencil mark the solution needs was erased, ``"Solved"`` when
   there is nothing left to do, else the next step of the registry.
+
+Both take ``time_limit`` (seconds of wall-clock time from the call, None for none) and raise
+:class:`~sudokit.errors.TimeLimitReached` when it runs out; the limit is the call's own.
 """
 
 from __future__ import annotations
@@ -16,11 +19,12 @@ from collections.abc import Iterable, Iterator
 from sudokit.candidates import Candidates, bit
 from sudokit.errors import MultipleSolutionsError, NoSolutionError
 from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
+from sudokit.limits import NEVER, Deadline
 from sudokit.solver import search
 from sudokit.techniques import Technique, first_step, techniques
 from sudokit.techniques.step import Step
 
-__all__ = ["changes", "explain", "hint", "solution_of", "stuck_step"]
+__all__ = ["changes", "explain", "explain_until", "hint", "solution_of", "stuck_step"]
 
 #: The pseudo-techniques :func:`hint` and :func:`explain` may report.
 STUCK, SOLVED, WRONG_DIGIT, MISSING = "Stuck", "Solved", "Wrong Digit", "Missing Candidate"
@@ -43,9 +47,9 @@ def changes(step: Step, cands: Candidates) -> bool:
     )
 
 
-def solution_of(grid: Grid) -> Grid:
+def solution_of(grid: Grid, engine: str | None = None) -> Grid:
     """The unique solution of ``grid``; raise if it has none or several."""
-    result = search(grid, 2)
+    result = search(grid, 2, engine=engine)
     if result.solution is None:
         raise NoSolutionError()
     if result.count > 1:
@@ -60,20 +64,38 @@ def _chosen(se_only: bool, chosen: Iterable[Technique] | None) -> list[Technique
 
 def explain(
     puzzle: PuzzleLike, *, se_only: bool = False, chosen: Iterable[Technique] | None = None,
-    cands: Candidates | None = None,
+    cands: Candidates | None = None, time_limit: float | None = None, engine: str | None = None,
 ) -> Iterator[Step]:
     """Yield the steps that solve a puzzle (a Grid or its text), simplest first (registry order).
 
     ``se_only`` keeps to the techniques Sudoku Explainer rates with (its path); ``chosen``
     gives the techniques explicitly; ``cands`` starts from those pencil marks instead of the
-    grid's own. The puzzle must have exactly one solution (uniqueness techniques rely on it).
+    grid's own. The puzzle must have exactly one solution (uniqueness techniques rely on it):
+    that is checked at the call. ``time_limit`` (wall-clock seconds from the call, or None)
+    bounds the whole path: iterating raises :class:`~sudokit.errors.TimeLimitReached` once it
+    has run out. ``engine`` solves the puzzle (see :mod:`sudokit._engine`).
     """
-    grid = as_grid(puzzle)
-    solution_of(grid)
+    deadline = Deadline.after(time_limit)
+    return explain_until(as_grid(puzzle), deadline, se_only=se_only, chosen=chosen, cands=cands,
+                         engine=engine)
+
+
+def explain_until(
+    grid: Grid, deadline: Deadline = NEVER, *, se_only: bool = False,
+    chosen: Iterable[Technique] | None = None, cands: Candidates | None = None,
+    engine: str | None = None,
+) -> Iterator[Step]:
+    """:func:`explain` until ``deadline`` (the grid is checked now, the steps found lazily)."""
+    solution_of(grid, engine)
     use = _chosen(se_only, chosen)
     work = cands.copy() if cands is not None else Candidates.from_grid(grid)
+    return _path(work, use, deadline)
+
+
+def _path(work: Candidates, use: list[Technique], deadline: Deadline) -> Iterator[Step]:
+    """The steps from ``work`` on, applied to it as they are yielded."""
     while not work.is_solved():
-        step = first_step(work, use)
+        step = first_step(work, use, deadline)
         if step is None or not changes(step, work):
             yield stuck_step(work)
             return
@@ -81,7 +103,7 @@ def explain(
         step.apply(work)
 
 
-def _wrong_digit(grid: Grid, puzzle: Grid | None) -> Step | None:
+def _wrong_digit(grid: Grid, puzzle: Grid | None, engine: str | None) -> Step | None:
     """A step naming a placed digit that breaks the rules or the solution, or ``None``."""
     shape = grid.shape
     duplicate = find_duplicate(grid.cells, shape)
@@ -95,7 +117,7 @@ def _wrong_digit(grid: Grid, puzzle: Grid | None) -> Step | None:
         )
     base = puzzle if puzzle is not None else grid
     try:
-        solution = solution_of(base)
+        solution = solution_of(base, engine)
     except NoSolutionError:
         return Step(WRONG_DIGIT, 0.0, explanation="This grid has no solution: some placed digit "
                     "is wrong (or the puzzle is broken)")
@@ -136,25 +158,29 @@ def _missing_mark(cands: Candidates, solution: Grid) -> Step | None:
 def hint(
     position: PuzzleLike, candidates: Candidates | None = None, *, puzzle: PuzzleLike | None = None,
     se_only: bool = False, chosen: Iterable[Technique] | None = None,
+    time_limit: float | None = None, engine: str | None = None,
 ) -> Step:
     """The next thing a player should do in ``position`` (a Grid or its text; their pencil
     marks in ``candidates``).
 
     ``puzzle`` is the puzzle as given, when known: it lets a wrong digit be found even when the
     player's grid has no solution left. The answer is always a :class:`Step`; see the module
-    docstring for the pseudo-techniques it may name.
+    docstring for the pseudo-techniques it may name. ``time_limit`` (wall-clock seconds, or
+    None) raises :class:`~sudokit.errors.TimeLimitReached` when the search for a step runs
+    out of time; ``engine`` solves the puzzle (see :mod:`sudokit._engine`).
     """
+    deadline = Deadline.after(time_limit)
     grid = as_grid(position, name="position", check=False)
     puzzle = as_grid(puzzle, name="puzzle", check=False) if puzzle is not None else None
-    wrong = _wrong_digit(grid, puzzle)
+    wrong = _wrong_digit(grid, puzzle, engine)
     if wrong is not None:
         return wrong
-    solution = solution_of(puzzle if puzzle is not None else grid)
+    solution = solution_of(puzzle if puzzle is not None else grid, engine)
     if grid.is_complete():
         return Step(SOLVED, 0.0, explanation="The grid is solved")
     cands = _player_marks(grid, candidates) if candidates is not None else Candidates.from_grid(grid)
     missing = _missing_mark(cands, solution)
     if missing is not None:
         return missing
-    step = first_step(cands, _chosen(se_only, chosen))
+    step = first_step(cands, _chosen(se_only, chosen), deadline)
     return step if step is not None else stuck_step(cands)

@@ -28,8 +28,11 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Hashable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from sudokit.candidates import Candidates
+from sudokit.limits import NEVER, Deadline
 from sudokit.techniques import Technique, register
 from sudokit.techniques.chains import (
     Cause,
@@ -40,7 +43,6 @@ from sudokit.techniques.chains import (
     Tables,
     cand_of,
     chain_path,
-    check_deadline,
     count_with,
     hint_steps,
     length_penalty,
@@ -53,6 +55,7 @@ from sudokit.units import Shape
 
 __all__ = [
     "Run",
+    "Search",
     "find_dynamic_forcing_chains",
     "find_dynamic_plus_forcing_chains",
     "find_multiple_forcing_chains",
@@ -69,11 +72,25 @@ Absurd = tuple[int, Parents | None, int, Parents | None]
 Nested = tuple[Hashable, int]
 
 #: The inner forcing chains of a nested chain: given the reduced candidates, the candidates before
-#: the outer assumption, the placed digits and the shape, the "off" potentials they give, each
+#: the outer assumption, the placed digits, the shape and the outer search (its deadline and
+#: memo), the "off" potentials they give, each
 #: with its parents and its inner chain (:func:`sudokit.techniques.nested.inner_eliminations`).
 InnerChains = Callable[
-    [Sequence[int], Sequence[int], Sequence[int], Shape], list[tuple[int, Parents, Nested]]
+    [Sequence[int], Sequence[int], Sequence[int], Shape, "Search"], list[tuple[int, Parents, Nested]]
 ]
+
+
+@dataclass(frozen=True)
+class Search:
+    """What one forcing-chain search carries down its calls, so nothing is shared between calls.
+
+    ``deadline``: the search raises :class:`~sudokit.errors.TimeLimitReached` once it passes.
+    ``inner``: the inner hints of nested chains already found on a reduced grid (nested.py's
+    memo; SE keeps the last one), private to this search.
+    """
+
+    deadline: Deadline = NEVER
+    inner: dict[Hashable, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 class Run:
@@ -135,6 +152,7 @@ def propagate(
     plus: Sequence[int] | None = None,
     inner: InnerChains | None = None,
     shape: Shape | None = None,
+    search: Search | None = None,
 ) -> Run:
     """Follow every implication of the assumed potentials (SE's ``doChaining``).
 
@@ -145,13 +163,13 @@ def propagate(
     eliminations of locked candidates, hidden and naked pairs and X-wings that its own removals
     create (SE's "Dynamic Forcing Chains (+)"). With ``inner`` (and ``plus`` and the ``shape``)
     it also uses, when those give nothing, the eliminations of inner forcing chains (SE's nested
-    forcing chains, :mod:`sudokit.techniques.nested`).
+    forcing chains, :mod:`sudokit.techniques.nested`), within ``search``'s deadline.
     """
     if dynamic:
         if house_masks is None:
             house_masks = _house_masks(masks, t)
         return _propagate_dynamic(masks, house_masks, on, off, t, y=not nishio, plus=plus,
-                                  inner=inner, shape=shape)
+                                  inner=inner, shape=shape, search=search or Search())
     if links is None:
         links = Links(masks, t)
     y = not nishio
@@ -200,7 +218,7 @@ def _house_masks(masks: Sequence[int], t: Tables) -> list[int]:
 def _propagate_dynamic(
     masks: Sequence[int], save_hd: Sequence[int], on: Sequence[int], off: Sequence[int], t: Tables,
     *, y: bool, plus: Sequence[int] | None = None, inner: InnerChains | None = None,
-    shape: Shape | None = None,
+    shape: Shape | None = None, search: Search,
 ) -> Run:
     """:func:`propagate` for dynamic chains, on house position masks kept up to date."""
     n = t.n
@@ -289,7 +307,7 @@ def _propagate_dynamic(
                     parents[k] = ps
                     pending_off.append(k)
             if not advanced and inner is not None and shape is not None:
-                for k, ps, chain in inner(work, masks, plus, shape):
+                for k, ps, chain in inner(work, masks, plus, shape, search):
                     if k not in parents:
                         parents[k] = ps
                         pending_off.append(k)
@@ -496,7 +514,7 @@ def _explainer(
     return title + ": " + "; ".join(parts) + ".", tuple(links), tuple(dict.fromkeys(cands))
 
 
-def _hints(cands: Candidates, rule: _Rule) -> list[ChainHint]:
+def _hints(cands: Candidates, rule: _Rule, search: Search) -> list[ChainHint]:
     """SE's ``getMultipleChainsHintList`` for one rule, in SE's order of discovery."""
     t = tables(cands.shape)
     n = t.n
@@ -513,7 +531,8 @@ def _hints(cands: Candidates, rule: _Rule) -> list[ChainHint]:
         r = on_cache.get(key)
         if r is None:
             r = propagate(masks, (key,), (), t, dynamic=rule.dynamic, nishio=rule.nishio, links=links,
-                          house_masks=hmasks, plus=plus, inner=rule.inner, shape=shape)
+                          house_masks=hmasks, plus=plus, inner=rule.inner, shape=shape,
+                          search=search)
             on_cache[key] = r
         return r
 
@@ -531,7 +550,7 @@ def _hints(cands: Candidates, rule: _Rule) -> list[ChainHint]:
                              lambda: _explainer(title, runs, n), targets, root))
 
     for cell in range(t.size):
-        check_deadline()
+        search.deadline.check()
         m = masks[cell]
         card = m.bit_count()
         if values[cell] or not (card > 2 or (card > 1 and rule.dynamic)):
@@ -548,7 +567,8 @@ def _hints(cands: Candidates, rule: _Rule) -> list[ChainHint]:
             off = on ^ 1
             r_on = run_on(on)
             r_off = propagate(masks, (), (off,), t, dynamic=rule.dynamic, nishio=rule.nishio,
-                              links=links, house_masks=hmasks, plus=plus, inner=rule.inner, shape=shape)
+                              links=links, house_masks=hmasks, plus=plus, inner=rule.inner, shape=shape,
+                              search=search)
             if rule.dynamic or rule.nishio:
                 kind = "Forcing Chain" if rule.nishio else "Contradiction Forcing Chain"
                 if r_on.absurd is not None:
@@ -627,33 +647,36 @@ _DYNAMIC = _Rule("Dynamic Forcing Chains", multiple=True, dynamic=True, nishio=F
 _PLUS = _Rule("Dynamic Forcing Chains (+)", multiple=True, dynamic=True, nishio=False, plus=True)
 
 
-def forcing_hints(cands: Candidates, kind: str) -> list[ChainHint]:
+def forcing_hints(cands: Candidates, kind: str, *, deadline: Deadline = NEVER) -> list[ChainHint]:
     """The hints of one rule: ``"nishio"``, ``"multiple"``, ``"dynamic"`` or ``"plus"``."""
     rule = {"nishio": _NISHIO, "multiple": _MULTIPLE, "dynamic": _DYNAMIC, "plus": _PLUS}[kind]
-    return _hints(cands, rule)
+    return _hints(cands, rule, Search(deadline))
 
 
-def find_nishio_forcing_chains(cands: Candidates) -> Iterator[Step]:
+# The finders below raise TimeLimitReached once ``deadline`` has passed.
+
+
+def find_nishio_forcing_chains(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator[Step]:
     """Nishio forcing chains (SE 7.5 + length): a digit's placement that breaks that digit."""
-    yield from hint_steps(_hints(cands, _NISHIO), "Nishio Forcing Chain")
+    yield from hint_steps(_hints(cands, _NISHIO, Search(deadline)), "Nishio Forcing Chain")
 
 
-def find_multiple_forcing_chains(cands: Candidates) -> Iterator[Step]:
+def find_multiple_forcing_chains(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator[Step]:
     """Static cell and region forcing chains (SE 8.0 + length)."""
-    yield from hint_steps(_hints(cands, _MULTIPLE), "Multiple Forcing Chain")
+    yield from hint_steps(_hints(cands, _MULTIPLE, Search(deadline)), "Multiple Forcing Chain")
 
 
-def find_dynamic_forcing_chains(cands: Candidates) -> Iterator[Step]:
+def find_dynamic_forcing_chains(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator[Step]:
     """Dynamic contradiction, double, cell and region forcing chains (SE 8.5 + length)."""
-    yield from hint_steps(_hints(cands, _DYNAMIC), "Dynamic Forcing Chain")
+    yield from hint_steps(_hints(cands, _DYNAMIC, Search(deadline)), "Dynamic Forcing Chain")
 
 
-def find_dynamic_plus_forcing_chains(cands: Candidates) -> Iterator[Step]:
+def find_dynamic_plus_forcing_chains(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator[Step]:
     """Dynamic forcing chains (+): also using locked candidates, pairs and X-wings (SE 9.0 + length)."""
-    yield from hint_steps(_hints(cands, _PLUS), "Dynamic Forcing Chain (+)")
+    yield from hint_steps(_hints(cands, _PLUS, Search(deadline)), "Dynamic Forcing Chain (+)")
 
 
 register(
-    Technique("Dynamic Forcing Chain (+)", 9.0, find_dynamic_plus_forcing_chains, hodoku=700),
+    Technique("Dynamic Forcing Chain (+)", 9.0, find_dynamic_plus_forcing_chains, hodoku=700, timed=True),
     after="Dynamic Forcing Chain",
 )

@@ -33,6 +33,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 
 from sudokit.candidates import Candidates
+from sudokit.limits import NEVER, Deadline
 from sudokit.techniques import Technique, register
 from sudokit.techniques.chains import (
     Cause,
@@ -44,11 +45,10 @@ from sudokit.techniques.chains import (
     _cycles,
     _forcing,
     _forcing_hint,
-    check_deadline,
     hint_steps,
     tables,
 )
-from sudokit.techniques.forcing import InnerChains, Nested, _hints, _Rule, nested_suffix
+from sudokit.techniques.forcing import InnerChains, Nested, Search, _hints, _Rule, nested_suffix
 from sudokit.techniques.step import Step
 from sudokit.units import Shape
 
@@ -141,7 +141,9 @@ def _path_causes(path: list[int], cycle: bool, masks: Sequence[int], t: Tables) 
     return tuple(out)
 
 
-def _unary_inner(masks: Sequence[int], values: Sequence[int], t: Tables) -> list[tuple[ChainHint, _Inner]]:
+def _unary_inner(
+    masks: Sequence[int], values: Sequence[int], t: Tables, deadline: Deadline
+) -> list[tuple[ChainHint, _Inner]]:
     """SE's "Forcing Chains & Cycles" on reduced candidates: every hint, with its causes."""
     n = t.n
     links = Links(masks, t)
@@ -149,7 +151,7 @@ def _unary_inner(masks: Sequence[int], values: Sequence[int], t: Tables) -> list
     out: list[tuple[ChainHint, _Inner]] = []
     for y, x in ((False, True), (True, False), (True, True)):
         for cell in range(t.size):
-            check_deadline()
+            deadline.check()
             m = masks[cell]
             if values[cell] or m.bit_count() <= 1 or (not x and m.bit_count() > 2):
                 continue
@@ -206,9 +208,10 @@ _DYNAMIC = _Rule("Dynamic Forcing Chains", multiple=True, dynamic=True, nishio=F
 def _inner_chains(level: int) -> InnerChains:
     """The inner-chain finder of one level, handed to :mod:`.forcing`'s propagation."""
 
-    def inner(work: Sequence[int], save: Sequence[int], values: Sequence[int], shape: Shape
-              ) -> list[tuple[int, Parents, Nested]]:
-        return inner_eliminations(work, save, values, shape, level)
+    def inner(
+        work: Sequence[int], save: Sequence[int], values: Sequence[int], shape: Shape, search: Search
+    ) -> list[tuple[int, Parents, Nested]]:
+        return inner_eliminations(work, save, values, shape, level, search=search)
 
     return inner
 
@@ -224,14 +227,16 @@ _INNER_RULES: dict[int, tuple[str, ...]] = {2: ("unary",), 3: ("unary", "multipl
                                             5: ("dynamic", "nested2")}
 
 
-def _inner_hints(kind: str, masks: list[int], values: Sequence[int], shape: Shape) -> list[_Inner]:
+def _inner_hints(
+    kind: str, masks: list[int], values: Sequence[int], shape: Shape, search: Search
+) -> list[_Inner]:
     """One inner rule's hints on reduced candidates, in SE's order, equal eliminations once."""
     t = tables(shape)
     if kind == "unary":
-        pairs = _unary_inner(masks, values, t)
+        pairs = _unary_inner(masks, values, t, search.deadline)
     else:
         rule = {"multiple": _MULTIPLE, "dynamic": _DYNAMIC, "nested2": _LEVELS[2]}[kind]
-        hs = _hints(Candidates(list(values), masks, shape), rule)
+        hs = _hints(Candidates(list(values), masks, shape), rule, search)
         pairs = [(h, _hint_inner(h, masks, t)) for h in hs]
     order = sorted(range(len(pairs)), key=lambda i: (pairs[i][0].difficulty, pairs[i][0].complexity,
                                                      pairs[i][0].sort_key, i))
@@ -246,36 +251,44 @@ def _inner_hints(kind: str, masks: list[int], values: Sequence[int], shape: Shap
     return out
 
 
-_CACHE: dict[tuple[str, tuple[int, ...], tuple[int, ...]], list[_Inner]] = {}
+#: How many reduced grids' inner hints one search remembers.
+_MEMO_SIZE = 512
 
 
-def _cached_inner_hints(kind: str, masks: Sequence[int], values: Sequence[int], shape: Shape) -> list[_Inner]:
-    """:func:`_inner_hints`, remembered for the last few hundred reduced grids (SE keeps one)."""
-    key = (kind, tuple(masks), tuple(values))
-    found = _CACHE.get(key)
+def _cached_inner_hints(
+    kind: str, masks: Sequence[int], values: Sequence[int], shape: Shape, search: Search
+) -> list[_Inner]:
+    """:func:`_inner_hints`, remembered by the search for the last few hundred reduced grids
+    (SE keeps one)."""
+    memo = search.inner
+    key = (kind, shape.box, tuple(masks), tuple(values))
+    found: list[_Inner] | None = memo.get(key)
     if found is None:
-        found = _inner_hints(kind, list(masks), values, shape)
-        if len(_CACHE) > 512:
-            _CACHE.clear()
-        _CACHE[key] = found
+        found = _inner_hints(kind, list(masks), values, shape, search)
+        if len(memo) > _MEMO_SIZE:
+            memo.clear()
+        memo[key] = found
     return found
 
 
 def inner_eliminations(
-    work: Sequence[int], save: Sequence[int], values: Sequence[int], shape: Shape, level: int
+    work: Sequence[int], save: Sequence[int], values: Sequence[int], shape: Shape, level: int,
+    *, search: Search | None = None,
 ) -> list[tuple[int, Parents, Nested]]:
     """The "off" potentials the inner rules of ``level`` give on the reduced candidates ``work``.
 
     ``save`` holds the candidates before the outer assumption. The first inner rule with an
     elimination resting on some removal gives all its eliminations, each with its rule parents
-    and its inner chain (identity, complexity).
+    and its inner chain (identity, complexity). ``search`` carries the deadline and the memo of
+    inner hints of the outer search.
     """
+    search = search or Search()
     t = tables(shape)
     n = t.n
     for kind in _INNER_RULES[level]:
-        check_deadline()
+        search.deadline.check()
         out: list[tuple[int, Parents, Nested]] = []
-        for inner in _cached_inner_hints(kind, work, values, shape):
+        for inner in _cached_inner_hints(kind, work, values, shape, search):
             ps = _rule_parents(inner.causes, save, work, t)
             if not ps:
                 continue
@@ -289,9 +302,9 @@ def inner_eliminations(
 # -- the techniques --------------------------------------------------------------------------------------
 
 
-def nested_hints(cands: Candidates, level: int) -> list[ChainHint]:
-    """Every hint of SE's nested forcing chains of one level (2 to 5)."""
-    return _hints(cands, _LEVELS[level])
+def nested_hints(cands: Candidates, level: int, *, deadline: Deadline = NEVER) -> list[ChainHint]:
+    """Every hint of SE's nested forcing chains of one level (2 to 5), within ``deadline``."""
+    return _hints(cands, _LEVELS[level], Search(deadline))
 
 
 def _family(level: int) -> str:
@@ -299,19 +312,24 @@ def _family(level: int) -> str:
     return "Dynamic Forcing Chain" + _LEVELS[level].suffix
 
 
-def find_nested_forcing_chains(cands: Candidates, level: int = 2) -> Iterator[Step]:
-    """Nested forcing chains of one level, easiest first (SE 9.5 + 0.5 a level above 2, + length)."""
-    yield from hint_steps(nested_hints(cands, level), _family(level))
+def find_nested_forcing_chains(
+    cands: Candidates, level: int = 2, *, deadline: Deadline = NEVER
+) -> Iterator[Step]:
+    """Nested forcing chains of one level, easiest first (SE 9.5 + 0.5 a level above 2, + length).
+
+    Raises :class:`~sudokit.errors.TimeLimitReached` once ``deadline`` has passed.
+    """
+    yield from hint_steps(nested_hints(cands, level, deadline=deadline), _family(level))
 
 
 def _finder(level: int) -> Technique:
     """The registry entry of one level."""
 
-    def find(cands: Candidates) -> Iterator[Step]:
-        return find_nested_forcing_chains(cands, level)
+    def find(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator[Step]:
+        return find_nested_forcing_chains(cands, level, deadline=deadline)
 
     find.__doc__ = f"Nested forcing chains of level {level}."
-    return Technique(_family(level), _LEVELS[level].base, find, hodoku=700)
+    return Technique(_family(level), _LEVELS[level].base, find, hodoku=700, timed=True)
 
 
 #: The registered techniques, one a level, in SE's order.
