@@ -34,7 +34,7 @@ from sudokit.errors import (
     TimeLimitReached,
     WrongLengthError,
 )
-from sudokit.generator import Generated, generate, generate_many
+from sudokit.generator import Generated, generate, generate_many, is_minimal
 from sudokit.grid import Grid, PuzzleLike, read_grids
 from sudokit.limits import COUNT_LIMIT
 from sudokit.rating import Rating, rate, rate_many
@@ -89,6 +89,7 @@ __all__ = [
     "generate",
     "generate_many",
     "hint",
+    "is_minimal",
     "is_unique",
     "rate",
     "rate_many",

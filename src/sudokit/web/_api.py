@@ -1,23 +1,22 @@
 """The one place the web layer calls the library: each function takes plain values, returns a JSON-ready dict.
 
-Every call goes through the front door (``import sudokit``) except where a name of
-/work/plan/API.md does not exist yet; those few calls are marked ``# today:`` so the switch to
-the front door happens here and nowhere else. Nothing here knows about HTTP: the routes in
-:mod:`sudokit.web.api` run these functions in worker threads and turn their errors into answers.
+Every call goes through the front door (``import sudokit``; the batch table through
+:mod:`sudokit.batch`, the rows the CLI's ``check --json`` writes). Nothing here knows about
+HTTP: the routes in :mod:`sudokit.web.api` run these functions in worker threads and turn their
+errors into answers. Time limits travel with each call, so concurrent requests never share one.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 import time
 from collections.abc import Iterable, Iterator
-from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
 import sudokit
-from sudokit import Candidates, Grid, Status, Step, SudokuError
+from sudokit import Candidates, Grid, Status, Step, SudokuError, svg
+from sudokit import batch as batch_runner
 
 __all__ = [
     "Limits",
@@ -32,10 +31,6 @@ __all__ = [
     "solve",
     "validate",
 ]
-
-#: Rating status words of today's rater that differ from :class:`sudokit.Status`.
-_RATING_STATUS = {"limit": Status.LIMIT_REACHED.value}
-
 
 @dataclass(frozen=True)
 class Limits:
@@ -166,16 +161,6 @@ def _time_limit(asked: object, limits: Limits) -> float:
     return min(float(asked), limits.time_limit)
 
 
-def _chain_deadline(at: float) -> AbstractContextManager[None]:
-    """Today's deadline for the chain searches of explain and hint (API.md: a time_limit argument)."""
-    try:
-        chains = importlib.import_module("sudokit.techniques.chains")  # today: no time_limit yet
-    except ImportError:  # pragma: no cover - the module is part of the package
-        return nullcontext()
-    manager: AbstractContextManager[None] = chains.deadline(at)
-    return manager
-
-
 def _limit_message(seconds: float) -> str:
     """The error text of a request stopped by its time limit."""
     return f"time limit of {seconds:g} s reached"
@@ -185,10 +170,8 @@ def _limit_message(seconds: float) -> str:
 
 
 def _rating_dict(rating: Any) -> dict[str, Any]:
-    """A rating's fields with the status words of :class:`sudokit.Status` and a null error."""
+    """A rating's fields, as ``sudokit rate --json`` writes them."""
     out: dict[str, Any] = dict(rating.to_dict())
-    out["status"] = _RATING_STATUS.get(str(out["status"]), str(out["status"]))
-    out["error"] = out.get("error") or None
     return out
 
 
@@ -255,8 +238,7 @@ def hint(text: object, limits: Limits, *, grid: object = None, marks: object = N
     seconds = _time_limit(time_limit, limits)
     answer: dict[str, Any] = {"puzzle": puzzle.to_string(), "level": level, **_shape_fields(position)}
     try:
-        with _chain_deadline(time.monotonic() + seconds):
-            step = sudokit.hint(position, cands, puzzle=puzzle)
+        step = sudokit.hint(position, cands, puzzle=puzzle, time_limit=seconds)
     except sudokit.TimeLimitReached:
         return {**answer, "status": Status.LIMIT_REACHED.value, "error": _limit_message(seconds)}
     look, message = _focus(step, puzzle)
@@ -269,14 +251,12 @@ def hint(text: object, limits: Limits, *, grid: object = None, marks: object = N
     return answer
 
 
-def _path(grid: Grid, deadline: float) -> Iterator[tuple[list[int], list[int], Step]]:
+def _path(grid: Grid, seconds: float) -> Iterator[tuple[list[int], list[int], Step]]:
     """The explained path with the position (digits, candidate masks) before each step."""
     cands = Candidates.from_grid(grid)
-    for step in sudokit.explain(grid):
+    for step in sudokit.explain(grid, time_limit=seconds):
         yield list(cands.values), list(cands.masks), step
         step.apply(cands)
-        if time.monotonic() > deadline:
-            raise sudokit.TimeLimitReached(_limit_message(0))
 
 
 def explain(text: object, limits: Limits, *, time_limit: object = None) -> dict[str, Any]:
@@ -284,12 +264,10 @@ def explain(text: object, limits: Limits, *, time_limit: object = None) -> dict[
     grid = parse(text, limits)
     seconds = _time_limit(time_limit, limits)
     steps: list[dict[str, Any]] = []
-    deadline = time.monotonic() + seconds
     status, error = Status.SOLVED.value, None
     try:
-        with _chain_deadline(deadline):
-            for values, masks, step in _path(grid, deadline):
-                steps.append({**step_dict(step, grid), "grid": values, "masks": masks})
+        for values, masks, step in _path(grid, seconds):
+            steps.append({**step_dict(step, grid), "grid": values, "masks": masks})
     except sudokit.TimeLimitReached:
         status, error = Status.LIMIT_REACHED.value, _limit_message(seconds)
     except (sudokit.NoSolutionError, sudokit.MultipleSolutionsError) as exc:
@@ -318,18 +296,6 @@ def _generate_options(options: dict[str, Any], limits: Limits) -> dict[str, Any]
     return chosen
 
 
-def _attempts(options: dict[str, Any], seed: int, deadline: float) -> Iterator[Any]:
-    """Generated puzzles from successive seeds, a few attempts each, until the deadline passes."""
-    batch_size = 8
-    index = 0
-    while time.monotonic() < deadline:
-        try:
-            yield from sudokit.generate_many(1, seed=seed + index, max_attempts=batch_size, **options)
-            return
-        except sudokit.GenerationError:
-            index += 1
-
-
 def generate(options: dict[str, Any], limits: Limits) -> dict[str, Any]:
     """Generate one puzzle meeting the options (level or SE range, technique, symmetry, size)."""
     chosen = _generate_options(options, limits)
@@ -340,13 +306,18 @@ def generate(options: dict[str, Any], limits: Limits) -> dict[str, Any]:
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise InputError(f"seed must be a non-negative whole number, not {seed!r}")
     try:
-        made = next(_attempts(chosen, seed, time.monotonic() + seconds), None)
+        made = next(sudokit.generate_many(1, seed=seed, time_limit=seconds, **chosen), None)
+    except sudokit.TimeLimitReached:
+        made = None
+    except sudokit.GenerationError as exc:
+        return {"status": Status.UNSOLVED.value, "puzzle": None, "solution": None,
+                "error": str(exc), "seed": seed}
     except (ValueError, TypeError) as exc:
         raise InputError(str(exc)) from exc
     if made is None:
         return {"status": Status.LIMIT_REACHED.value, "puzzle": None, "solution": None,
                 "error": _limit_message(seconds) + " before a puzzle met the options", "seed": seed}
-    answer: dict[str, Any] = {"status": Status.SOLVED.value, "error": None, **made.to_json(),
+    answer: dict[str, Any] = {"status": Status.SOLVED.value, "error": None, **made.to_dict(),
                               **_shape_fields(made.puzzle), "solution_cells": list(made.solution.cells)}
     if made.rating is not None:
         answer["rating"] = _rating_dict(made.rating)
@@ -365,17 +336,14 @@ def validate(text: object, limits: Limits, *, time_limit: object = None) -> dict
     answer["minimal"] = None
     answer["rating"] = None
     if found.count == 1:
-        generator = importlib.import_module("sudokit.generator")  # today: is_minimal is not exported
-        answer["minimal"] = bool(generator.is_minimal(grid))
+        answer["minimal"] = sudokit.is_minimal(grid)
         answer["rating"] = _rating_dict(sudokit.rate(grid, time_limit=_time_limit(time_limit, limits)))
     return answer
 
 
 def _batch_rows(text: str, limits: Limits) -> Iterable[Any]:
     """The batch results of every puzzle of an uploaded text, as the CLI's ``check`` sees them."""
-    batch_module = importlib.import_module("sudokit.batch")  # today: batch.run is not exported
-    job = batch_module.Job("check")
-    return batch_module.run(text, job, source="upload")  # type: ignore[no-any-return]
+    return batch_runner.run(text, batch_runner.Job("check"), source="upload")
 
 
 def batch(text: object, limits: Limits, *, rate_them: bool = False,
@@ -421,42 +389,7 @@ def render(text: object, limits: Limits, *, grid: object = None, size: object = 
     pixels = 360 if size is None else size
     if isinstance(pixels, bool) or not isinstance(pixels, int) or not 64 <= pixels <= 2048:
         raise InputError(f"size must be a whole number of pixels from 64 to 2048, not {size!r}")
-    try:
-        svg = importlib.import_module("sudokit.svg")  # today: the SVG module is being written
-    except ImportError:
-        svg = None
-    drawer = getattr(svg, "render", None) or getattr(svg, "to_svg", None)
-    if drawer is not None:
-        try:
-            return str(drawer(Grid(tuple(cells), puzzle.shape)))
-        except TypeError:
-            pass
-    return _plain_svg(puzzle, cells, pixels)
+    placed = Grid(tuple(cells), puzzle.shape) if grid is not None else None
+    return svg.grid(puzzle, placed=placed, size=pixels)
 
 
-def _plain_svg(puzzle: Grid, cells: list[int], pixels: int) -> str:
-    """A plain SVG of a grid (givens bold, the player's digits blue) until sudokit.svg exists."""
-    n, shape = puzzle.n, puzzle.shape
-    step = pixels / n
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{pixels}" height="{pixels}" '
-             f'viewBox="0 0 {pixels} {pixels}" font-family="sans-serif">',
-             f'<rect width="{pixels}" height="{pixels}" fill="#fff"/>']
-    for i in range(n + 1):
-        thick = 2.5 if i % shape.box_cols == 0 else 0.7
-        thick_row = 2.5 if i % shape.box_rows == 0 else 0.7
-        pos = round(i * step, 2)
-        parts.append(f'<line x1="{pos}" y1="0" x2="{pos}" y2="{pixels}" stroke="#000" '
-                     f'stroke-width="{thick}"/>')
-        parts.append(f'<line x1="0" y1="{pos}" x2="{pixels}" y2="{pos}" stroke="#000" '
-                     f'stroke-width="{thick_row}"/>')
-    chars = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    for cell, digit in enumerate(cells):
-        if digit:
-            r, c = divmod(cell, n)
-            style = 'fill="#000" font-weight="bold"' if puzzle.cells[cell] == digit else 'fill="#1f5fbf"'
-            parts.append(
-                f'<text x="{round((c + 0.5) * step, 2)}" y="{round((r + 0.72) * step, 2)}" '
-                f'font-size="{round(step * 0.6, 2)}" text-anchor="middle" {style}>'
-                f"{chars[digit - 1]}</text>")
-    parts.append("</svg>")
-    return "".join(parts)
