@@ -14,7 +14,7 @@ text in any format sudokit reads.
 True
 """
 
-from sudokit import strategies
+from sudokit import strategies, svg
 from sudokit.candidates import Candidates
 from sudokit.canon import canonical
 from sudokit.errors import (
@@ -98,4 +98,5 @@ __all__ = [
     "solve",
     "solve_many",
     "strategies",
+    "svg",
 ]
