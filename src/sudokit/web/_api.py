@@ -346,7 +346,7 @@ def generate(options: dict[str, Any], limits: Limits) -> dict[str, Any]:
     if made is None:
         return {"status": Status.LIMIT_REACHED.value, "puzzle": None, "solution": None,
                 "error": _limit_message(seconds) + " before a puzzle met the options", "seed": seed}
-    answer: dict[str, Any] = {"status": Status.SOLVED.value, "error": None, **made.to_json(),
+    answer: dict[str, Any] = {"status": Status.SOLVED.value, "error": None, **made.to_dict(),
                               **_shape_fields(made.puzzle), "solution_cells": list(made.solution.cells)}
     if made.rating is not None:
         answer["rating"] = _rating_dict(made.rating)
