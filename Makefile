@@ -15,7 +15,7 @@ $(STAMP): $(SOURCES)
 	$(PY) -c "import sudokit._core" || { echo "the C extension did not build"; exit 1; }
 	touch $(STAMP)
 
-## demo: set up, then solve, count and check the bundled sample puzzles.
+## demo: set up, then solve, count, check, show and render the bundled sample puzzles.
 demo: $(STAMP)
 	@echo "== sudokit solve examples/sample.txt"
 	@$(BIN)/sudokit solve examples/sample.txt
@@ -25,6 +25,11 @@ demo: $(STAMP)
 	@$(BIN)/sudokit check examples/sample.txt examples/broken.txt || true
 	@echo "== sudokit solve examples/nxn.txt"
 	@$(BIN)/sudokit solve examples/nxn.txt
+	@echo "== sudokit show (the first sample puzzle)"
+	@$(BIN)/sudokit show "$$(grep -v '^#' examples/sample.txt | head -n 1)"
+	@echo "== sudokit render (the first sample puzzle) -o a temporary SVG file"
+	@out=$$(mktemp --suffix=.svg) && $(BIN)/sudokit render "$$(grep -v '^#' examples/sample.txt | head -n 1)" -o $$out \
+		&& echo "rendered $$(wc -c < $$out) bytes of SVG" && rm -f $$out
 
 ## test: set up, lint, type-check, check the import layers, then run the whole test suite.
 test: lint typecheck layers unit
@@ -57,7 +62,7 @@ system-deps:
 
 ## serve: the web pages on http://127.0.0.1:8000/
 serve: $(STAMP)
-	$(PY) -c "from sudokit.web.serve import serve; serve()"
+	$(BIN)/sudokit serve
 
 bench: $(STAMP)
 	$(PY) benchmarks/solve.py

@@ -39,7 +39,7 @@ def svg_median(runs: int) -> tuple[float, int]:
 
 def booklet(count: int, out: Path) -> tuple[float, float, int]:
     """Seconds to generate and rate ``count`` puzzles, seconds to write their booklet, pages."""
-    from sudokit.book import book
+    from sudokit.booklet import book
 
     start = time.perf_counter()
     puzzles = [made.puzzle for made in generate_many(count, seed=2024)]

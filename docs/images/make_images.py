@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 from sudokit import svg
-from sudokit.book import book
+from sudokit.booklet import book
 from sudokit.candidates import Candidates
 from sudokit.generator import generate
 from sudokit.grid import Grid

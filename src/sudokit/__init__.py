@@ -4,9 +4,11 @@ Everything common is here, at the top level (python-chess style): the model (:cl
 :class:`Shape`, :class:`Candidates`, :class:`Step`), solving (:func:`solve`,
 :func:`count_solutions`, :func:`is_unique`, :func:`solve_many`, :func:`count_many`), making
 (:func:`generate`, :func:`generate_many`, :func:`canonical`), rating and teaching
-(:func:`rate`, :func:`rate_many`, :func:`explain`, :func:`hint`) and five classic solving
-algorithms to compare (:mod:`sudokit.strategies`). Every puzzle argument takes a :class:`Grid` or puzzle
-text in any format sudokit reads.
+(:func:`rate`, :func:`rate_many`, :func:`explain`, :func:`hint`), five classic solving
+algorithms to compare (:mod:`sudokit.strategies`), pictures (:mod:`sudokit.svg`), PDF booklets
+(:func:`book`), a puzzle bank (:class:`Bank`) and checking a data set's solutions
+(:func:`verify`). Every puzzle argument takes a :class:`Grid` or puzzle text in any format
+sudokit reads.
 
 >>> import sudokit
 >>> sudokit.is_unique(
@@ -15,6 +17,8 @@ True
 """
 
 from sudokit import strategies, svg
+from sudokit.bank import Bank
+from sudokit.booklet import book
 from sudokit.candidates import Candidates
 from sudokit.canon import canonical
 from sudokit.errors import (
@@ -51,12 +55,14 @@ from sudokit.status import Status
 from sudokit.techniques.explain import explain, hint
 from sudokit.techniques.step import Link, Step
 from sudokit.units import Shape
+from sudokit.verify import verify
 
 __version__ = "0.2.0"
 
 __all__ = [
     "COUNT_LIMIT",
     "BadCharacterError",
+    "Bank",
     "Candidates",
     "DuplicateGivenError",
     "EngineError",
@@ -82,6 +88,7 @@ __all__ = [
     "TimeLimitReached",
     "WrongLengthError",
     "__version__",
+    "book",
     "canonical",
     "count_many",
     "count_solutions",
@@ -99,4 +106,5 @@ __all__ = [
     "solve_many",
     "strategies",
     "svg",
+    "verify",
 ]

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Protocol
 
-from sudokit import __version__
+from sudokit import SudokuError, __version__
 from sudokit.cli._common import (
     EXIT_FAILED,
     EXIT_INTERRUPTED,
@@ -93,6 +93,18 @@ COMMANDS: dict[str, Command] = {
         "Check every puzzle: readable, no duplicate given, exactly one solution. Writes one line "
         "per puzzle, 'FILE: line L: ok (...)' or 'FILE: line L[, column C]: problem'.",
     ),
+    "show": Command(
+        "sudokit.cli.show",
+        "draw puzzles as bordered grids in the terminal",
+        "Draw every puzzle given (its text, a file of puzzles, '-' for standard input) as a "
+        "bordered grid, separated by blank lines; givens bold on a terminal.",
+    ),
+    "render": Command(
+        "sudokit.cli.render",
+        "draw puzzles as SVG or PNG pictures",
+        "Draw puzzles as SVG or PNG (by the suffix of -o); several puzzles are written one file "
+        "each, OUT-001.svg, OUT-002.svg, …; without -o the SVG of one puzzle goes to standard output.",
+    ),
     "explain": Command("sudokit.cli.explain", "explain a puzzle's solving path step by step"),
     "hint": Command("sudokit.cli.hint", "the next step from a player's grid and pencil marks"),
     "rate": Command(
@@ -104,6 +116,25 @@ COMMANDS: dict[str, Command] = {
     ),
     "compare": Command(
         "sudokit.cli.compare", "compare the strategies on puzzle files: time, nodes, backtracks"
+    ),
+    "book": Command(
+        "sudokit.cli.book",
+        "a PDF booklet of puzzles (generated when no FILE is given)",
+        "Write a PDF booklet of the puzzles of FILE, or of --count generated ones: 1, 2, 4 or 6 a "
+        "page, each labelled with its number, SE rating and level; --solutions at the back.",
+    ),
+    "bank": Command(
+        "sudokit.cli.bank",
+        "a puzzle bank in a SQLite file: add, query, stats, export",
+        "Keep rated 9×9 puzzles in a SQLite file, one per equivalence class: 'add' checks, rates "
+        "and stores puzzles, 'query' finds them by rating, level, technique, clues, symmetry, "
+        "'stats' counts them, 'export' writes them all in any data-set format.",
+    ),
+    "serve": Command(
+        "sudokit.cli.serve",
+        "the web pages (play, learn, make, batch) and the JSON API",
+        "Serve the web pages and the JSON API until Ctrl-C (needs pip install 'sudokit[web]'). "
+        "The default host, 127.0.0.1, is reachable from this machine only.",
     ),
 }
 
@@ -165,7 +196,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status = int(args.run(args))
     except UsageError as exc:
+        flush(sys.stdout)
         print(f"sudokit {args.command}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except SudokuError as exc:  # an option value, an output, an input the library refused
+        flush(sys.stdout)
+        print(f"sudokit {args.command}: {type(exc).__name__}: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         flush(sys.stdout)

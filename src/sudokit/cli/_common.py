@@ -10,18 +10,28 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import signal
 import sys
+import tempfile
 import threading
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from importlib import import_module
 from pathlib import Path
 from typing import IO, Any, TextIO
 
-from sudokit import Shape, Status, SudokuError, batch
+from sudokit import Grid, OutputError, Shape, Status, SudokuError, batch
 from sudokit.batch import Job, Result
+from sudokit.formats import read_dataset, read_puzzles
+from sudokit.formats.datasets import format_for_path
+from sudokit.formats.reader import Entry
+from sudokit.verify import verify_entry
 
 __all__ = [
+    "ARGUMENT",
+    "BINARY_FORMATS",
     "EXIT_FAILED",
     "EXIT_INTERRUPTED",
     "EXIT_OK",
@@ -29,9 +39,14 @@ __all__ = [
     "STDIN",
     "UsageError",
     "add_input_arguments",
+    "add_verify_argument",
+    "atomic_output",
     "check_files",
+    "check_output",
     "first_puzzle",
     "flush",
+    "grid_of",
+    "is_binary",
     "jobs",
     "open_inputs",
     "parse_box",
@@ -39,9 +54,13 @@ __all__ = [
     "progress",
     "progress_bar",
     "puzzle_text",
+    "read_grid_inputs",
+    "read_inputs",
+    "read_specs",
     "run_batch",
     "seconds",
     "status_words",
+    "write_atomic",
     "write_results",
 ]
 
@@ -154,8 +173,22 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_verify_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--verify``: compare each puzzle's given solution (a data set's column) with the solved one."""
+    parser.add_argument(
+        "--verify",
+        action="store_true",
+        help="compare each puzzle's given solution (the solution column of a CSV, JSON Lines, "
+        ".npz or Parquet data set) with the one found: a puzzle passes only when they are the "
+        "same; one without a given solution fails",
+    )
+
+
 def open_inputs(files: Sequence[str]) -> Iterator[tuple[str, Iterable[str]]]:
-    """Yield ``(name, lines)`` for each input file in turn; ``-`` (or no file) is standard input."""
+    """Yield ``(name, lines)`` for each text input file in turn; ``-`` (or no file) is standard input.
+
+    Binary data sets (``.npy``, ``.parquet``) are not text: :func:`read_inputs` reads them.
+    """
     for name in files or ["-"]:
         if name == "-":
             yield STDIN, sys.stdin
@@ -172,6 +205,91 @@ def check_files(files: Sequence[str]) -> None:
             raise UsageError(f"{name}: {reason}")
         if name != "-" and os.path.isdir(name):
             raise UsageError(f"{name}: is a directory")
+
+
+#: The data-set formats that are binary files, read by :func:`sudokit.formats.read_dataset`.
+BINARY_FORMATS = ("npy", "parquet")
+#: What an argument that names no puzzle is called in messages.
+ARGUMENT = "<argument>"
+#: Suffixes that make an argument a file name (missing: an error) rather than puzzle text.
+_FILE_SUFFIX = re.compile(r"\.(txt|sdk|sdm|ss|csv|tsv|json|jsonl|ndjson|npy|npz|parquet|pq)$", re.IGNORECASE)
+
+
+def is_binary(name: str) -> bool:
+    """True when a file's suffix says it is a NumPy or Parquet data set."""
+    return name != "-" and format_for_path(name, "") in BINARY_FORMATS
+
+
+def _dataset(name: str, box: Shape | None, defer: bool) -> Iterator[Entry]:
+    """The entries of a binary data set; one that cannot be read at all is a usage error."""
+    try:
+        yield from read_dataset(name, box, defer=defer)
+    except (ImportError, ValueError, OSError) as exc:
+        raise UsageError(f"{name}: {exc}") from None
+
+
+def read_inputs(
+    files: Sequence[str], box: Shape | None = None, *, defer: bool = False
+) -> Iterator[tuple[str, Iterable[Entry]]]:
+    """Yield ``(name, entries)`` for each input in turn: text files and standard input through
+    :func:`~sudokit.formats.read_puzzles`, ``.npy``/``.parquet`` files through
+    :func:`~sudokit.formats.read_dataset` (chosen by the suffix)."""
+    for name in files or ["-"]:
+        if is_binary(name):
+            yield name, _dataset(name, box, defer)
+            continue
+        for source, lines in open_inputs([name]):
+            yield source, read_puzzles(lines, box, defer=defer)
+
+
+def grid_of(entry: Entry, *, check: bool = True) -> Grid | SudokuError:
+    """The grid an entry holds, or the error reading it (with ``check``: a duplicate given too)."""
+    if entry.error is not None:
+        return entry.error
+    try:
+        if entry.cells is None or entry.shape is None:
+            grid = Grid.from_string(entry.text, check=False)
+        else:
+            grid = Grid(tuple(entry.cells), entry.shape)
+        if check:
+            grid.check()
+    except SudokuError as exc:
+        return exc if getattr(exc, "line", None) is not None else exc.with_line(entry.line)
+    return grid
+
+
+def read_grid_inputs(
+    files: Sequence[str], box: Shape | None = None, *, check: bool = True
+) -> Iterator[tuple[str, int, Grid | SudokuError]]:
+    """Every puzzle of the input files as ``(name, line, Grid or the error reading it)``."""
+    for name, entries in read_inputs(files, box):
+        for entry in entries:
+            yield name, entry.line, grid_of(entry, check=check)
+
+
+def _is_file_spec(spec: str) -> bool:
+    """True when an argument names a file (or standard input) rather than holding a puzzle."""
+    if spec == "-":
+        return True
+    if "\n" in spec or len(spec) > 4096:
+        return False
+    return os.path.exists(spec) or os.sep in spec or bool(_FILE_SUFFIX.search(spec))
+
+
+def read_specs(
+    specs: Sequence[str], box: Shape | None = None, *, check: bool = False
+) -> Iterator[tuple[str, int, Grid | SudokuError]]:
+    """Every puzzle the arguments give, each a puzzle's text, a file of puzzles or ``-`` (stdin).
+
+    Every file is checked before the first puzzle is read (:class:`UsageError` if unreadable).
+    """
+    check_files([spec for spec in specs if _is_file_spec(spec)])
+    for spec in specs:
+        if _is_file_spec(spec):
+            yield from read_grid_inputs([spec], box, check=check)
+        else:
+            for entry in read_puzzles(spec, box):
+                yield ARGUMENT, entry.line, grid_of(entry, check=check)
 
 
 def puzzle_text(spec: str) -> str:
@@ -206,7 +324,7 @@ def progress_bar(enabled: bool, total: int | None, unit: str, **options: Any) ->
 
 def _count_lines(files: Sequence[str]) -> int | None:
     """The total number of lines of the input files (None when one of them is standard input)."""
-    if not files or "-" in files:
+    if not files or "-" in files or any(is_binary(name) for name in files):
         return None
     total = 0
     for name in files:
@@ -268,7 +386,7 @@ def _count_text(result: Result, limit: int) -> str:
     return f"{result.count}+" if result.count >= limit else str(result.count)
 
 
-def _plain(result: Result, job: Job, style: str) -> str:
+def _plain(result: Result, job: Job, style: str, verified: bool = False) -> str:
     """The plain-text output for one puzzle (see each command's --help)."""
     if job.task == "solve":
         return _format_solution(result, style) if result.status == Status.SOLVED else _failure(result)
@@ -277,7 +395,8 @@ def _plain(result: Result, job: Job, style: str) -> str:
             return _failure(result)
         return f"{_count_text(result, job.limit)} {result.puzzle}"
     if result.status == Status.SOLVED:
-        return f"{result.source}: line {result.line}: ok (valid, one solution)"
+        given = ", the given solution" if verified else ""
+        return f"{result.source}: line {result.line}: ok (valid, one solution{given})"
     return f"{result.source}: {result.error}"
 
 
@@ -326,14 +445,26 @@ class _Interrupts:
 
 
 def write_results(
-    results: Iterable[Result], job: Job, out: TextIO, *, as_json: bool = False, style: str = "line"
+    results: Iterable[Result],
+    job: Job,
+    out: TextIO,
+    *,
+    as_json: bool = False,
+    style: str = "line",
+    verified: bool = False,
 ) -> tuple[int, int]:
-    """Write each result as it comes (plain text or JSON Lines); return (puzzles, failures)."""
+    """Write each result as it comes (plain text or JSON Lines); return (puzzles, failures).
+
+    ``verified`` says the results were checked against given solutions (see :func:`run_batch`).
+    """
     multi_line = style != "line" and not as_json and job.task == "solve"
     total = failed = 0
     with _Interrupts() as interrupts:
         for result in results:
-            text = json.dumps(result.to_dict(), ensure_ascii=False) if as_json else _plain(result, job, style)
+            if as_json:
+                text = json.dumps(result.to_dict(), ensure_ascii=False)
+            else:
+                text = _plain(result, job, style, verified)
             interrupts.write(out, ("\n" if multi_line and total else "") + text + "\n")
             total += 1
             if not job.succeeded(result):
@@ -341,23 +472,134 @@ def write_results(
     return total, failed
 
 
-def run_batch(args: argparse.Namespace, job: Job, *, style: str = "line") -> int:
-    """Run a batch job over the command's inputs and write the results; return the exit status."""
+def _remember(entries: Iterable[Entry], kept: deque[Entry]) -> Iterator[Entry]:
+    """Pass entries through, keeping each for :func:`_verified` (one batch result per entry, in order)."""
+    for entry in entries:
+        kept.append(entry)
+        yield entry
+
+
+def _same_solution(given: object, result: Result) -> bool:
+    """True when a given solution (text) is the solution the batch found."""
+    if not isinstance(given, str) or result.solution is None:
+        return False
+    if given.strip() == result.solution:
+        return True
+    try:
+        found = result.solution_grid()
+        return found is not None and Grid.from_string(given, found.shape, check=False).cells == found.cells
+    except SudokuError:
+        return False
+
+
+def _verified(result: Result, entry: Entry) -> Result:
+    """A result checked against the entry's given solution column (:func:`sudokit.verify.verify_entry`).
+
+    A solved puzzle whose given solution is missing or differs fails with the reason; the
+    puzzle is solved again (by ``verify_entry``) only when the quick comparison fails.
+    """
+    if result.status != Status.SOLVED:
+        return result
+    fields = entry.fields or {}
+    given = fields.get("solution")
+    if given is None or given == "":
+        why = "its solution field is empty" if "solution" in fields else "no solution column"
+        return replace(result, status=Status.INVALID,
+                       error=f"line {result.line}: no given solution to verify ({why})")
+    if _same_solution(given, result):
+        return result
+    found = verify_entry(entry)
+    if found.ok:
+        return result
+    return replace(result, status=found.status, error=f"line {result.line}: {found.error}")
+
+
+def run_batch(args: argparse.Namespace, job: Job, *, style: str = "line", verify: bool = False) -> int:
+    """Run a batch job over the command's inputs and write the results; return the exit status.
+
+    Text inputs are read by :func:`~sudokit.formats.read_puzzles`, ``.npy`` and ``.parquet``
+    files by :func:`~sudokit.formats.read_dataset`. With ``verify``, a solved puzzle passes only
+    when its given solution (the data set's solution column) is the one found.
+    """
     check_files(args.files)
     interactive = (not args.files or "-" in args.files) and sys.stdin.isatty()
-    results = batch.run_sources(  # typed in: answer each line at once
-        open_inputs(args.files),
+    sources: Iterable[tuple[str, Iterable[Entry]]] = read_inputs(args.files, job.box, defer=True)
+    kept: deque[Entry] = deque()
+    if verify:
+        sources = ((name, _remember(entries, kept)) for name, entries in sources)
+    results: Iterable[Result] = batch.run_entries(  # typed in: answer each line at once
+        sources,
         job,
         jobs=1 if interactive else args.jobs,
         chunk_size=1 if interactive else None,
     )
+    if verify:
+        results = (_verified(result, kept.popleft()) for result in results)
     results = progress(results, args.files, args.progress)
-    total, failed = write_results(results, job, sys.stdout, as_json=args.json, style=style)
+    total, failed = write_results(
+        results, job, sys.stdout, as_json=args.json, style=style, verified=verify
+    )
     if failed:
         what = "could not be counted" if job.task == "count" else "did not pass"
         print(f"sudokit: {failed} of {total} puzzles {what}", file=sys.stderr)
         return EXIT_FAILED
     return EXIT_OK
+
+
+# -- writing files ----------------------------------------------------------------------------------
+
+
+def check_output(path: str | os.PathLike[str]) -> Path:
+    """The output path, after checking a file can be written there (:class:`OutputError` if not)."""
+    target = Path(path)
+    parent = target.parent
+    if target.is_dir():
+        raise OutputError(f"cannot write {target}: it is a directory")
+    if not parent.is_dir():
+        raise OutputError(f"cannot write {target}: directory {parent} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise OutputError(f"cannot write {target}: directory {parent} is not writable")
+    return target
+
+
+def _file_mode() -> int:
+    """The permissions a new file gets (0666 less the umask), for a temporary file renamed into place."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+@contextlib.contextmanager
+def atomic_output(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """A temporary file beside ``path`` to write, renamed to ``path`` when the block succeeds.
+
+    On any error the temporary file is removed, so ``path`` is either the whole new file or
+    untouched; an :class:`OSError` becomes :class:`OutputError` naming ``path``.
+    """
+    target = check_output(path)
+    try:
+        handle, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
+    os.close(handle)
+    temp = Path(name)
+    try:
+        yield temp
+        os.chmod(temp, _file_mode())
+        os.replace(temp, target)
+    except OSError as exc:
+        temp.unlink(missing_ok=True)
+        raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+
+
+def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> Path:
+    """Write ``data`` (text as UTF-8) to ``path`` whole or not at all; return the path."""
+    with atomic_output(path) as temp:
+        temp.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+    return Path(path)
 
 
 def flush(stream: IO[str]) -> None:

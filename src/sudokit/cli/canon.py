@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sudokit import read_grids
 from sudokit.canon import canonical_string
-from sudokit.cli._common import EXIT_FAILED, EXIT_OK, check_files, open_inputs
+from sudokit.cli._common import EXIT_FAILED, EXIT_OK, check_files, read_grid_inputs
 
 __all__ = ["add_arguments", "run"]
 
@@ -28,20 +27,19 @@ def run(args: argparse.Namespace) -> int:
     check_files(args.files)
     status = EXIT_OK
     seen: set[str] = set()
-    for name, lines in open_inputs(args.files):
-        for line, entry in read_grids(lines):
-            if isinstance(entry, Exception):
-                print(f"{name}: {entry}", file=sys.stderr)
-                status = EXIT_FAILED
+    for name, line, entry in read_grid_inputs(args.files):
+        if isinstance(entry, Exception):
+            print(f"{name}: {entry}", file=sys.stderr)
+            status = EXIT_FAILED
+            continue
+        if entry.shape.box != (3, 3):
+            print(f"{name}: line {line}: the canonical form is for 9×9 grids only", file=sys.stderr)
+            status = EXIT_FAILED
+            continue
+        text = canonical_string(entry, args.empty)
+        if args.unique:
+            if text in seen:
                 continue
-            if entry.shape.box != (3, 3):
-                print(f"{name}: line {line}: the canonical form is for 9×9 grids only", file=sys.stderr)
-                status = EXIT_FAILED
-                continue
-            text = canonical_string(entry, args.empty)
-            if args.unique:
-                if text in seen:
-                    continue
-                seen.add(text)
-            print(text)
+            seen.add(text)
+        print(text)
     return status

@@ -5,16 +5,17 @@ from __future__ import annotations
 import argparse
 
 from sudokit.batch import Job
-from sudokit.cli._common import add_input_arguments, run_batch
+from sudokit.cli._common import add_input_arguments, add_verify_argument, run_batch
 
 __all__ = ["add_arguments", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of ``sudokit check``: those of every command that reads puzzles."""
+    """Options of ``sudokit check``: those of every command that reads puzzles, and ``--verify``."""
     add_input_arguments(parser)
+    add_verify_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit check``."""
-    return run_batch(args, Job("check", limit=2, box=args.box))
+    return run_batch(args, Job("check", limit=2, box=args.box), verify=args.verify)

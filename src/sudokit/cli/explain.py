@@ -5,8 +5,10 @@
     1. Hidden Single (1.2): In box 3, 7 can only go in r1c8, so r1c8 = 7
 
 PUZZLE is the puzzle text itself or a file holding it (``-``: standard input); ``--json``
-writes one JSON object per step instead. Exit status: 0 when solved, 1 when the techniques get
-stuck, 2 on a usage or input error.
+writes one JSON object per step instead; ``--html OUT.html`` writes the whole path as one
+self-contained page, a picture and a sentence per step (:func:`sudokit.html.walkthrough`),
+whole or not at all. Exit status: 0 when solved, 1 when the techniques get stuck, 2 on a usage
+or input error.
 """
 
 from __future__ import annotations
@@ -16,7 +18,16 @@ import json
 import sys
 
 from sudokit import Grid, Step, SudokuError, explain
-from sudokit.cli._common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, first_puzzle, puzzle_text
+from sudokit.cli._common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    check_output,
+    first_puzzle,
+    puzzle_text,
+    write_atomic,
+)
+from sudokit.html import walkthrough
 from sudokit.techniques import hodoku_score
 from sudokit.techniques.explain import STUCK
 
@@ -34,13 +45,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("puzzle", metavar="PUZZLE", help="the puzzle, or a file holding it ('-': stdin)")
     parser.add_argument("--se", action="store_true",
                         help="use only the techniques Sudoku Explainer 1.2.1 rates with (its path)")
-    parser.add_argument("--json", action="store_true", help="write one JSON object per step")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="write one JSON object per step")
+    output.add_argument("--html", metavar="OUT.html",
+                        help="write the path as one HTML page, a picture per step (nothing on stdout)")
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit explain``."""
+    if args.html is not None:
+        check_output(args.html)
     try:
         grid = Grid.from_string(first_puzzle(puzzle_text(args.puzzle)))
+        if args.html is not None:
+            write_atomic(args.html, walkthrough(grid))
+            return EXIT_OK
         steps = []
         for number, step in enumerate(explain(grid, se_only=args.se), 1):
             text = json.dumps(step.to_dict(grid.shape)) if args.json else step_line(number, step)

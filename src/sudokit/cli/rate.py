@@ -8,8 +8,16 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from sudokit import Grid, Rating, Status, SudokuError, rate_many, read_grids
-from sudokit.cli._common import EXIT_FAILED, EXIT_OK, jobs, open_inputs, progress_bar, seconds
+from sudokit import Grid, Rating, Status, SudokuError, rate_many
+from sudokit.cli._common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    check_files,
+    jobs,
+    progress_bar,
+    read_grid_inputs,
+    seconds,
+)
 
 __all__ = ["add_arguments", "run"]
 
@@ -34,9 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _inputs(files: Sequence[str]) -> Iterator[tuple[str, int, Grid | SudokuError]]:
     """Every puzzle (or the error reading it) of the inputs, with its file name and line."""
-    for name, lines in open_inputs(files):
-        for line, item in read_grids(lines):
-            yield name, line, item
+    yield from read_grid_inputs(files)
 
 
 def _row(name: str, line: int, rating: Rating) -> str:
@@ -52,6 +58,7 @@ def _row(name: str, line: int, rating: Rating) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit rate``: exit status 0 when every puzzle was rated, 1 otherwise."""
+    check_files(args.files)
     entries = list(_inputs(args.files))
     texts = [item.to_string() if isinstance(item, Grid) else "" for _, _, item in entries]
     ratings: Iterable[Rating] = rate_many(

@@ -6,7 +6,14 @@ import argparse
 
 from sudokit import Status, StrategyError, strategies
 from sudokit.batch import Job
-from sudokit.cli._common import UsageError, add_input_arguments, run_batch, seconds, status_words
+from sudokit.cli._common import (
+    UsageError,
+    add_input_arguments,
+    add_verify_argument,
+    run_batch,
+    seconds,
+    status_words,
+)
 
 __all__ = ["NATIVE", "add_arguments", "run"]
 
@@ -49,6 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="solve with a strategy of sudokit.strategies instead of the native engine "
         f"(default: {NATIVE})",
     )
+    add_verify_argument(parser)
     parser.add_argument(
         "--time-limit",
         type=seconds,
@@ -68,4 +76,4 @@ def run(args: argparse.Namespace) -> int:
         strategy=strategy(args.strategy),
         time_limit=args.time_limit,
     )
-    return run_batch(args, job, style=args.style)
+    return run_batch(args, job, style=args.style, verify=args.verify)

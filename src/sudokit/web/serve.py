@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import sys
 import threading
 import webbrowser
 from dataclasses import replace
@@ -35,13 +36,16 @@ def warning_for(host: str) -> str | None:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
           settings: Settings | None = None) -> None:
-    """Serve the app until interrupted; on loopback, answer only to loopback host names."""
+    """Serve the app until interrupted; on loopback, answer only to loopback host names.
+
+    On any other host a warning that other machines can reach the server goes to standard error.
+    """
     import uvicorn
 
     settings = settings or Settings()
     warning = warning_for(host)
     if warning is not None:
-        print(warning, flush=True)
+        print(warning, file=sys.stderr, flush=True)
     elif settings.allowed_hosts is None:
         settings = replace(settings, allowed_hosts=LOOPBACK_NAMES)
     app = create_app(settings)

@@ -1,4 +1,4 @@
-"""sudokit.book (PDF booklets) and sudokit.html (the walkthrough page)."""
+"""sudokit.booklet (PDF booklets) and sudokit.html (the walkthrough page)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from sudokit import book as book_module
-from sudokit.book import book
+from sudokit import booklet as book_module
+from sudokit.booklet import book
 from sudokit.errors import (
     DuplicateGivenError,
     MultipleSolutionsError,
