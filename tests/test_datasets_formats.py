@@ -22,7 +22,7 @@ from sudokit.formats.datasets import (
     write_parquet,
     write_records,
 )
-from sudokit.verify import verify, verify_entry
+from sudokit.verification import verify, verify_entry
 
 PUZZLES = [
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",

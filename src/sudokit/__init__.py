@@ -55,7 +55,7 @@ from sudokit.status import Status
 from sudokit.techniques.explain import explain, hint
 from sudokit.techniques.step import Link, Step
 from sudokit.units import Shape
-from sudokit.verify import verify
+from sudokit.verification import verify
 
 __version__ = "0.2.0"
 

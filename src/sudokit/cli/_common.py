@@ -27,7 +27,7 @@ from sudokit.batch import Job, Result
 from sudokit.formats import read_dataset, read_puzzles
 from sudokit.formats.datasets import format_for_path
 from sudokit.formats.reader import Entry
-from sudokit.verify import verify_entry
+from sudokit.verification import verify_entry
 
 __all__ = [
     "ARGUMENT",
@@ -493,7 +493,7 @@ def _same_solution(given: object, result: Result) -> bool:
 
 
 def _verified(result: Result, entry: Entry) -> Result:
-    """A result checked against the entry's given solution column (:func:`sudokit.verify.verify_entry`).
+    """A result checked against the entry's given solution column (:func:`sudokit.verification.verify_entry`).
 
     A solved puzzle whose given solution is missing or differs fails with the reason; the
     puzzle is solved again (by ``verify_entry``) only when the quick comparison fails.
