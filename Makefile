@@ -71,5 +71,7 @@ bench: $(STAMP)
 docs-strategies: $(STAMP)
 	$(PY) benchmarks/strategies_report.py
 
+include fuzz/fuzz.mk
+
 clean:
 	rm -rf $(VENV) build src/*.egg-info src/sudokit/_core*.so .pytest_cache .mypy_cache .ruff_cache

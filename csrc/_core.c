@@ -369,6 +369,12 @@ static PyObject *core_gen9_dig(PyObject *module, PyObject *args) {
     Py_buffer orbit, mask;
     int has_orbit = optional_81(orbit_obj, &orbit, "orbit");
     if (has_orbit < 0) return NULL;
+    for (int c = 0; has_orbit && c < 81; c++)
+        if (((const uint8_t *)orbit.buf)[c] > 80) { /* sk_gen9_dig indexes its tables by orbit number */
+            PyBuffer_Release(&orbit);
+            PyErr_SetString(PyExc_ValueError, "orbit numbers must be 0..80");
+            return NULL;
+        }
     int has_mask = optional_81(mask_obj, &mask, "mask");
     if (has_mask < 0) {
         if (has_orbit) PyBuffer_Release(&orbit);

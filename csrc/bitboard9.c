@@ -602,7 +602,9 @@ static int column_rules(Board *bd) {
                 int c = lowest_bit(hidden);
                 hidden &= hidden - 1;
                 int b = (p0 >> c) & 1 ? 0 : (p1 >> c) & 1 ? 1 : 2;
-                assign(bd, d, b, w[9 * b] & (COL_BITS << c));
+                uint32_t cell = w[9 * b] & (COL_BITS << c);
+                if (!cell) return -1; /* an earlier assign of this loop took the column's last place */
+                assign(bd, d, b, cell);
             } while (hidden);
             changed = 1;
             continue; /* the view is stale now; the next round redoes this digit */

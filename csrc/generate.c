@@ -456,7 +456,7 @@ int sk_gen9_dig(sk_rng *rng, const uint8_t *orbit, int target, const uint8_t *ma
         ok = 0;
     else if (strict_minimal && orbit && !target)
         ok = repair(&st, rng, solution, orbit, members, start, size);
-    else if (strict_minimal && !complete_pass)
+    else if (strict_minimal && (!complete_pass || orbit)) /* a pass over orbits is only orbit-minimal */
         ok = minimal(&st, solution);
     memcpy(puzzle, st.cells, 81);
     return ok;

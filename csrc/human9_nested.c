@@ -114,7 +114,7 @@ static int nest_from_inner(chains *C, const uint16_t work[81], nest_list *N) {
     inner_list *I = &C->inner;
     N->n = N->ps_len = 0;
     memset(&N->dup, 0, sizeof N->dup);
-    qsort(I->h, (size_t)I->n, sizeof *I->h, inner_cmp);
+    if (I->n > 1) qsort(I->h, (size_t)I->n, sizeof *I->h, inner_cmp); /* I->h is NULL while empty */
     uint16_t ps[NPOT / 2];
     potset seen;
     for (int i = 0; i < I->n; i++) {
