@@ -48,7 +48,7 @@ from sudokit.solver import (
     solve_many,
 )
 from sudokit.status import Status
-from sudokit.techniques.explain import explain, hint
+from sudokit.techniques.explain import Hint, explain, hint, steps_available
 from sudokit.techniques.step import Link, Step
 from sudokit.units import Shape
 
@@ -63,6 +63,7 @@ __all__ = [
     "Generated",
     "GenerationError",
     "Grid",
+    "Hint",
     "Link",
     "MultipleSolutionsError",
     "NoSolutionError",
@@ -97,6 +98,7 @@ __all__ = [
     "search",
     "solve",
     "solve_many",
+    "steps_available",
     "strategies",
     "svg",
 ]
