@@ -72,7 +72,7 @@ def test_explain_refuses_a_puzzle_with_several_solutions() -> None:
 
 
 def test_hint_gives_the_first_step() -> None:
-    step = hint(Grid.from_string(EASY))
+    step = hint(Grid.from_string(EASY)).step
     assert step == next(explain(Grid.from_string(EASY)))
 
 
@@ -82,14 +82,14 @@ def test_hint_flags_a_wrong_digit() -> None:
     cell = puzzle.empty_cells[0]
     wrong = next(d for d in sorted(puzzle.candidates(cell)) if d != solution[cell])
     player = puzzle.with_cell(cell, wrong)
-    step = hint(player, puzzle=Grid.from_string(EASY))
+    step = hint(player, puzzle=Grid.from_string(EASY)).step
     assert step.technique == "Wrong Digit" and step.cells == (cell,)
     assert step.candidates == ((cell, wrong),)
 
 
 def test_hint_flags_a_duplicate() -> None:
     grid = Grid.from_string(EASY).with_cell(0, 4)  # 4 is already in row 1
-    step = hint(grid)
+    step = hint(grid).step
     assert step.technique == "Wrong Digit" and 0 in step.cells
 
 
@@ -98,7 +98,7 @@ def test_hint_flags_a_missing_pencil_mark() -> None:
     marks = Candidates.from_grid(grid)
     cell = grid.empty_cells[5]
     marks.masks[cell] &= ~bit(solve(grid)[cell])
-    step = hint(grid, marks)
+    step = hint(grid, marks).step
     assert step.technique == "Missing Candidate" and step.cells == (cell,)
 
 
@@ -108,7 +108,7 @@ def test_hint_uses_the_players_pencil_marks() -> None:
     marks = Candidates.from_grid(grid)
     cell = grid.empty_cells[0]
     marks.masks[cell] = bit(solution[cell])  # the player already narrowed this cell down
-    step = hint(grid, marks, chosen=[t for t in techniques() if t.name == "Naked Single"])
+    step = hint(grid, marks, chosen=[t for t in techniques() if t.name == "Naked Single"]).step
     assert step.technique == "Naked Single" and step.placements == ((cell, solution[cell]),)
 
 

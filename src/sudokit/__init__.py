@@ -52,7 +52,7 @@ from sudokit.solver import (
     solve_many,
 )
 from sudokit.status import Status
-from sudokit.techniques.explain import explain, hint
+from sudokit.techniques.explain import Hint, explain, hint, steps_available
 from sudokit.techniques.step import Link, Step
 from sudokit.units import Shape
 from sudokit.verification import verify
@@ -69,6 +69,7 @@ __all__ = [
     "Generated",
     "GenerationError",
     "Grid",
+    "Hint",
     "Link",
     "MultipleSolutionsError",
     "NoSolutionError",
@@ -104,6 +105,7 @@ __all__ = [
     "search",
     "solve",
     "solve_many",
+    "steps_available",
     "strategies",
     "svg",
     "verify",

@@ -31,6 +31,8 @@ from sudokit.errors import (
     ShapeError,
     SudokuError,
 )
+from sudokit.generator import LEVELS as LEVELS  # the level names a difficulty may give
+from sudokit.generator import parse_difficulty
 from sudokit.geometry import Geometry, digit_label, geometry
 from sudokit.grid import Grid
 from sudokit.svg import PALETTE
@@ -44,8 +46,6 @@ __all__ = ["LAYOUTS", "PAPERS", "Booklet", "Entry", "book"]
 PAPERS: dict[str, tuple[float, float]] = {"a4": (595.2756, 841.8898), "letter": (612.0, 792.0)}
 #: Puzzles a page → (columns, rows) of the page's layout.
 LAYOUTS: dict[int, tuple[int, int]] = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}
-#: HoDoKu-style level names a ``difficulty`` may give.
-LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 
 _FONT_DIRS = ("/usr/share/fonts/truetype/dejavu",)
 _MM = 72 / 25.4
@@ -101,18 +101,7 @@ def _layout(per_page: int) -> tuple[int, int]:
 
 def _difficulty(value: object) -> object:
     """A difficulty the generator understands (a level name or an SE range), or :class:`OptionError`."""
-    if value is None or isinstance(value, (int, float, tuple)):
-        return value
-    text = str(value).strip().lower()
-    if text in LEVELS:
-        return text
-    try:
-        [float(part) for part in text.split("-")]
-    except ValueError:
-        raise OptionError(
-            f"unknown difficulty {value!r} (a level: {', '.join(LEVELS)}; or an SE range like 2.0-4.5)"
-        ) from None
-    return text
+    return parse_difficulty(value)
 
 
 def _target(out: str | os.PathLike[str]) -> Path:

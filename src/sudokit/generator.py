@@ -35,39 +35,60 @@ random numbers, so they give different puzzles for the same seed.
 from __future__ import annotations
 
 import importlib
+import math
 import os
 import random
+import re
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import islice
 from typing import Any
 
 from sudokit import _engine, reference
-from sudokit.errors import GenerationError, TimeLimitReached
+from sudokit.errors import GenerationError, OptionError, TimeLimitReached
 from sudokit.formats.reader import BoxLike, _as_shape
 from sudokit.grid import Grid
 from sudokit.limits import NEVER, Deadline
 from sudokit.symmetry import check_symmetry, orbits
+from sudokit.techniques import HODOKU_LEVELS, family_of, name_key, resolve
 from sudokit.units import Shape, shape_for_size
 
 __all__ = [
+    "LEVELS",
     "METHODS",
+    "SE_SCALE",
     "FillStats",
     "Generated",
     "GenerationError",
     "Generator",
     "Options",
+    "check_technique",
     "generate",
     "generate_many",
     "is_minimal",
     "options",
+    "parse_difficulty",
     "puzzle_seed",
 ]
 
 #: The generation methods.
 METHODS = ("dig", "random-fill")
+
+#: The level names a difficulty target may give: HoDoKu's levels, as ``Rating.level`` says them.
+LEVELS = tuple(name.lower() for name, _ in HODOKU_LEVELS)
+
+#: The Sudoku Explainer ratings a difficulty range may span (an open end stops here).
+SE_SCALE = (0.0, 20.0)
+
+_DIFFICULTY_HELP = (
+    f"a HoDoKu level ({', '.join(LEVELS)}), or an SE rating from {SE_SCALE[0]:.1f} to "
+    f"{SE_SCALE[1]:.1f}: 7.5, a range 7.0-8.5, at least 9.0-, at most -4.0"
+)
+
+#: An SE rating range in text: ``7.0-8.5``, ``9.0-`` (open above), ``-4.0`` (open below).
+_RANGE = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)?\s*-\s*(\d+(?:\.\d*)?|\.\d+)?\s*")
 
 #: Seconds the rater may spend on one candidate puzzle of a difficulty target.
 RATING_TIME_LIMIT = 20.0
@@ -142,6 +163,8 @@ class Options:
                 raise ValueError(f"k must be between 1 and {size}")
         if self.max_attempts < 1:
             raise ValueError("max_attempts must be at least 1")
+        object.__setattr__(self, "difficulty", parse_difficulty(self.difficulty))
+        object.__setattr__(self, "technique", check_technique(self.technique))
 
 
 @dataclass(frozen=True)
@@ -413,6 +436,68 @@ def _random_fill_c(
 # -- difficulty -------------------------------------------------------------------------------------
 
 
+def _se_bound(value: object, original: object) -> float:
+    """One end of an SE range as a float on :data:`SE_SCALE`, or :class:`OptionError`."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise OptionError(f"bad difficulty {original!r} (choose {_DIFFICULTY_HELP})")
+    try:
+        number = float(value)
+    except ValueError:
+        raise OptionError(f"unknown difficulty {original!r} (choose {_DIFFICULTY_HELP})") from None
+    if math.isnan(number) or not SE_SCALE[0] <= number <= SE_SCALE[1]:
+        raise OptionError(f"difficulty {original!r} is off the SE scale (choose {_DIFFICULTY_HELP})")
+    return number
+
+
+def _se_range(lo: object, hi: object, original: object) -> tuple[float, float]:
+    """A checked SE range; an empty one (low end above the high end) is :class:`OptionError`."""
+    low = SE_SCALE[0] if lo is None else _se_bound(lo, original)
+    high = SE_SCALE[1] if hi is None else _se_bound(hi, original)
+    if low > high:
+        raise OptionError(f"empty difficulty range {original!r}: {low:.1f} is above {high:.1f} "
+                          f"(choose {_DIFFICULTY_HELP})")
+    return (low, high)
+
+
+def parse_difficulty(value: object) -> tuple[float, float] | str | None:
+    """A difficulty target from what a caller gives: None; a HoDoKu level name (``"hard"``, any
+    case; see :data:`LEVELS`); an SE rating (``7.5``) or range (``(7.0, 8.5)``, ``"7.0-8.5"``,
+    ``"9.0-"`` for at least 9.0, ``"-4.0"`` for at most 4.0).
+
+    Returns ``(low, high)`` (inclusive, on :data:`SE_SCALE`) or the level name in lower case.
+    Raises :class:`~sudokit.errors.OptionError`, listing what is accepted, for an unknown name,
+    an empty range or a rating off the scale.
+    """
+    if value is None:
+        return None
+    if isinstance(value, (tuple, list)):
+        if len(value) != 2:
+            raise OptionError(f"a difficulty range has two ends, not {value!r}")
+        return _se_range(value[0], value[1], value)
+    if isinstance(value, str):
+        text = value.strip()
+        if text.lower() in LEVELS:
+            return text.lower()
+        match = _RANGE.fullmatch(text)
+        if match is not None and (match[1] or match[2]):
+            return _se_range(match[1], match[2], value)
+    number = _se_bound(value, value)
+    return (number, number)
+
+
+def check_technique(name: str | None) -> str | None:
+    """A technique target checked against the rater's techniques (Sudoku Explainer's, see
+    :func:`sudokit.techniques.techniques`): the registry name when ``name`` names a technique
+    loosely (``"x wing"``), the name itself when it names one kind of step (``"Full House"``).
+
+    Raises :class:`~sudokit.errors.OptionError` listing the valid names for any other name.
+    """
+    if name is None:
+        return None
+    technique = resolve(name, se_only=True)
+    return technique.name if name_key(name) == name_key(technique.name) else str(name).strip()
+
+
 def _rater() -> Callable[..., Any]:
     """The rater ``sudokit.rating._rate(grid, deadline, engine=…)``, imported when first needed."""
     try:
@@ -426,9 +511,11 @@ def _rater() -> Callable[..., Any]:
     return rate
 
 
-def _name_key(name: object) -> str:
-    """A technique or level name compared loosely: case, spaces and hyphens ignored."""
-    return "".join(ch for ch in str(name).lower() if ch.isalnum())
+def _uses(target: str, used: Iterable[str]) -> bool:
+    """True when a solving path with the step names ``used`` uses the technique ``target``: a
+    registry name matches every step its finder yields, a step name that step only."""
+    key = name_key(target)
+    return any(name_key(step) == key or family_of(step) == target for step in used)
 
 
 def _difficulty_ok(opts: Options, rating: Any) -> bool:
@@ -444,13 +531,9 @@ def _difficulty_ok(opts: Options, rating: Any) -> bool:
         er = getattr(rating, "er", None)
         if er is None or not target[0] <= float(er) <= target[1]:
             return False
-    elif isinstance(target, str) and _name_key(getattr(rating, "level", "")) != _name_key(target):
+    elif isinstance(target, str) and name_key(getattr(rating, "level", "")) != name_key(target):
         return False
-    if opts.technique is not None:
-        used = getattr(rating, "techniques", None) or {}
-        if _name_key(opts.technique) not in {_name_key(t) for t in used}:
-            return False
-    return True
+    return opts.technique is None or _uses(opts.technique, getattr(rating, "techniques", None) or {})
 
 
 # -- the generator ----------------------------------------------------------------------------------
@@ -559,23 +642,6 @@ class Generator:
         )
 
 
-def _parse_difficulty(value: Any) -> tuple[float, float] | str | None:
-    """``(lo, hi)``, ``"7.0-8.5"``, ``"7.5"`` or a level name into a difficulty target."""
-    if value is None or isinstance(value, tuple):
-        return value
-    if isinstance(value, (int, float)):
-        return (float(value), float(value))
-    text = str(value).strip()
-    lo, sep, hi = text.partition("-")
-    try:
-        if sep:
-            return (float(lo), float(hi))
-        number = float(text)
-    except ValueError:
-        return text
-    return (number, number)
-
-
 def options(
     *,
     size: int | None = None,
@@ -615,7 +681,7 @@ def options(
         minimal=minimal,
         k=k,
         dig=dig,
-        difficulty=_parse_difficulty(difficulty),
+        difficulty=parse_difficulty(difficulty),
         technique=technique,
         max_attempts=max_attempts,
         engine=engine,
@@ -641,8 +707,12 @@ def generate(*, seed: int | None = None, time_limit: float | None = None, **kwar
     - ``minimal``: strictly minimal (no single clue can be removed), also with a symmetry.
     - ``k`` and ``dig``: random-fill's clue count K before solving, and whether it then removes
       clues until the puzzle is minimal.
-    - ``difficulty``: an SE rating range ``(7.0, 8.5)`` or ``"7.0-8.5"``, or a level name;
-      ``technique``: a technique the rater must use (both need :mod:`sudokit.rating`).
+    - ``difficulty``: on one of two scales: Sudoku Explainer's rating (ER), one value ``7.5``
+      or a range ``(7.0, 8.5)``, ``"7.0-8.5"``, ``"9.0-"`` (at least), ``"-4.0"`` (at most);
+      or a HoDoKu level name (:data:`LEVELS`: easy, medium, hard, unfair, extreme).
+      ``technique``: a technique the rater must use (a registry name such as ``"X-Wing"``, or
+      a step name such as ``"Full House"``). Both need :mod:`sudokit.rating`; a bad value
+      raises :class:`~sudokit.errors.OptionError` at once (see :func:`parse_difficulty`).
     - ``seed``: the same seed gives the same puzzle (with the same engine).
     - ``engine``: ``"c"`` or ``"python"`` (None: the default, see :mod:`sudokit._engine`).
     - ``time_limit``: seconds of wall-clock time for the whole call (None: no limit).

@@ -107,6 +107,7 @@ COMMANDS: dict[str, Command] = {
     ),
     "explain": Command("sudokit.cli.explain", "explain a puzzle's solving path step by step"),
     "hint": Command("sudokit.cli.hint", "the next step from a player's grid and pencil marks"),
+    "steps": Command("sudokit.cli.steps", "every step each technique finds in a position now"),
     "rate": Command(
         "sudokit.cli.rate", "rate puzzles as Sudoku Explainer does (ER, EP, ED) and HoDoKu-style"
     ),

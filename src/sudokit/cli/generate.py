@@ -38,8 +38,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--minimal", action="store_true",
                         help="strictly minimal: removing any single clue loses uniqueness")
     parser.add_argument("--difficulty", metavar="D",
-                        help="SE rating range (7.0-8.5) or level name (needs the rater)")
-    parser.add_argument("--technique", metavar="NAME", help="a technique the rater must use")
+                        help="an SE rating (7.5), range (7.0-8.5), at least (9.0-) or at most "
+                        "(-4.0), or a HoDoKu level: easy, medium, hard, unfair, extreme (needs the rater)")
+    parser.add_argument("--technique", metavar="NAME",
+                        help="a technique the rater must use (one of Sudoku Explainer's, e.g. "
+                        "X-Wing, or a step name such as 'Full House')")
     parser.add_argument("--seed", type=int, help="run seed: the same seed gives the same puzzles")
     parser.add_argument("--unique-canon", action="store_true",
                         help="skip puzzles equivalent (same minlex form) to one already written (9×9)")

@@ -1,7 +1,8 @@
 """``sudokit hint``: the next step from a player's position.
 
 ``--marks`` gives the player's pencil marks, ``--puzzle`` the puzzle as given (so a wrong digit
-can be named even when the player's grid has no solution left). Exit status: 0 on success, 1
+can be named even when the player's grid has no solution left), ``--level`` how much to say: 1
+where to look, 2 also the technique, 3 (the default) the whole step. Exit status: 0 on success, 1
 when the hint is a wrong digit, a missing candidate or no step, 2 on a usage or input error.
 """
 
@@ -11,7 +12,7 @@ import argparse
 import json
 import sys
 
-from sudokit import Candidates, Grid, SudokuError, hint
+from sudokit import Candidates, Grid, Hint, SudokuError, hint
 from sudokit.cli._common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, first_puzzle, puzzle_text
 from sudokit.cli.explain import step_line
 from sudokit.techniques.explain import MISSING, STUCK, WRONG_DIGIT
@@ -29,6 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--puzzle", dest="original", metavar="PUZZLE",
                         help="the puzzle as given (lets a wrong digit be found even when the "
                         "player's grid has no solution left)")
+    parser.add_argument("--level", type=int, choices=(1, 2, 3), default=3,
+                        help="1: where to look; 2: also which technique; 3 (default): the whole step")
     parser.add_argument("--se", action="store_true", help="use only Sudoku Explainer's techniques")
     parser.add_argument("--json", action="store_true", help="write the hint as a JSON object")
 
@@ -39,9 +42,14 @@ def run(args: argparse.Namespace) -> int:
         grid = Grid.from_string(first_puzzle(puzzle_text(args.puzzle)), check=False)
         original = Grid.from_string(first_puzzle(puzzle_text(args.original))) if args.original else None
         marks = Candidates.from_string(puzzle_text(args.marks), grid) if args.marks else None
-        step = hint(grid, marks, puzzle=original, se_only=args.se)
+        step = hint(grid, marks, puzzle=original, se_only=args.se).step
     except SudokuError as error:
         print(f"sudokit hint: {error}", file=sys.stderr)
         return EXIT_USAGE
-    print(json.dumps(step.to_dict(grid.shape)) if args.json else step_line(1, step)[3:])
+    assert step is not None
+    shown = Hint.of(step, grid.shape, args.level)
+    if args.json:
+        print(json.dumps(shown.to_dict(grid.shape)))
+    else:
+        print(step_line(1, step)[3:] if args.level == 3 else shown.message)
     return EXIT_FAILED if step.technique in (WRONG_DIGIT, MISSING, STUCK) else EXIT_OK

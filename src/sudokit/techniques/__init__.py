@@ -100,6 +100,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, cast
 
 from sudokit.candidates import Candidates
+from sudokit.errors import OptionError
 from sudokit.limits import NEVER, Deadline
 from sudokit.techniques.step import Link, Step
 
@@ -109,10 +110,13 @@ __all__ = [
     "Step",
     "Technique",
     "TimedFinder",
+    "family_of",
     "find_steps",
     "first_step",
     "hodoku_score",
+    "name_key",
     "register",
+    "resolve",
     "technique_named",
     "techniques",
 ]
@@ -285,6 +289,71 @@ def technique_named(name: str) -> Technique:
     """The registry entry called ``name``."""
     _load_extensions()
     return _REGISTRY[_index(name)]
+
+
+def name_key(name: object) -> str:
+    """A technique or level name compared loosely: case, spaces, hyphens and brackets ignored
+    (``+`` is kept, so ``Dynamic Forcing Chain (+)`` stays apart from ``Dynamic Forcing Chain``)."""
+    return "".join(ch for ch in str(name).lower() if ch.isalnum() or ch == "+")
+
+
+#: Step names (as keys, compared by prefix) and the technique whose finder yields them, for the
+#: steps not named after their technique (``Full House`` is a step of ``Hidden Single``).
+_STEP_FAMILIES = (
+    ("fullhouse", "Hidden Single"),
+    ("directclaiming", "Direct Pointing"),
+    ("claiming", "Pointing"),
+    ("uniquerectangletype", "Unique Rectangle"),
+    ("uniqueloop", "Unique Rectangle"),
+    ("bugtype", "BUG"),
+    ("bidirectional", "Forcing Chain"),
+    ("forcingxchain", "Forcing Chain"),
+    ("forcingychain", "Forcing Chain"),
+    ("cellforcingchains", "Multiple Forcing Chain"),
+    ("regionforcingchains", "Multiple Forcing Chain"),
+    ("finned", "Finned Fish"),
+    ("sashimi", "Finned Fish"),
+    ("xchain", "AIC"),
+    ("xychain", "AIC"),
+    ("groupedaic", "AIC"),
+)
+
+
+def family_of(step_name: str) -> str | None:
+    """The name of the registry technique whose finder yields steps called ``step_name``
+    (``"Full House"`` → ``"Hidden Single"``, ``"Dynamic Cell Forcing Chains (+)"`` →
+    ``"Dynamic Forcing Chain (+)"``), or None when no technique does; names compare loosely."""
+    _load_extensions()
+    by_key = {name_key(t.name): t.name for t in _REGISTRY}
+    key = name_key(step_name)
+    if key in by_key:
+        return by_key[key]
+    for prefix, family in _STEP_FAMILIES:
+        if key.startswith(prefix):
+            return family
+    if key.startswith("dynamic") and "forcingchain" in key:
+        plus = key.find("+")
+        return by_key.get("dynamicforcingchain" + (key[plus:] if plus >= 0 else ""))
+    return None
+
+
+def resolve(name: str | Technique, *, se_only: bool = False) -> Technique:
+    """The registry technique called ``name``, compared loosely (case, spaces and hyphens
+    ignored; a step name such as ``Full House`` gives its technique, ``Hidden Single``).
+
+    Raises :class:`~sudokit.errors.OptionError` listing the valid names when there is none (or,
+    with ``se_only``, when it is not one of Sudoku Explainer's techniques).
+    """
+    if isinstance(name, Technique):
+        return name
+    chosen = techniques(se_only=se_only)
+    family = family_of(name)
+    for technique in chosen:
+        if technique.name == family:
+            return technique
+    problem = (f"{name!r} is not one of Sudoku Explainer's techniques (the rater's)"
+               if family is not None else f"unknown technique {name!r}")
+    raise OptionError(f"{problem} (choose from: {', '.join(t.name for t in chosen)})")
 
 
 def find_steps(

@@ -4,30 +4,124 @@
   (:mod:`sudokit.techniques`), applied before looking for the next one. When no technique
   applies it yields a final step named ``"Stuck"`` instead of failing.
 - :func:`hint` looks at a player's position (their grid and, optionally, their own pencil
-  marks) and returns one step: ``"Wrong Digit"`` when a placed digit contradicts the solution,
-  ``"Missing Candidate"`` when a pencil mark the solution needs was erased, ``"Solved"`` when
-  there is nothing left to do, else the next step of the registry.
+  marks) and returns a :class:`Hint` about one step: ``"Wrong Digit"`` when a placed digit
+  contradicts the solution, ``"Missing Candidate"`` when a pencil mark the solution needs was
+  erased, ``"Solved"`` when there is nothing left to do, else the next step of the registry. At
+  level 1 the hint says where to look, at level 2 also which technique, at level 3 it gives the
+  whole step.
+- :func:`steps_available` lists every step each technique finds in a position now (HoDoKu's
+  "find all steps").
 
-Both take ``time_limit`` (seconds of wall-clock time from the call, None for none) and raise
+All take ``time_limit`` (seconds of wall-clock time from the call, None for none) and raise
 :class:`~sudokit.errors.TimeLimitReached` when it runs out; the limit is the call's own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
 
 from sudokit.candidates import Candidates, bit
-from sudokit.errors import MultipleSolutionsError, NoSolutionError
+from sudokit.errors import MultipleSolutionsError, NoSolutionError, OptionError
 from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
 from sudokit.limits import NEVER, Deadline
 from sudokit.solver import search
-from sudokit.techniques import Technique, first_step, techniques
+from sudokit.techniques import Technique, first_step, resolve, techniques
 from sudokit.techniques.step import Step
+from sudokit.units import Shape
 
-__all__ = ["changes", "explain", "explain_until", "hint", "solution_of", "stuck_step"]
+__all__ = [
+    "Hint",
+    "changes",
+    "explain",
+    "explain_until",
+    "focus",
+    "hint",
+    "solution_of",
+    "steps_available",
+    "stuck_step",
+]
 
 #: The pseudo-techniques :func:`hint` and :func:`explain` may report.
 STUCK, SOLVED, WRONG_DIGIT, MISSING = "Stuck", "Solved", "Wrong Digit", "Missing Candidate"
+
+
+#: What a level-2 hint says about the pseudo-techniques that point at a player's mistake.
+_MISTAKES = {WRONG_DIGIT: "a digit placed there is wrong", MISSING: "a pencil mark is missing there"}
+
+
+def focus(step: Step, shape: Shape) -> tuple[int | None, tuple[int, ...]]:
+    """Where a player should look for a step: its first unit and that unit's cells, else no
+    unit and the cells it places in, else the cells of its proof, else those it eliminates from."""
+    if step.units:
+        unit = step.units[0]
+        return unit, tuple(shape.units[unit])
+    cells = {c for c, _ in step.placements} or set(step.cells) or {c for c, _ in step.eliminations}
+    return None, tuple(sorted(cells))
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint about one step, at one of three levels: 1 says where to look (a unit, else some
+    cells), 2 also names the technique, 3 gives the whole :class:`Step`.
+
+    ``cells`` are the cells to look at (all those of ``unit`` when the step has one);
+    ``technique`` and ``difficulty`` are set from level 2 on, ``step`` at level 3; ``message``
+    says the hint in words. :meth:`of` makes the hint of a step at any level.
+    """
+
+    level: int
+    message: str
+    cells: tuple[int, ...] = ()
+    unit: int | None = None
+    technique: str | None = None
+    difficulty: float | None = None
+    step: Step | None = None
+
+    @classmethod
+    def of(cls, step: Step, shape: Shape, level: int = 3) -> Hint:
+        """The hint ``step`` gives at ``level`` (1, 2 or 3) on a grid of ``shape``."""
+        _check_level(level)
+        unit, cells = focus(step, shape)
+        if unit is not None:
+            look = f"Look at {shape.unit_name(unit)}"
+        elif cells:
+            look = "Look at " + ", ".join(shape.cell_name(c) for c in cells[:4])
+            look += ", …" if len(cells) > 4 else ""
+        else:
+            look = step.explanation or "Look at the whole grid"
+        if level == 1:
+            return cls(1, look, cells, unit)
+        if level == 2:
+            if not cells:
+                message = look
+            else:
+                message = f"{look}: {_MISTAKES.get(step.technique, 'try ' + step.technique)}"
+            return cls(2, message, cells, unit, step.technique, step.difficulty)
+        return cls(3, step.explanation, cells, unit, step.technique, step.difficulty, step)
+
+    def to_dict(self, shape: Shape | None = None) -> dict[str, Any]:
+        """The hint as JSON-ready values (cells and the unit named when ``shape`` is given; the
+        technique from level 2 on, the step from level 3)."""
+        out: dict[str, Any] = {
+            "level": self.level,
+            "message": self.message,
+            "cells": [shape.cell_name(c) if shape is not None else c for c in self.cells],
+            "unit": None if self.unit is None else shape.unit_name(self.unit) if shape is not None
+            else self.unit,
+        }
+        if self.level >= 2:
+            out.update(technique=self.technique, difficulty=self.difficulty)
+        if self.step is not None:
+            out["step"] = self.step.to_dict(shape)
+        return out
+
+
+def _check_level(level: object) -> None:
+    """Raise :class:`OptionError` unless ``level`` is 1, 2 or 3."""
+    if isinstance(level, bool) or level not in (1, 2, 3):
+        raise OptionError(f"level must be 1, 2 or 3, not {level!r}")
 
 
 def stuck_step(cands: Candidates) -> Step:
@@ -155,23 +249,11 @@ def _missing_mark(cands: Candidates, solution: Grid) -> Step | None:
     return None
 
 
-def hint(
-    position: PuzzleLike, candidates: Candidates | None = None, *, puzzle: PuzzleLike | None = None,
-    se_only: bool = False, chosen: Iterable[Technique] | None = None,
-    time_limit: float | None = None, engine: str | None = None,
+def _next_step(
+    grid: Grid, candidates: Candidates | None, puzzle: Grid | None, use: list[Technique],
+    deadline: Deadline, engine: str | None,
 ) -> Step:
-    """The next thing a player should do in ``position`` (a Grid or its text; their pencil
-    marks in ``candidates``).
-
-    ``puzzle`` is the puzzle as given, when known: it lets a wrong digit be found even when the
-    player's grid has no solution left. The answer is always a :class:`Step`; see the module
-    docstring for the pseudo-techniques it may name. ``time_limit`` (wall-clock seconds, or
-    None) raises :class:`~sudokit.errors.TimeLimitReached` when the search for a step runs
-    out of time; ``engine`` solves the puzzle (see :mod:`sudokit._engine`).
-    """
-    deadline = Deadline.after(time_limit)
-    grid = as_grid(position, name="position", check=False)
-    puzzle = as_grid(puzzle, name="puzzle", check=False) if puzzle is not None else None
+    """The step a hint is about: a mistake of the player's, ``Solved``, or the next step."""
     wrong = _wrong_digit(grid, puzzle, engine)
     if wrong is not None:
         return wrong
@@ -182,5 +264,79 @@ def hint(
     missing = _missing_mark(cands, solution)
     if missing is not None:
         return missing
-    step = first_step(cands, _chosen(se_only, chosen), deadline)
+    step = first_step(cands, use, deadline)
     return step if step is not None else stuck_step(cands)
+
+
+def hint(
+    position: PuzzleLike, candidates: Candidates | None = None, *, puzzle: PuzzleLike | None = None,
+    level: int = 3, se_only: bool = False, chosen: Iterable[Technique] | None = None,
+    time_limit: float | None = None, engine: str | None = None,
+) -> Hint:
+    """A hint for a player in ``position`` (a Grid or its text; their pencil marks in
+    ``candidates``): at ``level`` 1 where to look, at 2 also which technique, at 3 (the default)
+    the whole step (``hint(position).step``).
+
+    ``puzzle`` is the puzzle as given, when known: it lets a wrong digit be found even when the
+    player's grid has no solution left. See the module docstring for the pseudo-techniques the
+    step may name. ``time_limit`` (wall-clock seconds, or None) raises
+    :class:`~sudokit.errors.TimeLimitReached` when the search for a step runs out of time;
+    ``engine`` solves the puzzle (see :mod:`sudokit._engine`). A level other than 1, 2 or 3
+    raises :class:`~sudokit.errors.OptionError`.
+    """
+    _check_level(level)
+    deadline = Deadline.after(time_limit)
+    grid = as_grid(position, name="position", check=False)
+    given = as_grid(puzzle, name="puzzle", check=False) if puzzle is not None else None
+    step = _next_step(grid, candidates, given, _chosen(se_only, chosen), deadline, engine)
+    return Hint.of(step, grid.shape, level)
+
+
+def steps_available(
+    position: PuzzleLike, candidates: Candidates | None = None, *,
+    techniques: Iterable[str | Technique] | None = None, time_limit: float | None = None,
+    engine: str | None = None,
+) -> list[Step]:
+    """Every step each technique finds in ``position`` now (HoDoKu's "find all steps"), with the
+    player's pencil marks ``candidates`` when given: technique by technique in registry order,
+    each finder's steps in its own order, a step with the same technique, placements and
+    eliminations as an earlier one left out.
+
+    ``techniques`` names the techniques to use (names compare loosely, see
+    :func:`sudokit.techniques.resolve`; an unknown one raises
+    :class:`~sudokit.errors.OptionError`); by default every technique of the registry but SE's
+    nested forcing chains (``Dynamic Forcing Chain (+ …)``, rated 9.5 and up), which take
+    seconds to minutes each on a hard position: name them to include them. The position must
+    have exactly one solution (the uniqueness techniques rely on it), checked with ``engine``.
+    ``time_limit`` (wall-clock seconds, or None) raises
+    :class:`~sudokit.errors.TimeLimitReached` when it runs out.
+    """
+    deadline = Deadline.after(time_limit)
+    use = _all_techniques() if techniques is None else _in_order([resolve(t) for t in techniques])
+    grid = as_grid(position, name="position")
+    solution_of(grid, engine)
+    cands = _player_marks(grid, candidates) if candidates is not None else Candidates.from_grid(grid)
+    found: dict[tuple[str, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], Step] = {}
+    for technique in use:
+        deadline.check()
+        for step in technique.steps(cands, deadline):
+            key = (step.technique, step.placements, tuple(sorted(step.eliminations)))
+            if key not in found and changes(step, cands):
+                found[key] = step
+    return list(found.values())
+
+
+#: The start of the names of SE's nested forcing chains, left out of :func:`steps_available` unless named.
+_NESTED = "Dynamic Forcing Chain (+ "
+
+
+def _all_techniques() -> list[Technique]:
+    """The registry in order, without the nested forcing chains."""
+    return [t for t in techniques() if not t.name.startswith(_NESTED)]
+
+
+def _in_order(chosen: list[Technique]) -> list[Technique]:
+    """The chosen techniques in registry order, each once."""
+    order = {t.name: i for i, t in enumerate(techniques())}
+    unique = {t.name: t for t in chosen}
+    return sorted(unique.values(), key=lambda t: order.get(t.name, len(order)))

@@ -204,19 +204,6 @@ def step_dict(step: Step, grid: Grid) -> dict[str, Any]:
     }
 
 
-def _focus(step: Step, grid: Grid) -> tuple[list[int], str]:
-    """Where a player should look for a step: its first unit, else its cells (level 1 hint)."""
-    shape = grid.shape
-    if step.units:
-        unit = step.units[0]
-        return list(shape.units[unit]), f"Look at {shape.unit_name(unit)}"
-    cells = sorted({c for c, _ in step.placements} or set(step.cells)
-                   or {c for c, _ in step.eliminations})
-    if not cells:
-        return [], "Look at the whole grid"
-    return cells, "Look at " + ", ".join(shape.cell_name(c) for c in cells[:4])
-
-
 def _hint_status(step: Step) -> str:
     """The status of a hint: solved (a step found), unsolved (no technique applies)."""
     return Status.UNSOLVED.value if step.technique == "Stuck" else Status.SOLVED.value
@@ -238,16 +225,17 @@ def hint(text: object, limits: Limits, *, grid: object = None, marks: object = N
     seconds = _time_limit(time_limit, limits)
     answer: dict[str, Any] = {"puzzle": puzzle.to_string(), "level": level, **_shape_fields(position)}
     try:
-        step = sudokit.hint(position, cands, puzzle=puzzle, time_limit=seconds)
+        full = sudokit.hint(position, cands, puzzle=puzzle, time_limit=seconds)
     except sudokit.TimeLimitReached:
         return {**answer, "status": Status.LIMIT_REACHED.value, "error": _limit_message(seconds)}
-    look, message = _focus(step, puzzle)
-    answer.update(status=_hint_status(step), error=None, look=look, message=message)
+    assert full.step is not None
+    shown = sudokit.Hint.of(full.step, puzzle.shape, level)
+    answer.update(status=_hint_status(full.step), error=None, look=list(shown.cells),
+                  message=shown.message)
     if level >= 2:
-        answer.update(technique=step.technique, difficulty=step.difficulty,
-                      message=f"{message}: try {step.technique}")
+        answer.update(technique=shown.technique, difficulty=shown.difficulty)
     if level >= 3:
-        answer.update(step=step_dict(step, puzzle), message=step.explanation)
+        answer.update(step=step_dict(full.step, puzzle))
     return answer
 
 
