@@ -429,6 +429,16 @@ static PyObject *core_gen9_is_minimal(PyObject *module, PyObject *args) {
     return result;
 }
 
+/* ---- canon9, canon9_lines: the minlex form (canon.c) ----------------------------- */
+
+/* The exception for a status of sk_canon9 (none set for SK_CANON_OK). */
+static void raise_canon_status(int status) {
+    if (status == SK_CANON_NOMEM)
+        PyErr_NoMemory();
+    else if (status == SK_CANON_REPEAT)
+        PyErr_SetString(PyExc_ValueError, "a digit repeats in a row or a column");
+}
+
 static PyObject *core_canon9(PyObject *module, PyObject *args) {
     (void)module;
     Py_buffer cells;
@@ -440,18 +450,108 @@ static PyObject *core_canon9(PyObject *module, PyObject *args) {
         uint8_t in[81], out[81];
         int bad = 0;
         for (int i = 0; i < 81; i++) bad |= (in[i] = ((const uint8_t *)cells.buf)[i]) > 9;
-        int status = -1;
+        int status = SK_CANON_OK;
         if (bad) {
             PyErr_SetString(PyExc_ValueError, "cell values must be 0..9");
+        } else if (sk_check_cells(in, 3, 3) != SK_OK) {
+            bad = 1;
+            PyErr_SetString(PyExc_ValueError, "a digit repeats in a row, a column or a box");
         } else {
             Py_BEGIN_ALLOW_THREADS
             status = sk_canon9(in, out);
             Py_END_ALLOW_THREADS
-            if (status) PyErr_NoMemory();
+            raise_canon_status(status);
         }
-        if (!bad && !status) result = PyBytes_FromStringAndSize((const char *)out, 81);
+        if (!bad && status == SK_CANON_OK) result = PyBytes_FromStringAndSize((const char *)out, 81);
     }
     PyBuffer_Release(&cells);
+    return result;
+}
+
+/* canon9_lines(puzzles, empty="0"): parse, check and canonicalise a batch of 9x9 line-format
+ * puzzles with the GIL released, one workspace for the whole batch. */
+static PyObject *core_canon9_lines(PyObject *module, PyObject *args, PyObject *kwargs) {
+    (void)module;
+    static char *keywords[] = {"puzzles", "empty", NULL};
+    PyObject *puzzles_obj;
+    int empty = '0';
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|C:canon9_lines", keywords, &puzzles_obj, &empty))
+        return NULL;
+    if (empty > 127) {
+        PyErr_SetString(PyExc_ValueError, "empty must be an ASCII character");
+        return NULL;
+    }
+    PyObject *items = PySequence_Tuple(puzzles_obj);
+    if (!items) return NULL;
+    Py_ssize_t count = PyTuple_GET_SIZE(items);
+    PyObject *result = NULL;
+    LineRef *refs = (LineRef *)PyMem_Malloc((size_t)(count ? count : 1) * sizeof(LineRef));
+    int *statuses = (int *)PyMem_Malloc((size_t)(count ? count : 1) * sizeof(int));
+    uint8_t *forms = (uint8_t *)PyMem_Malloc((size_t)(count ? count : 1) * 81);
+    if (!refs || !statuses || !forms) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *item = PyTuple_GET_ITEM(items, i);
+        if (PyUnicode_Check(item)) {
+            refs[i].text = PyUnicode_IS_ASCII(item) ? (const char *)PyUnicode_DATA(item) : NULL;
+            refs[i].len = PyUnicode_GET_LENGTH(item);
+        } else if (PyBytes_Check(item)) {
+            refs[i].text = PyBytes_AS_STRING(item);
+            refs[i].len = PyBytes_GET_SIZE(item);
+        } else {
+            PyErr_Format(PyExc_TypeError, "puzzle %zd must be str or bytes, not %.100s", i,
+                         Py_TYPE(item)->tp_name);
+            goto done;
+        }
+    }
+    int out_of_memory = 0;
+    Py_BEGIN_ALLOW_THREADS
+    sk_canon9_work work = {{NULL, NULL, NULL}, {0, 0, 0}};
+    uint8_t cells[81];
+    for (Py_ssize_t i = 0; i < count && !out_of_memory; i++) {
+        int status = refs[i].text ? sk_parse_line(refs[i].text, (size_t)refs[i].len, 9, cells) : SK_MALFORMED;
+        if (status != SK_OK) status = SK_MALFORMED;
+        if (status == SK_OK) status = sk_check_cells(cells, 3, 3);
+        if (status == SK_OK) {
+            status = sk_canon9_with(&work, cells, forms + 81 * (size_t)i);
+            if (status == SK_CANON_NOMEM) out_of_memory = 1;
+            if (status == SK_CANON_REPEAT) status = SK_DUPLICATE;
+        }
+        statuses[i] = status;
+    }
+    sk_canon9_free(&work);
+    Py_END_ALLOW_THREADS
+    if (out_of_memory) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = PyList_New(count);
+    if (!result) goto done;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *item;
+        if (statuses[i] == SK_OK) {
+            item = PyUnicode_New(81, 127);
+            if (item) {
+                Py_UCS1 *text = PyUnicode_1BYTE_DATA(item);
+                const uint8_t *form = forms + 81 * (size_t)i;
+                for (int k = 0; k < 81; k++) text[k] = form[k] ? (Py_UCS1)('0' + form[k]) : (Py_UCS1)empty;
+            }
+        } else {
+            item = PyLong_FromLong(statuses[i]);
+        }
+        if (!item) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyList_SET_ITEM(result, i, item);
+    }
+done:
+    PyMem_Free(refs);
+    PyMem_Free(statuses);
+    PyMem_Free(forms);
+    Py_DECREF(items);
     return result;
 }
 
@@ -634,7 +734,12 @@ static PyMethodDef core_methods[] = {
     {"gen9_is_minimal", (PyCFunction)core_gen9_is_minimal, METH_VARARGS,
      "gen9_is_minimal(cells, solution) -> bool: no single clue of the unique puzzle can go."},
     {"canon9", (PyCFunction)core_canon9, METH_VARARGS,
-     "canon9(cells) -> bytes: the minlex form of a 9x9 puzzle (canon.c); see sudokit.canon."},
+     "canon9(cells) -> bytes: the minlex form of a 9x9 puzzle (canon.c); see sudokit.canon.\n"
+     "ValueError when a digit repeats in a row, a column or a box."},
+    {"canon9_lines", (PyCFunction)(void (*)(void))core_canon9_lines, METH_VARARGS | METH_KEYWORDS,
+     "canon9_lines(puzzles, empty='0') -> list: the minlex form of each 9x9 line-format puzzle\n"
+     "(str or bytes) as 81 characters, or its status as a negative int: -1 malformed, -2 duplicate\n"
+     "given, -3 value out of range. One native call for the batch, the GIL released."},
     {"human9_names", (PyCFunction)core_human9_names, METH_NOARGS,
      "human9_names() -> tuple of the technique names of human9.c's SE order."},
     {"human9_find", (PyCFunction)core_human9_find, METH_VARARGS,

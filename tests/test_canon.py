@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import io
 import random
+import time
 from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
 
 import sudokit
-from sudokit import cli
-from sudokit.canon import canonical, canonical_string, random_transform, transform
-from sudokit.errors import ShapeError
+from sudokit import _engine, cli
+from sudokit.canon import canonical, canonical_lines, canonical_string, random_transform, transform
+from sudokit.errors import DuplicateGivenError, ShapeError
 from sudokit.grid import Grid
 from sudokit.solver import solve
 
@@ -134,3 +135,124 @@ def test_c_and_python_agree() -> None:
     for text in lines:
         grid = random_transform(Grid.from_string(text), rng)
         assert canonical(grid) == canonical(grid, engine="python")
+
+
+# -- the fast C search: the same forms as the Python definition, on every kind of input ---------
+
+
+def _seventeens() -> list[str]:
+    """The 17-clue puzzles of the shared data set (skip the test when it is absent)."""
+    path = DATA / "17_clue.txt"
+    if not path.exists():
+        pytest.skip("data set not present")
+    return [line for line in path.read_text().splitlines() if line and not line.startswith("#")]
+
+
+def _few_clues(count: int, rng: random.Random) -> Grid:
+    """A valid grid of ``count`` givens taken from a random solution grid."""
+    solution = solve(random_transform(Grid.from_string(PUZZLES[1]), rng))
+    cells = [0] * 81
+    for cell in rng.sample(range(81), count):
+        cells[cell] = solution.cells[cell]
+    return Grid(tuple(cells))
+
+
+def test_c_invariant_on_2000_puzzles_and_their_transforms() -> None:
+    rng = random.Random(2000)
+    sample = rng.sample(_seventeens(), 2000)
+    forms = canonical_lines(sample)
+    moved = canonical_lines([random_transform(Grid.from_string(text), rng).to_string() for text in sample])
+    assert forms == moved
+    assert None not in forms and len(set(forms)) == 2000
+
+
+def test_c_and_python_agree_on_random_puzzles() -> None:
+    rng = random.Random(150)
+    for text in rng.sample(_seventeens(), 60):
+        grid = random_transform(Grid.from_string(text), rng)
+        assert canonical_string(grid) == canonical_string(grid, engine="python")
+
+
+def test_all_17_clue_puzzles_are_inequivalent() -> None:
+    lines = _seventeens()
+    forms = canonical_lines(lines, ".")
+    assert None not in forms
+    assert len(set(forms)) == len(lines)  # the data set lists each class once
+    assert all(form is not None and form.count(".") == 64 for form in forms)
+
+
+def test_empty_grid_is_fast() -> None:
+    start = time.perf_counter()
+    assert canonical_string(Grid.empty()) == "0" * 81
+    assert time.perf_counter() - start < 0.05
+    assert canonical_lines(["." * 81], ".") == ["." * 81]
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 4, 5])
+def test_few_clue_grids(count: int) -> None:
+    rng = random.Random(count)
+    for _ in range(8):
+        grid = _few_clues(count, rng)
+        start = time.perf_counter()
+        form = canonical_string(grid)
+        assert time.perf_counter() - start < 0.05
+        assert 81 - form.count("0") == count
+        for _ in range(5):
+            moved = random_transform(grid, rng)
+            assert canonical_string(moved) == form
+            assert form <= moved.to_string("0")
+    if count == 1:
+        assert form == "0" * 80 + "1"
+
+
+@pytest.mark.parametrize("count", [3, 4, 5])
+def test_few_clue_grids_match_python(count: int) -> None:
+    rng = random.Random(10 + count)
+    grid = _few_clues(count, rng)
+    assert canonical_string(grid) == canonical_string(grid, engine="python")
+
+
+def test_solution_grids_c_and_python() -> None:
+    rng = random.Random(81)
+    for text in PUZZLES[1:3]:
+        grid = solve(random_transform(Grid.from_string(text), rng))
+        form = canonical_string(grid)
+        assert form == canonical_string(grid, engine="python")
+        for _ in range(5):
+            assert canonical_string(random_transform(grid, rng)) == form
+
+
+def test_canonical_lines_marks_bad_lines() -> None:
+    good = PUZZLES[1]
+    lines = [good, "11" + "." * 79, "x" * 81, "." * 80, "1" + "." * 79 + "2"]
+    out = canonical_lines(lines, ".")
+    assert out[0] == canonical_string(good, ".")
+    assert out[1:4] == [None, None, None]
+    assert out[4] == canonical_string(lines[4], ".") and out[4].count(".") == 79
+    assert canonical_lines(lines, ".", engine="python") == out
+
+
+def test_duplicates_rejected_by_both_engines() -> None:
+    for engine in ("c", "python"):
+        with pytest.raises(DuplicateGivenError):
+            canonical("1........" + ".1......." + "." * 63, engine=engine)
+
+
+def test_core_rejects_repeats() -> None:
+    core = _engine.native("c")
+    if core is None:
+        pytest.skip("no C core")
+    with pytest.raises(ValueError):
+        core.canon9(bytes([1, 1] + [0] * 79))
+
+
+def test_cli_streams_chunks_and_reports_bad_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rng = random.Random(4)
+    good = [random_transform(Grid.from_string(PUZZLES[0]), rng).to_string() for _ in range(3)]
+    src = tmp_path / "p.txt"
+    src.write_text("\n".join([good[0], "11" + "." * 79, good[1], "." * 81, good[2]]) + "\n")
+    assert cli.main(["canon", "--empty", ".", str(src)]) == 1
+    captured = capsys.readouterr()
+    form = canonical_string(PUZZLES[0], ".")
+    assert captured.out.split() == [form, form, "." * 81, form]
+    assert "line 2" in captured.err and "duplicate" in captured.err

@@ -1,14 +1,25 @@
-"""``sudokit canon``: the minlex canonical form of every 9×9 puzzle, in input order."""
+"""``sudokit canon``: the minlex canonical form of every 9×9 puzzle, in input order.
+
+Puzzles on one line in the line format (nearly every line of a data set) are not parsed in
+Python: they go, a chunk at a time, to :func:`sudokit.canon.canonical_lines` (one native call
+per chunk). Other puzzles, and lines the engine rejects, are read in Python one by one, so an
+error names its problem exactly.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable, Iterator
 
-from sudokit.canon import canonical_string
-from sudokit.cli._common import EXIT_FAILED, EXIT_OK, check_files, read_grid_inputs
+from sudokit.canon import canonical_lines, canonical_string
+from sudokit.cli._common import EXIT_FAILED, EXIT_OK, check_files, grid_of, read_inputs
+from sudokit.formats.reader import Entry
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["CHUNK", "add_arguments", "run"]
+
+#: Puzzles handed to the engine at once.
+CHUNK = 8192
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,24 +33,64 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write each canonical form once (de-duplicate equivalent puzzles)")
 
 
+def _chunks(entries: Iterable[Entry]) -> Iterator[list[Entry]]:
+    """Cut a stream of entries into lists of :data:`CHUNK`."""
+    chunk: list[Entry] = []
+    for entry in entries:
+        chunk.append(entry)
+        if len(chunk) >= CHUNK:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _fast(entry: Entry) -> bool:
+    """True for an entry the engine can take as it is: a deferred 9×9 line."""
+    return entry.deferred and entry.shape is not None and entry.shape.box == (3, 3)
+
+
+def _forms(name: str, chunk: list[Entry], empty: str) -> Iterator[str | None]:
+    """The form of each entry of a chunk in order, None (after a message) for a bad one."""
+    fast = canonical_lines([entry.text for entry in chunk if _fast(entry)], empty)
+    forms = iter(fast)
+    for entry in chunk:
+        form = next(forms) if _fast(entry) else None
+        if form is None:
+            form = _one(name, entry, empty)
+        yield form
+
+
+def _one(name: str, entry: Entry, empty: str) -> str | None:
+    """The form of one entry read in Python, or None after saying on stderr why there is none."""
+    grid = grid_of(entry)
+    if isinstance(grid, Exception):
+        print(f"{name}: {grid}", file=sys.stderr)
+        return None
+    if grid.shape.box != (3, 3):
+        print(f"{name}: line {entry.line}: the canonical form is for 9×9 grids only", file=sys.stderr)
+        return None
+    return canonical_string(grid, empty)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit canon``: one canonical form per puzzle, in input order."""
     check_files(args.files)
     status = EXIT_OK
     seen: set[str] = set()
-    for name, line, entry in read_grid_inputs(args.files):
-        if isinstance(entry, Exception):
-            print(f"{name}: {entry}", file=sys.stderr)
-            status = EXIT_FAILED
-            continue
-        if entry.shape.box != (3, 3):
-            print(f"{name}: line {line}: the canonical form is for 9×9 grids only", file=sys.stderr)
-            status = EXIT_FAILED
-            continue
-        text = canonical_string(entry, args.empty)
-        if args.unique:
-            if text in seen:
-                continue
-            seen.add(text)
-        print(text)
+    out = sys.stdout
+    for name, entries in read_inputs(args.files, defer=True):
+        for chunk in _chunks(entries):
+            lines: list[str] = []
+            for form in _forms(name, chunk, args.empty):
+                if form is None:
+                    status = EXIT_FAILED
+                    continue
+                if args.unique:
+                    if form in seen:
+                        continue
+                    seen.add(form)
+                lines.append(form)
+            if lines:
+                out.write("\n".join(lines) + "\n")
     return status
