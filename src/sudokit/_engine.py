@@ -104,6 +104,10 @@ class NativeEngine(Engine, Protocol):
         """The minlex form of a 9×9 puzzle."""
         ...
 
+    def canon9_lines(self, puzzles: Sequence[str | bytes], empty: str = "0") -> list[str | int]:
+        """The minlex form of each 9×9 line, or a negative status (malformed, duplicate given)."""
+        ...
+
     def human9_names(self) -> tuple[str, ...]:
         """The technique names of the C rater's SE order."""
         ...

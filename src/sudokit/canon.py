@@ -36,7 +36,6 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import permutations
-from typing import Protocol, cast
 
 from sudokit import _engine
 from sudokit.errors import ShapeError, SudokuError
@@ -44,13 +43,6 @@ from sudokit.grid import Grid, as_grid
 
 __all__ = ["canonical", "canonical_lines", "canonical_string", "random_transform", "transform"]
 
-
-class _LinesCore(Protocol):
-    """The C core's batch call for the canonical form (csrc/_core.c)."""
-
-    def canon9_lines(self, puzzles: Sequence[str | bytes], empty: str = "0") -> list[str | int]:
-        """The form of each 9×9 line-format puzzle, or a negative status (malformed, duplicate)."""
-        ...
 
 _TRIPLES = tuple(permutations(range(3)))
 
@@ -222,7 +214,7 @@ def canonical_lines(
     core = _engine.native(engine)
     if core is None:
         return [_python_form(text.strip(), empty) for text in lines]
-    forms = cast(_LinesCore, core).canon9_lines([text.strip() for text in lines])
+    forms = core.canon9_lines([text.strip() for text in lines])
     if empty == "0":
         return [form if isinstance(form, str) else None for form in forms]
     return [form.replace("0", empty) if isinstance(form, str) else None for form in forms]
