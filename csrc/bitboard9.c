@@ -61,7 +61,20 @@
  * Choosing bands this way cuts the guesses on hard puzzles by about a third
  * against guessing on two-candidate cells; the product instead of the plain sum
  * of the counts, and the even split, take off about 6% more (forum_hardest).
- * A contradiction pops the newest saved state.  Both branches of every guess
+ * A contradiction pops the newest saved state.
+ *
+ * Safety net (PERM_GUESSES): the band weight sees only permutations, so a band
+ * whose words are all down to one permutation counts as done even when cells in
+ * its minirows are still open; it is left to cell guesses after every other band.
+ * On some sparse puzzles (a full row or box and a few clues) such a band hides a
+ * contradiction at the cell level while the other bands are nearly empty, and the
+ * search enumerates every permutation layout of the empty bands (millions of
+ * guesses) before it gets back to the cells.  Guessing cells in such a band first
+ * avoids that but costs 80-190% more guesses on hard puzzles (forum_hardest), so
+ * instead, after PERM_GUESSES guesses, the search starts over on cells only (the
+ * two-candidate / fewest-candidate cell, no such blind spot): hard puzzles need a
+ * few hundred guesses and never get there; the worst fuzzed sparse puzzle took
+ * 35 more guesses after the restart.  Both branches of every guess
  * lose at least one permutation of the word (or, for a cell guess, fix the cell
  * or drop a candidate), which bounds the nesting and so the fixed-size stack
  * (MAX_DEPTH).
@@ -144,6 +157,9 @@ typedef struct {
  * <= 6 permutations of one word away in both branches (27 words * 5), a cell
  * guess fixes one of the 81 cells, and candidates only shrink down a path. */
 enum { MAX_DEPTH = 27 * 5 + 81 + 1 };
+
+/* Guesses on permutations before the search starts over on cells only (see Search). */
+enum { PERM_GUESSES = 2048 };
 
 /* The rows (3-bit mask r2 r1 r0) as band cells: row r is bits 9r..9r+8. */
 static inline uint32_t row_cells(uint32_t rows) {
@@ -1018,7 +1034,7 @@ static void write_solution(const Board *bd, uint8_t solution[81]) {
  * takes its cell from the other digits; the band rule derives the rest (boxes
  * included) when it first looks at each word.  Returns 0 when two givens of a
  * digit share a row or a column (the band rule catches a shared box). */
-static int init_board(Board *bd, const uint8_t cells[81]) {
+static inline __attribute__((always_inline)) int init_board(Board *bd, const uint8_t cells[81]) {
     /* cells_of[3*v + b]: the cells of band b holding v (v = 0: the empty ones);
      * filled without a branch on the value, which no predictor could guess. */
     uint32_t cells_of[30], given[3];
@@ -1063,7 +1079,7 @@ __attribute__((target_clones("arch=x86-64-v3", "default"), flatten))
 int sk9_solve(const uint8_t cells[81], int limit, uint8_t solution[81], uint64_t *guesses) {
     Board stack[MAX_DEPTH];
     Board cur;
-    int depth = 0, count = 0;
+    int depth = 0, count = 0, cells_only = 0;
     uint64_t guessed = 0;
     if (limit < 1) limit = 1;
     if (!init_board(&cur, cells)) {
@@ -1077,8 +1093,14 @@ int sk9_solve(const uint8_t cells[81], int limit, uint8_t solution[81], uint64_t
                 if (++count >= limit) break;
             } else {
                 if (depth == MAX_DEPTH) break; /* cannot happen (see MAX_DEPTH); stay in bounds */
+                if (guessed == PERM_GUESSES && !cells_only) { /* the safety net: start over */
+                    cells_only = 1;
+                    depth = count = 0;
+                    init_board(&cur, cells);
+                    continue;
+                }
                 uint32_t first, second;
-                int i = choose_perm(&cur, &first, &second);
+                int i = cells_only ? -1 : choose_perm(&cur, &first, &second);
                 if (i >= 0) {
                     stack[depth] = cur;
                     stack[depth].cand[i] &= second;

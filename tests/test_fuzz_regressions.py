@@ -93,19 +93,22 @@ def test_random_fill_large_k_finishes() -> None:
         pytest.fail("generate(method='random-fill', k=70) did not finish in 5 s")
 
 
-@pytest.mark.xfail(strict=True, reason="open: sk9_solve is very slow on some sparse puzzles (fuzz/README.md)")
-@pytest.mark.parametrize(
-    "puzzle",
-    [
-        # fuzz/open/solve9-sk9-slow-sparse: 76,639,201 guesses (26 s); nxn.c needs 27, reference.py 62
-        "...4........751..26173829455...........5...........5...5............5..........5.",
-        # fuzz/open/human9-sk9-slow: over a minute; nxn.c needs 30 guesses, reference.py 72
-        ".2.1.5....6932.7.....7.8.2........8..............................................",
-    ],
-)
+#: Sparse puzzles on which sk9_solve's permutation guess used to thrash (fuzz/README.md, finding 4).
+SLOW_SPARSE = [
+    # fuzz/crashes/solve9-sk9-slow-sparse: was 76,639,201 guesses (26 s); nxn.c needs 27
+    "...4........751..26173829455...........5...........5...5............5..........5.",
+    # fuzz/crashes/human9-sk9-slow: was over a minute; nxn.c needs 30 guesses
+    ".2.1.5....6932.7.....7.8.2........8..............................................",
+    # fuzz/crashes/solve9-sk9-slow-sparse-2: was 43,818,895 guesses (20 s); nxn.c needs 30
+    "38.6.......5.......2.1.745894.........2.......................................5..",
+]
+
+
+@pytest.mark.parametrize("puzzle", SLOW_SPARSE)
 def test_sparse_puzzle_counts_quickly(puzzle: str) -> None:
-    """sk9_solve on these sparse puzzles (two or more solutions) explores a huge subtree before
-    its first solution, at limit 1 as at limit 2; every other search here takes milliseconds."""
+    """fuzz/crashes/solve9-sk9-slow-sparse*, human9-sk9-slow: sk9_solve enumerated every
+    permutation layout of the nearly empty bands before the cells of a band whose words were
+    all down to one permutation; now it starts over on cells after 2048 guesses."""
     code = f"import sudokit; print(sudokit.count_solutions({puzzle!r}, limit=2))"
     try:
         out = subprocess.run(
@@ -114,6 +117,20 @@ def test_sparse_puzzle_counts_quickly(puzzle: str) -> None:
     except subprocess.TimeoutExpired:
         pytest.fail("count_solutions took over 5 s")
     assert out.stdout.strip() == "2"
+
+
+@pytest.mark.parametrize("puzzle", SLOW_SPARSE)
+@pytest.mark.parametrize("limit", [1, 2, 3])
+def test_sparse_puzzle_guesses_are_bounded(puzzle: str, limit: int) -> None:
+    """The same puzzles in-process: the counts agree with the Python reference, the solution keeps
+    the givens, and the guesses stay under the safety net's 2048 plus a few hundred."""
+    cells = _cells(puzzle)
+    count, solution, guesses = core.solve(cells, 3, 3, limit)
+    want, _, _ = reference.solve(cells, 3, 3, limit)
+    assert count == want
+    assert guesses < 2048 + 500
+    assert solution is not None
+    assert all(given in (0, digit) for given, digit in zip(cells, solution, strict=True))
 
 
 @pytest.mark.parametrize("name", ["parse", "solve9", "nxn", "canon", "generate", "human9"])
