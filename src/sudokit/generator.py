@@ -48,7 +48,7 @@ from sudokit import _engine, reference
 from sudokit.errors import GenerationError, TimeLimitReached
 from sudokit.formats.reader import BoxLike, _as_shape
 from sudokit.grid import Grid
-from sudokit.limits import NEVER, Deadline
+from sudokit.limits import NEVER, Deadline, ignore_interrupts
 from sudokit.symmetry import check_symmetry, orbits
 from sudokit.units import Shape, shape_for_size
 
@@ -707,7 +707,7 @@ def _generate_in_workers(
     import multiprocessing
 
     tasks = ((opts, [puzzle_seed(seed, i) for i in chunk]) for chunk in _batched(indexes, _CHUNK))
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+    with multiprocessing.get_context("spawn").Pool(jobs, initializer=ignore_interrupts) as pool:
         results = pool.imap(_make_some, tasks)  # chunksize 1: its iterator takes a timeout
         while True:
             try:
