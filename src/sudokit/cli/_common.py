@@ -32,6 +32,7 @@ from sudokit.verification import verify_entry
 __all__ = [
     "ARGUMENT",
     "BINARY_FORMATS",
+    "DEFAULT_TIME_LIMIT",
     "EXIT_FAILED",
     "EXIT_INTERRUPTED",
     "EXIT_OK",
@@ -39,6 +40,7 @@ __all__ = [
     "STDIN",
     "UsageError",
     "add_input_arguments",
+    "add_time_limit_argument",
     "add_verify_argument",
     "atomic_output",
     "check_files",
@@ -59,7 +61,9 @@ __all__ = [
     "read_specs",
     "run_batch",
     "seconds",
+    "standard_input",
     "status_words",
+    "stdin_is_terminal",
     "write_atomic",
     "write_results",
 ]
@@ -117,6 +121,22 @@ def positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
     return value
+
+
+#: The default ``--time-limit`` of the commands that search (seconds per puzzle).
+DEFAULT_TIME_LIMIT = 60.0
+
+
+def add_time_limit_argument(parser: argparse.ArgumentParser, what: str = "puzzle") -> None:
+    """Add ``--time-limit SECONDS`` (default :data:`DEFAULT_TIME_LIMIT`; 0 or 'none': no limit)."""
+    parser.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=DEFAULT_TIME_LIMIT,
+        metavar="SECONDS",
+        help=f"seconds per {what} before it is reported as {Status.LIMIT_REACHED} "
+        f"(default {DEFAULT_TIME_LIMIT:g}; 0 or 'none' for no limit)",
+    )
 
 
 def seconds(text: str) -> float | None:
@@ -184,6 +204,18 @@ def add_verify_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def standard_input() -> TextIO:
+    """Standard input, or :class:`UsageError` when it is closed (``sudokit solve <&-``)."""
+    if sys.stdin is None:
+        raise UsageError("standard input is closed (give a FILE, or a puzzle)")
+    return sys.stdin
+
+
+def stdin_is_terminal() -> bool:
+    """True when standard input is open and a terminal (a person typing puzzles)."""
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
 def open_inputs(files: Sequence[str]) -> Iterator[tuple[str, Iterable[str]]]:
     """Yield ``(name, lines)`` for each text input file in turn; ``-`` (or no file) is standard input.
 
@@ -191,7 +223,7 @@ def open_inputs(files: Sequence[str]) -> Iterator[tuple[str, Iterable[str]]]:
     """
     for name in files or ["-"]:
         if name == "-":
-            yield STDIN, sys.stdin
+            yield STDIN, standard_input()
             continue
         with open(name, encoding="utf-8", errors="replace") as handle:
             yield name, handle
@@ -295,10 +327,10 @@ def read_specs(
 def puzzle_text(spec: str) -> str:
     """The puzzle text an argument names: the text itself, a file's content, or stdin for ``-``."""
     if spec == "-":
-        return sys.stdin.read()
-    path = Path(spec)
-    if len(spec) < 256 and path.is_file():
-        return path.read_text(encoding="utf-8", errors="replace")
+        return standard_input().read()
+    if _is_file_spec(spec):
+        check_files([spec])
+        return Path(spec).read_text(encoding="utf-8-sig", errors="replace")
     return spec
 
 
@@ -391,7 +423,7 @@ def _plain(result: Result, job: Job, style: str, verified: bool = False) -> str:
     if job.task == "solve":
         return _format_solution(result, style) if result.status == Status.SOLVED else _failure(result)
     if job.task == "count":
-        if result.status == Status.INVALID:
+        if result.status in (Status.INVALID, Status.LIMIT_REACHED):
             return _failure(result)
         return f"{_count_text(result, job.limit)} {result.puzzle}"
     if result.status == Status.SOLVED:
@@ -522,7 +554,9 @@ def run_batch(args: argparse.Namespace, job: Job, *, style: str = "line", verify
     when its given solution (the data set's solution column) is the one found.
     """
     check_files(args.files)
-    interactive = (not args.files or "-" in args.files) and sys.stdin.isatty()
+    if not args.files or "-" in args.files:
+        standard_input()
+    interactive = (not args.files or "-" in args.files) and stdin_is_terminal()
     sources: Iterable[tuple[str, Iterable[Entry]]] = read_inputs(args.files, job.box, defer=True)
     kept: deque[Entry] = deque()
     if verify:
@@ -602,8 +636,10 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> Path:
     return Path(path)
 
 
-def flush(stream: IO[str]) -> None:
-    """Flush a stream, ignoring a reader that has gone away."""
+def flush(stream: IO[str] | None) -> None:
+    """Flush a stream, ignoring a reader that has gone away (or a stream that was closed)."""
+    if stream is None:
+        return
     with contextlib.suppress(BrokenPipeError, ValueError):
         stream.flush()
 
