@@ -480,17 +480,23 @@ static PyObject *core_gen9_dig(PyObject *module, PyObject *args) {
 }
 
 static PyObject *core_gen9_fill(PyObject *module, PyObject *args) {
-    (void)module;
     unsigned long long seed;
     int k, dig;
-    if (!PyArg_ParseTuple(args, "Kip:gen9_fill", &seed, &k, &dig)) return NULL;
+    double seconds = 0;
+    if (!PyArg_ParseTuple(args, "Kip|d:gen9_fill", &seed, &k, &dig, &seconds)) return NULL;
     uint8_t puzzle[81], solution[81];
     sk_fill_stats stats;
-    Py_BEGIN_ALLOW_THREADS
+    sk_stop stop;
+    PyThreadState *saved;
+    stop_init(&stop, module, &saved);
+    saved = PyEval_SaveThread();
+    sk_stop_start(&stop, seconds);
     sk_rng rng;
     sk_rng_seed(&rng, (uint64_t)seed);
-    sk_gen9_fill(&rng, k, dig, puzzle, solution, &stats);
-    Py_END_ALLOW_THREADS
+    int ok = sk_gen9_fill(&rng, k, dig, puzzle, solution, &stats, &stop);
+    PyEval_RestoreThread(saved);
+    if (stop.stopped == SK_STOP_POLL) return NULL; /* Ctrl-C: the signal handler's exception is set */
+    if (!ok) Py_RETURN_NONE;                       /* the time ran out */
     return Py_BuildValue("(y#y#iiii)", (const char *)puzzle, (Py_ssize_t)81, (const char *)solution,
                          (Py_ssize_t)81, stats.rounds, stats.solver_calls, stats.clues, stats.clues_after);
 }
@@ -692,7 +698,8 @@ static PyMethodDef core_methods[] = {
      "gen9_dig(seed, orbit, target, mask, strict_minimal) -> (puzzle, solution) or None\n\n"
      "One attempt of the dig method on a 9x9 grid (generate.c); see sudokit.generator."},
     {"gen9_fill", (PyCFunction)core_gen9_fill, METH_VARARGS,
-     "gen9_fill(seed, k, dig) -> (puzzle, solution, rounds, solver_calls, clues, clues_after)\n\n"
+     "gen9_fill(seed, k, dig, seconds=0) -> (puzzle, solution, rounds, solver_calls, clues,\n"
+     "clues_after), or None when the time limit (seconds, 0: none) ran out first.\n\n"
      "Seed 003's random-fill method on a 9x9 grid (generate.c)."},
     {"gen9_is_minimal", (PyCFunction)core_gen9_is_minimal, METH_VARARGS,
      "gen9_is_minimal(cells, solution) -> bool: no single clue of the unique puzzle can go."},

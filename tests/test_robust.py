@@ -15,6 +15,7 @@ import pytest
 import sudokit
 from sudokit import TimeLimitReached, batch, cli, reference
 from sudokit.batch import Job
+from sudokit.formats import read_puzzles
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "examples" / "sample.txt"
@@ -161,8 +162,112 @@ def test_ctrl_c_keeps_every_finished_answer(tmp_path: Path) -> None:
 @pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")
 def test_ctrl_c_in_a_strategy_writes_finished_answers(tmp_path: Path) -> None:
     path = tmp_path / "many.txt"
-    path.write_text((PUZZLE + "\n") * 400)
-    code, took, out, err = interrupted(["solve", "--strategy", "stack", str(path)], 3)
+    path.write_text((PUZZLE + "\n") * 20000)
+    code, took, out, err = interrupted(["solve", "--strategy", "stack", str(path)], 2)
     assert code == 130 and took < 3 and "Traceback" not in err
     if out:  # the machine may be slow: whatever is written is whole answers, in order
         assert all(len(line) == 81 for line in out.splitlines())
+
+
+# -- closed streams, missing files, input -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [["solve"], ["count"], ["check"], ["rate"], ["canon"], ["explain", "-"]])
+def test_closed_stdin_is_a_usage_error(argv: list[str]) -> None:
+    done = subprocess.run([sys.executable, "-m", "sudokit", *argv], cwd=ROOT, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60,
+                          preexec_fn=lambda: os.close(0))  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert "standard input is closed" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_closed_stdout_is_a_usage_error() -> None:
+    done = subprocess.run([sys.executable, "-m", "sudokit", "solve", str(SAMPLE)], cwd=ROOT,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=60,
+                          preexec_fn=lambda: os.close(1))  # fmt: skip
+    assert done.returncode == 2 and "standard output is closed" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["explain"], ["rate"], ["canon"], ["solve"], ["count"], ["check"], ["compare"], ["show"],
+     ["hint", PUZZLE, "--marks"]],
+)
+def test_missing_file_is_named_the_same_everywhere(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    code, _, err = run_cli(capsys, *argv, "/nonexistent/x.txt")
+    assert code == 2
+    assert "/nonexistent/x.txt: no such file" in err and "Errno" not in err
+
+
+def test_bom_is_dropped(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + PUZZLE.encode() + b"\n")
+    code, out, _ = run_cli(capsys, "solve", str(path))
+    assert code == 0 and len(out.strip()) == 81
+    assert sudokit.Grid.from_string("\ufeff" + PUZZLE).to_string() == PUZZLE
+    assert [e.error for e in read_puzzles("\ufeff" + PUZZLE)] == [None]
+
+
+def test_a_huge_line_is_rejected_quickly(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "long.txt"
+    path.write_text("1" * 5_000_000 + "\n" + PUZZLE + "\n")
+    start = time.monotonic()
+    code, out, _ = run_cli(capsys, "check", str(path))
+    assert time.monotonic() - start < 5
+    lines = out.splitlines()
+    assert code == 1 and "line too long" in lines[0] and lines[1].endswith("ok (valid, one solution)")
+    with pytest.raises(sudokit.ParseError, match="too long"):
+        sudokit.Grid.from_string("1" * 100_000)
+
+
+def test_canon_answers_every_puzzle(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "mixed.txt"
+    path.write_text(f"{PUZZLE}\n11...\n1.3..4.22.4..3.1\n{PUZZLE}\n")
+    code, out, err = run_cli(capsys, "canon", str(path))
+    lines = out.splitlines()
+    assert code == 1 and len(lines) == 4
+    assert lines[1].startswith("# ") and lines[2].startswith("# ") and lines[0] == lines[3]
+    assert "2 of 4" in err
+    code, _, err = run_cli(capsys, "canon", "--empty", "xy", str(path))
+    assert code == 2 and "--empty" in err
+
+
+def test_compare_reports_unreadable_puzzles(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "mixed.txt"
+    path.write_text(f"{PUZZLE}\n11...\n")
+    code, _, err = run_cli(capsys, "compare", "--strategy", "stack", "--no-progress", str(path))
+    assert code == 1 and "line 2" in err and "skipped" in err
+
+
+def test_explain_says_which_puzzle_and_fails_softly(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "two.txt"
+    path.write_text(f"{PUZZLE}\n{PUZZLE}\n")
+    code, _, err = run_cli(capsys, "explain", str(path))
+    assert code == 0 and "several puzzles" in err
+    several = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
+    code, _, err = run_cli(capsys, "explain", several)
+    assert code == 1 and "several solutions" in err
+    code, _, err = run_cli(capsys, "explain", "--time-limit", "0.001", PUZZLE)
+    assert code == 1 and "time limit" in err
+
+
+def test_generate_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    start = time.monotonic()
+    code, _, err = run_cli(capsys, "generate", "--method", "random-fill", "--k", "81",
+                           "--time-limit", "0.5", "--no-progress")  # fmt: skip
+    assert code == 1 and "time limit" in err and time.monotonic() - start < 5
+
+
+def test_solve_many_rejects_what_it_cannot_read() -> None:
+    np = pytest.importorskip("numpy")
+    with pytest.raises(sudokit.ParseError):
+        sudokit.solve_many(np.full((1, 81), 4.9))
+    with pytest.raises(sudokit.ParseError):
+        sudokit.solve_many(np.array([[257] + [0] * 80], dtype=np.int64))
+    with pytest.raises(TypeError):
+        sudokit.solve_many(PUZZLE)

@@ -98,8 +98,11 @@ class NativeEngine(Engine, Protocol):
         """One attempt of the dig method: ``(puzzle, solution)``, or None when the target was missed."""
         ...
 
-    def gen9_fill(self, seed: int, k: int, dig: bool, /) -> tuple[bytes, bytes, int, int, int, int]:
-        """Seed 003's random fill: puzzle, solution, rounds, solver calls, clues, clues after digging."""
+    def gen9_fill(
+        self, seed: int, k: int, dig: bool, seconds: float = 0.0, /
+    ) -> tuple[bytes, bytes, int, int, int, int] | None:
+        """Seed 003's random fill: puzzle, solution, rounds, solver calls, clues, clues after
+        digging; None when ``seconds`` (0: none) ran out first."""
         ...
 
     def gen9_is_minimal(self, cells: bytes, solution: bytes, /) -> bool:

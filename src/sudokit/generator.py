@@ -401,11 +401,15 @@ def _dig_c(core: _engine.NativeEngine, opts: Options, seed: int) -> tuple[list[i
 
 
 def _random_fill_c(
-    core: _engine.NativeEngine, opts: Options, seed: int
+    core: _engine.NativeEngine, opts: Options, seed: int, deadline: Deadline = NEVER
 ) -> tuple[list[int], list[int], FillStats]:
-    """Seed 003's method in C (9×9)."""
+    """Seed 003's method in C (9×9); :class:`TimeLimitReached` when ``deadline`` runs out."""
     start = time.process_time()
-    puzzle, solution, rounds, calls, clues, after = core.gen9_fill(seed, opts.k, bool(opts.dig))
+    remaining = deadline.remaining()
+    made = core.gen9_fill(seed, opts.k, bool(opts.dig), 0.0 if remaining is None else max(remaining, 1e-6))
+    if made is None:
+        raise TimeLimitReached("time limit reached")
+    puzzle, solution, rounds, calls, clues, after = made
     stats = FillStats(rounds, calls, clues, after, time.process_time() - start)
     return list(puzzle), list(solution), stats
 
@@ -513,7 +517,7 @@ class Generator:
         stats = None
         if opts.method == "random-fill":
             if self._core is not None:
-                puzzle, solution, stats = _random_fill_c(self._core, opts, aseed)
+                puzzle, solution, stats = _random_fill_c(self._core, opts, aseed, deadline)
             else:
                 puzzle, solution, stats = _random_fill_python(
                     opts, random.Random(aseed), self._solver, deadline

@@ -19,6 +19,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from importlib import import_module
+from itertools import islice
 from pathlib import Path
 from typing import IO, Any, TextIO
 
@@ -26,7 +27,7 @@ from sudokit import Grid, OutputError, Shape, Status, SudokuError, batch
 from sudokit.batch import Job, Result
 from sudokit.formats import read_dataset, read_puzzles
 from sudokit.formats.datasets import format_for_path
-from sudokit.formats.reader import Entry
+from sudokit.formats.reader import Entry, bounded_lines
 from sudokit.verification import verify_entry
 
 __all__ = [
@@ -55,6 +56,7 @@ __all__ = [
     "positive",
     "progress",
     "progress_bar",
+    "puzzle_count",
     "puzzle_text",
     "read_grid_inputs",
     "read_inputs",
@@ -330,8 +332,14 @@ def puzzle_text(spec: str) -> str:
         return standard_input().read()
     if _is_file_spec(spec):
         check_files([spec])
-        return Path(spec).read_text(encoding="utf-8-sig", errors="replace")
+        with open(spec, encoding="utf-8-sig", errors="replace") as handle:
+            return "".join(bounded_lines(handle))
     return spec
+
+
+def puzzle_count(text: str, most: int = 2) -> int:
+    """How many puzzles a text holds, counted up to ``most``."""
+    return sum(1 for _ in islice(read_puzzles(text, defer=True), most))
 
 
 def first_puzzle(text: str) -> str:
