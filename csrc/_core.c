@@ -3,10 +3,13 @@
  * The only file that includes Python.h.  It exposes the same three functions as
  * sudokit/reference.py, with the same signatures, results and status codes:
  *
- *     solve(cells, box_rows, box_cols, limit) -> (count, first solution | None, guesses)
- *     solve_lines(puzzles, limit, box_rows=3, box_cols=3) -> (counts, solutions)
- *     solve_array(puzzles, out, counts, limit, box_rows=3, box_cols=3) -> None
+ *     solve(cells, box_rows, box_cols, limit, seconds=0) -> (count, first solution | None, guesses)
+ *     solve_lines(puzzles, limit, box_rows=3, box_cols=3, seconds=0) -> (counts, solutions)
+ *     solve_array(puzzles, out, counts, limit, box_rows=3, box_cols=3, seconds=0) -> None
  *
+ * `seconds` is a time limit per puzzle (0: none): a puzzle that runs out of time gets the
+ * count SK_LIMIT (-4).  In the main thread every search also polls Python's signal handlers
+ * about every 50 ms (see poll_signals), so Ctrl-C stops a long call with KeyboardInterrupt.
  * 3x3 boxes go to sk9_solve (bitboard9.c), every other shape to sknn_solve (nxn.c).
  * The batch functions gather their inputs with the GIL held, solve the whole batch
  * with the GIL released, then build their results.  Errors are raised with the
@@ -26,6 +29,10 @@
 #include "human9.h"
 #include "lineparse.h"
 #include "nxn.h"
+#include "stop.h"
+
+/* The count of a puzzle whose search ran out of time (beside lineparse.h's statuses). */
+enum { SK_LIMIT = -4 };
 
 /* ---- module state ------------------------------------------------------------ */
 
@@ -114,28 +121,90 @@ static void raise_wrong_length(CoreState *st, Py_ssize_t found, const char *expe
     Py_XDECREF(kwargs);
 }
 
+/* ---- stopping: time limits and Ctrl-C ----------------------------------------- */
+
+static double monotonic_deadline(double seconds) {
+    if (seconds <= 0) return 0;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 + seconds;
+}
+
+/* hm_ctx.poll for calls made with the GIL released: take the GIL back for a moment and run
+ * Python's signal handlers; nonzero (with the exception set) when one raised, e.g. Ctrl-C. */
+static int poll_signals(void *arg) {
+    PyThreadState **saved = (PyThreadState **)arg;
+    PyEval_RestoreThread(*saved);
+    int stop = PyErr_CheckSignals() < 0;
+    *saved = PyEval_SaveThread();
+    return stop;
+}
+
+/* The poll function for a long call: Python's signal handlers run only in the main thread, so
+ * other threads do not poll (and never wait for the GIL in the middle of a search). */
+static int (*signal_poll(PyObject *module))(void *) {
+    return PyThread_get_thread_ident() == core_state(module)->main_thread ? poll_signals : NULL;
+}
+
+/* A time limit argument: a number of seconds, 0 (or less) for none; ValueError for NaN. */
+static int as_seconds(PyObject *obj, double *out) {
+    if (!obj || obj == Py_None) {
+        *out = 0;
+        return 1;
+    }
+    double v = PyFloat_AsDouble(obj);
+    if (v == -1.0 && PyErr_Occurred()) return 0;
+    if (v != v) {
+        PyErr_SetString(PyExc_ValueError, "seconds must be a number, not NaN");
+        return 0;
+    }
+    *out = v > 0 ? v : 0;
+    return 1;
+}
+
+/* A stop for a call made with the GIL released (saved in *saved): Ctrl-C is polled in the main
+ * thread. */
+static void stop_init(sk_stop *stop, PyObject *module, PyThreadState **saved) {
+    memset(stop, 0, sizeof *stop);
+    stop->poll = signal_poll(module);
+    stop->arg = saved;
+    stop->next_poll = sk_now() + SK_POLL_SECONDS;
+}
+
 /* ---- solving without the GIL ----------------------------------------------- */
 
-/* Solve checked cells with the solver for the shape: the count, or -1 when out of memory. */
+/* Solve checked cells with the solver for the shape: the count, SK_LIMIT when the time ran out,
+ * or -1 when out of memory (a stop by Ctrl-C leaves stop->stopped at SK_STOP_POLL). */
 static int solve_cells(int rows, int cols, const uint8_t *cells, int limit, uint8_t *solution,
-                       uint64_t *guesses) {
-    if (rows == 3 && cols == 3) return sk9_solve(cells, limit, solution, guesses);
-    return sknn_solve(rows, cols, cells, limit, solution, guesses);
+                       uint64_t *guesses, sk_stop *stop) {
+    int count = rows == 3 && cols == 3 ? sk9_solve_stop(cells, limit, solution, guesses, stop)
+                                       : sknn_solve_stop(rows, cols, cells, limit, solution, guesses, stop);
+    if (count >= 0 && stop && stop->stopped == SK_STOP_TIME) {
+        stop->stopped = SK_RUNNING; /* the next puzzle has its own time */
+        return SK_LIMIT;
+    }
+    return count;
 }
+
+/* Puzzles of a batch between two looks at the clock (for Ctrl-C) outside the searches. */
+#define BATCH_CHECK_EVERY 16
 
 /* ---- solve ------------------------------------------------------------------- */
 
 static PyObject *core_solve(PyObject *module, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"cells", "box_rows", "box_cols", "limit", NULL};
+    static char *keywords[] = {"cells", "box_rows", "box_cols", "limit", "seconds", NULL};
     CoreState *st = core_state(module);
     Py_buffer cells;
-    PyObject *rows_obj, *cols_obj, *limit_obj;
+    PyObject *rows_obj, *cols_obj, *limit_obj, *seconds_obj = NULL;
     int rows, cols, limit;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*OOO:solve", keywords, &cells, &rows_obj, &cols_obj,
-                                     &limit_obj))
+    double seconds;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*OOO|O:solve", keywords, &cells, &rows_obj, &cols_obj,
+                                     &limit_obj, &seconds_obj))
         return NULL;
     PyObject *result = NULL;
-    if (!as_shape(st, rows_obj, cols_obj, &rows, &cols) || !as_limit(limit_obj, &limit)) goto done;
+    if (!as_shape(st, rows_obj, cols_obj, &rows, &cols) || !as_limit(limit_obj, &limit) ||
+        !as_seconds(seconds_obj, &seconds))
+        goto done;
     int n = rows * cols, size = n * n;
     if (cells.len != size) {
         char expected[64];
@@ -146,16 +215,26 @@ static PyObject *core_solve(PyObject *module, PyObject *args, PyObject *kwargs) 
     uint8_t solution[64 * 64];
     uint64_t guesses = 0;
     int count;
-    Py_BEGIN_ALLOW_THREADS
+    sk_stop stop;
+    PyThreadState *saved;
+    stop_init(&stop, module, &saved);
+    saved = PyEval_SaveThread();
+    sk_stop_start(&stop, seconds);
+    solution[0] = 0; /* no solution yet (a stop may come before the first) */
     count = sk_check_cells((const uint8_t *)cells.buf, rows, cols) != SK_OK
                 ? 0
-                : solve_cells(rows, cols, (const uint8_t *)cells.buf, limit, solution, &guesses);
-    Py_END_ALLOW_THREADS
-    if (count < 0) {
+                : solve_cells(rows, cols, (const uint8_t *)cells.buf, limit, solution, &guesses, &stop);
+    PyEval_RestoreThread(saved);
+    if (stop.stopped == SK_STOP_POLL) goto done; /* Ctrl-C: the signal handler's exception is set */
+    if (count == -1) {
         PyErr_NoMemory();
         goto done;
     }
-    if (count > 0)
+    if (count == SK_LIMIT)
+        result = solution[0] ? Py_BuildValue("(iy#K)", count, (const char *)solution, (Py_ssize_t)size,
+                                             (unsigned long long)guesses)
+                             : Py_BuildValue("(iOK)", count, Py_None, (unsigned long long)guesses);
+    else if (count > 0)
         result = Py_BuildValue("(iy#K)", count, (const char *)solution, (Py_ssize_t)size,
                                (unsigned long long)guesses);
     else
@@ -174,15 +253,16 @@ typedef struct {
 } LineRef;
 
 static PyObject *core_solve_lines(PyObject *module, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"puzzles", "limit", "box_rows", "box_cols", NULL};
+    static char *keywords[] = {"puzzles", "limit", "box_rows", "box_cols", "seconds", NULL};
     CoreState *st = core_state(module);
-    PyObject *puzzles_obj, *limit_obj, *rows_obj = NULL, *cols_obj = NULL;
+    PyObject *puzzles_obj, *limit_obj, *rows_obj = NULL, *cols_obj = NULL, *seconds_obj = NULL;
     int rows = 3, cols = 3, limit;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|OO:solve_lines", keywords, &puzzles_obj, &limit_obj,
-                                     &rows_obj, &cols_obj))
+    double seconds;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|OOO:solve_lines", keywords, &puzzles_obj, &limit_obj,
+                                     &rows_obj, &cols_obj, &seconds_obj))
         return NULL;
     if (!as_optional_shape(st, rows_obj, cols_obj, &rows, &cols)) return NULL;
-    if (!as_limit(limit_obj, &limit)) return NULL;
+    if (!as_limit(limit_obj, &limit) || !as_seconds(seconds_obj, &seconds)) return NULL;
 
     /* A tuple of our own keeps every text alive (and unchanged) while the GIL is released. */
     PyObject *items = PySequence_Tuple(puzzles_obj);
@@ -214,9 +294,13 @@ static PyObject *core_solve_lines(PyObject *module, PyObject *args, PyObject *kw
     }
 
     int out_of_memory = 0;
-    Py_BEGIN_ALLOW_THREADS
+    sk_stop stop;
+    PyThreadState *saved;
+    stop_init(&stop, module, &saved);
+    saved = PyEval_SaveThread();
     uint8_t cells[64 * 64];
     for (Py_ssize_t i = 0; i < count; i++) {
+        if (i % BATCH_CHECK_EVERY == 0 && stop.poll && sk_stop_check(&stop)) break;
         uint8_t *solution = solutions + (size_t)i * (size_t)size;
         int status = refs[i].text ? sk_parse_line(refs[i].text, (size_t)refs[i].len, n, cells) : SK_MALFORMED;
         if (status != SK_OK) {
@@ -228,13 +312,13 @@ static PyObject *core_solve_lines(PyObject *module, PyObject *args, PyObject *kw
             counts[i] = status;
             continue;
         }
-        counts[i] = solve_cells(rows, cols, cells, limit, solution, NULL);
-        if (counts[i] < 0) {
-            out_of_memory = 1;
-            break;
-        }
+        sk_stop_start(&stop, seconds);
+        counts[i] = solve_cells(rows, cols, cells, limit, solution, NULL, &stop);
+        if (counts[i] == -1) out_of_memory = 1;
+        if (out_of_memory || stop.stopped) break;
     }
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(saved);
+    if (stop.stopped == SK_STOP_POLL) goto done; /* Ctrl-C: the signal handler's exception is set */
     if (out_of_memory) {
         PyErr_NoMemory();
         goto done;
@@ -282,15 +366,17 @@ static int get_buffer(PyObject *obj, Py_buffer *view, int writable, const char *
 }
 
 static PyObject *core_solve_array(PyObject *module, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"puzzles", "out", "counts", "limit", "box_rows", "box_cols", NULL};
+    static char *keywords[] = {"puzzles", "out", "counts", "limit", "box_rows", "box_cols", "seconds", NULL};
     CoreState *st = core_state(module);
-    PyObject *src_obj, *out_obj, *counts_obj, *limit_obj, *rows_obj = NULL, *cols_obj = NULL;
+    PyObject *src_obj, *out_obj, *counts_obj, *limit_obj, *rows_obj = NULL, *cols_obj = NULL,
+             *seconds_obj = NULL;
     int rows = 3, cols = 3, limit;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO|OO:solve_array", keywords, &src_obj, &out_obj,
-                                     &counts_obj, &limit_obj, &rows_obj, &cols_obj))
+    double seconds;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO|OOO:solve_array", keywords, &src_obj, &out_obj,
+                                     &counts_obj, &limit_obj, &rows_obj, &cols_obj, &seconds_obj))
         return NULL;
     if (!as_optional_shape(st, rows_obj, cols_obj, &rows, &cols)) return NULL;
-    if (!as_limit(limit_obj, &limit)) return NULL;
+    if (!as_limit(limit_obj, &limit) || !as_seconds(seconds_obj, &seconds)) return NULL;
     Py_buffer src, out, cnt;
     if (!get_buffer(src_obj, &src, 0, "puzzles")) return NULL;
     if (!get_buffer(out_obj, &out, 1, "out")) {
@@ -317,25 +403,30 @@ static PyObject *core_solve_array(PyObject *module, PyObject *args, PyObject *kw
         goto done;
     }
     int out_of_memory = 0;
-    Py_BEGIN_ALLOW_THREADS
+    sk_stop stop;
+    PyThreadState *saved;
+    stop_init(&stop, module, &saved);
+    saved = PyEval_SaveThread();
     uint8_t cells[64 * 64];
     for (Py_ssize_t i = 0; i < count; i++) {
+        if (i % BATCH_CHECK_EVERY == 0 && stop.poll && sk_stop_check(&stop)) break;
         /* copy the row first: out may be the same memory as puzzles */
         memcpy(cells, (const uint8_t *)src.buf + i * size, (size_t)size);
         uint8_t *row = (uint8_t *)out.buf + i * size;
         int32_t status = sk_check_cells(cells, rows, cols);
         memset(row, 0, (size_t)size);
         if (status == SK_OK) {
-            status = solve_cells(rows, cols, cells, limit, row, NULL);
-            if (status < 0) {
-                out_of_memory = 1;
-                break;
-            }
+            sk_stop_start(&stop, seconds);
+            status = solve_cells(rows, cols, cells, limit, row, NULL, &stop);
+            if (status == -1) out_of_memory = 1;
+            if (out_of_memory || stop.stopped) break;
         }
         memcpy((char *)cnt.buf + i * (Py_ssize_t)sizeof(int32_t), &status, sizeof status);
     }
-    Py_END_ALLOW_THREADS
-    if (out_of_memory)
+    PyEval_RestoreThread(saved);
+    if (stop.stopped == SK_STOP_POLL)
+        ; /* Ctrl-C: the signal handler's exception is set */
+    else if (out_of_memory)
         PyErr_NoMemory();
     else
         result = Py_NewRef(Py_None);
@@ -395,17 +486,23 @@ static PyObject *core_gen9_dig(PyObject *module, PyObject *args) {
 }
 
 static PyObject *core_gen9_fill(PyObject *module, PyObject *args) {
-    (void)module;
     unsigned long long seed;
     int k, dig;
-    if (!PyArg_ParseTuple(args, "Kip:gen9_fill", &seed, &k, &dig)) return NULL;
+    double seconds = 0;
+    if (!PyArg_ParseTuple(args, "Kip|d:gen9_fill", &seed, &k, &dig, &seconds)) return NULL;
     uint8_t puzzle[81], solution[81];
     sk_fill_stats stats;
-    Py_BEGIN_ALLOW_THREADS
+    sk_stop stop;
+    PyThreadState *saved;
+    stop_init(&stop, module, &saved);
+    saved = PyEval_SaveThread();
+    sk_stop_start(&stop, seconds);
     sk_rng rng;
     sk_rng_seed(&rng, (uint64_t)seed);
-    sk_gen9_fill(&rng, k, dig, puzzle, solution, &stats);
-    Py_END_ALLOW_THREADS
+    int ok = sk_gen9_fill(&rng, k, dig, puzzle, solution, &stats, &stop);
+    PyEval_RestoreThread(saved);
+    if (stop.stopped == SK_STOP_POLL) return NULL; /* Ctrl-C: the signal handler's exception is set */
+    if (!ok) Py_RETURN_NONE;                       /* the time ran out */
     return Py_BuildValue("(y#y#iiii)", (const char *)puzzle, (Py_ssize_t)81, (const char *)solution,
                          (Py_ssize_t)81, stats.rounds, stats.solver_calls, stats.clues, stats.clues_after);
 }
@@ -582,29 +679,6 @@ fail:
     return NULL;
 }
 
-static double monotonic_deadline(double seconds) {
-    if (seconds <= 0) return 0;
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 + seconds;
-}
-
-/* hm_ctx.poll for calls made with the GIL released: take the GIL back for a moment and run
- * Python's signal handlers; nonzero (with the exception set) when one raised, e.g. Ctrl-C. */
-static int poll_signals(void *arg) {
-    PyThreadState **saved = (PyThreadState **)arg;
-    PyEval_RestoreThread(*saved);
-    int stop = PyErr_CheckSignals() < 0;
-    *saved = PyEval_SaveThread();
-    return stop;
-}
-
-/* The poll function for a long call: Python's signal handlers run only in the main thread, so
- * other threads do not poll (and never wait for the GIL in the middle of a search). */
-static int (*signal_poll(PyObject *module))(void *) {
-    return PyThread_get_thread_ident() == core_state(module)->main_thread ? poll_signals : NULL;
-}
-
 static PyObject *core_human9_find(PyObject *module, PyObject *args) {
     int index;
     Py_buffer values;
@@ -715,21 +789,23 @@ static PyObject *core_rate9(PyObject *module, PyObject *args) {
 
 static PyMethodDef core_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))core_solve, METH_VARARGS | METH_KEYWORDS,
-     "solve(cells, box_rows, box_cols, limit) -> (count, first solution or None, guesses)\n\n"
-     "Solve N*N cell values (bytes, 0 = empty), counting solutions up to limit."},
+     "solve(cells, box_rows, box_cols, limit, seconds=0) -> (count, first solution or None, guesses)\n\n"
+     "Solve N*N cell values (bytes, 0 = empty), counting solutions up to limit; count -4 when\n"
+     "the time limit (seconds, 0: none) ran out."},
     {"solve_lines", (PyCFunction)(void (*)(void))core_solve_lines, METH_VARARGS | METH_KEYWORDS,
-     "solve_lines(puzzles, limit, box_rows=3, box_cols=3) -> (counts, solutions)\n\n"
+     "solve_lines(puzzles, limit, box_rows=3, box_cols=3, seconds=0) -> (counts, solutions)\n\n"
      "Solve line-format puzzles (str or bytes); a negative count is a status: -1 malformed,\n"
-     "-2 duplicate given."},
+     "-2 duplicate given, -4 time limit per puzzle (seconds, 0: none) reached."},
     {"solve_array", (PyCFunction)(void (*)(void))core_solve_array, METH_VARARGS | METH_KEYWORDS,
-     "solve_array(puzzles, out, counts, limit, box_rows=3, box_cols=3) -> None\n\n"
+     "solve_array(puzzles, out, counts, limit, box_rows=3, box_cols=3, seconds=0) -> None\n\n"
      "Solve the rows of an (n, N*N) uint8 buffer into out (zero rows where none) and int32 counts\n"
-     "(-2 duplicate given, -3 value out of range)."},
+     "(-2 duplicate given, -3 value out of range, -4 time limit per puzzle reached)."},
     {"gen9_dig", (PyCFunction)core_gen9_dig, METH_VARARGS,
      "gen9_dig(seed, orbit, target, mask, strict_minimal) -> (puzzle, solution) or None\n\n"
      "One attempt of the dig method on a 9x9 grid (generate.c); see sudokit.generator."},
     {"gen9_fill", (PyCFunction)core_gen9_fill, METH_VARARGS,
-     "gen9_fill(seed, k, dig) -> (puzzle, solution, rounds, solver_calls, clues, clues_after)\n\n"
+     "gen9_fill(seed, k, dig, seconds=0) -> (puzzle, solution, rounds, solver_calls, clues,\n"
+     "clues_after), or None when the time limit (seconds, 0: none) ran out first.\n\n"
      "Seed 003's random-fill method on a 9x9 grid (generate.c)."},
     {"gen9_is_minimal", (PyCFunction)core_gen9_is_minimal, METH_VARARGS,
      "gen9_is_minimal(cells, solution) -> bool: no single clue of the unique puzzle can go."},
@@ -763,7 +839,8 @@ static int core_exec(PyObject *module) {
     if (!st->wrong_length_error) return -1;
     if (PyModule_AddIntConstant(module, "MALFORMED", SK_MALFORMED) < 0 ||
         PyModule_AddIntConstant(module, "DUPLICATE", SK_DUPLICATE) < 0 ||
-        PyModule_AddIntConstant(module, "OUT_OF_RANGE", SK_OUT_OF_RANGE) < 0)
+        PyModule_AddIntConstant(module, "OUT_OF_RANGE", SK_OUT_OF_RANGE) < 0 ||
+        PyModule_AddIntConstant(module, "LIMIT_REACHED", SK_LIMIT) < 0)
         return -1;
     return 0;
 }

@@ -161,6 +161,9 @@ enum { MAX_DEPTH = 27 * 5 + 81 + 1 };
 /* Guesses on permutations before the search starts over on cells only (see Search). */
 enum { PERM_GUESSES = 2048 };
 
+/* Guesses between two looks at the clock when a stop is given (a few hundred microseconds). */
+#define SK9_STOP_EVERY 1024u
+
 /* The rows (3-bit mask r2 r1 r0) as band cells: row r is bits 9r..9r+8. */
 static inline uint32_t row_cells(uint32_t rows) {
     static const uint32_t kRowCells[8] = {0x0000000, 0x00001ff, 0x003fe00, 0x003ffff,
@@ -1076,7 +1079,8 @@ static inline __attribute__((always_inline)) int init_board(Board *bd, const uin
 #if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(SK9_NO_CLONES)
 __attribute__((target_clones("arch=x86-64-v3", "default"), flatten))
 #endif
-int sk9_solve(const uint8_t cells[81], int limit, uint8_t solution[81], uint64_t *guesses) {
+int sk9_solve_stop(const uint8_t cells[81], int limit, uint8_t solution[81], uint64_t *guesses,
+                   sk_stop *stop) {
     Board stack[MAX_DEPTH];
     Board cur;
     int depth = 0, count = 0, cells_only = 0;
@@ -1099,6 +1103,7 @@ int sk9_solve(const uint8_t cells[81], int limit, uint8_t solution[81], uint64_t
                     init_board(&cur, cells);
                     continue;
                 }
+                if (sk_stop_tick(stop, SK9_STOP_EVERY)) break;
                 uint32_t first, second;
                 int i = cells_only ? -1 : choose_perm(&cur, &first, &second);
                 if (i >= 0) {
@@ -1130,4 +1135,8 @@ int sk9_solve(const uint8_t cells[81], int limit, uint8_t solution[81], uint64_t
     }
     if (guesses) *guesses = guessed;
     return count;
+}
+
+int sk9_solve(const uint8_t cells[81], int limit, uint8_t solution[81], uint64_t *guesses) {
+    return sk9_solve_stop(cells, limit, solution, guesses, NULL);
 }

@@ -8,6 +8,8 @@
 
 #include <stdint.h>
 
+#include "stop.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -23,6 +25,11 @@ extern "C" {
  * Returns the number of solutions found, 0..limit. Duplicate givens give 0.
  */
 int sk9_solve(const uint8_t cells[81], int limit, uint8_t solution[81], uint64_t *guesses);
+
+/* sk9_solve with a cooperative stop (see stop.h; NULL: never stop): the search ends early,
+ * with the solutions found so far, once sk_stop_tick says so (stop->stopped tells why). */
+int sk9_solve_stop(const uint8_t cells[81], int limit, uint8_t solution[81], uint64_t *guesses,
+                   sk_stop *stop);
 
 #ifdef __cplusplus
 }

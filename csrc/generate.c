@@ -464,8 +464,8 @@ int sk_gen9_dig(sk_rng *rng, const uint8_t *orbit, int target, const uint8_t *ma
 
 /* ---- seed 003's random fill ------------------------------------------------------ */
 
-void sk_gen9_fill(sk_rng *rng, int k, int dig, uint8_t puzzle[81], uint8_t solution[81],
-                  sk_fill_stats *stats) {
+int sk_gen9_fill(sk_rng *rng, int k, int dig, uint8_t puzzle[81], uint8_t solution[81],
+                 sk_fill_stats *stats, sk_stop *stop) {
     uint8_t sols[2][81];
     int found = 0;
     stats->rounds = 0;
@@ -473,6 +473,7 @@ void sk_gen9_fill(sk_rng *rng, int k, int dig, uint8_t puzzle[81], uint8_t solut
     if (k < 1) k = 1;
     if (k > 81) k = 81;
     while (!found) {
+        if (sk_stop_tick(stop, 16)) return 0;
         stats->rounds++; /* step 1 */
         memset(puzzle, 0, 81);
         uint16_t used[27] = {0}; /* the paper's w: digits present in each row, column and box */
@@ -487,7 +488,10 @@ void sk_gen9_fill(sk_rng *rng, int k, int dig, uint8_t puzzle[81], uint8_t solut
                 u = kCellUnits[n];
                 tries++;
             }
-            if (tries == 81) continue; /* the digit fits nowhere: draw again */
+            if (tries == 81) { /* the digit fits nowhere: draw again */
+                if (sk_stop_tick(stop, 1024)) return 0;
+                continue;
+            }
             puzzle[n] = (uint8_t)digit_of(bit); /* step 6 */
             used[u[0]] |= (uint16_t)bit;
             used[u[1]] |= (uint16_t)bit;
@@ -531,4 +535,5 @@ void sk_gen9_fill(sk_rng *rng, int k, int dig, uint8_t puzzle[81], uint8_t solut
         memcpy(puzzle, st.cells, 81);
     }
     stats->clues_after = clues;
+    return 1;
 }

@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "stop.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -57,8 +59,10 @@ typedef struct {
     int clues_after;  /* clues after digging */
 } sk_fill_stats;
 
-void sk_gen9_fill(sk_rng *rng, int k, int dig, uint8_t puzzle[81], uint8_t solution[81],
-                  sk_fill_stats *stats);
+/* Returns 1, or 0 when `stop` (see stop.h; NULL: never) ended the run before a unique puzzle
+ * was found (a large k can take very long: most random fills have no solution). */
+int sk_gen9_fill(sk_rng *rng, int k, int dig, uint8_t puzzle[81], uint8_t solution[81],
+                 sk_fill_stats *stats, sk_stop *stop);
 
 #ifdef __cplusplus
 }

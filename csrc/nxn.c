@@ -464,7 +464,12 @@ static void choose_guess(const Solver *s, int *cell, uint64_t *bit) {
     *bit = s->cand[best] & (0 - s->cand[best]);
 }
 
-static int search(Solver *s, const uint8_t *cells, int limit, uint8_t *solution, uint64_t *guesses) {
+/* Guesses between two looks at the clock when a stop is given: a guess on a big grid costs
+ * microseconds, so the clock is cheap beside it. */
+#define NXN_STOP_EVERY 16u
+
+static int search(Solver *s, const uint8_t *cells, int limit, uint8_t *solution, uint64_t *guesses,
+                  sk_stop *stop) {
     int count = 0, depth = 0;
     uint64_t guessed = 0;
     /* the givens are queued like any single: two equal givens in a unit fail */
@@ -486,6 +491,7 @@ static int search(Solver *s, const uint8_t *cells, int limit, uint8_t *solution,
                     for (int i = 0; i < s->size; i++) solution[i] = (uint8_t)(lowest_bit(s->cand[i]) + 1);
                 if (++count >= limit) break;
             } else {
+                if (sk_stop_tick(stop, NXN_STOP_EVERY)) break;
                 int cell;
                 uint64_t bit;
                 choose_guess(s, &cell, &bit);
@@ -548,6 +554,11 @@ static void setup(Solver *s) {
 
 int sknn_solve(int box_rows, int box_cols, const uint8_t *cells, int limit, uint8_t *solution,
                uint64_t *guesses) {
+    return sknn_solve_stop(box_rows, box_cols, cells, limit, solution, guesses, NULL);
+}
+
+int sknn_solve_stop(int box_rows, int box_cols, const uint8_t *cells, int limit, uint8_t *solution,
+                    uint64_t *guesses, sk_stop *stop) {
     if (box_rows < 1 || box_cols < 1 || box_rows * box_cols > 64 || box_rows * box_cols < 2) return -1;
     if (limit < 1) limit = 1;
     Solver s;
@@ -591,7 +602,7 @@ int sknn_solve(int box_rows, int box_cols, const uint8_t *cells, int limit, uint
     s.is_dirty = (uint8_t *)at, at += 3 * size;
     s.mate = (uint8_t *)at;
     setup(&s);
-    int count = search(&s, cells, limit, solution, guesses);
+    int count = search(&s, cells, limit, solution, guesses, stop);
     free(block);
     free(s.trail);
     return count;

@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+#include "stop.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -24,6 +26,11 @@ extern "C" {
  */
 int sknn_solve(int box_rows, int box_cols, const uint8_t *cells, int limit, uint8_t *solution,
                uint64_t *guesses);
+
+/* sknn_solve with a cooperative stop (see stop.h; NULL: never stop): the search ends early,
+ * with the solutions found so far, once sk_stop_tick says so (stop->stopped tells why). */
+int sknn_solve_stop(int box_rows, int box_cols, const uint8_t *cells, int limit, uint8_t *solution,
+                    uint64_t *guesses, sk_stop *stop);
 
 #ifdef __cplusplus
 }

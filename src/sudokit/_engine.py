@@ -57,19 +57,25 @@ class Engine(Protocol):
     """The solving operations both engines provide (see :mod:`sudokit.reference` for their meaning)."""
 
     def solve(
-        self, cells: bytes, box_rows: int, box_cols: int, limit: int
+        self, cells: bytes, box_rows: int, box_cols: int, limit: int, seconds: float = 0.0
     ) -> tuple[int, bytes | None, int]:
-        """``(count up to limit, first solution or None, guesses)`` of N×N cell values (0 = empty)."""
+        """``(count up to limit, first solution or None, guesses)`` of N×N cell values (0 = empty).
+
+        ``seconds`` (0: none) is a time limit: the count is ``-4`` when it ran out.
+        """
         ...
 
     def solve_lines(
-        self, puzzles: Sequence[str | bytes], limit: int, box_rows: int = 3, box_cols: int = 3
+        self, puzzles: Sequence[str | bytes], limit: int, box_rows: int = 3, box_cols: int = 3,
+        seconds: float = 0.0,
     ) -> tuple[list[int], list[str | None]]:
-        """Counts and solutions of line-format puzzles (a negative count: malformed or duplicate)."""
+        """Counts and solutions of line-format puzzles (a negative count: malformed, duplicate,
+        or ``-4``: the time limit per puzzle ran out)."""
         ...
 
     def solve_array(
-        self, puzzles: Any, out: Any, counts: Any, limit: int, box_rows: int = 3, box_cols: int = 3
+        self, puzzles: Any, out: Any, counts: Any, limit: int, box_rows: int = 3, box_cols: int = 3,
+        seconds: float = 0.0,
     ) -> None:
         """Solve the rows of an ``(n, N²)`` uint8 array into ``out`` and ``counts``."""
         ...
@@ -92,8 +98,11 @@ class NativeEngine(Engine, Protocol):
         """One attempt of the dig method: ``(puzzle, solution)``, or None when the target was missed."""
         ...
 
-    def gen9_fill(self, seed: int, k: int, dig: bool, /) -> tuple[bytes, bytes, int, int, int, int]:
-        """Seed 003's random fill: puzzle, solution, rounds, solver calls, clues, clues after digging."""
+    def gen9_fill(
+        self, seed: int, k: int, dig: bool, seconds: float = 0.0, /
+    ) -> tuple[bytes, bytes, int, int, int, int] | None:
+        """Seed 003's random fill: puzzle, solution, rounds, solver calls, clues, clues after
+        digging; None when ``seconds`` (0: none) ran out first."""
         ...
 
     def gen9_is_minimal(self, cells: bytes, solution: bytes, /) -> bool:

@@ -13,7 +13,7 @@ again to name the problem exactly. ``jobs > 1`` spreads the chunks over worker p
 
 from __future__ import annotations
 
-import signal
+import time
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -30,6 +30,7 @@ from sudokit.errors import (
 from sudokit.formats.chars import DIGIT_CHARS, MAX_CHAR_N
 from sudokit.formats.reader import Entry
 from sudokit.grid import Grid, find_duplicate
+from sudokit.limits import ignore_interrupts, stop_workers
 from sudokit.status import Status
 from sudokit.strategies import solve_with
 from sudokit.units import Shape
@@ -56,13 +57,18 @@ TASKS = ("solve", "count", "check")
 SOLVED: str = Status.SOLVED
 NO_SOLUTION: str = Status.NO_SOLUTION
 MULTIPLE: str = Status.MULTIPLE
-#: A strategy stopped by its per-puzzle time or node budget before it could decide.
+#: Stopped by its per-puzzle time limit (or a strategy's node budget) before it could decide.
 LIMIT_REACHED: str = Status.LIMIT_REACHED
 INVALID: str = Status.INVALID
 
-#: Puzzles per chunk handed to the engine (and to a worker process) at once.
+#: The most puzzles per chunk handed to the engine (and to a worker process) at once.
 CHUNK_C = 4096
 CHUNK_PYTHON = 16
+#: Chunks start with one puzzle and grow (doubling) while a chunk takes less than this many
+#: seconds, so the first answers come at once and an interrupted run loses little finished work.
+CHUNK_SECONDS = 0.05
+#: The engines' count for a puzzle whose time limit ran out.
+_LIMIT_CODE = -4
 
 
 @dataclass(frozen=True)
@@ -81,7 +87,7 @@ class Job:
     limit: int = 2
     box: Shape | None = None
     strategy: str | None = None
-    #: Seconds a strategy may spend on one puzzle before it reports ``limit_reached``.
+    #: Seconds the engine (or strategy) may spend on one puzzle before it reports ``limit_reached``.
     time_limit: float | None = None
 
     def __post_init__(self) -> None:
@@ -93,7 +99,7 @@ class Job:
     def succeeded(self, result: Result) -> bool:
         """True when the puzzle passed: counted (for ``count``) or solved (unique when limit ≥ 2)."""
         if self.task == "count":
-            return result.status != INVALID
+            return result.status not in (INVALID, LIMIT_REACHED)
         return result.status == SOLVED
 
 
@@ -168,8 +174,17 @@ def _invalid(line: int, text: str, error: SudokuError, source: str) -> Result:
     return Result(line, text.strip(), INVALID, error=_message(error, line), source=source)
 
 
+def _limit_reached(work: _Work, puzzle: str, source: str, count: int | None = None) -> Result:
+    """The result of a puzzle whose time (or node) limit ran out."""
+    found = "" if count is None else f" after {count} solution(s)"
+    error = f"line {work.line}: time or node limit reached{found}"
+    return Result(work.line, puzzle, LIMIT_REACHED, None, count, error, source, work.shape)
+
+
 def _outcome(work: _Work, puzzle: str, count: int, solution: str | None, source: str) -> Result:
     """Turn a count and first solution into a :class:`Result` with its status and message."""
+    if count == _LIMIT_CODE:
+        return _limit_reached(work, puzzle, source)
     if count <= 0:
         error: str | None = str(NoSolutionError(line=work.line))
         return Result(work.line, puzzle, NO_SOLUTION, None, 0, error, source, work.shape)
@@ -205,11 +220,12 @@ def _search_cells(
             return _invalid(work.line, puzzle, exc, source)
         solution = _line_text(grid.cells, shape) if grid is not None else None
         if stopped and count < job.limit:
-            error = f"line {work.line}: time or node limit reached after {count} solution(s)"
-            return Result(work.line, puzzle, LIMIT_REACHED, None, count, error, source, shape)
+            return _limit_reached(work, puzzle, source, count)
         return _outcome(work, puzzle, count, solution, source)
-    count, first, _ = engine.solve(bytes(cells), shape.box_rows, shape.box_cols, job.limit)
-    solution = _line_text(first, shape) if first is not None else None
+    count, first, _ = engine.solve(
+        bytes(cells), shape.box_rows, shape.box_cols, job.limit, job.time_limit or 0.0
+    )
+    solution = _line_text(first, shape) if first is not None and count > 0 else None
     return _outcome(work, puzzle, count, solution, source)
 
 
@@ -243,9 +259,11 @@ def _run_chunk(job: Job, source: str, items: list[_Item], engine_name: str) -> l
                 out[i] = _search_cells(item, item.cells, job, source, engine)
     for shape, works in groups.items():
         texts = [work.text.strip() for _, work in works]
-        counts, solutions = engine.solve_lines(texts, job.limit, shape.box_rows, shape.box_cols)
+        counts, solutions = engine.solve_lines(
+            texts, job.limit, shape.box_rows, shape.box_cols, job.time_limit or 0.0
+        )
         for (i, work), text, count, solution in zip(works, texts, counts, solutions, strict=True):
-            if count < 0:
+            if count < 0 and count != _LIMIT_CODE:
                 out[i] = _reparse(work, job, source, engine)
             else:
                 out[i] = _outcome(work, text, count, solution, source)
@@ -268,54 +286,72 @@ def _items(entries: Iterable[Entry], job: Job, source: str) -> Iterator[_Item]:
             yield _Work(entry.line, entry.text, entry.shape, tuple(entry.cells))
 
 
-def _chunks(items: Iterable[_Item], size: int) -> Iterator[list[_Item]]:
-    """Cut a stream of work into lists of ``size`` items."""
+class _Sizer:
+    """The size of the next chunk: from 1 up to ``most``, doubled while chunks are quick and
+    halved when one is slow (about :data:`CHUNK_SECONDS` each); a fixed size with ``fixed``."""
+
+    def __init__(self, most: int, fixed: bool = False) -> None:
+        self.most = most
+        self.size = most if fixed else 1
+        self.fixed = fixed
+
+    def took(self, seconds: float) -> None:
+        """Adjust the size after a chunk of the current size took ``seconds``."""
+        if self.fixed:
+            return
+        if seconds < CHUNK_SECONDS / 2:
+            self.size = min(self.most, self.size * 2)
+        elif seconds > CHUNK_SECONDS * 4:
+            self.size = max(1, self.size // 2)
+
+
+def _chunks(items: Iterable[_Item], sizer: _Sizer) -> Iterator[list[_Item]]:
+    """Cut a stream of work into lists of ``sizer.size`` items (read when each list starts)."""
     chunk: list[_Item] = []
     for item in items:
         chunk.append(item)
-        if len(chunk) >= size:
+        if len(chunk) >= sizer.size:
             yield chunk
             chunk = []
     if chunk:
         yield chunk
 
 
-def _init_worker() -> None:
-    """Set up a worker process: Ctrl-C is the parent's to handle."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _stop(executor: ProcessPoolExecutor) -> None:
-    """Stop the workers (on Ctrl-C, or when the caller stops reading): drop the chunks not yet
-    started and wait for the few running ones, which are short; a second Ctrl-C kills them."""
-    try:
-        executor.shutdown(wait=True, cancel_futures=True)
-    except KeyboardInterrupt:
-        for process in dict(getattr(executor, "_processes", None) or {}).values():
-            process.terminate()
-        raise
+def _timed_chunk(
+    job: Job, source: str, items: list[_Item], engine_name: str
+) -> tuple[float, list[Result]]:
+    """:func:`_run_chunk` and the seconds it took (what the worker processes run)."""
+    start = time.perf_counter()
+    results = _run_chunk(job, source, items, engine_name)
+    return time.perf_counter() - start, results
 
 
 def _parallel(
-    chunks: Iterable[tuple[str, list[_Item]]], job: Job, jobs: int, engine_name: str
+    chunks: Iterable[tuple[str, list[_Item]]], job: Job, jobs: int, engine_name: str, sizer: _Sizer
 ) -> Iterator[list[Result]]:
     """Run chunks in ``jobs`` worker processes, a few ahead, yielding results in input order."""
-    executor = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker)
-    pending: deque[Future[list[Result]]] = deque()
+    executor = ProcessPoolExecutor(max_workers=jobs, initializer=ignore_interrupts)
+    pending: deque[Future[tuple[float, list[Result]]]] = deque()
     finished = False
+
+    def done() -> list[Result]:
+        seconds, results = pending.popleft().result()
+        sizer.took(seconds)
+        return results
+
     try:
         for source, chunk in chunks:
-            pending.append(executor.submit(_run_chunk, job, source, chunk, engine_name))
+            pending.append(executor.submit(_timed_chunk, job, source, chunk, engine_name))
             while len(pending) > 2 * jobs or (pending and pending[0].done()):
-                yield pending.popleft().result()
+                yield done()
         while pending:
-            yield pending.popleft().result()
+            yield done()
         finished = True
     finally:
         if finished:
             executor.shutdown(wait=True)
         else:
-            _stop(executor)
+            stop_workers(executor)
 
 
 def run_entries(
@@ -330,22 +366,25 @@ def run_entries(
 
     ``sources`` pairs each source's name with its entries; results come in input order.
     ``engine`` (``"c"``, ``"python"``, None: the default) is the engine of every puzzle, in
-    the worker processes too.
+    the worker processes too. Without ``chunk_size``, chunks start with one puzzle and grow
+    while they are quick (see :data:`CHUNK_SECONDS`), so every answer comes soon after it is
+    found and Ctrl-C loses little finished work.
     """
     engine_name = _engine.name_of(engine)
-    if chunk_size is None:
-        chunk_size = CHUNK_C if engine_name == "c" else CHUNK_PYTHON
-    chunk_size = max(1, chunk_size)
+    most = CHUNK_C if engine_name == "c" else CHUNK_PYTHON
+    sizer = _Sizer(max(1, chunk_size or most), fixed=chunk_size is not None)
     chunks = (
         (name, chunk)
         for name, entries in sources
-        for chunk in _chunks(_items(entries, job, name), chunk_size)
+        for chunk in _chunks(_items(entries, job, name), sizer)
     )
     if jobs <= 1:
         for name, chunk in chunks:
-            yield from _run_chunk(job, name, chunk, engine_name)
+            seconds, results = _timed_chunk(job, name, chunk, engine_name)
+            sizer.took(seconds)
+            yield from results
         return
-    for results in _parallel(chunks, job, jobs, engine_name):
+    for results in _parallel(chunks, job, jobs, engine_name, sizer):
         yield from results
 
 

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from sudokit import _engine
+from sudokit.errors import SudokuError
 from sudokit.grid import Grid, read_grids
 from sudokit.solver import search
 from sudokit.strategies import NAMES, get
@@ -189,11 +190,21 @@ def compare(
 
 
 def load(
-    path: str | Path, *, sample: int | None = None, seed: int = 0, box: Shape | None = None
+    path: str | Path, *, sample: int | None = None, seed: int = 0, box: Shape | None = None,
+    skipped: list[SudokuError] | None = None,
 ) -> list[Grid]:
-    """The readable puzzles of a file, or ``sample`` of them drawn at random (``seed`` fixed)."""
+    """The readable puzzles of a file, or ``sample`` of them drawn at random (``seed`` fixed).
+
+    The errors of the puzzles that cannot be read (or have a duplicate given) are appended to
+    ``skipped`` when it is given.
+    """
+    grids: list[Grid] = []
     with open(path, encoding="utf-8", errors="replace") as handle:
-        grids = [g for _, g in read_grids(handle, box) if isinstance(g, Grid)]
+        for _, item in read_grids(handle, box):
+            if isinstance(item, Grid):
+                grids.append(item)
+            elif skipped is not None:
+                skipped.append(item)
     if sample is not None and sample < len(grids):
         grids = random.Random(seed).sample(grids, sample)
     return grids

@@ -50,7 +50,7 @@ from sudokit import _engine, reference
 from sudokit.errors import GenerationError, OptionError, TimeLimitReached
 from sudokit.formats.reader import BoxLike, _as_shape
 from sudokit.grid import Grid
-from sudokit.limits import NEVER, Deadline
+from sudokit.limits import NEVER, Deadline, ignore_interrupts
 from sudokit.symmetry import check_symmetry, orbits
 from sudokit.techniques import HODOKU_LEVELS, family_of, name_key, resolve
 from sudokit.units import Shape, shape_for_size
@@ -424,11 +424,15 @@ def _dig_c(core: _engine.NativeEngine, opts: Options, seed: int) -> tuple[list[i
 
 
 def _random_fill_c(
-    core: _engine.NativeEngine, opts: Options, seed: int
+    core: _engine.NativeEngine, opts: Options, seed: int, deadline: Deadline = NEVER
 ) -> tuple[list[int], list[int], FillStats]:
-    """Seed 003's method in C (9×9)."""
+    """Seed 003's method in C (9×9); :class:`TimeLimitReached` when ``deadline`` runs out."""
     start = time.process_time()
-    puzzle, solution, rounds, calls, clues, after = core.gen9_fill(seed, opts.k, bool(opts.dig))
+    remaining = deadline.remaining()
+    made = core.gen9_fill(seed, opts.k, bool(opts.dig), 0.0 if remaining is None else max(remaining, 1e-6))
+    if made is None:
+        raise TimeLimitReached("time limit reached")
+    puzzle, solution, rounds, calls, clues, after = made
     stats = FillStats(rounds, calls, clues, after, time.process_time() - start)
     return list(puzzle), list(solution), stats
 
@@ -596,7 +600,7 @@ class Generator:
         stats = None
         if opts.method == "random-fill":
             if self._core is not None:
-                puzzle, solution, stats = _random_fill_c(self._core, opts, aseed)
+                puzzle, solution, stats = _random_fill_c(self._core, opts, aseed, deadline)
             else:
                 puzzle, solution, stats = _random_fill_python(
                     opts, random.Random(aseed), self._solver, deadline
@@ -777,7 +781,7 @@ def _generate_in_workers(
     import multiprocessing
 
     tasks = ((opts, [puzzle_seed(seed, i) for i in chunk]) for chunk in _batched(indexes, _CHUNK))
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+    with multiprocessing.get_context("spawn").Pool(jobs, initializer=ignore_interrupts) as pool:
         results = pool.imap(_make_some, tasks)  # chunksize 1: its iterator takes a timeout
         while True:
             try:

@@ -15,12 +15,21 @@ sudokit.errors.OptionError: time_limit must be a positive number of seconds or N
 from __future__ import annotations
 
 import math
+import signal
 import time
+from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from sudokit.errors import OptionError, TimeLimitReached
 
-__all__ = ["COUNT_LIMIT", "Deadline", "check_limit", "check_time_limit"]
+__all__ = [
+    "COUNT_LIMIT",
+    "Deadline",
+    "check_limit",
+    "check_time_limit",
+    "ignore_interrupts",
+    "stop_workers",
+]
 
 #: Default for "count solutions up to": ``count_solutions``, ``count_many`` and ``sudokit count``.
 COUNT_LIMIT = 1000
@@ -83,3 +92,20 @@ class Deadline:
 
 #: The deadline that never comes.
 NEVER = Deadline(None)
+
+
+def ignore_interrupts() -> None:
+    """Worker processes' initializer: Ctrl-C reaches every process of the group, but only the
+    parent handles it (it stops the workers), so a worker never prints a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def stop_workers(executor: Executor) -> None:
+    """Stop a process pool at once (on Ctrl-C, or when the caller stops reading): drop the work
+    not yet started and end the running workers, whose answers nobody waits for any more."""
+    processes = list(dict(getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(1.0)

@@ -38,7 +38,7 @@ from sudokit import _engine
 from sudokit.candidates import Candidates
 from sudokit.errors import StepError, SudokuError, TimeLimitReached
 from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
-from sudokit.limits import Deadline, check_time_limit
+from sudokit.limits import Deadline, check_time_limit, ignore_interrupts, stop_workers
 from sudokit.solver import search
 from sudokit.status import Status
 from sudokit.techniques import Step, Technique, hodoku_score, techniques
@@ -378,5 +378,13 @@ def _rate_many(items: Iterable[tuple[str, float | None, bool, str]], jobs: int) 
     if jobs <= 1:
         yield from map(_rate_text, items)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=ignore_interrupts)
+    finished = False
+    try:
         yield from pool.map(_rate_text, items, chunksize=1)
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:  # Ctrl-C, or the caller stopped reading: no waiting for the rest
+            stop_workers(pool)

@@ -14,12 +14,12 @@ Every function here has a twin of the same name and signature in the C extension
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Sequence
-from itertools import islice
 from random import Random
 from typing import Any
 
-from sudokit.errors import WrongLengthError
+from sudokit.errors import TimeLimitReached, WrongLengthError
 from sudokit.formats.chars import CHAR_VALUE as _CHAR_VALUE
 from sudokit.formats.chars import DIGIT_CHARS
 from sudokit.units import Shape
@@ -30,6 +30,8 @@ __all__ = ["solve", "solve_array", "solve_lines"]
 MALFORMED = -1
 DUPLICATE = -2
 OUT_OF_RANGE = -3
+#: The count of a puzzle whose search ran out of time (the ``seconds`` argument).
+LIMIT_REACHED = -4
 
 
 def _propagate(cand: list[int], done: list[bool], shape: Shape, full: int) -> bool:
@@ -88,17 +90,24 @@ def initial_candidates(cells: Sequence[int], shape: Shape) -> list[int] | None:
 
 
 def solutions(
-    cand: list[int], shape: Shape, rng: Random | None = None, guesses: list[int] | None = None
+    cand: list[int],
+    shape: Shape,
+    rng: Random | None = None,
+    guesses: list[int] | None = None,
+    deadline: float | None = None,
 ) -> Iterator[list[int]]:
     """Yield every solution reachable from candidate masks ``cand``, depth first.
 
     With ``rng`` the digits of each guessed cell are tried in random order (random grids);
-    ``guesses[0]``, when given, counts the guesses made.
+    ``guesses[0]``, when given, counts the guesses made. With a ``deadline`` (of
+    :func:`time.monotonic`), :class:`TimeLimitReached` is raised once it has passed.
     """
     n = shape.n
     full = (1 << n) - 1
     stack: list[tuple[list[int], list[bool]]] = [(cand, [False] * shape.size)]
     while stack:
+        if deadline is not None and time.monotonic() > deadline:
+            raise TimeLimitReached("time limit reached")
         cand, done = stack.pop()
         if not _propagate(cand, done, shape, full):
             continue
@@ -125,14 +134,28 @@ def solutions(
             stack.append((child, done.copy()))
 
 
-def _search(cells: Sequence[int], shape: Shape, limit: int) -> tuple[int, list[int] | None, int]:
-    """Count solutions up to ``limit``; return (count, first solution, guesses)."""
+def _search(
+    cells: Sequence[int], shape: Shape, limit: int, seconds: float = 0.0
+) -> tuple[int, list[int] | None, int]:
+    """Count solutions up to ``limit``; return (count, first solution, guesses).
+
+    The count is :data:`LIMIT_REACHED` when ``seconds`` (> 0) ran out before the search ended.
+    """
     cand = initial_candidates(cells, shape)
     if cand is None:
         return 0, None, 0
     guesses = [0]
-    found = list(islice(solutions(cand, shape, guesses=guesses), limit))
-    return len(found), (found[0] if found else None), guesses[0]
+    deadline = time.monotonic() + seconds if seconds > 0 else None
+    count, first = 0, None
+    try:
+        for solution in solutions(cand, shape, guesses=guesses, deadline=deadline):
+            first = first or solution
+            count += 1
+            if count >= limit:
+                break
+    except TimeLimitReached:
+        return LIMIT_REACHED, first, guesses[0]
+    return count, first, guesses[0]
 
 
 def _check_cells(cells: bytes, shape: Shape) -> int:
@@ -152,15 +175,28 @@ def _check_cells(cells: bytes, shape: Shape) -> int:
     return 0
 
 
-def solve(cells: bytes, box_rows: int, box_cols: int, limit: int) -> tuple[int, bytes | None, int]:
-    """Solve N² cell values (0 = empty): (solutions found up to ``limit``, first one, guesses)."""
+def solve(
+    cells: bytes, box_rows: int, box_cols: int, limit: int, seconds: float = 0.0
+) -> tuple[int, bytes | None, int]:
+    """Solve N² cell values (0 = empty): (solutions found up to ``limit``, first one, guesses).
+
+    ``seconds`` (0: none) is a time limit: the count is :data:`LIMIT_REACHED` when it ran out.
+    """
     shape = Shape(box_rows, box_cols)
     if len(cells) != shape.size:
         raise WrongLengthError(len(cells), expected=f"{shape.size} cells for a {shape.n}x{shape.n} grid")
     if _check_cells(cells, shape):
         return 0, None, 0
-    count, first, guesses = _search(cells, shape, max(1, limit))
+    count, first, guesses = _search(cells, shape, max(1, limit), _seconds(seconds))
     return count, (bytes(first) if first is not None else None), guesses
+
+
+def _seconds(seconds: float | None) -> float:
+    """A time limit argument as the C core reads it: NaN is an error, 0 or less means none."""
+    value = float(seconds or 0.0)
+    if value != value:
+        raise ValueError("seconds must be a number, not NaN")
+    return max(0.0, value)
 
 
 def _line_cells(text: str | bytes, shape: Shape) -> bytes | int:
@@ -179,10 +215,12 @@ def _line_cells(text: str | bytes, shape: Shape) -> bytes | int:
 
 
 def solve_lines(
-    puzzles: Sequence[str | bytes], limit: int, box_rows: int = 3, box_cols: int = 3
+    puzzles: Sequence[str | bytes], limit: int, box_rows: int = 3, box_cols: int = 3,
+    seconds: float = 0.0,
 ) -> tuple[list[int], list[str | None]]:
     """Solve line-format puzzles: per puzzle the count (or a negative status) and first solution."""
     shape = Shape(box_rows, box_cols)
+    seconds = _seconds(seconds)
     counts: list[int] = []
     solutions: list[str | None] = []
     for text in puzzles:
@@ -196,17 +234,19 @@ def solve_lines(
             counts.append(status)
             solutions.append(None)
             continue
-        count, first, _ = _search(cells, shape, max(1, limit))
+        count, first, _ = _search(cells, shape, max(1, limit), seconds)
         counts.append(count)
-        solutions.append("".join(DIGIT_CHARS[v - 1] for v in first) if first else None)
+        solutions.append("".join(DIGIT_CHARS[v - 1] for v in first) if first and count > 0 else None)
     return counts, solutions
 
 
 def solve_array(
-    puzzles: Any, out: Any, counts: Any, limit: int, box_rows: int = 3, box_cols: int = 3
+    puzzles: Any, out: Any, counts: Any, limit: int, box_rows: int = 3, box_cols: int = 3,
+    seconds: float = 0.0,
 ) -> None:
     """Solve rows of a (n, N²) uint8 buffer into ``out`` (zero rows where none) and ``counts``."""
     shape = Shape(box_rows, box_cols)
+    seconds = _seconds(seconds)
     src = memoryview(puzzles).cast("B")
     dst = memoryview(out).cast("B")
     cnt = memoryview(counts).cast("B").cast("i")
@@ -218,6 +258,6 @@ def solve_array(
             cnt[i] = status
             dst[i * size : (i + 1) * size] = bytes(size)
             continue
-        count, first, _ = _search(cells, shape, max(1, limit))
+        count, first, _ = _search(cells, shape, max(1, limit), seconds)
         cnt[i] = count
         dst[i * size : (i + 1) * size] = bytes(first) if first else bytes(size)

@@ -16,10 +16,16 @@ from dataclasses import dataclass
 from typing import Any, overload
 
 from sudokit import _engine
-from sudokit.errors import MultipleSolutionsError, NoSolutionError, ParseError, WrongLengthError
+from sudokit.errors import (
+    MultipleSolutionsError,
+    NoSolutionError,
+    ParseError,
+    TimeLimitReached,
+    WrongLengthError,
+)
 from sudokit.formats.reader import BoxLike, _as_shape
 from sudokit.grid import Grid, PuzzleLike, as_grid
-from sudokit.limits import COUNT_LIMIT, check_limit
+from sudokit.limits import COUNT_LIMIT, check_limit, check_time_limit
 from sudokit.status import Status
 from sudokit.units import Shape
 
@@ -33,14 +39,22 @@ __all__ = [
     "solve_many",
 ]
 
+#: The count the engines give a puzzle whose search ran out of time (``time_limit``).
+LIMIT_CODE = -4
+
 @dataclass(frozen=True)
 class SearchResult:
-    """What one search found: solutions counted up to the limit, the first one, guesses made."""
+    """What one search found: solutions counted up to the limit, the first one, guesses made.
+
+    ``stopped`` is true when the time limit ran out first: the status is ``limit_reached``,
+    ``count`` is 0 (not known) and ``solution`` the first solution found, if any.
+    """
 
     count: int
     solution: Grid | None
     guesses: int
     limit: int
+    stopped: bool = False
 
     @property
     def unique(self) -> bool:
@@ -49,7 +63,10 @@ class SearchResult:
 
     @property
     def status(self) -> Status:
-        """``solved`` (one solution, or any with ``limit=1``), ``no_solution`` or ``multiple``."""
+        """``solved`` (one solution, or any with ``limit=1``), ``no_solution``, ``multiple``, or
+        ``limit_reached`` when the time limit ran out."""
+        if self.stopped:
+            return Status.LIMIT_REACHED
         if self.count == 0:
             return Status.NO_SOLUTION
         return Status.MULTIPLE if self.count > 1 else Status.SOLVED
@@ -65,33 +82,56 @@ class SearchResult:
         }
 
 
+def _seconds(time_limit: float | None) -> float:
+    """A checked ``time_limit`` as the engines take it (0.0: none)."""
+    return check_time_limit(time_limit) or 0.0
+
+
 def search(
-    puzzle: PuzzleLike, limit: int = 2, *, box: BoxLike = None, engine: str | None = None
+    puzzle: PuzzleLike, limit: int = 2, *, box: BoxLike = None, engine: str | None = None,
+    time_limit: float | None = None,
 ) -> SearchResult:
     """Search for up to ``limit`` solutions; report the count, the first solution and guesses.
 
     ``engine`` (``"c"`` or ``"python"``; every function here takes it) picks the engine for this
-    call; None uses the default (see :mod:`sudokit._engine`).
+    call; None uses the default (see :mod:`sudokit._engine`). ``time_limit`` (seconds, None: no
+    limit; every function here takes it) stops the search: the result is then ``stopped``.
+    Ctrl-C (:class:`KeyboardInterrupt`) stops it too, in the main thread, within 50 ms.
     """
     check_limit(limit)
+    seconds = _seconds(time_limit)
     grid = as_grid(puzzle, box)
     shape = grid.shape
     count, first, guesses = _engine.select(engine).solve(
-        grid.to_bytes(), shape.box_rows, shape.box_cols, limit
+        grid.to_bytes(), shape.box_rows, shape.box_cols, limit, seconds
     )
     solution = Grid(tuple(first), shape) if first is not None else None
+    if count == LIMIT_CODE:
+        return SearchResult(0, solution, guesses, limit, stopped=True)
     return SearchResult(count, solution, guesses, limit)
 
 
+def _searched(
+    puzzle: PuzzleLike, limit: int, box: BoxLike, engine: str | None, time_limit: float | None
+) -> SearchResult:
+    """:func:`search`, raising :class:`TimeLimitReached` when the time limit ran out."""
+    result = search(puzzle, limit, box=box, engine=engine, time_limit=time_limit)
+    if result.stopped:
+        raise TimeLimitReached(f"time limit of {time_limit:g} s reached")
+    return result
+
+
 def solve(
-    puzzle: PuzzleLike, *, first: bool = False, box: BoxLike = None, engine: str | None = None
+    puzzle: PuzzleLike, *, first: bool = False, box: BoxLike = None, engine: str | None = None,
+    time_limit: float | None = None,
 ) -> Grid:
     """Return the puzzle's solution.
 
     Raises :class:`NoSolutionError` when there is none and, unless ``first`` is true (take the
-    first solution found, faster), :class:`MultipleSolutionsError` when there are several.
+    first solution found, faster), :class:`MultipleSolutionsError` when there are several;
+    :class:`TimeLimitReached` when ``time_limit`` (seconds) ran out first.
     """
-    result = search(puzzle, 1 if first else 2, box=box, engine=engine)
+    result = _searched(puzzle, 1 if first else 2, box, engine, time_limit)
     if result.solution is None:
         raise NoSolutionError()
     if result.count > 1:
@@ -100,15 +140,22 @@ def solve(
 
 
 def count_solutions(
-    puzzle: PuzzleLike, *, limit: int = COUNT_LIMIT, box: BoxLike = None, engine: str | None = None
+    puzzle: PuzzleLike, *, limit: int = COUNT_LIMIT, box: BoxLike = None, engine: str | None = None,
+    time_limit: float | None = None,
 ) -> int:
-    """Count solutions, stopping at ``limit`` (``limit=2`` is the uniqueness check)."""
-    return search(puzzle, limit, box=box, engine=engine).count
+    """Count solutions, stopping at ``limit`` (``limit=2`` is the uniqueness check).
+
+    Raises :class:`TimeLimitReached` when ``time_limit`` (seconds) runs out first.
+    """
+    return _searched(puzzle, limit, box, engine, time_limit).count
 
 
-def is_unique(puzzle: PuzzleLike, *, box: BoxLike = None, engine: str | None = None) -> bool:
-    """True when the puzzle has exactly one solution."""
-    return search(puzzle, 2, box=box, engine=engine).count == 1
+def is_unique(
+    puzzle: PuzzleLike, *, box: BoxLike = None, engine: str | None = None,
+    time_limit: float | None = None,
+) -> bool:
+    """True when the puzzle has exactly one solution (:class:`TimeLimitReached` if out of time)."""
+    return _searched(puzzle, 2, box, engine, time_limit).count == 1
 
 
 def _is_array(puzzles: Any) -> bool:
@@ -146,16 +193,18 @@ def _cell_array(puzzles: Any, shape: Shape) -> Any:
 @overload
 def solve_many(
     puzzles: Sequence[str | bytes], *, first: bool = False, box: BoxLike = None,
-    engine: str | None = None,
+    engine: str | None = None, time_limit: float | None = None,
 ) -> list[str | None]: ...
 @overload
 def solve_many(
-    puzzles: Any, *, first: bool = False, box: BoxLike = None, engine: str | None = None
+    puzzles: Any, *, first: bool = False, box: BoxLike = None, engine: str | None = None,
+    time_limit: float | None = None,
 ) -> Any: ...
 
 
 def solve_many(
-    puzzles: Any, *, first: bool = False, box: BoxLike = None, engine: str | None = None
+    puzzles: Any, *, first: bool = False, box: BoxLike = None, engine: str | None = None,
+    time_limit: float | None = None,
 ) -> Any:
     """Solve many puzzles in one native call (the batch path); solutions in input order.
 
@@ -163,7 +212,8 @@ def solve_many(
     shape ``(n, N²)`` holding cell values (0 = empty). A puzzle gets its solution when it has
     exactly one (any first solution found, with ``first=True``: faster). Where there is none
     (no solution, several, malformed or duplicate givens) the result is ``None`` for string
-    input and a zero row for array input.
+    input and a zero row for array input. ``time_limit`` is seconds per puzzle: one that runs
+    out of time gets no solution either.
 
     >>> solve_many(["1.3..4.22.4..3.1", "11.............."], box=(2, 2))
     ['1234341221434321', None]
@@ -171,17 +221,21 @@ def solve_many(
     shape = _as_shape(box) or Shape(3, 3)
     core = _engine.select(engine)
     limit = 1 if first else 2
+    seconds = _seconds(time_limit)
     if _is_array(puzzles):
         import numpy as np
 
         src = _cell_array(puzzles, shape)
         out = np.zeros_like(src)
         counts = np.zeros(src.shape[0], dtype=np.int32)
-        core.solve_array(src, out, counts, limit, shape.box_rows, shape.box_cols)
+        core.solve_array(src, out, counts, limit, shape.box_rows, shape.box_cols, seconds)
+        out[counts < 0] = 0
         if limit >= 2:
             out[counts != 1] = 0
         return out
-    counts_list, solutions = core.solve_lines(_lines(puzzles), limit, shape.box_rows, shape.box_cols)
+    counts_list, solutions = core.solve_lines(
+        _lines(puzzles), limit, shape.box_rows, shape.box_cols, seconds
+    )
     if limit >= 2:
         return [s if c == 1 else None for c, s in zip(counts_list, solutions, strict=False)]
     return solutions
@@ -189,14 +243,17 @@ def solve_many(
 
 def count_many(
     puzzles: Sequence[str | bytes], *, limit: int = COUNT_LIMIT, box: BoxLike = None,
-    engine: str | None = None,
+    engine: str | None = None, time_limit: float | None = None,
 ) -> list[int]:
     """Count solutions of many line-format puzzles up to ``limit`` in one native call.
 
     A negative count marks a puzzle that could not be searched: ``-1`` malformed text,
-    ``-2`` a duplicate given.
+    ``-2`` a duplicate given, ``-4`` its ``time_limit`` (seconds per puzzle) ran out.
     """
     check_limit(limit)
+    seconds = _seconds(time_limit)
     shape = _as_shape(box) or Shape(3, 3)
-    counts, _ = _engine.select(engine).solve_lines(_lines(puzzles), limit, shape.box_rows, shape.box_cols)
+    counts, _ = _engine.select(engine).solve_lines(
+        _lines(puzzles), limit, shape.box_rows, shape.box_cols, seconds
+    )
     return counts

@@ -13,6 +13,7 @@ package.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -185,8 +186,35 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _interrupted() -> int:
+    """What Ctrl-C does at any point: flush the finished answers, say so, exit status 130."""
+    with contextlib.suppress(KeyboardInterrupt):
+        flush(sys.stdout)
+        print("\nsudokit: interrupted", file=sys.stderr)
+    return EXIT_INTERRUPTED
+
+
+def _closed_streams(args: argparse.Namespace) -> str | None:
+    """The message for a closed standard output (``>&-``), where the command writes to it."""
+    if sys.stdout is None and not (getattr(args, "output", None) or getattr(args, "html", None)):
+        return "standard output is closed"
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``sudokit`` with ``argv`` (default: the process's arguments); return the exit status."""
+    """Run ``sudokit`` with ``argv`` (default: the process's arguments); return the exit status.
+
+    Ctrl-C at any point ends it with exit status 130 and no traceback, once the answers
+    already found are written.
+    """
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return _interrupted()
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    """:func:`main`, Ctrl-C aside."""
     parser = build_parser()
     try:
         args, extra = parser.parse_known_args(argv)
@@ -194,27 +222,37 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exc:  # --help, --version, or a usage error (status 2)
         return int(exc.code) if isinstance(exc.code, int) else EXIT_USAGE
+    closed = _closed_streams(args)
+    if closed is not None:
+        _error(f"sudokit {args.command}: {closed}")
+        return EXIT_USAGE
     try:
         status = int(args.run(args))
     except UsageError as exc:
         flush(sys.stdout)
-        print(f"sudokit {args.command}: {exc}", file=sys.stderr)
+        _error(f"sudokit {args.command}: {exc}")
         return EXIT_USAGE
     except SudokuError as exc:  # an option value, an output, an input the library refused
         flush(sys.stdout)
-        print(f"sudokit {args.command}: {type(exc).__name__}: {exc}", file=sys.stderr)
+        _error(f"sudokit {args.command}: {type(exc).__name__}: {exc}")
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        flush(sys.stdout)
-        print("\nsudokit: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader of our output went away (`sudokit solve … | head`)
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_FAILED
+    except FileNotFoundError as exc:  # an input that went away after the checks
+        flush(sys.stdout)
+        _error(f"sudokit {args.command}: {exc.filename}: no such file")
+        return EXIT_USAGE
     except OSError as exc:  # an input that could not be read after all
         flush(sys.stdout)
-        print(f"sudokit {args.command}: {exc}", file=sys.stderr)
+        _error(f"sudokit {args.command}: {exc}")
         return EXIT_USAGE
     flush(sys.stdout)
     return status
+
+
+def _error(message: str) -> None:
+    """Write an error message on standard error (when there is one)."""
+    if sys.stderr is not None:
+        print(message, file=sys.stderr)

@@ -19,6 +19,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from importlib import import_module
+from itertools import islice
 from pathlib import Path
 from typing import IO, Any, TextIO
 
@@ -26,12 +27,13 @@ from sudokit import Grid, OutputError, Shape, Status, SudokuError, batch
 from sudokit.batch import Job, Result
 from sudokit.formats import read_dataset, read_puzzles
 from sudokit.formats.datasets import format_for_path
-from sudokit.formats.reader import Entry
+from sudokit.formats.reader import Entry, bounded_lines
 from sudokit.verification import verify_entry
 
 __all__ = [
     "ARGUMENT",
     "BINARY_FORMATS",
+    "DEFAULT_TIME_LIMIT",
     "EXIT_FAILED",
     "EXIT_INTERRUPTED",
     "EXIT_OK",
@@ -39,6 +41,7 @@ __all__ = [
     "STDIN",
     "UsageError",
     "add_input_arguments",
+    "add_time_limit_argument",
     "add_verify_argument",
     "atomic_output",
     "check_files",
@@ -53,13 +56,16 @@ __all__ = [
     "positive",
     "progress",
     "progress_bar",
+    "puzzle_count",
     "puzzle_text",
     "read_grid_inputs",
     "read_inputs",
     "read_specs",
     "run_batch",
     "seconds",
+    "standard_input",
     "status_words",
+    "stdin_is_terminal",
     "write_atomic",
     "write_results",
 ]
@@ -117,6 +123,22 @@ def positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
     return value
+
+
+#: The default ``--time-limit`` of the commands that search (seconds per puzzle).
+DEFAULT_TIME_LIMIT = 60.0
+
+
+def add_time_limit_argument(parser: argparse.ArgumentParser, what: str = "puzzle") -> None:
+    """Add ``--time-limit SECONDS`` (default :data:`DEFAULT_TIME_LIMIT`; 0 or 'none': no limit)."""
+    parser.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=DEFAULT_TIME_LIMIT,
+        metavar="SECONDS",
+        help=f"seconds per {what} before it is reported as {Status.LIMIT_REACHED} "
+        f"(default {DEFAULT_TIME_LIMIT:g}; 0 or 'none' for no limit)",
+    )
 
 
 def seconds(text: str) -> float | None:
@@ -184,6 +206,18 @@ def add_verify_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def standard_input() -> TextIO:
+    """Standard input, or :class:`UsageError` when it is closed (``sudokit solve <&-``)."""
+    if sys.stdin is None:
+        raise UsageError("standard input is closed (give a FILE, or a puzzle)")
+    return sys.stdin
+
+
+def stdin_is_terminal() -> bool:
+    """True when standard input is open and a terminal (a person typing puzzles)."""
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
 def open_inputs(files: Sequence[str]) -> Iterator[tuple[str, Iterable[str]]]:
     """Yield ``(name, lines)`` for each text input file in turn; ``-`` (or no file) is standard input.
 
@@ -191,7 +225,7 @@ def open_inputs(files: Sequence[str]) -> Iterator[tuple[str, Iterable[str]]]:
     """
     for name in files or ["-"]:
         if name == "-":
-            yield STDIN, sys.stdin
+            yield STDIN, standard_input()
             continue
         with open(name, encoding="utf-8", errors="replace") as handle:
             yield name, handle
@@ -295,11 +329,17 @@ def read_specs(
 def puzzle_text(spec: str) -> str:
     """The puzzle text an argument names: the text itself, a file's content, or stdin for ``-``."""
     if spec == "-":
-        return sys.stdin.read()
-    path = Path(spec)
-    if len(spec) < 256 and path.is_file():
-        return path.read_text(encoding="utf-8", errors="replace")
+        return standard_input().read()
+    if _is_file_spec(spec):
+        check_files([spec])
+        with open(spec, encoding="utf-8-sig", errors="replace") as handle:
+            return "".join(bounded_lines(handle))
     return spec
+
+
+def puzzle_count(text: str, most: int = 2) -> int:
+    """How many puzzles a text holds, counted up to ``most``."""
+    return sum(1 for _ in islice(read_puzzles(text, defer=True), most))
 
 
 def first_puzzle(text: str) -> str:
@@ -391,7 +431,7 @@ def _plain(result: Result, job: Job, style: str, verified: bool = False) -> str:
     if job.task == "solve":
         return _format_solution(result, style) if result.status == Status.SOLVED else _failure(result)
     if job.task == "count":
-        if result.status == Status.INVALID:
+        if result.status in (Status.INVALID, Status.LIMIT_REACHED):
             return _failure(result)
         return f"{_count_text(result, job.limit)} {result.puzzle}"
     if result.status == Status.SOLVED:
@@ -522,7 +562,9 @@ def run_batch(args: argparse.Namespace, job: Job, *, style: str = "line", verify
     when its given solution (the data set's solution column) is the one found.
     """
     check_files(args.files)
-    interactive = (not args.files or "-" in args.files) and sys.stdin.isatty()
+    if not args.files or "-" in args.files:
+        standard_input()
+    interactive = (not args.files or "-" in args.files) and stdin_is_terminal()
     sources: Iterable[tuple[str, Iterable[Entry]]] = read_inputs(args.files, job.box, defer=True)
     kept: deque[Entry] = deque()
     if verify:
@@ -602,8 +644,10 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> Path:
     return Path(path)
 
 
-def flush(stream: IO[str]) -> None:
-    """Flush a stream, ignoring a reader that has gone away."""
+def flush(stream: IO[str] | None) -> None:
+    """Flush a stream, ignoring a reader that has gone away (or a stream that was closed)."""
+    if stream is None:
+        return
     with contextlib.suppress(BrokenPipeError, ValueError):
         stream.flush()
 

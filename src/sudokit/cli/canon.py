@@ -1,5 +1,8 @@
 """``sudokit canon``: the minlex canonical form of every 9×9 puzzle, in input order.
 
+One answer line per puzzle, as ``solve`` writes them: a puzzle that cannot be read (or is not
+9×9) gets a comment line ``# FILE: line L: problem`` in its place, and the exit status is 1.
+
 Puzzles on one line in the line format (nearly every line of a data set) are not parsed in
 Python: they go, a chunk at a time, to :func:`sudokit.canon.canonical_lines` (one native call
 per chunk). Other puzzles, and lines the engine rejects, are read in Python one by one, so an
@@ -22,11 +25,20 @@ __all__ = ["CHUNK", "add_arguments", "run"]
 CHUNK = 8192
 
 
+def empty_char(text: str) -> str:
+    """Parse ``--empty``: one character that is not a digit of a 9×9 grid."""
+    if len(text) != 1 or text.isspace() or text in "123456789#":
+        raise argparse.ArgumentTypeError(
+            f"invalid empty-cell character {text!r}: give one character such as 0 or ., not a digit 1-9"
+        )
+    return text
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``sudokit canon``."""
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help="puzzle files, any format ('-' or none: standard input)")
-    parser.add_argument("--empty", default="0", metavar="CHAR",
+    parser.add_argument("--empty", type=empty_char, default="0", metavar="CHAR",
                         help="character for empty cells in the output (default 0; the order is "
                         "the same whatever it is: empty below every digit)")
     parser.add_argument("--unique", action="store_true",
@@ -50,47 +62,47 @@ def _fast(entry: Entry) -> bool:
     return entry.deferred and entry.shape is not None and entry.shape.box == (3, 3)
 
 
-def _forms(name: str, chunk: list[Entry], empty: str) -> Iterator[str | None]:
-    """The form of each entry of a chunk in order, None (after a message) for a bad one."""
+def _forms(name: str, chunk: list[Entry], empty: str) -> Iterator[str]:
+    """The form of each entry of a chunk in order; a ``# FILE: problem`` comment for a bad one."""
     fast = canonical_lines([entry.text for entry in chunk if _fast(entry)], empty)
     forms = iter(fast)
     for entry in chunk:
         form = next(forms) if _fast(entry) else None
-        if form is None:
-            form = _one(name, entry, empty)
-        yield form
+        yield form if form is not None else _one(name, entry, empty)
 
 
-def _one(name: str, entry: Entry, empty: str) -> str | None:
-    """The form of one entry read in Python, or None after saying on stderr why there is none."""
+def _one(name: str, entry: Entry, empty: str) -> str:
+    """The form of one entry read in Python, or the comment line saying why there is none."""
     grid = grid_of(entry)
     if isinstance(grid, Exception):
-        print(f"{name}: {grid}", file=sys.stderr)
-        return None
+        return f"# {name}: {grid}"
     if grid.shape.box != (3, 3):
-        print(f"{name}: line {entry.line}: the canonical form is for 9×9 grids only", file=sys.stderr)
-        return None
+        return f"# {name}: line {entry.line}: the canonical form is for 9×9 grids only"
     return canonical_string(grid, empty)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit canon``: one canonical form per puzzle, in input order."""
     check_files(args.files)
-    status = EXIT_OK
     seen: set[str] = set()
     out = sys.stdout
+    total = failed = 0
     for name, entries in read_inputs(args.files, defer=True):
         for chunk in _chunks(entries):
             lines: list[str] = []
             for form in _forms(name, chunk, args.empty):
-                if form is None:
-                    status = EXIT_FAILED
-                    continue
-                if args.unique:
+                total += 1
+                if form.startswith("#"):
+                    failed += 1
+                elif args.unique:
                     if form in seen:
                         continue
                     seen.add(form)
                 lines.append(form)
             if lines:
                 out.write("\n".join(lines) + "\n")
-    return status
+                out.flush()
+    if failed:
+        print(f"sudokit: {failed} of {total} puzzles could not be put in canonical form", file=sys.stderr)
+        return EXIT_FAILED
+    return EXIT_OK

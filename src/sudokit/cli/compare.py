@@ -10,7 +10,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 from sudokit import StrategyError, SudokuError
-from sudokit.cli._common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, parse_box, positive, progress_bar, seconds
+from sudokit.cli._common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    check_files,
+    parse_box,
+    positive,
+    progress_bar,
+    seconds,
+)
 from sudokit.compare import (
     DEFAULT_SPECS,
     compare,
@@ -104,13 +113,19 @@ def run(args: argparse.Namespace) -> int:
         print("sudokit compare: --plot needs matplotlib, which is not installed: "
               "pip install 'sudokit[plot]'", file=sys.stderr)
         return EXIT_USAGE
+    check_files(args.files)
     tables = []
+    unreadable = 0
     for name in args.files:
+        skipped: list[SudokuError] = []
         try:
-            grids = load(name, sample=args.sample, seed=args.seed, box=args.box)
+            grids = load(name, sample=args.sample, seed=args.seed, box=args.box, skipped=skipped)
         except (OSError, SudokuError) as exc:
             print(f"sudokit compare: {name}: {exc}", file=sys.stderr)
             return EXIT_USAGE
+        for error in skipped:
+            print(f"sudokit compare: {name}: {error} (skipped)", file=sys.stderr)
+        unreadable += len(skipped)
         update, close = _progress(args.progress, len(grids) * (len(specs) + 1), Path(name).name)
         try:
             rows = compare(
@@ -141,5 +156,8 @@ def run(args: argparse.Namespace) -> int:
     wrong = sum(r.wrong for rows in tables for r in rows)
     if wrong:
         print(f"sudokit compare: {wrong} runs disagreed with the native engine", file=sys.stderr)
+        return EXIT_FAILED
+    if unreadable:
+        print(f"sudokit compare: {unreadable} unreadable puzzles were skipped", file=sys.stderr)
         return EXIT_FAILED
     return EXIT_OK

@@ -6,7 +6,7 @@ import argparse
 
 from sudokit import COUNT_LIMIT
 from sudokit.batch import Job
-from sudokit.cli._common import add_input_arguments, positive, run_batch
+from sudokit.cli._common import add_input_arguments, add_time_limit_argument, positive, run_batch
 
 __all__ = ["add_arguments", "run"]
 
@@ -22,8 +22,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"stop counting a puzzle at N solutions (default {COUNT_LIMIT}; 2 is the uniqueness check)",
     )
+    add_time_limit_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit count``."""
-    return run_batch(args, Job("count", limit=args.limit, box=args.box))
+    return run_batch(args, Job("count", limit=args.limit, box=args.box, time_limit=args.time_limit))

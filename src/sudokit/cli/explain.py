@@ -8,7 +8,9 @@ PUZZLE is the puzzle text itself or a file holding it (``-``: standard input); `
 writes one JSON object per step instead; ``--html OUT.html`` writes the whole path as one
 self-contained page, a picture and a sentence per step (:func:`sudokit.html.walkthrough`),
 whole or not at all. Exit status: 0 when solved, 1 when the techniques get stuck, 2 on a usage
-or input error.
+or input error. A puzzle with no solution or several, or one whose ``--time-limit`` (default
+60 s) runs out, exits with status 1; a file of several puzzles is explained for its first one,
+with a note on standard error.
 """
 
 from __future__ import annotations
@@ -17,13 +19,23 @@ import argparse
 import json
 import sys
 
-from sudokit import Grid, Step, SudokuError, explain
+from sudokit import (
+    Grid,
+    MultipleSolutionsError,
+    NoSolutionError,
+    Step,
+    SudokuError,
+    TimeLimitReached,
+    explain,
+)
 from sudokit.cli._common import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
+    add_time_limit_argument,
     check_output,
     first_puzzle,
+    puzzle_count,
     puzzle_text,
     write_atomic,
 )
@@ -49,24 +61,36 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     output.add_argument("--json", action="store_true", help="write one JSON object per step")
     output.add_argument("--html", metavar="OUT.html",
                         help="write the path as one HTML page, a picture per step (nothing on stdout)")
+    add_time_limit_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit explain``."""
     if args.html is not None:
         check_output(args.html)
+    steps: list[Step] = []
     try:
-        grid = Grid.from_string(first_puzzle(puzzle_text(args.puzzle)))
+        text = puzzle_text(args.puzzle)
+        if args.puzzle != text and puzzle_count(text) > 1:
+            print(f"sudokit explain: {args.puzzle} holds several puzzles: explaining the first one",
+                  file=sys.stderr)
+        grid = Grid.from_string(first_puzzle(text))
         if args.html is not None:
             write_atomic(args.html, walkthrough(grid))
             return EXIT_OK
-        steps = []
-        for number, step in enumerate(explain(grid, se_only=args.se), 1):
-            text = json.dumps(step.to_dict(grid.shape)) if args.json else step_line(number, step)
-            print(text, flush=True)
+        for number, step in enumerate(explain(grid, se_only=args.se, time_limit=args.time_limit), 1):
+            line = json.dumps(step.to_dict(grid.shape)) if args.json else step_line(number, step)
+            print(line, flush=True)
             steps.append(step)
             if step.technique == STUCK:
                 return EXIT_FAILED
+    except (NoSolutionError, MultipleSolutionsError) as error:  # a puzzle, but not a good one
+        print(f"sudokit explain: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    except TimeLimitReached:
+        print(f"sudokit explain: time limit of {args.time_limit:g} s reached after {len(steps)} steps "
+              "(--time-limit 0 for none)", file=sys.stderr)
+        return EXIT_FAILED
     except SudokuError as error:
         print(f"sudokit explain: {error}", file=sys.stderr)
         return EXIT_USAGE

@@ -7,9 +7,19 @@ import json
 import secrets
 import sys
 
-from sudokit import GenerationError
+from sudokit import GenerationError, TimeLimitReached
 from sudokit.canon import canonical_string
-from sudokit.cli._common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, jobs, parse_box, positive, progress_bar
+from sudokit.cli._common import (
+    DEFAULT_TIME_LIMIT,
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    jobs,
+    parse_box,
+    positive,
+    progress_bar,
+    seconds,
+)
 from sudokit.generator import METHODS, Generator, generate_many, options
 from sudokit.symmetry import SYMMETRIES
 
@@ -50,6 +60,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="JSON Lines: puzzle, clues, seed (the puzzle seed), solution, rating when asked")
     parser.add_argument("--jobs", "-j", type=jobs, default=1, metavar="N",
                         help="worker processes (default 1; 0: one per CPU)")
+    parser.add_argument("--time-limit", type=seconds, default=-1.0, metavar="SECONDS",
+                        help=f"seconds for the whole run, then stop with status 1 (default "
+                        f"{DEFAULT_TIME_LIMIT:g} per puzzle asked for; 0 or 'none' for no limit)")
     parser.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
 
 
@@ -70,7 +83,9 @@ def run(args: argparse.Namespace) -> int:
         print("sudokit generate: --unique-canon needs 9×9 grids", file=sys.stderr)
         return EXIT_USAGE
     seed = secrets.randbits(63) if args.seed is None else args.seed
-    stream = generate_many(None if args.unique_canon else args.count, seed=seed, jobs=args.jobs, opts=opts)
+    time_limit = DEFAULT_TIME_LIMIT * args.count if args.time_limit == -1.0 else args.time_limit
+    stream = generate_many(None if args.unique_canon else args.count, seed=seed, jobs=args.jobs,
+                           opts=opts, time_limit=time_limit)
     bar = progress_bar(args.progress, args.count, " puzzles")
     seen: set[str] = set()
     written = 0
@@ -92,6 +107,10 @@ def run(args: argparse.Namespace) -> int:
                 bar.update(1)
             if written >= args.count:
                 break
+    except TimeLimitReached:
+        print(f"sudokit generate: time limit of {time_limit:g} s reached after {written} of "
+              f"{args.count} puzzles (--time-limit 0 for none)", file=sys.stderr)
+        return EXIT_FAILED
     except GenerationError as exc:
         print(f"sudokit generate: {exc}", file=sys.stderr)
         return EXIT_FAILED

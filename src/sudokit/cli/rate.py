@@ -12,11 +12,11 @@ from sudokit import Grid, Rating, Status, SudokuError, rate_many
 from sudokit.cli._common import (
     EXIT_FAILED,
     EXIT_OK,
+    add_time_limit_argument,
     check_files,
     jobs,
     progress_bar,
     read_grid_inputs,
-    seconds,
 )
 
 __all__ = ["add_arguments", "run"]
@@ -30,9 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "hardest, techniques, steps, seconds, error")
     parser.add_argument("--jobs", "-j", type=jobs, default=1, metavar="N",
                         help="worker processes (default 1; 0: one per CPU)")
-    parser.add_argument("--time-limit", type=seconds, default=None, metavar="SECONDS",
-                        help=f"give up on a puzzle after this long (status {Status.LIMIT_REACHED}; "
-                        "default: no limit)")
+    add_time_limit_argument(parser)
     parser.add_argument("--hodoku-path", action="store_true",
                         help="level and score from the path using every technique, HoDoKu's "
                         "included (closer to HoDoKu; slower) instead of SE's path")

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from sudokit import Status, StrategyError, strategies
+from sudokit import StrategyError, strategies
 from sudokit.batch import Job
 from sudokit.cli._common import (
     UsageError,
     add_input_arguments,
+    add_time_limit_argument,
     add_verify_argument,
     run_batch,
-    seconds,
-    status_words,
 )
 
 __all__ = ["NATIVE", "add_arguments", "run"]
@@ -57,14 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"(default: {NATIVE})",
     )
     add_verify_argument(parser)
-    parser.add_argument(
-        "--time-limit",
-        type=seconds,
-        default=60.0,
-        metavar="SECONDS",
-        help="with --strategy: seconds per puzzle before it is reported as "
-        f"{status_words(Status.LIMIT_REACHED)} (default 60; 0 for no limit)",
-    )
+    add_time_limit_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:

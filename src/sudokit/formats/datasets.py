@@ -31,7 +31,7 @@ from contextlib import suppress
 from importlib import import_module
 from itertools import chain
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TextIO, cast
 
 from sudokit.errors import OptionError, OutputError, ParseError, ShapeError, SudokuError
 from sudokit.formats.chars import MAX_CHAR_N
@@ -41,7 +41,9 @@ from sudokit.formats.reader import (
     _as_shape,
     _entry,
     _shape_from_count,
+    bounded_lines,
     read_blocks,
+    without_bom,
 )
 from sudokit.formats.writer import to_line, to_numbers
 from sudokit.units import Shape
@@ -180,7 +182,9 @@ def read_puzzles(
     Blank lines separate blocks. A block whose lines make one square grid (N lines of N cells,
     separator and comment lines aside, N ≤ 64) is one puzzle; otherwise each line of the block is
     a puzzle. Errors are kept in the :class:`Entry` so the rest of the file is still read. With
-    ``defer``, one-line puzzles in the line format are left unparsed (see :class:`Entry`).
+    ``defer``, one-line puzzles in the line format are left unparsed (see :class:`Entry`). A byte
+    order mark at the start is dropped; a line longer than any puzzle
+    (:data:`~sudokit.formats.reader.MAX_LINE`) is an error entry, read in bounded memory.
 
     A source whose first line (comments aside) is a CSV header naming a puzzle column, or a
     JSON object, is read as a data set, one entry per record (:mod:`sudokit.formats.datasets`).
@@ -189,7 +193,11 @@ def read_puzzles(
     [True, False]
     """
     shape = _as_shape(box)
-    lines: Iterator[str] = iter(source.splitlines() if isinstance(source, str) else source)
+    if isinstance(source, str):
+        source = source.splitlines()
+    elif hasattr(source, "readline"):  # an open file: read in bounded memory, line by line
+        source = bounded_lines(cast(TextIO, source))
+    lines: Iterator[str] = without_bom(source)
     head: list[str] = []
     for raw in lines:
         head.append(raw)

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from math import isqrt
+from typing import TextIO
 
 from sudokit.errors import BadCharacterError, ParseError, ShapeError, SudokuError, WrongLengthError
 from sudokit.formats.candidates import parse_candidates
@@ -183,6 +184,48 @@ def _check_range_line(text: str, cells: list[int], n: int, *, line: int | None, 
         raise BadCharacterError(text[i], line=line, column=i + offset, expected=_expected_chars(n))
 
 
+#: The longest line any puzzle text takes (a 64×64 grid as numbers on one line is about 12,300
+#: characters; data-set records and pencil marks stay below this too). A longer line is rejected
+#: as soon as this much of it is read, whatever its length, without reading it whole.
+MAX_LINE = 1 << 16
+#: The byte order mark some editors put at the start of a UTF-8 file: not part of the text.
+BOM = "\ufeff"
+
+
+def too_long(line: int) -> ParseError:
+    """The error of a line longer than :data:`MAX_LINE`."""
+    return ParseError(
+        f"line too long: more than {MAX_LINE:,} characters",
+        line=line,
+        expected="a puzzle of at most 64×64 cells",
+    )
+
+
+def bounded_lines(handle: TextIO, limit: int = MAX_LINE) -> Iterator[str]:
+    """The lines of an open text file, each read in bounded memory: a line longer than
+    ``limit`` is cut to ``limit + 1`` characters (its end is read in chunks and dropped)."""
+    while True:
+        raw = handle.readline(limit + 1)
+        if not raw:
+            return
+        if len(raw) > limit and not raw.endswith("\n"):
+            rest = raw
+            while rest and not rest.endswith("\n"):
+                rest = handle.readline(1 << 20)
+            raw = raw[: limit + 1]
+        yield raw
+
+
+def without_bom(lines: Iterable[str]) -> Iterator[str]:
+    """The lines with a byte order mark dropped from the start of the first one."""
+    first = True
+    for raw in lines:
+        if first:
+            raw = raw.removeprefix(BOM)
+            first = False
+        yield raw
+
+
 def parse(text: str, box: BoxLike = None, *, first_line: int = 1) -> tuple[list[int], Shape]:
     """Parse one puzzle in any supported format; return its cells (0 = empty) and its shape.
 
@@ -193,11 +236,15 @@ def parse(text: str, box: BoxLike = None, *, first_line: int = 1) -> tuple[list[
     ([1, 2, 3, 4, 3], Shape(box_rows=2, box_cols=2))
     """
     shape = _as_shape(box)
+    text = text.removeprefix(BOM)
     lines = [
         (first_line + i, raw)
         for i, raw in enumerate(text.splitlines())
         if raw.strip() and not raw.lstrip().startswith("#")
     ]
+    for number, raw in lines:
+        if len(raw) > MAX_LINE:
+            raise too_long(number)
     if not lines:
         raise WrongLengthError(0, expected="a puzzle", line=first_line)
     if len(lines) == 1 and not _is_numbers(lines[0][1]):
@@ -429,6 +476,11 @@ def read_blocks(lines: Iterable[str], shape: Shape | None, defer: bool) -> Itera
         block.clear()
 
     for number, raw in enumerate(lines, start=1):
+        if len(raw) > MAX_LINE and len(raw.rstrip("\r\n")) > MAX_LINE:
+            yield from flush()
+            streaming = False
+            yield Entry(number, raw[:80] + "…", error=too_long(number))
+            continue
         raw = raw.rstrip("\r\n")
         stripped = raw.strip()
         if not stripped:
