@@ -254,5 +254,7 @@ def test_cli_streams_chunks_and_reports_bad_lines(tmp_path: Path, capsys: pytest
     assert cli.main(["canon", "--empty", ".", str(src)]) == 1
     captured = capsys.readouterr()
     form = canonical_string(PUZZLES[0], ".")
-    assert captured.out.split() == [form, form, "." * 81, form]
-    assert "line 2" in captured.err and "duplicate" in captured.err
+    lines = captured.out.splitlines()
+    assert [lines[0], *lines[2:]] == [form, form, "." * 81, form]
+    assert lines[1].startswith(f"# {src}: line 2") and "duplicate" in lines[1]  # in its place
+    assert "1 of 5 puzzles" in captured.err
