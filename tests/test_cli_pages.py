@@ -51,7 +51,7 @@ def test_explain_html_errors_leave_no_file(capsys: pytest.CaptureFixture[str], t
     status, _, err = run_cli(capsys, "explain", PUZZLE[:-1], "--html", str(out))
     assert status == 2 and "wrong length: 80 cells" in err
     status, _, err = run_cli(capsys, "explain", SEVERAL, "--html", str(out))
-    assert status == 1 and "solution" in err  # a puzzle without one solution fails (exit 1), not a usage error
+    assert status == 1 and "solution" in err  # fails: exit 1, not usage
     status, _, err = run_cli(capsys, "explain", SMALL, "--html", str(tmp_path / "no" / "w.html"))
     assert status == 2 and "OutputError: cannot write" in err
     status, _, err = run_cli(capsys, "explain", SMALL, "--html", str(out), "--json")
