@@ -252,6 +252,27 @@ typedef struct {
     Py_ssize_t len;
 } LineRef;
 
+/* Point refs[0..count) at the text of each item of a tuple of str/bytes puzzles (no copy; the
+ * tuple keeps them alive). Non-ASCII text gets NULL (malformed whatever its length). Sets a
+ * TypeError and returns -1 for an item of another type. */
+static int line_refs(PyObject *items, Py_ssize_t count, LineRef *refs) {
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *item = PyTuple_GET_ITEM(items, i);
+        if (PyUnicode_Check(item)) {
+            refs[i].text = PyUnicode_IS_ASCII(item) ? (const char *)PyUnicode_DATA(item) : NULL;
+            refs[i].len = PyUnicode_GET_LENGTH(item);
+        } else if (PyBytes_Check(item)) {
+            refs[i].text = PyBytes_AS_STRING(item);
+            refs[i].len = PyBytes_GET_SIZE(item);
+        } else {
+            PyErr_Format(PyExc_TypeError, "puzzle %zd must be str or bytes, not %.100s", i,
+                         Py_TYPE(item)->tp_name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static PyObject *core_solve_lines(PyObject *module, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"puzzles", "limit", "box_rows", "box_cols", "seconds", NULL};
     CoreState *st = core_state(module);
@@ -277,21 +298,7 @@ static PyObject *core_solve_lines(PyObject *module, PyObject *args, PyObject *kw
         PyErr_NoMemory();
         goto done;
     }
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *item = PyTuple_GET_ITEM(items, i);
-        if (PyUnicode_Check(item)) {
-            /* Only ASCII can be a puzzle; other text is malformed whatever its length. */
-            refs[i].text = PyUnicode_IS_ASCII(item) ? (const char *)PyUnicode_DATA(item) : NULL;
-            refs[i].len = PyUnicode_GET_LENGTH(item);
-        } else if (PyBytes_Check(item)) {
-            refs[i].text = PyBytes_AS_STRING(item);
-            refs[i].len = PyBytes_GET_SIZE(item);
-        } else {
-            PyErr_Format(PyExc_TypeError, "puzzle %zd must be str or bytes, not %.100s", i,
-                         Py_TYPE(item)->tp_name);
-            goto done;
-        }
-    }
+    if (line_refs(items, count, refs) < 0) goto done;
 
     int out_of_memory = 0;
     sk_stop stop;
@@ -589,20 +596,7 @@ static PyObject *core_canon9_lines(PyObject *module, PyObject *args, PyObject *k
         PyErr_NoMemory();
         goto done;
     }
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *item = PyTuple_GET_ITEM(items, i);
-        if (PyUnicode_Check(item)) {
-            refs[i].text = PyUnicode_IS_ASCII(item) ? (const char *)PyUnicode_DATA(item) : NULL;
-            refs[i].len = PyUnicode_GET_LENGTH(item);
-        } else if (PyBytes_Check(item)) {
-            refs[i].text = PyBytes_AS_STRING(item);
-            refs[i].len = PyBytes_GET_SIZE(item);
-        } else {
-            PyErr_Format(PyExc_TypeError, "puzzle %zd must be str or bytes, not %.100s", i,
-                         Py_TYPE(item)->tp_name);
-            goto done;
-        }
-    }
+    if (line_refs(items, count, refs) < 0) goto done;
     int out_of_memory = 0;
     Py_BEGIN_ALLOW_THREADS
     sk_canon9_work work = {{NULL, NULL, NULL}, {0, 0, 0}};
