@@ -139,7 +139,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (k < 0 || k > FZ_FILL_KMAX) k = (int)((unsigned)k % FZ_FILL_KMAX) + 1;
 #endif
         sk_fill_stats st;
-        sk_gen9_fill(&rng, k, dig, puzzle, solution, &st);
+        if (!sk_gen9_fill(&rng, k, dig, puzzle, solution, &st, NULL)) return 0; /* no stop: never */
         check_unique(puzzle, solution);
         int clues = clues_of(puzzle);
         int kk = k < 1 ? 1 : k > 81 ? 81 : k;
