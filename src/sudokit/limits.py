@@ -109,3 +109,9 @@ def stop_workers(executor: Executor) -> None:
         process.terminate()
     for process in processes:
         process.join(1.0)
+    # Let the pool's manager thread see its workers gone and close its wake-up pipe now: at exit,
+    # CPython's _python_exit() would otherwise write to that pipe while the thread closes it
+    # (an "OSError: Bad file descriptor" traceback after Ctrl-C).
+    manager = getattr(executor, "_executor_manager_thread", None)
+    if manager is not None:
+        manager.join(2.0)
