@@ -1,5 +1,5 @@
 """``python -m sudokit``: the same as the ``sudokit`` command."""
 
-from sudokit.cli import main
+from sudokit.cli import entry
 
-raise SystemExit(main())
+entry()

@@ -104,6 +104,12 @@ def stop_workers(executor: Executor) -> None:
     """Stop a process pool at once (on Ctrl-C, or when the caller stops reading): drop the work
     not yet started and end the running workers, whose answers nobody waits for any more."""
     processes = list(dict(getattr(executor, "_processes", None) or {}).values())
+    # The call queue's feeder thread may be blocked writing a chunk larger than the pipe to
+    # workers that will never read it; the pool's manager thread and the exit-time finalizer
+    # would both wait for that thread forever. Nothing queued is wanted any more: let it go.
+    queue = getattr(executor, "_call_queue", None)
+    if queue is not None:
+        queue.cancel_join_thread()
     executor.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()

@@ -40,6 +40,7 @@ __all__ = [
     "Command",
     "Subcommand",
     "build_parser",
+    "entry",
     "main",
 ]
 
@@ -211,6 +212,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _main(argv)
     except KeyboardInterrupt:
         return _interrupted()
+
+
+def entry() -> None:
+    """The ``sudokit`` program: :func:`main` on the command line, its status as the exit status.
+
+    After Ctrl-C every finished answer is already flushed, and the process leaves at once: a
+    process pool whose worker was stopped while sending a result can leave CPython's pool manager
+    thread waiting forever on the rest of that message, and the normal exit joins that thread.
+    """
+    status = main()
+    if status == EXIT_INTERRUPTED:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                flush(stream)
+        os._exit(status)
+    raise SystemExit(status)
 
 
 def _main(argv: Sequence[str] | None) -> int:
