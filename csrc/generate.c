@@ -464,6 +464,11 @@ int sk_gen9_dig(sk_rng *rng, const uint8_t *orbit, int target, const uint8_t *ma
 
 /* ---- seed 003's random fill ------------------------------------------------------ */
 
+/* Draws in a row whose digit fits no empty cell before a fill round is taken as a dead end
+ * (every empty cell sees all nine digits) and started again: each draw picks one of 9 digits,
+ * so 256 misses in a row while some digit still fits has odds below (8/9)^256 < 1e-13. */
+#define FILL_MAX_MISSES 256
+
 int sk_gen9_fill(sk_rng *rng, int k, int dig, uint8_t puzzle[81], uint8_t solution[81],
                  sk_fill_stats *stats, sk_stop *stop) {
     uint8_t sols[2][81];
@@ -471,14 +476,15 @@ int sk_gen9_fill(sk_rng *rng, int k, int dig, uint8_t puzzle[81], uint8_t soluti
     stats->rounds = 0;
     stats->solver_calls = 0;
     if (k < 1) k = 1;
-    if (k > 81) k = 81;
+    if (k > SK_FILL_KMAX) k = SK_FILL_KMAX;
     while (!found) {
         if (sk_stop_tick(stop, 16)) return 0;
         stats->rounds++; /* step 1 */
         memset(puzzle, 0, 81);
         uint16_t used[27] = {0}; /* the paper's w: digits present in each row, column and box */
-        int placed = 0;
+        int placed = 0, misses = 0;
         while (placed < k) {
+            if (misses >= FILL_MAX_MISSES) break; /* a dead end: no digit fits anywhere; refill */
             int n = (int)sk_rng_below(rng, 81);          /* step 2 */
             unsigned bit = 1u << sk_rng_below(rng, 9);   /* step 3 */
             int tries = 0;
@@ -490,14 +496,17 @@ int sk_gen9_fill(sk_rng *rng, int k, int dig, uint8_t puzzle[81], uint8_t soluti
             }
             if (tries == 81) { /* the digit fits nowhere: draw again */
                 if (sk_stop_tick(stop, 1024)) return 0;
+                misses++;
                 continue;
             }
+            misses = 0;
             puzzle[n] = (uint8_t)digit_of(bit); /* step 6 */
             used[u[0]] |= (uint16_t)bit;
             used[u[1]] |= (uint16_t)bit;
             used[u[2]] |= (uint16_t)bit;
             placed++;
         }
+        if (placed < k) continue;
         stats->solver_calls++; /* step 7 */
         found = sk_gen9_search(puzzle, -1, 0, 2, sols, NULL);
         while (found == 2) { /* step 8 */

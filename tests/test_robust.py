@@ -258,9 +258,16 @@ def test_explain_says_which_puzzle_and_fails_softly(
 
 def test_generate_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
     start = time.monotonic()
-    code, _, err = run_cli(capsys, "generate", "--method", "random-fill", "--k", "81",
-                           "--time-limit", "0.5", "--no-progress")  # fmt: skip
+    code, _, err = run_cli(capsys, "generate", "--method", "random-fill", "--k", "55", "-n", "20",
+                           "--seed", "5", "--time-limit", "0.2", "--no-progress")  # fmt: skip
     assert code == 1 and "time limit" in err and time.monotonic() - start < 5
+
+
+def test_random_fill_k_is_bounded(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run_cli(capsys, "generate", "--method", "random-fill", "--k", "56")
+    assert code == 2 and "k must be between 1 and 55" in err
+    with pytest.raises(sudokit.OptionError, match="between 1 and 55"):
+        sudokit.generate(method="random-fill", k=70, seed=1)
 
 
 def test_solve_many_rejects_what_it_cannot_read() -> None:

@@ -68,6 +68,7 @@ __all__ = [
     "generate",
     "generate_many",
     "is_minimal",
+    "max_fill_clues",
     "options",
     "parse_difficulty",
     "puzzle_seed",
@@ -98,6 +99,16 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 
 # -- seeds ------------------------------------------------------------------------------------------
+
+
+#: Draws in a row whose digit fits no empty cell before a random-fill round counts as a dead end
+#: and starts again (the same bound as csrc/generate.c's FILL_MAX_MISSES).
+FILL_MAX_MISSES = 256
+
+
+def max_fill_clues(shape: Shape) -> int:
+    """The largest ``k`` random-fill accepts: 55 of 81 cells (about 2 s a 9×9 puzzle), in scale."""
+    return shape.size * 55 // 81
 
 
 def _splitmix64(x: int) -> int:
@@ -159,8 +170,11 @@ class Options:
         if self.method == "random-fill":
             if self.symmetry != "none" or self.mask is not None:
                 raise ValueError("random-fill makes free-form puzzles: no symmetry or mask")
-            if not 0 < self.k <= size:
-                raise ValueError(f"k must be between 1 and {size}")
+            if not 0 < self.k <= max_fill_clues(self.shape):
+                raise OptionError(
+                    f"k must be between 1 and {max_fill_clues(self.shape)} for {size} cells: the "
+                    "fill rounds random-fill needs grow about sixfold for every 5 more clues"
+                )
         if self.max_attempts < 1:
             raise ValueError("max_attempts must be at least 1")
         object.__setattr__(self, "difficulty", parse_difficulty(self.difficulty))
@@ -352,8 +366,8 @@ def _random_fill_python(
         puzzle = [0] * size
         used = [0] * (3 * n)  # the paper's w[3][9]: digits used per row, column, box
         units = shape.cell_units
-        placed = 0
-        while placed < opts.k:
+        placed = misses = 0
+        while placed < opts.k and misses < FILL_MAX_MISSES:
             cell = rng.randrange(size)  # step 2
             digit = rng.randrange(1, n + 1)  # step 3
             bit = 1 << digit
@@ -363,12 +377,16 @@ def _random_fill_python(
                     break
                 cell = (cell + 1) % size
             else:
-                continue  # the digit fits nowhere (the paper would loop forever): draw again
+                misses += 1  # the digit fits nowhere (the paper would loop forever): draw again
+                continue
+            misses = 0
             puzzle[cell] = digit  # step 6
             used[r] |= bit
             used[c] |= bit
             used[b] |= bit
             placed += 1
+        if placed < opts.k:
+            continue  # a dead end: every empty cell sees every digit; fill again
         calls += 1  # step 7
         sols = _search(puzzle, shape, 2)
         if not sols:

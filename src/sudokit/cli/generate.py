@@ -36,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="dig (default): random grid, then clue removal; random-fill: random "
                         "digits until the puzzle has a solution, then repaired until unique")
     parser.add_argument("--k", type=positive, default=25, metavar="K",
-                        help="random-fill: clues placed before the first solve (default 25)")
+                        help="random-fill: clues placed before the first solve (default 25, at most 55)")
     parser.add_argument("--no-dig", dest="dig", action="store_false",
                         help="random-fill: stop at the first unique puzzle (no clue removal)")
     parser.add_argument("--symmetry", default="none", choices=SYMMETRIES,
