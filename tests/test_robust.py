@@ -278,3 +278,21 @@ def test_solve_many_rejects_what_it_cannot_read() -> None:
         sudokit.solve_many(np.array([[257] + [0] * 80], dtype=np.int64))
     with pytest.raises(TypeError):
         sudokit.solve_many(PUZZLE)
+
+
+def test_hint_on_a_bad_puzzle_fails_with_status_1(capsys: pytest.CaptureFixture[str]) -> None:
+    several = "12" + "." * 79
+    code, _, err = run_cli(capsys, "hint", several)
+    assert code == 1 and "several solutions" in err
+    none = "11" + "." * 79
+    code, out, err = run_cli(capsys, "hint", none)  # the hint names the clash: status 1
+    assert code == 1 and "appears twice" in out and not err
+    code, _, err = run_cli(capsys, "hint", "12" + "." * 78)  # wrong length: an input error
+    assert code == 2 and "wrong length" in err
+
+
+def test_hint_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    hardest = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    start = time.monotonic()
+    code, _, err = run_cli(capsys, "hint", "--time-limit", "0.000001", hardest)
+    assert code == 1 and "time limit" in err and time.monotonic() - start < 5

@@ -3,7 +3,8 @@
 ``--marks`` gives the player's pencil marks, ``--puzzle`` the puzzle as given (so a wrong digit
 can be named even when the player's grid has no solution left), ``--level`` how much to say: 1
 where to look, 2 also the technique, 3 (the default) the whole step. Exit status: 0 on success, 1
-when the hint is a wrong digit, a missing candidate or no step, 2 on a usage or input error.
+when the hint is a wrong digit, a missing candidate or no step, or the puzzle has no solution or
+several, or the time limit ran out; 2 on a usage or input error.
 """
 
 from __future__ import annotations
@@ -12,8 +13,24 @@ import argparse
 import json
 import sys
 
-from sudokit import Candidates, Grid, Hint, SudokuError, hint
-from sudokit.cli._common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, first_puzzle, puzzle_text
+from sudokit import (
+    Candidates,
+    Grid,
+    Hint,
+    MultipleSolutionsError,
+    NoSolutionError,
+    SudokuError,
+    TimeLimitReached,
+    hint,
+)
+from sudokit.cli._common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    add_time_limit_argument,
+    first_puzzle,
+    puzzle_text,
+)
 from sudokit.cli.explain import step_line
 from sudokit.techniques.explain import MISSING, STUCK, WRONG_DIGIT
 
@@ -34,6 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="1: where to look; 2: also which technique; 3 (default): the whole step")
     parser.add_argument("--se", action="store_true", help="use only Sudoku Explainer's techniques")
     parser.add_argument("--json", action="store_true", help="write the hint as a JSON object")
+    add_time_limit_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,7 +60,14 @@ def run(args: argparse.Namespace) -> int:
         grid = Grid.from_string(first_puzzle(puzzle_text(args.puzzle)), check=False)
         original = Grid.from_string(first_puzzle(puzzle_text(args.original))) if args.original else None
         marks = Candidates.from_string(puzzle_text(args.marks), grid) if args.marks else None
-        step = hint(grid, marks, puzzle=original, se_only=args.se).step
+        step = hint(grid, marks, puzzle=original, se_only=args.se, time_limit=args.time_limit).step
+    except (NoSolutionError, MultipleSolutionsError) as error:  # a puzzle, but not a good one
+        print(f"sudokit hint: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    except TimeLimitReached:
+        print(f"sudokit hint: time limit of {args.time_limit:g} s reached (--time-limit 0 for none)",
+              file=sys.stderr)
+        return EXIT_FAILED
     except SudokuError as error:
         print(f"sudokit hint: {error}", file=sys.stderr)
         return EXIT_USAGE
