@@ -296,3 +296,27 @@ def test_hint_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
     start = time.monotonic()
     code, _, err = run_cli(capsys, "hint", "--time-limit", "0.000001", hardest)
     assert code == 1 and "time limit" in err and time.monotonic() - start < 5
+
+
+def test_ctrl_c_stops_a_64x64_count(tmp_path: Path) -> None:
+    """Counting a 64×64 grid with 40 % of its cells empty runs for minutes; Ctrl-C ends it."""
+    import random
+
+    n, box = 64, 8
+    rng = random.Random(1)
+    cells = [(box * (r % box) + r // box + c) % n + 1 for r in range(n) for c in range(n)]
+    for cell in rng.sample(range(n * n), n * n * 2 // 5):
+        cells[cell] = 0
+    path = tmp_path / "big.txt"
+    path.write_text(" ".join(map(str, cells)) + "\n")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sudokit", "count", "--limit", "2", "--time-limit", "0", str(path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    time.sleep(1.5)
+    assert process.poll() is None, "the count ended before Ctrl-C: pick a harder grid"
+    start = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 130 and time.monotonic() - start < 2.0
+    assert b"Traceback" not in err and b"interrupted" in err
