@@ -119,12 +119,16 @@ def _native(grid: Grid, limit: int) -> tuple[Run, list[Grid]]:
 
 
 def _agrees(
-    grid: Grid, key: Run, key_solutions: list[Grid], count: int, solutions: Sequence[Grid]
+    grid: Grid, key: Run, key_solutions: list[Grid], count: int, solutions: Sequence[Grid],
+    limit: int,
 ) -> bool:
-    """True when a finished run matches the native count and gives only true solutions."""
+    """True when a finished run matches the native count and gives only true solutions (the
+    very solution of a unique puzzle: with ``limit`` 1 a count of 1 says nothing of uniqueness,
+    and any true solution agrees)."""
     if count != key.count or not all(s.is_solution_of(grid) for s in solutions):
         return False
-    return not (key.count == 1 and key_solutions and solutions and solutions[0] != key_solutions[0])
+    unique = key.count == 1 and limit > 1
+    return not (unique and key_solutions and solutions and solutions[0] != key_solutions[0])
 
 
 def _summary(dataset: str, spec: str, runs: list[Run], native: bool) -> Summary:
@@ -178,7 +182,9 @@ def compare(
         for i, (grid, (key, key_solutions)) in enumerate(zip(puzzles, keys, strict=True)):
             result = strategy.solve(grid, limit, time_limit=time_limit, node_limit=node_limit)
             finished = result.status != "limit_reached"
-            agrees = finished and _agrees(grid, key, key_solutions, result.count, result.solutions)
+            agrees = finished and _agrees(
+                grid, key, key_solutions, result.count, result.solutions, limit
+            )
             runs.append(
                 Run(result.status, result.count, result.stats.seconds, result.stats.nodes,
                     result.stats.backtracks, agrees)

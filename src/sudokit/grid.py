@@ -68,8 +68,11 @@ class Grid:
     def from_string(cls, text: str, box: BoxLike = None, *, check: bool = True) -> Grid:
         """Parse a puzzle in any supported format (auto-detected); see :mod:`sudokit.formats`.
 
-        With ``check`` (the default) a duplicate given raises :class:`DuplicateGivenError`.
+        With ``check`` (the default) a duplicate given raises :class:`DuplicateGivenError`;
+        anything but a string is a ``TypeError``.
         """
+        if not isinstance(text, str):
+            raise TypeError(f"a puzzle must be given as a string, not {type(text).__name__}")
         cells, shape = formats.parse(text, box)
         grid = cls(tuple(cells), shape)
         if check:

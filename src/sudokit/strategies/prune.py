@@ -10,7 +10,7 @@ Candidates are bit masks, one per cell. The rules:
    fixed to the same digit ends the branch. (The original checks only the last, after the fact; an
    emptied cell would slip through its checks, so here all three are tested as they happen.)
 4. **Search**: when rules 1 and 2 change nothing more, take the first cell with the fewest
-   candidates, copy the state once per candidate (smallest digit first), fix the candidate,
+   candidates, copy the state for each candidate in turn (smallest digit first), fix the candidate,
    re-apply rules 1 and 2, and go on depth first.
 
 The original runs rule 2 once per step; here rules 1 and 2 alternate to a fixed point. The depth-first
@@ -102,14 +102,21 @@ class Prune(BaseStrategy):
         if not self._prune(cand, [k for k, v in enumerate(cells) if v], search):
             return
         stats = search.stats
-        pending: list[tuple[list[int], int, int]] = [(cand, -1, 0)]
+        # Each entry: the parent's state (shared by its siblings, never changed), the cell and
+        # digit bit to fix in a copy of it, and the depth. The copy is made when the entry is
+        # taken, so the stack holds one state per level, not one per candidate waiting.
+        pending: list[tuple[list[int], int, int, int]] = [(cand, -1, 0, 0)]
         while pending:
-            cand, fixed, depth = pending.pop()
+            parent, fixed, bit, depth = pending.pop()
             if fixed >= 0:
+                cand = parent.copy()
+                cand[fixed] = bit
                 stats.guesses += 1
                 if not self._prune(cand, [fixed], search):
                     stats.backtracks += 1
                     continue
+            else:
+                cand = parent
             search.node()
             best, best_count = -1, n + 1
             for k, m in enumerate(cand):
@@ -127,13 +134,11 @@ class Prune(BaseStrategy):
             bits = []
             m = cand[best]
             while m:
-                bit = m & -m
-                m ^= bit
-                bits.append(bit)
-            for bit in reversed(bits):  # pushed last-first so the smallest digit is tried first
-                child = cand.copy()
-                child[best] = bit
-                pending.append((child, best, depth + 1))
+                low = m & -m
+                m ^= low
+                bits.append(low)
+            for low in reversed(bits):  # pushed last-first so the smallest digit is tried first
+                pending.append((cand, best, low, depth + 1))
 
 
 def from_options(options: list[str]) -> Prune:
