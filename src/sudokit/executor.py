@@ -69,6 +69,12 @@ def run_inline(
         yield fn(item, stop)
 
 
+def _call(fn: Callable[[T, Stop], R], item: T, stop: Stop) -> R:
+    """``fn(item, stop)``, unless the batch was stopped before the item's turn came."""
+    stop.check()
+    return fn(item, stop)
+
+
 def _ordered(
     pool: PoolExecutor, fn: Callable[[T, Stop], R], items: Iterable[T], stop: Stop, in_flight: int,
     end: Callable[[PoolExecutor], None],
@@ -79,7 +85,7 @@ def _ordered(
     finished = False
     try:
         for item in items:
-            pending.append(pool.submit(fn, item, stop))
+            pending.append(pool.submit(_call, fn, item, stop))
             while len(pending) >= in_flight or (pending and pending[0].done()):
                 yield pending.popleft().result()
         while pending:
