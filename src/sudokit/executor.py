@@ -36,7 +36,7 @@ The contract every kind keeps (a new kind, such as a Dask cluster, is one more r
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from concurrent.futures import Executor as PoolExecutor
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -169,7 +169,7 @@ class Executor:
             return cls("inline", 1)
         return cls("thread" if native else "process", jobs)
 
-    def map(self, fn: Callable[[T, Stop], R], items: Iterable[T]) -> Iterator[R]:
+    def map(self, fn: Callable[[T, Stop], R], items: Iterable[T]) -> Generator[R, None, None]:
         """``fn(item, stop)`` for every item, results in input order (the workers start when the
         first result is asked for, and stop when the iterator is closed)."""
         kind = "inline" if self.jobs <= 1 else self.kind
@@ -179,6 +179,6 @@ class Executor:
 
 def _started(
     runner: Runner, fn: Callable[[T, Stop], R], items: Iterable[T], jobs: int, ahead: int
-) -> Iterator[R]:
+) -> Generator[R, None, None]:
     """Run ``runner`` once the first result is asked for, with a new stop flag."""
     yield from runner(fn, items, Stop(), jobs, ahead)
