@@ -229,11 +229,11 @@ def run_main(*argv: str) -> tuple[int, str]:
     return status, out.getvalue()
 
 
-def general_path(path: Path, job: batch.Job, as_json: bool = False) -> str:
+def general_path(path: Path, job: batch.Job, as_json: bool = False, style: str = "line") -> str:
     """The output of the per-puzzle path (the text given as a string: no runs of lines)."""
     out = io.StringIO()
     results = batch.run(path.read_text(), job, source=str(path))
-    _common.write_results(results, job, out, as_json=as_json)
+    _common.write_results(results, job, out, as_json=as_json, style=style)
     return out.getvalue()
 
 
@@ -261,6 +261,7 @@ def test_cli_fast_path_gives_what_the_api_gives(tmp_path: Path) -> None:
 
 FAST_CASES = [
     ("count", ["--limit", "5"], 5), ("check", [], 2), ("solve", ["--json"], 2), ("count", ["--json"], 1000),
+    ("solve", ["--format", "block"], 2), ("solve", ["--first"], 1),
 ]
 
 
@@ -270,7 +271,8 @@ def test_cli_fast_path_count_check_json(task: str, argv: list[str], limit: int, 
     lines = mixed_file(path)
     status, out = run_main(task, *argv, str(path))
     assert status == 1
-    assert out == general_path(path, batch.Job(task, limit=limit), as_json="--json" in argv)
+    style = "block" if "block" in argv else "line"
+    assert out == general_path(path, batch.Job(task, limit=limit), as_json="--json" in argv, style=style)
     if task == "count" and "--limit" in argv:  # every 9×9 line counted by count_many, in order
         numbers = sorted(lines)
         counts = sudokit.count_many([lines[n] for n in numbers], limit=5)

@@ -1,7 +1,7 @@
 """What the subcommands share: exit codes, option parsers, reading inputs, the progress bar, writing results.
 
-Written once here so every subcommand reads files, shows progress, picks worker processes and
-names statuses the same way. Nothing outside :mod:`sudokit.cli` imports this module.
+Written once here so every subcommand reads files, shows progress, runs its workers and names
+statuses the same way. Nothing outside :mod:`sudokit.cli` imports this module.
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def parse_box(text: str) -> Shape:
 
 
 def jobs(text: str) -> int:
-    """Parse ``--jobs``: a number of processes, 0 for one per CPU."""
+    """Parse ``--jobs``: a number of workers, 0 for one per CPU."""
     try:
         value = int(text)
     except ValueError:
@@ -187,7 +187,8 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         type=jobs,
         default=1,
         metavar="N",
-        help="worker processes (default 1; 0: one per CPU)",
+        help="workers (default 1; 0: one per CPU): threads for the C engine, processes for "
+        "--strategy and the Python engine",
     )
     parser.add_argument(
         "--no-progress",
