@@ -425,6 +425,7 @@ def run_chunks(
     jobs: int = 1,
     chunk_size: int | None = None,
     engine: str | None = None,
+    executor: Executor | None = None,
 ) -> Iterator[Answers]:
     """Run ``job`` on entries from :func:`~sudokit.formats.read_puzzles`, source by source, and
     give the answers chunk by chunk in input order: a list of :class:`Result`, or the
@@ -435,7 +436,8 @@ def run_chunks(
     puzzle, in the workers too. Without ``chunk_size``, chunks start with one puzzle and grow
     while they are quick (see :data:`CHUNK_SECONDS`), so every answer comes soon after it is
     found and Ctrl-C loses little finished work. ``jobs`` workers run the chunks: threads of
-    this process with the C engine, processes with a strategy or the Python engine.
+    this process with the C engine, processes with a strategy or the Python engine; or those of
+    ``executor`` when given (see :mod:`sudokit.executor`).
     """
     engine_name = _engine.name_of(engine)
     most = CHUNK_C if engine_name == "c" else CHUNK_PYTHON
@@ -445,7 +447,7 @@ def run_chunks(
         for name, entries in sources
         for chunk in _chunks(_items(entries, job, name), sizer)
     )
-    executor = Executor.choose(jobs, native=engine_name == "c" and job.strategy is None)
+    executor = executor or Executor.choose(jobs, native=engine_name == "c" and job.strategy is None)
     for seconds, answers in executor.map(partial(_timed_chunk, job, engine_name), chunks):
         sizer.took(seconds)
         yield answers
@@ -458,9 +460,11 @@ def run_entries(
     jobs: int = 1,
     chunk_size: int | None = None,
     engine: str | None = None,
+    executor: Executor | None = None,
 ) -> Iterator[Result]:
     """:func:`run_chunks`, one :class:`Result` per puzzle."""
-    for answers in run_chunks(sources, job, jobs=jobs, chunk_size=chunk_size, engine=engine):
+    chunks = run_chunks(sources, job, jobs=jobs, chunk_size=chunk_size, engine=engine, executor=executor)
+    for answers in chunks:
         yield from answers
 
 

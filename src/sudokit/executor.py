@@ -13,7 +13,9 @@ Which kind a batch asks for:
   the kind).
 
 The contract every kind keeps (a new kind, such as a Dask cluster, is one more runner in
-:data:`RUNNERS` with the signature of :func:`run_inline`):
+:data:`RUNNERS` with the signature of :func:`run_inline`, and what it needs besides the number
+of workers, such as a scheduler's address, one more field of :class:`Executor`, which the
+runner is given; the batch functions take ``executor=`` to use it instead of their own choice):
 
 - ``fn(item, stop)`` is called once per item. ``stop`` is a :class:`~sudokit.limits.Stop` that
   ``fn`` hands to its native calls (``stop=stop.buffer``) and checks in its Python loops; the
@@ -23,6 +25,9 @@ The contract every kind keeps (a new kind, such as a Dask cluster, is one more r
 - Results come in the order of the items, each as soon as it and every one before it are done.
 - The items are read lazily, at most ``jobs + ahead`` of them ahead of the results taken, so
   memory stays flat on any input.
+- Limits travel with the items (a per-puzzle ``time_limit`` in seconds, or a
+  :class:`~sudokit.limits.Deadline`, which is a time of this machine's monotonic clock: good for
+  threads and local processes, not for workers on other machines).
 - An exception raised by ``fn`` is raised at that item's turn, and the rest is stopped.
 - Ctrl-C (KeyboardInterrupt in the thread taking the results), closing the iterator, or an
   exception stops the work at once: the flag is set, so the native calls of worker threads end
@@ -53,16 +58,17 @@ R = TypeVar("R")
 
 
 class Runner(Protocol):
-    """One kind of executor: ``fn`` over ``items`` with ``jobs`` workers and ``ahead`` items queued
-    beyond them, results in order, every call given ``stop`` (see the module text)."""
+    """One kind of executor: ``fn`` over ``items`` as ``executor`` says (its ``jobs`` workers, at
+    most :meth:`Executor.in_flight` items started), results in order, every call given ``stop``
+    (see the module text)."""
 
     def __call__(
-        self, fn: Callable[[T, Stop], R], items: Iterable[T], stop: Stop, jobs: int, ahead: int
+        self, executor: Executor, fn: Callable[[T, Stop], R], items: Iterable[T], stop: Stop
     ) -> Iterator[R]: ...
 
 
 def run_inline(
-    fn: Callable[[T, Stop], R], items: Iterable[T], stop: Stop, jobs: int = 1, ahead: int = 0
+    executor: Executor, fn: Callable[[T, Stop], R], items: Iterable[T], stop: Stop
 ) -> Iterator[R]:
     """Run every item in the calling thread (Ctrl-C reaches its native calls directly)."""
     for item in items:
@@ -117,19 +123,19 @@ def _leave_threads(pool: PoolExecutor) -> None:
 
 
 def run_threads(
-    fn: Callable[[T, Stop], R], items: Iterable[T], stop: Stop, jobs: int, ahead: int
+    executor: Executor, fn: Callable[[T, Stop], R], items: Iterable[T], stop: Stop
 ) -> Iterator[R]:
     """Run the items in ``jobs`` threads of this process (for work done by the C core)."""
-    pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="sudokit")
-    return _ordered(pool, fn, items, stop, jobs + ahead, _leave_threads)
+    pool = ThreadPoolExecutor(max_workers=executor.jobs, thread_name_prefix="sudokit")
+    return _ordered(pool, fn, items, stop, executor.in_flight(), _leave_threads)
 
 
 def run_processes(
-    fn: Callable[[T, Stop], R], items: Iterable[T], stop: Stop, jobs: int, ahead: int
+    executor: Executor, fn: Callable[[T, Stop], R], items: Iterable[T], stop: Stop
 ) -> Iterator[R]:
     """Run the items in ``jobs`` worker processes (for work done in Python)."""
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=ignore_interrupts)
-    return _ordered(pool, fn, items, stop, jobs + ahead, stop_workers)
+    pool = ProcessPoolExecutor(max_workers=executor.jobs, initializer=ignore_interrupts)
+    return _ordered(pool, fn, items, stop, executor.in_flight(), stop_workers)
 
 
 #: The kinds of executor, by name (fixed at import).
@@ -169,16 +175,17 @@ class Executor:
             return cls("inline", 1)
         return cls("thread" if native else "process", jobs)
 
+    def in_flight(self) -> int:
+        """The most items started and not yet taken: the workers and the queue beyond them."""
+        return self.jobs + (self.jobs if self.ahead is None else max(0, self.ahead))
+
     def map(self, fn: Callable[[T, Stop], R], items: Iterable[T]) -> Generator[R, None, None]:
         """``fn(item, stop)`` for every item, results in input order (the workers start when the
         first result is asked for, and stop when the iterator is closed)."""
-        kind = "inline" if self.jobs <= 1 else self.kind
-        ahead = self.jobs if self.ahead is None else max(0, self.ahead)
-        return _started(RUNNERS[kind], fn, items, self.jobs, ahead)
+        return self._started(RUNNERS["inline" if self.jobs <= 1 else self.kind], fn, items)
 
-
-def _started(
-    runner: Runner, fn: Callable[[T, Stop], R], items: Iterable[T], jobs: int, ahead: int
-) -> Generator[R, None, None]:
-    """Run ``runner`` once the first result is asked for, with a new stop flag."""
-    yield from runner(fn, items, Stop(), jobs, ahead)
+    def _started(
+        self, runner: Runner, fn: Callable[[T, Stop], R], items: Iterable[T]
+    ) -> Generator[R, None, None]:
+        """Run ``runner`` once the first result is asked for, with a new stop flag."""
+        yield from runner(self, fn, items, Stop())

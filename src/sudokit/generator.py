@@ -753,14 +753,15 @@ def generate_many(
     jobs: int = 1,
     opts: Options | None = None,
     time_limit: float | None = None,
+    executor: Executor | None = None,
     **kwargs: Any,
 ) -> Iterator[Generated]:
     """Yield ``count`` generated puzzles (forever with ``None``), each as soon as it is made.
 
     Puzzle ``i`` is made from :func:`puzzle_seed` ``(seed, i)``, so the output does not depend
     on ``jobs`` (workers: threads when the C core makes 9×9 puzzles, processes for Python's N×N
-    loops; results still come in order). ``time_limit`` (seconds of wall-clock time from this
-    call, or None) bounds the whole run: iterating raises
+    loops, or those of ``executor`` when given; results still come in order). ``time_limit``
+    (seconds of wall-clock time from this call, or None) bounds the whole run: iterating raises
     :class:`~sudokit.errors.TimeLimitReached` once it has run out.
     """
     deadline = Deadline.after(time_limit)
@@ -770,9 +771,9 @@ def generate_many(
     seed &= _MASK64
     indexes: Iterator[int] = iter(range(count)) if count is not None else _naturals()
     gen = Generator(opts)
-    if jobs <= 1:
+    if executor is None and jobs <= 1:
         return _generate_here(gen, seed, indexes, deadline)
-    executor = Executor.choose(jobs, native=gen.engine == "c")
+    executor = executor or Executor.choose(jobs, native=gen.engine == "c")
     size = _CHUNK_THREAD if executor.kind == "thread" else _CHUNK_PROCESS
     tasks = ([puzzle_seed(seed, i) for i in chunk] for chunk in _batched(indexes, size))
     work = partial(_make_some, replace(opts, engine=_engine.name_of(opts.engine)), deadline)

@@ -370,16 +370,16 @@ def _rate_text(
 
 def rate_many(
     puzzles: Iterable[str], *, jobs: int = 1, time_limit: float | None = None,
-    hodoku_path: bool = False, engine: str | None = None,
+    hodoku_path: bool = False, engine: str | None = None, executor: Executor | None = None,
 ) -> Iterator[Rating]:
     """Rate puzzle texts in input order, with ``jobs`` workers, reading the texts as it goes.
 
     ``time_limit`` is each puzzle's own (seconds of wall-clock time, as in :func:`rate`). The
     workers are threads when the C engine rates (9×9 puzzles: the C twin of the techniques
-    releases the GIL), processes with the Python engine or ``hodoku_path`` (see
-    :class:`sudokit.executor.Executor`).
+    releases the GIL), processes with the Python engine or ``hodoku_path``; or those of
+    ``executor`` when given (see :class:`sudokit.executor.Executor`).
     """
     time_limit = check_time_limit(time_limit)
     name = _engine.name_of(engine)
-    executor = Executor.choose(jobs, native=name == "c" and not hodoku_path)
+    executor = executor or Executor.choose(jobs, native=name == "c" and not hodoku_path)
     return executor.map(partial(_rate_text, time_limit, hodoku_path, name), puzzles)
