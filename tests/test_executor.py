@@ -379,3 +379,25 @@ def test_ctrl_c_generate_with_jobs(box: str, tmp_path: Path) -> None:
     rows, cols = (int(v) for v in box.split("x"))
     expected = [g.puzzle.to_string() for g in sudokit.generate_many(count + 1, seed=5, box=(rows, cols))]
     whole_lines(output, expected)
+
+
+def test_batch_takes_an_executor_and_the_progress_bar_takes_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "mixed.txt"
+    mixed_file(path)
+    job = batch.Job("check")
+
+    def chunks(executor: Executor | None) -> list[batch.Answers]:
+        with open(path) as handle:
+            entries = sudokit.formats.read_puzzles(handle, defer=True, runs=True)
+            return list(batch.run_chunks([(str(path), entries)], job, executor=executor))
+
+    alone = chunks(None)
+    assert any(isinstance(answers, batch.RunResults) for answers in alone)
+    flat = [result for answers in alone for result in answers]
+    assert flat == list(batch.run(path.read_text(), job, source=str(path)))
+    for executor in (Executor("process", jobs=2), Executor("thread", jobs=2, ahead=0)):
+        assert [result for answers in chunks(executor) for result in answers] == flat
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert list(_common.progress_chunks(iter(alone), [str(path)], True)) == alone
