@@ -401,3 +401,69 @@ def test_batch_takes_an_executor_and_the_progress_bar_takes_runs(
         assert [result for answers in chunks(executor) for result in answers] == flat
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     assert list(_common.progress_chunks(iter(alone), [str(path)], True)) == alone
+
+
+# -- runs of lines read as the per-line reader reads them ----------------------------------------
+
+
+def test_runs_of_lines_are_the_entries_of_the_line_reader() -> None:
+    from sudokit.formats import read_puzzles
+    from sudokit.formats.reader import MAX_LINE, LineRun
+
+    def entries(text: str, runs: bool) -> list[tuple[object, ...]]:
+        out: list[tuple[object, ...]] = []
+        for item in read_puzzles(io.StringIO(text), defer=True, runs=runs):
+            for entry in item.entries() if isinstance(item, LineRun) else [item]:
+                out.append((entry.line, entry.text, entry.cells, entry.shape, str(entry.error), entry.masks))
+        return out
+
+    good = puzzles("17_clue.txt", 500)
+    odd = ["", "# c", "  ", "-", "---", "1.3..4.22.4..3.1", good[0] + " ", " " + good[1], good[2][:80],
+           good[3] + "x", "x" * 729, "1" * 64, "|" * 81, "A" * 81, "1 2 3", "\t", "\x0c", "é" * 81,
+           "9" * (MAX_LINE + 5)]
+    rng = random.Random(3)
+    found_runs = 0
+    for _ in range(60):
+        lines = [rng.choice(good) if rng.random() < rng.choice([0.97, 0.995]) else rng.choice(odd)
+                 for _ in range(rng.choice([50, 400, 2500]))]
+        text = "\n".join(lines) + rng.choice(["", "\n"])
+        if rng.random() < 0.3:
+            text = text.replace("\n", "\r\n")
+        assert entries(text, True) == entries(text, False)
+        read = read_puzzles(io.StringIO(text), defer=True, runs=True)
+        found_runs += sum(isinstance(item, LineRun) for item in read)
+    assert found_runs > 10
+
+
+def test_ctrl_c_canon_with_jobs_writes_whole_lines(tmp_path: Path) -> None:
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(puzzles("17_clue.txt", 49158) * 6) + "\n")
+    status, output, err, seconds = interrupted(["canon", "--jobs", "2", str(path)], tmp_path)
+    clean(status, err, seconds)
+    lines = output.decode().splitlines()
+    assert output.endswith(b"\n") and all(len(line) == 81 and line.isdigit() for line in lines)
+
+
+def test_a_large_write_cut_by_ctrl_c_is_written_whole(tmp_path: Path) -> None:
+    """The CPython behaviour the guard works around: a write larger than the stream's buffer, cut
+    short by a signal, loses its end without an error (here it must not)."""
+    child = (
+        "import signal, sys, os\n"
+        "from sudokit.cli._common import InterruptGuard\n"
+        "text = ('x' * 81 + '\\n') * 20000\n"
+        "with InterruptGuard() as guard:\n"
+        "    print('go', file=sys.stderr, flush=True)\n"
+        "    try:\n"
+        "        guard.write(sys.stdout, text)\n"
+        "    except KeyboardInterrupt:\n"
+        "        sys.stdout.flush()\n"
+        "        os._exit(130)\n"
+    )
+    process = subprocess.Popen([sys.executable, "-c", child], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stderr is not None and process.stdout is not None
+    assert process.stderr.readline().strip() == b"go"
+    time.sleep(0.3)  # the pipe is full, the write blocked
+    process.send_signal(signal.SIGINT)
+    output = process.stdout.read()
+    assert process.wait(timeout=60) == 130
+    assert len(output) == 20000 * 82

@@ -39,6 +39,8 @@ __all__ = [
     "EXIT_OK",
     "EXIT_USAGE",
     "STDIN",
+    "WRITE_PIECE",
+    "InterruptGuard",
     "UsageError",
     "add_input_arguments",
     "add_time_limit_argument",
@@ -472,11 +474,22 @@ def _plain(result: Result, job: Job, style: str, verified: bool = False) -> str:
     return f"{result.source}: {result.error}"
 
 
-class _Interrupts:
-    """Hold Ctrl-C back while an answer is being written, so output never ends mid-line.
+#: Characters handed to a text stream at once by :meth:`InterruptGuard.write` (at most 8 KiB in
+#: UTF-8: what its buffer holds).
+WRITE_PIECE = 2048
+
+
+class InterruptGuard:
+    """Hold Ctrl-C back while answers are being written, so output never ends mid-line.
 
     Outside a write, Ctrl-C raises :class:`KeyboardInterrupt` at once (also in a blocking read
     of standard input); during one, it is remembered and raised when the write is done.
+
+    A write is handed to the stream in pieces of :data:`WRITE_PIECE` characters: one larger than
+    the stream's buffer goes straight to the pipe, and when a signal cuts that write short,
+    ``BufferedWriter.write`` returns the short count, which ``TextIOWrapper`` drops (CPython 3.11:
+    the rest of the text is lost without an error). Pieces pass through the buffer, whose flush
+    writes them whole.
     """
 
     def __init__(self) -> None:
@@ -491,7 +504,7 @@ class _Interrupts:
         else:
             raise KeyboardInterrupt
 
-    def __enter__(self) -> _Interrupts:
+    def __enter__(self) -> InterruptGuard:
         if threading.current_thread() is threading.main_thread():
             self.previous = signal.getsignal(signal.SIGINT)
             if self.previous is signal.default_int_handler:
@@ -508,7 +521,11 @@ class _Interrupts:
         """Write ``text`` whole, then honour a Ctrl-C that came meanwhile."""
         self.writing = True
         try:
-            out.write(text)
+            if len(text) <= WRITE_PIECE:
+                out.write(text)
+            else:
+                for start in range(0, len(text), WRITE_PIECE):
+                    out.write(text[start : start + WRITE_PIECE])
         finally:
             self.writing = False
         if self.pending:
@@ -609,7 +626,7 @@ def write_answers(
     """Write a batch's answers chunk by chunk as they come (plain text or JSON Lines); return
     (puzzles, failures). A chunk is written whole: Ctrl-C never cuts an answer in two."""
     total = failed = 0
-    with _Interrupts() as interrupts:
+    with InterruptGuard() as interrupts:
         for answers in chunks:
             if not len(answers):
                 continue

@@ -22,6 +22,7 @@ from sudokit.canon import canonical_lines, canonical_string
 from sudokit.cli._common import (
     EXIT_FAILED,
     EXIT_OK,
+    InterruptGuard,
     check_files,
     grid_of,
     jobs,
@@ -131,14 +132,15 @@ def run(args: argparse.Namespace) -> int:
         for chunk in _chunks(entries, 1 if interactive else CHUNK)
     )
     executor = Executor.choose(1 if interactive else args.jobs, native=True)
-    for forms in executor.map(partial(_forms, args.empty), chunks):
-        total += len(forms)
-        failed += sum(1 for form in forms if form.startswith("#"))
-        if args.unique:
-            forms = _new(forms, seen)
-        if forms:
-            out.write("\n".join(forms) + "\n")
-            out.flush()
+    with InterruptGuard() as interrupts:
+        for forms in executor.map(partial(_forms, args.empty), chunks):
+            total += len(forms)
+            failed += sum(1 for form in forms if form.startswith("#"))
+            if args.unique:
+                forms = _new(forms, seen)
+            if forms:
+                interrupts.write(out, "\n".join(forms) + "\n")
+                out.flush()
     if failed:
         print(f"sudokit: {failed} of {total} puzzles could not be put in canonical form", file=sys.stderr)
         return EXIT_FAILED
