@@ -101,6 +101,24 @@ def test_an_error_comes_at_its_turn_and_stops_the_rest() -> None:
     assert got == [0, 1, 2, 3, 4]
 
 
+def slow_one(x: int, stop: Stop) -> int:
+    """Item 1 takes a while, the others none."""
+    if x == 1:
+        time.sleep(1.0)
+    return x
+
+
+def test_ctrl_c_while_waiting_keeps_the_order() -> None:
+    got: list[int] = []
+    timer = threading.Timer(0.3, signal.pthread_kill, (threading.main_thread().ident, signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        for value in Executor("thread", jobs=2, ahead=2).map(slow_one, range(10)):
+            got.append(value)
+    timer.join()
+    assert got == list(range(len(got))) and got == [0]  # item 2 is done, but comes after item 1
+
+
 def endless(x: int, stop: Stop) -> int:
     """Item 0 at once; any other item counts the solutions of an empty grid (forever, in C)."""
     if x == 0:

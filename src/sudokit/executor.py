@@ -93,14 +93,14 @@ def _ordered(
         for item in items:
             pending.append(pool.submit(_call, fn, item, stop))
             while len(pending) >= in_flight or (pending and pending[0].done()):
-                yield pending.popleft().result()
+                yield _next(pending)
         while pending:
-            yield pending.popleft().result()
+            yield _next(pending)
         finished = True
     except KeyboardInterrupt:
         stop.set()
         while pending and _succeeded(pending[0]):
-            yield pending.popleft().result()
+            yield _next(pending)
         raise
     finally:
         if finished:
@@ -110,6 +110,14 @@ def _ordered(
             for future in pending:
                 future.cancel()
             end(pool)
+
+
+def _next(pending: deque[Future[R]]) -> R:
+    """The result of the first future, then taken off the queue: a Ctrl-C while waiting for it
+    leaves it there, so the results given after the Ctrl-C still come in order."""
+    result = pending[0].result()
+    pending.popleft()
+    return result
 
 
 def _succeeded(future: Future[R]) -> bool:
