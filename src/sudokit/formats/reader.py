@@ -238,7 +238,9 @@ class Pieces:
 
     Memory stays bounded: a piece holds at most :data:`PIECE_MOST` characters and the line in
     progress, cut at ``limit + 1`` characters like :func:`bounded_lines` cuts it. Pieces start
-    small and double, so the first lines of a slow pipe are answered soon.
+    small and double; a read waits for a whole piece (or the end), so on a slow pipe an answer
+    can wait for up to :data:`PIECE_FIRST` characters more than it would line by line (a person
+    typing at a terminal is read line by line: the command line asks for no runs then).
     """
 
     def __init__(self, handle: TextIO, limit: int = MAX_LINE) -> None:
