@@ -9,7 +9,11 @@
  *
  * `seconds` is a time limit per puzzle (0: none): a puzzle that runs out of time gets the
  * count SK_LIMIT (-4).  In the main thread every search also polls Python's signal handlers
- * about every 50 ms (see poll_signals), so Ctrl-C stops a long call with KeyboardInterrupt.
+ * about every 50 ms (see poll_call), so Ctrl-C stops a long call with KeyboardInterrupt.
+ * Every call that runs without the GIL also takes an optional `stop`: a buffer whose first
+ * byte another thread sets to stop it (sudokit.limits.Stop.buffer); it is read at the same
+ * polls, without the GIL, and the call then raises sudokit.errors.Stopped.  That is how Ctrl-C,
+ * seen by the main thread, reaches the calls running in worker threads.
  * 3x3 boxes go to sk9_solve (bitboard9.c), every other shape to sknn_solve (nxn.c).
  * The batch functions gather their inputs with the GIL held, solve the whole batch
  * with the GIL released, then build their results.  Errors are raised with the
@@ -39,6 +43,7 @@ enum { SK_LIMIT = -4 };
 typedef struct {
     PyObject *shape_error;        /* sudokit.errors.ShapeError */
     PyObject *wrong_length_error; /* sudokit.errors.WrongLengthError */
+    PyObject *stopped_error;      /* sudokit.errors.Stopped */
     unsigned long main_thread;    /* the thread that imported the module (Ctrl-C arrives there) */
 } CoreState;
 
@@ -130,20 +135,67 @@ static double monotonic_deadline(double seconds) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 + seconds;
 }
 
-/* hm_ctx.poll for calls made with the GIL released: take the GIL back for a moment and run
- * Python's signal handlers; nonzero (with the exception set) when one raised, e.g. Ctrl-C. */
-static int poll_signals(void *arg) {
-    PyThreadState **saved = (PyThreadState **)arg;
-    PyEval_RestoreThread(*saved);
+/* What the poll callback of a call made without the GIL looks at: the caller's stop flag (one
+ * byte of a buffer another thread sets; read without the GIL) and, in the main thread only,
+ * Python's signal handlers (Ctrl-C).  One per call, on the caller's stack. */
+typedef struct {
+    PyThreadState *saved;         /* this thread's state while the GIL is released */
+    const volatile uint8_t *flag; /* the stop flag (nonzero: stop); NULL: none given */
+    int signals;                  /* 1: run the signal handlers (the main thread) */
+    int flagged;                  /* set to 1 when the flag stopped the call */
+    Py_buffer view;               /* the flag's buffer, held for the call */
+} CallStop;
+
+/* sk_stop.poll and hm_ctx.poll: nonzero when the call must stop, i.e. the flag is set or (in the
+ * main thread) a signal handler raised, whose exception is then set. Takes the GIL for a
+ * moment in the main thread only, so worker threads never wait for it mid-search. */
+static int poll_call(void *arg) {
+    CallStop *cs = (CallStop *)arg;
+    if (cs->flag && *cs->flag) {
+        cs->flagged = 1;
+        return 1;
+    }
+    if (!cs->signals) return 0;
+    PyEval_RestoreThread(cs->saved);
     int stop = PyErr_CheckSignals() < 0;
-    *saved = PyEval_SaveThread();
+    cs->saved = PyEval_SaveThread();
     return stop;
 }
 
-/* The poll function for a long call: Python's signal handlers run only in the main thread, so
- * other threads do not poll (and never wait for the GIL in the middle of a search). */
-static int (*signal_poll(PyObject *module))(void *) {
-    return PyThread_get_thread_ident() == core_state(module)->main_thread ? poll_signals : NULL;
+/* Start a call's CallStop from its optional `stop` argument (NULL or None: no flag; else a
+ * buffer of at least one byte).  0 with an exception set when the argument is neither. */
+static int call_stop_init(CallStop *cs, PyObject *module, PyObject *stop_obj) {
+    memset(cs, 0, sizeof *cs);
+    cs->signals = PyThread_get_thread_ident() == core_state(module)->main_thread;
+    if (!stop_obj || stop_obj == Py_None) return 1;
+    if (PyObject_GetBuffer(stop_obj, &cs->view, PyBUF_SIMPLE) < 0) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "stop must be None or a buffer (a bytearray), not %.100s",
+                     Py_TYPE(stop_obj)->tp_name);
+        return 0;
+    }
+    if (cs->view.len < 1) {
+        PyBuffer_Release(&cs->view);
+        PyErr_SetString(PyExc_ValueError, "stop must hold at least one byte");
+        return 0;
+    }
+    cs->flag = (const volatile uint8_t *)cs->view.buf;
+    return 1;
+}
+
+/* Let go of the stop flag's buffer (with the GIL). */
+static void call_stop_release(CallStop *cs) {
+    if (cs->flag) PyBuffer_Release(&cs->view);
+    cs->flag = NULL;
+}
+
+/* The poll callback of a call: NULL when there is nothing to poll (no flag, not the main thread). */
+static int (*call_poll(const CallStop *cs))(void *) { return cs->flag || cs->signals ? poll_call : NULL; }
+
+/* After a call stopped by its poll (with the GIL): raise Stopped when the flag stopped it (a
+ * signal handler's exception is already set otherwise). */
+static void raise_stopped(PyObject *module, const CallStop *cs) {
+    if (cs->flagged) PyErr_SetString(core_state(module)->stopped_error, "stopped");
 }
 
 /* A time limit argument: a number of seconds, 0 (or less) for none; ValueError for NaN. */
@@ -162,12 +214,11 @@ static int as_seconds(PyObject *obj, double *out) {
     return 1;
 }
 
-/* A stop for a call made with the GIL released (saved in *saved): Ctrl-C is polled in the main
- * thread. */
-static void stop_init(sk_stop *stop, PyObject *module, PyThreadState **saved) {
+/* A stop for a solver called with the GIL released, polling what `cs` says. */
+static void stop_init(sk_stop *stop, CallStop *cs) {
     memset(stop, 0, sizeof *stop);
-    stop->poll = signal_poll(module);
-    stop->arg = saved;
+    stop->poll = call_poll(cs);
+    stop->arg = cs;
     stop->next_poll = sk_now() + SK_POLL_SECONDS;
 }
 
@@ -192,18 +243,19 @@ static int solve_cells(int rows, int cols, const uint8_t *cells, int limit, uint
 /* ---- solve ------------------------------------------------------------------- */
 
 static PyObject *core_solve(PyObject *module, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"cells", "box_rows", "box_cols", "limit", "seconds", NULL};
+    static char *keywords[] = {"cells", "box_rows", "box_cols", "limit", "seconds", "stop", NULL};
     CoreState *st = core_state(module);
     Py_buffer cells;
-    PyObject *rows_obj, *cols_obj, *limit_obj, *seconds_obj = NULL;
+    PyObject *rows_obj, *cols_obj, *limit_obj, *seconds_obj = NULL, *stop_obj = NULL;
     int rows, cols, limit;
     double seconds;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*OOO|O:solve", keywords, &cells, &rows_obj, &cols_obj,
-                                     &limit_obj, &seconds_obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*OOO|OO:solve", keywords, &cells, &rows_obj, &cols_obj,
+                                     &limit_obj, &seconds_obj, &stop_obj))
         return NULL;
     PyObject *result = NULL;
+    CallStop cs = {0};
     if (!as_shape(st, rows_obj, cols_obj, &rows, &cols) || !as_limit(limit_obj, &limit) ||
-        !as_seconds(seconds_obj, &seconds))
+        !as_seconds(seconds_obj, &seconds) || !call_stop_init(&cs, module, stop_obj))
         goto done;
     int n = rows * cols, size = n * n;
     if (cells.len != size) {
@@ -216,16 +268,18 @@ static PyObject *core_solve(PyObject *module, PyObject *args, PyObject *kwargs) 
     uint64_t guesses = 0;
     int count;
     sk_stop stop;
-    PyThreadState *saved;
-    stop_init(&stop, module, &saved);
-    saved = PyEval_SaveThread();
+    stop_init(&stop, &cs);
+    cs.saved = PyEval_SaveThread();
     sk_stop_start(&stop, seconds);
     solution[0] = 0; /* no solution yet (a stop may come before the first) */
     count = sk_check_cells((const uint8_t *)cells.buf, rows, cols) != SK_OK
                 ? 0
                 : solve_cells(rows, cols, (const uint8_t *)cells.buf, limit, solution, &guesses, &stop);
-    PyEval_RestoreThread(saved);
-    if (stop.stopped == SK_STOP_POLL) goto done; /* Ctrl-C: the signal handler's exception is set */
+    PyEval_RestoreThread(cs.saved);
+    if (stop.stopped == SK_STOP_POLL) { /* the flag, or Ctrl-C: the signal handler's exception is set */
+        raise_stopped(module, &cs);
+        goto done;
+    }
     if (count == -1) {
         PyErr_NoMemory();
         goto done;
@@ -240,6 +294,7 @@ static PyObject *core_solve(PyObject *module, PyObject *args, PyObject *kwargs) 
     else
         result = Py_BuildValue("(iOK)", 0, Py_None, (unsigned long long)guesses);
 done:
+    call_stop_release(&cs);
     PyBuffer_Release(&cells);
     return result;
 }
@@ -274,20 +329,26 @@ static int line_refs(PyObject *items, Py_ssize_t count, LineRef *refs) {
 }
 
 static PyObject *core_solve_lines(PyObject *module, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"puzzles", "limit", "box_rows", "box_cols", "seconds", NULL};
+    static char *keywords[] = {"puzzles", "limit", "box_rows", "box_cols", "seconds", "stop", NULL};
     CoreState *st = core_state(module);
-    PyObject *puzzles_obj, *limit_obj, *rows_obj = NULL, *cols_obj = NULL, *seconds_obj = NULL;
+    PyObject *puzzles_obj, *limit_obj, *rows_obj = NULL, *cols_obj = NULL, *seconds_obj = NULL,
+             *stop_obj = NULL;
     int rows = 3, cols = 3, limit;
     double seconds;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|OOO:solve_lines", keywords, &puzzles_obj, &limit_obj,
-                                     &rows_obj, &cols_obj, &seconds_obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|OOOO:solve_lines", keywords, &puzzles_obj, &limit_obj,
+                                     &rows_obj, &cols_obj, &seconds_obj, &stop_obj))
         return NULL;
     if (!as_optional_shape(st, rows_obj, cols_obj, &rows, &cols)) return NULL;
     if (!as_limit(limit_obj, &limit) || !as_seconds(seconds_obj, &seconds)) return NULL;
+    CallStop cs;
+    if (!call_stop_init(&cs, module, stop_obj)) return NULL;
 
     /* A tuple of our own keeps every text alive (and unchanged) while the GIL is released. */
     PyObject *items = PySequence_Tuple(puzzles_obj);
-    if (!items) return NULL;
+    if (!items) {
+        call_stop_release(&cs);
+        return NULL;
+    }
     Py_ssize_t count = PyTuple_GET_SIZE(items);
     int n = rows * cols, size = n * n;
     PyObject *result = NULL, *counts_list = NULL, *solutions_list = NULL;
@@ -302,9 +363,8 @@ static PyObject *core_solve_lines(PyObject *module, PyObject *args, PyObject *kw
 
     int out_of_memory = 0;
     sk_stop stop;
-    PyThreadState *saved;
-    stop_init(&stop, module, &saved);
-    saved = PyEval_SaveThread();
+    stop_init(&stop, &cs);
+    cs.saved = PyEval_SaveThread();
     uint8_t cells[64 * 64];
     for (Py_ssize_t i = 0; i < count; i++) {
         if (i % BATCH_CHECK_EVERY == 0 && stop.poll && sk_stop_check(&stop)) break;
@@ -324,8 +384,11 @@ static PyObject *core_solve_lines(PyObject *module, PyObject *args, PyObject *kw
         if (counts[i] == -1) out_of_memory = 1;
         if (out_of_memory || stop.stopped) break;
     }
-    PyEval_RestoreThread(saved);
-    if (stop.stopped == SK_STOP_POLL) goto done; /* Ctrl-C: the signal handler's exception is set */
+    PyEval_RestoreThread(cs.saved);
+    if (stop.stopped == SK_STOP_POLL) { /* the flag, or Ctrl-C: the signal handler's exception is set */
+        raise_stopped(module, &cs);
+        goto done;
+    }
     if (out_of_memory) {
         PyErr_NoMemory();
         goto done;
@@ -358,6 +421,7 @@ done:
     PyMem_Free(counts);
     PyMem_Free(solutions);
     Py_DECREF(items);
+    call_stop_release(&cs);
     return result;
 }
 
@@ -373,14 +437,15 @@ static int get_buffer(PyObject *obj, Py_buffer *view, int writable, const char *
 }
 
 static PyObject *core_solve_array(PyObject *module, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"puzzles", "out", "counts", "limit", "box_rows", "box_cols", "seconds", NULL};
+    static char *keywords[] = {"puzzles", "out", "counts", "limit", "box_rows", "box_cols", "seconds",
+                               "stop", NULL};
     CoreState *st = core_state(module);
     PyObject *src_obj, *out_obj, *counts_obj, *limit_obj, *rows_obj = NULL, *cols_obj = NULL,
-             *seconds_obj = NULL;
+             *seconds_obj = NULL, *stop_obj = NULL;
     int rows = 3, cols = 3, limit;
     double seconds;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO|OOO:solve_array", keywords, &src_obj, &out_obj,
-                                     &counts_obj, &limit_obj, &rows_obj, &cols_obj, &seconds_obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO|OOOO:solve_array", keywords, &src_obj, &out_obj,
+                                     &counts_obj, &limit_obj, &rows_obj, &cols_obj, &seconds_obj, &stop_obj))
         return NULL;
     if (!as_optional_shape(st, rows_obj, cols_obj, &rows, &cols)) return NULL;
     if (!as_limit(limit_obj, &limit) || !as_seconds(seconds_obj, &seconds)) return NULL;
@@ -396,6 +461,8 @@ static PyObject *core_solve_array(PyObject *module, PyObject *args, PyObject *kw
         return NULL;
     }
     PyObject *result = NULL;
+    CallStop cs = {0};
+    if (!call_stop_init(&cs, module, stop_obj)) goto done;
     int n = rows * cols, size = n * n;
     Py_ssize_t count = cnt.len / (Py_ssize_t)sizeof(int32_t);
     char expected[96];
@@ -411,9 +478,8 @@ static PyObject *core_solve_array(PyObject *module, PyObject *args, PyObject *kw
     }
     int out_of_memory = 0;
     sk_stop stop;
-    PyThreadState *saved;
-    stop_init(&stop, module, &saved);
-    saved = PyEval_SaveThread();
+    stop_init(&stop, &cs);
+    cs.saved = PyEval_SaveThread();
     uint8_t cells[64 * 64];
     for (Py_ssize_t i = 0; i < count; i++) {
         if (i % BATCH_CHECK_EVERY == 0 && stop.poll && sk_stop_check(&stop)) break;
@@ -430,14 +496,15 @@ static PyObject *core_solve_array(PyObject *module, PyObject *args, PyObject *kw
         }
         memcpy((char *)cnt.buf + i * (Py_ssize_t)sizeof(int32_t), &status, sizeof status);
     }
-    PyEval_RestoreThread(saved);
+    PyEval_RestoreThread(cs.saved);
     if (stop.stopped == SK_STOP_POLL)
-        ; /* Ctrl-C: the signal handler's exception is set */
+        raise_stopped(module, &cs); /* or Ctrl-C: the signal handler's exception is set */
     else if (out_of_memory)
         PyErr_NoMemory();
     else
         result = Py_NewRef(Py_None);
 done:
+    call_stop_release(&cs);
     PyBuffer_Release(&src);
     PyBuffer_Release(&out);
     PyBuffer_Release(&cnt);
@@ -496,20 +563,26 @@ static PyObject *core_gen9_fill(PyObject *module, PyObject *args) {
     unsigned long long seed;
     int k, dig;
     double seconds = 0;
-    if (!PyArg_ParseTuple(args, "Kip|d:gen9_fill", &seed, &k, &dig, &seconds)) return NULL;
+    PyObject *stop_obj = NULL;
+    if (!PyArg_ParseTuple(args, "Kip|dO:gen9_fill", &seed, &k, &dig, &seconds, &stop_obj)) return NULL;
+    CallStop cs;
+    if (!call_stop_init(&cs, module, stop_obj)) return NULL;
     uint8_t puzzle[81], solution[81];
     sk_fill_stats stats;
     sk_stop stop;
-    PyThreadState *saved;
-    stop_init(&stop, module, &saved);
-    saved = PyEval_SaveThread();
+    stop_init(&stop, &cs);
+    cs.saved = PyEval_SaveThread();
     sk_stop_start(&stop, seconds);
     sk_rng rng;
     sk_rng_seed(&rng, (uint64_t)seed);
     int ok = sk_gen9_fill(&rng, k, dig, puzzle, solution, &stats, &stop);
-    PyEval_RestoreThread(saved);
-    if (stop.stopped == SK_STOP_POLL) return NULL; /* Ctrl-C: the signal handler's exception is set */
-    if (!ok) Py_RETURN_NONE;                       /* the time ran out */
+    PyEval_RestoreThread(cs.saved);
+    call_stop_release(&cs);
+    if (stop.stopped == SK_STOP_POLL) { /* the flag, or Ctrl-C: the signal handler's exception is set */
+        raise_stopped(module, &cs);
+        return NULL;
+    }
+    if (!ok) Py_RETURN_NONE; /* the time ran out */
     return Py_BuildValue("(y#y#iiii)", (const char *)puzzle, (Py_ssize_t)81, (const char *)solution,
                          (Py_ssize_t)81, stats.rounds, stats.solver_calls, stats.clues, stats.clues_after);
 }
@@ -575,18 +648,23 @@ static PyObject *core_canon9(PyObject *module, PyObject *args) {
 /* canon9_lines(puzzles, empty="0"): parse, check and canonicalise a batch of 9x9 line-format
  * puzzles with the GIL released, one workspace for the whole batch. */
 static PyObject *core_canon9_lines(PyObject *module, PyObject *args, PyObject *kwargs) {
-    (void)module;
-    static char *keywords[] = {"puzzles", "empty", NULL};
-    PyObject *puzzles_obj;
+    static char *keywords[] = {"puzzles", "empty", "stop", NULL};
+    PyObject *puzzles_obj, *stop_obj = NULL;
     int empty = '0';
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|C:canon9_lines", keywords, &puzzles_obj, &empty))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|CO:canon9_lines", keywords, &puzzles_obj, &empty,
+                                     &stop_obj))
         return NULL;
     if (empty > 127) {
         PyErr_SetString(PyExc_ValueError, "empty must be an ASCII character");
         return NULL;
     }
+    CallStop cs;
+    if (!call_stop_init(&cs, module, stop_obj)) return NULL;
     PyObject *items = PySequence_Tuple(puzzles_obj);
-    if (!items) return NULL;
+    if (!items) {
+        call_stop_release(&cs);
+        return NULL;
+    }
     Py_ssize_t count = PyTuple_GET_SIZE(items);
     PyObject *result = NULL;
     LineRef *refs = (LineRef *)PyMem_Malloc((size_t)(count ? count : 1) * sizeof(LineRef));
@@ -598,10 +676,13 @@ static PyObject *core_canon9_lines(PyObject *module, PyObject *args, PyObject *k
     }
     if (line_refs(items, count, refs) < 0) goto done;
     int out_of_memory = 0;
-    Py_BEGIN_ALLOW_THREADS
+    sk_stop stop;
+    stop_init(&stop, &cs);
+    cs.saved = PyEval_SaveThread();
     sk_canon9_work work = {{NULL, NULL, NULL}, {0, 0, 0}};
     uint8_t cells[81];
     for (Py_ssize_t i = 0; i < count && !out_of_memory; i++) {
+        if (i % BATCH_CHECK_EVERY == 0 && stop.poll && sk_stop_check(&stop)) break;
         int status = refs[i].text ? sk_parse_line(refs[i].text, (size_t)refs[i].len, 9, cells) : SK_MALFORMED;
         if (status != SK_OK) status = SK_MALFORMED;
         if (status == SK_OK) status = sk_check_cells(cells, 3, 3);
@@ -613,7 +694,11 @@ static PyObject *core_canon9_lines(PyObject *module, PyObject *args, PyObject *k
         statuses[i] = status;
     }
     sk_canon9_free(&work);
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(cs.saved);
+    if (stop.stopped == SK_STOP_POLL) { /* the flag, or Ctrl-C: the signal handler's exception is set */
+        raise_stopped(module, &cs);
+        goto done;
+    }
     if (out_of_memory) {
         PyErr_NoMemory();
         goto done;
@@ -643,6 +728,7 @@ done:
     PyMem_Free(statuses);
     PyMem_Free(forms);
     Py_DECREF(items);
+    call_stop_release(&cs);
     return result;
 }
 
@@ -676,10 +762,13 @@ fail:
 static PyObject *core_human9_find(PyObject *module, PyObject *args) {
     int index;
     Py_buffer values;
-    PyObject *cands;
+    PyObject *cands, *stop_obj = NULL;
     double seconds = 0;
-    if (!PyArg_ParseTuple(args, "iy*O|d:human9_find", &index, &values, &cands, &seconds)) return NULL;
+    if (!PyArg_ParseTuple(args, "iy*O|dO:human9_find", &index, &values, &cands, &seconds, &stop_obj))
+        return NULL;
     PyObject *result = NULL;
+    CallStop cs = {0};
+    if (!call_stop_init(&cs, module, stop_obj)) goto done;
     hm_pos pos;
     int count = 0;
     while (hm_se_order[count].name) count++;
@@ -711,19 +800,19 @@ static PyObject *core_human9_find(PyObject *module, PyObject *args) {
     }
     Py_DECREF(seq);
     hm_step step;
-    PyThreadState *saved;
-    hm_ctx ctx = {monotonic_deadline(seconds), 0, 0, signal_poll(module), &saved, 0};
+    hm_ctx ctx = {monotonic_deadline(seconds), 0, 0, call_poll(&cs), &cs, 0};
     hm_step_clear(&step);
     int found;
-    saved = PyEval_SaveThread();
+    cs.saved = PyEval_SaveThread();
     found = hm_se_order[index].find(&pos, &step, &ctx);
-    PyEval_RestoreThread(saved);
-    if (ctx.interrupted) result = NULL;  /* the signal handler's exception is set */
+    PyEval_RestoreThread(cs.saved);
+    if (ctx.interrupted) raise_stopped(module, &cs); /* or the signal handler's exception is set */
     else if (found < 0) result = PyUnicode_FromString("unported");
     else if (found) result = step_tuple(&step);
     else if (ctx.expired) result = PyUnicode_FromString("limit");
     else result = Py_NewRef(Py_None);
 done:
+    call_stop_release(&cs);
     PyBuffer_Release(&values);
     return result;
 }
@@ -745,7 +834,8 @@ static PyObject *core_human9_names(PyObject *module, PyObject *unused) {
 static PyObject *core_rate9(PyObject *module, PyObject *args) {
     Py_buffer cells;
     double seconds = 0;
-    if (!PyArg_ParseTuple(args, "y*|d:rate9", &cells, &seconds)) return NULL;
+    PyObject *stop_obj = NULL;
+    if (!PyArg_ParseTuple(args, "y*|dO:rate9", &cells, &seconds, &stop_obj)) return NULL;
     PyObject *result = NULL;
     uint8_t in[81];
     int bad = cells.len != 81;
@@ -755,16 +845,22 @@ static PyObject *core_rate9(PyObject *module, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "cells must be 81 bytes of 0..9");
         return NULL;
     }
+    CallStop cs;
+    if (!call_stop_init(&cs, module, stop_obj)) return NULL;
     enum { MAX_STEPS = 81 + 729 };
     hm_step *path = PyMem_RawMalloc(sizeof(hm_step) * MAX_STEPS);
-    if (!path) return PyErr_NoMemory();
-    PyThreadState *saved;
-    hm_ctx ctx = {monotonic_deadline(seconds), 0, 0, signal_poll(module), &saved, 0};
+    if (!path) {
+        call_stop_release(&cs);
+        return PyErr_NoMemory();
+    }
+    hm_ctx ctx = {monotonic_deadline(seconds), 0, 0, call_poll(&cs), &cs, 0};
     int count = 0, status;
-    saved = PyEval_SaveThread();
+    cs.saved = PyEval_SaveThread();
     status = hm_rate(in, path, MAX_STEPS, &count, &ctx);
-    PyEval_RestoreThread(saved);
-    if (ctx.interrupted) {  /* Ctrl-C: the signal handler's exception is set */
+    PyEval_RestoreThread(cs.saved);
+    call_stop_release(&cs);
+    if (ctx.interrupted) { /* the flag, or Ctrl-C: the signal handler's exception is set */
+        raise_stopped(module, &cs);
         PyMem_RawFree(path);
         return NULL;
     }
@@ -783,22 +879,24 @@ static PyObject *core_rate9(PyObject *module, PyObject *args) {
 
 static PyMethodDef core_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))core_solve, METH_VARARGS | METH_KEYWORDS,
-     "solve(cells, box_rows, box_cols, limit, seconds=0) -> (count, first solution or None, guesses)\n\n"
+     "solve(cells, box_rows, box_cols, limit, seconds=0, stop=None) -> (count, first solution or None,\n"
+     "guesses)\n\n"
      "Solve N*N cell values (bytes, 0 = empty), counting solutions up to limit; count -4 when\n"
-     "the time limit (seconds, 0: none) ran out."},
+     "the time limit (seconds, 0: none) ran out. stop: a buffer whose first byte, once another\n"
+     "thread sets it, stops the call with sudokit.errors.Stopped (sudokit.limits.Stop.buffer)."},
     {"solve_lines", (PyCFunction)(void (*)(void))core_solve_lines, METH_VARARGS | METH_KEYWORDS,
-     "solve_lines(puzzles, limit, box_rows=3, box_cols=3, seconds=0) -> (counts, solutions)\n\n"
+     "solve_lines(puzzles, limit, box_rows=3, box_cols=3, seconds=0, stop=None) -> (counts, solutions)\n\n"
      "Solve line-format puzzles (str or bytes); a negative count is a status: -1 malformed,\n"
      "-2 duplicate given, -4 time limit per puzzle (seconds, 0: none) reached."},
     {"solve_array", (PyCFunction)(void (*)(void))core_solve_array, METH_VARARGS | METH_KEYWORDS,
-     "solve_array(puzzles, out, counts, limit, box_rows=3, box_cols=3, seconds=0) -> None\n\n"
+     "solve_array(puzzles, out, counts, limit, box_rows=3, box_cols=3, seconds=0, stop=None) -> None\n\n"
      "Solve the rows of an (n, N*N) uint8 buffer into out (zero rows where none) and int32 counts\n"
      "(-2 duplicate given, -3 value out of range, -4 time limit per puzzle reached)."},
     {"gen9_dig", (PyCFunction)core_gen9_dig, METH_VARARGS,
      "gen9_dig(seed, orbit, target, mask, strict_minimal) -> (puzzle, solution) or None\n\n"
      "One attempt of the dig method on a 9x9 grid (generate.c); see sudokit.generator."},
     {"gen9_fill", (PyCFunction)core_gen9_fill, METH_VARARGS,
-     "gen9_fill(seed, k, dig, seconds=0) -> (puzzle, solution, rounds, solver_calls, clues,\n"
+     "gen9_fill(seed, k, dig, seconds=0, stop=None) -> (puzzle, solution, rounds, solver_calls, clues,\n"
      "clues_after), or None when the time limit (seconds, 0: none) ran out first.\n\n"
      "Seed 003's random-fill method on a 9x9 grid (generate.c)."},
     {"gen9_is_minimal", (PyCFunction)core_gen9_is_minimal, METH_VARARGS,
@@ -807,17 +905,17 @@ static PyMethodDef core_methods[] = {
      "canon9(cells) -> bytes: the minlex form of a 9x9 puzzle (canon.c); see sudokit.canon.\n"
      "ValueError when a digit repeats in a row, a column or a box."},
     {"canon9_lines", (PyCFunction)(void (*)(void))core_canon9_lines, METH_VARARGS | METH_KEYWORDS,
-     "canon9_lines(puzzles, empty='0') -> list: the minlex form of each 9x9 line-format puzzle\n"
+     "canon9_lines(puzzles, empty='0', stop=None) -> list: the minlex form of each 9x9 line-format puzzle\n"
      "(str or bytes) as 81 characters, or its status as a negative int: -1 malformed, -2 duplicate\n"
      "given, -3 value out of range. One native call for the batch, the GIL released."},
     {"human9_names", (PyCFunction)core_human9_names, METH_NOARGS,
      "human9_names() -> tuple of the technique names of human9.c's SE order."},
     {"human9_find", (PyCFunction)core_human9_find, METH_VARARGS,
-     "human9_find(index, values, masks, seconds=0) -> None, 'limit', 'unported' or\n"
+     "human9_find(index, values, masks, seconds=0, stop=None) -> None, 'limit', 'unported' or\n"
      "(name, difficulty_tenths, hodoku, placements, eliminations): the first step of technique\n"
      "index of the SE order on a 9x9 position (values: 81 bytes, masks: 81 ints)."},
     {"rate9", (PyCFunction)core_rate9, METH_VARARGS,
-     "rate9(cells, seconds=0) -> (status, steps): SE's rating path of a 9x9 puzzle (rate9.c);\n"
+     "rate9(cells, seconds=0, stop=None) -> (status, steps): SE's rating path of a 9x9 puzzle (rate9.c);\n"
      "status 0 solved, 1 unsolved, 2 time limit, 3 wrong step (a bug), 4 bad puzzle, 5 memory."},
     {NULL, NULL, 0, NULL},
 };
@@ -829,8 +927,9 @@ static int core_exec(PyObject *module) {
     if (!errors) return -1;
     st->shape_error = PyObject_GetAttrString(errors, "ShapeError");
     st->wrong_length_error = st->shape_error ? PyObject_GetAttrString(errors, "WrongLengthError") : NULL;
+    st->stopped_error = st->wrong_length_error ? PyObject_GetAttrString(errors, "Stopped") : NULL;
     Py_DECREF(errors);
-    if (!st->wrong_length_error) return -1;
+    if (!st->stopped_error) return -1;
     if (PyModule_AddIntConstant(module, "MALFORMED", SK_MALFORMED) < 0 ||
         PyModule_AddIntConstant(module, "DUPLICATE", SK_DUPLICATE) < 0 ||
         PyModule_AddIntConstant(module, "OUT_OF_RANGE", SK_OUT_OF_RANGE) < 0 ||
@@ -843,6 +942,7 @@ static int core_traverse(PyObject *module, visitproc visit, void *arg) {
     CoreState *st = core_state(module);
     Py_VISIT(st->shape_error);
     Py_VISIT(st->wrong_length_error);
+    Py_VISIT(st->stopped_error);
     return 0;
 }
 
@@ -850,6 +950,7 @@ static int core_clear(PyObject *module) {
     CoreState *st = core_state(module);
     Py_CLEAR(st->shape_error);
     Py_CLEAR(st->wrong_length_error);
+    Py_CLEAR(st->stopped_error);
     return 0;
 }
 

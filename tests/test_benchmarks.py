@@ -84,6 +84,20 @@ def test_bench_runs_on_own_puzzles(tmp_path: Path) -> None:
 
 
 @needs_core
+@pytest.mark.skipif(not (SHARED / "17_clue.txt").exists(), reason="shared/data is not beside the repo")
+def test_scale_runs_quick() -> None:
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "scale.py"), "--quick", "--lines", "3000", "--rate", "6",
+         "--generate", "50", "--data", str(SHARED)],
+        capture_output=True, text=True, timeout=300, cwd=ROOT,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    for text in ("CLI vs API", "CLI ÷ API throughput", "--jobs 1 vs 2", "solve (3,000)", "rate (6 magictour)",
+                 "generate (50)", "peak memory", "load average after"):
+        assert text in proc.stdout, proc.stdout
+
+
+@needs_core
 @pytest.mark.skipif(not (SHARED / "top95.txt").exists(), reason="shared/data is not beside the repo")
 def test_bench_runs_on_data_sets() -> None:
     proc = run_bench(

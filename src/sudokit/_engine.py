@@ -57,17 +57,20 @@ class Engine(Protocol):
     """The solving operations both engines provide (see :mod:`sudokit.reference` for their meaning)."""
 
     def solve(
-        self, cells: bytes, box_rows: int, box_cols: int, limit: int, seconds: float = 0.0
+        self, cells: bytes, box_rows: int, box_cols: int, limit: int, seconds: float = 0.0,
+        stop: Any = None,
     ) -> tuple[int, bytes | None, int]:
         """``(count up to limit, first solution or None, guesses)`` of N×N cell values (0 = empty).
 
-        ``seconds`` (0: none) is a time limit: the count is ``-4`` when it ran out.
+        ``seconds`` (0: none) is a time limit: the count is ``-4`` when it ran out. ``stop`` (every
+        call that can take long has it) is a stop flag, :attr:`sudokit.limits.Stop.buffer`: once
+        another thread sets it the call raises :class:`~sudokit.errors.Stopped`.
         """
         ...
 
     def solve_lines(
         self, puzzles: Sequence[str | bytes], limit: int, box_rows: int = 3, box_cols: int = 3,
-        seconds: float = 0.0,
+        seconds: float = 0.0, stop: Any = None,
     ) -> tuple[list[int], list[str | None]]:
         """Counts and solutions of line-format puzzles (a negative count: malformed, duplicate,
         or ``-4``: the time limit per puzzle ran out)."""
@@ -75,7 +78,7 @@ class Engine(Protocol):
 
     def solve_array(
         self, puzzles: Any, out: Any, counts: Any, limit: int, box_rows: int = 3, box_cols: int = 3,
-        seconds: float = 0.0,
+        seconds: float = 0.0, stop: Any = None,
     ) -> None:
         """Solve the rows of an ``(n, N²)`` uint8 array into ``out`` and ``counts``."""
         ...
@@ -99,7 +102,7 @@ class NativeEngine(Engine, Protocol):
         ...
 
     def gen9_fill(
-        self, seed: int, k: int, dig: bool, seconds: float = 0.0, /
+        self, seed: int, k: int, dig: bool, seconds: float = 0.0, stop: Any = None, /
     ) -> tuple[bytes, bytes, int, int, int, int] | None:
         """Seed 003's random fill: puzzle, solution, rounds, solver calls, clues, clues after
         digging; None when ``seconds`` (0: none) ran out first."""
@@ -113,7 +116,9 @@ class NativeEngine(Engine, Protocol):
         """The minlex form of a 9×9 puzzle."""
         ...
 
-    def canon9_lines(self, puzzles: Sequence[str | bytes], empty: str = "0") -> list[str | int]:
+    def canon9_lines(
+        self, puzzles: Sequence[str | bytes], empty: str = "0", stop: Any = None
+    ) -> list[str | int]:
         """The minlex form of each 9×9 line, or a negative status (malformed, duplicate given)."""
         ...
 
@@ -122,12 +127,14 @@ class NativeEngine(Engine, Protocol):
         ...
 
     def human9_find(
-        self, index: int, values: bytes, masks: Sequence[int], seconds: float = 0.0, /
+        self, index: int, values: bytes, masks: Sequence[int], seconds: float = 0.0, stop: Any = None, /
     ) -> NativeStep | str | None:
         """The first step of technique ``index``, None, ``'limit'`` or ``'unported'``."""
         ...
 
-    def rate9(self, cells: bytes, seconds: float = 0.0, /) -> tuple[int, tuple[NativeStep, ...]]:
+    def rate9(
+        self, cells: bytes, seconds: float = 0.0, stop: Any = None, /
+    ) -> tuple[int, tuple[NativeStep, ...]]:
         """SE's rating path of a 9×9 puzzle: ``(status, steps)`` (status codes in csrc/human9.h)."""
         ...
 

@@ -29,7 +29,6 @@ import sqlite3
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -40,7 +39,7 @@ from sudokit.formats.datasets import read_dataset, write_records
 from sudokit.formats.reader import Entry
 from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
 from sudokit.limits import check_time_limit
-from sudokit.rating import Rating, rate
+from sudokit.rating import Rating, rate_many
 from sudokit.solver import search
 from sudokit.status import Status
 from sudokit.symmetry import check_symmetry, symmetries_of
@@ -293,12 +292,6 @@ class _Pending:
     line: int
 
 
-def _rate_one(item: tuple[str, float | None]) -> Rating:
-    """Rate one puzzle text (run in a worker process with ``jobs``)."""
-    text, limit = item
-    return rate(text, time_limit=limit)
-
-
 def _status_of(rating: Rating) -> Status:
     """The shared status word for a rating's status (``limit`` is ``limit_reached``)."""
     return Status.LIMIT_REACHED if rating.status in ("limit", "limit_reached") else Status(rating.status)
@@ -386,15 +379,15 @@ class Bank:
         """Check, rate and store puzzles (Grids, texts, or entries from a reader); skip duplicates.
 
         A puzzle already in the bank (or an equivalent one) is counted in ``duplicates`` and not
-        rated again. New puzzles are rated ``commit_every`` at a time (in ``jobs`` processes)
-        and committed together; ``progress`` is called with the report after each commit.
+        rated again. New puzzles are rated ``commit_every`` at a time (by ``jobs`` workers, see
+        :func:`sudokit.rate_many`) and committed together; ``progress`` is called with the report
+        after each commit.
         """
         check_time_limit(time_limit)
         if commit_every < 1:
             raise OptionError(f"commit_every must be at least 1, not {commit_every}")
         report = AddReport()
         start = time.perf_counter()
-        pool: Executor | None = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
         pending: list[_Pending] = []
         keys: set[str] = set()
         try:
@@ -405,16 +398,14 @@ class Bank:
                     pending.append(new)
                     keys.add(new.canon)
                 if len(pending) >= commit_every:
-                    self._store(pending, time_limit, pool, report)
+                    self._store(pending, time_limit, jobs, report)
                     report.seconds = time.perf_counter() - start
                     pending.clear()
                     keys.clear()
                     if progress is not None:
                         progress(report)
-            self._store(pending, time_limit, pool, report)
+            self._store(pending, time_limit, jobs, report)
         finally:
-            if pool is not None:
-                pool.shutdown(cancel_futures=True)
             report.seconds = time.perf_counter() - start
         if progress is not None:
             progress(report)
@@ -459,13 +450,12 @@ class Bank:
             return None
         return _Pending(canon, grid, found.solution.to_string(), source, line)
 
-    def _store(self, pending: Sequence[_Pending], time_limit: float | None, pool: Executor | None,
+    def _store(self, pending: Sequence[_Pending], time_limit: float | None, jobs: int,
                report: AddReport) -> None:
-        """Rate the pending puzzles and insert them in one transaction."""
+        """Rate the pending puzzles (with ``jobs`` workers) and insert them in one transaction."""
         if not pending:
             return
-        items = [(p.grid.to_string(), time_limit) for p in pending]
-        ratings = list(pool.map(_rate_one, items)) if pool is not None else [_rate_one(i) for i in items]
+        ratings = list(rate_many([p.grid.to_string() for p in pending], jobs=jobs, time_limit=time_limit))
         now = time.time()
         try:
             self._db.execute("BEGIN IMMEDIATE")

@@ -4,7 +4,16 @@ Puzzles are read by :func:`sudokit.formats.read_puzzles` with ``defer=True``: a 
 line in the line format (nearly every line of a data set) is not parsed in Python but handed,
 a chunk at a time, to the engine's batch call ``solve_lines``; puzzles in the other formats are
 parsed in Python and searched one at a time. When the engine rejects a line, Python parses it
-again to name the problem exactly. ``jobs > 1`` spreads the chunks over worker processes.
+again to name the problem exactly.
+
+Read with ``runs=True`` (what the command line does), long runs of such lines come as one
+string each (:class:`~sudokit.formats.reader.LineRun`), and their chunks' answers stay in the
+engine's lists (:class:`RunResults`) until written: no Python step per puzzle on that path.
+:func:`run_chunks` gives the answers chunk by chunk, :func:`run_entries` puzzle by puzzle.
+
+``jobs > 1`` spreads the chunks over the workers of :class:`sudokit.executor.Executor`: threads
+when the C core does the work (it releases the GIL), processes for a Python strategy or the
+Python engine.
 
 >>> results = run(["1.3..4.22.4..3.1", "11..............", "1..............."], Job("check"))
 >>> [(r.line, str(r.status), r.count) for r in results]
@@ -14,10 +23,9 @@ again to name the problem exactly. ``jobs > 1`` spreads the chunks over worker p
 from __future__ import annotations
 
 import time
-from collections import deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, NamedTuple
 
 from sudokit import _engine, formats
@@ -27,10 +35,11 @@ from sudokit.errors import (
     ShapeError,
     SudokuError,
 )
+from sudokit.executor import Executor
 from sudokit.formats.chars import DIGIT_CHARS, MAX_CHAR_N
-from sudokit.formats.reader import Entry
+from sudokit.formats.reader import Entry, LineRun
 from sudokit.grid import Grid, find_duplicate
-from sudokit.limits import ignore_interrupts, stop_workers
+from sudokit.limits import Stop
 from sudokit.status import Status
 from sudokit.strategies import solve_with
 from sudokit.units import Shape
@@ -44,7 +53,9 @@ __all__ = [
     "TASKS",
     "Job",
     "Result",
+    "RunResults",
     "run",
+    "run_chunks",
     "run_entries",
     "run_sources",
 ]
@@ -203,7 +214,8 @@ def _strategy_search(
 
 
 def _search_cells(
-    work: _Work, cells: tuple[int, ...], job: Job, source: str, engine: _engine.Engine
+    work: _Work, cells: tuple[int, ...], job: Job, source: str, engine: _engine.Engine,
+    stop: Stop | None = None,
 ) -> Result:
     """Check and search one puzzle given as cells (the slow path, one engine call)."""
     shape = work.shape
@@ -223,7 +235,8 @@ def _search_cells(
             return _limit_reached(work, puzzle, source, count)
         return _outcome(work, puzzle, count, solution, source)
     count, first, _ = engine.solve(
-        bytes(cells), shape.box_rows, shape.box_cols, job.limit, job.time_limit or 0.0
+        bytes(cells), shape.box_rows, shape.box_cols, job.limit, job.time_limit or 0.0,
+        stop=None if stop is None else stop.buffer,
     )
     solution = _line_text(first, shape) if first is not None and count > 0 else None
     return _outcome(work, puzzle, count, solution, source)
@@ -241,12 +254,67 @@ def _reparse(work: _Work, job: Job, source: str, engine: _engine.Engine) -> Resu
 # -- one chunk -------------------------------------------------------------------------------------
 
 
-def _run_chunk(job: Job, source: str, items: list[_Item], engine_name: str) -> list[Result]:
+@dataclass(frozen=True)
+class RunResults:
+    """The answers for a :class:`~sudokit.formats.reader.LineRun`, as the engine's batch call gave
+    them: per puzzle its text, count (or negative status) and solution; ``others`` holds, by
+    index, the results of the lines the engine rejected, read again in Python for their exact
+    error. Iterating gives the :class:`Result` of each puzzle, as the general path would.
+    """
+
+    source: str
+    line: int
+    shape: Shape
+    puzzles: list[str]
+    counts: list[int]
+    solutions: list[str | None]
+    others: dict[int, Result]
+
+    def __len__(self) -> int:
+        return len(self.counts)
+
+    def result(self, index: int) -> Result:
+        """The :class:`Result` of puzzle ``index`` of the run."""
+        other = self.others.get(index)
+        if other is not None:
+            return other
+        text = self.puzzles[index]
+        work = _Work(self.line + index, text, self.shape, None)
+        return _outcome(work, text, self.counts[index], self.solutions[index], self.source)
+
+    def __iter__(self) -> Iterator[Result]:
+        return map(self.result, range(len(self.counts)))
+
+
+#: What one chunk gives: its results, or a run's answers in the engine's lists.
+Answers = list[Result] | RunResults
+
+
+def _run_lines(job: Job, source: str, run: LineRun, engine: _engine.Engine, stop: Stop) -> RunResults:
+    """Run a :class:`LineRun` in one batch call (lines the engine rejects are read again in Python)."""
+    texts = run.lines()
+    shape = run.shape
+    counts, solutions = engine.solve_lines(
+        texts, job.limit, shape.box_rows, shape.box_cols, job.time_limit or 0.0, stop=stop.buffer
+    )
+    others: dict[int, Result] = {}
+    if counts and min(counts) < 0:
+        for i, count in enumerate(counts):
+            if count < 0 and count != _LIMIT_CODE:
+                work = _Work(run.line + i, texts[i], shape, None)
+                others[i] = _reparse(work, job, source, engine)
+    return RunResults(source, run.line, shape, texts, counts, solutions, others)
+
+
+def _run_chunk(
+    job: Job, source: str, items: list[_Item], engine_name: str, stop: Stop | None = None
+) -> list[Result]:
     """Run a chunk of puzzles: deferred lines in one batch call per shape, the rest one by one.
 
     ``engine_name`` is the engine's name, not the engine, so a worker process can be sent it.
     """
     engine = _engine.select(engine_name)
+    stop = stop or Stop()
     out: list[Result | None] = [item if isinstance(item, Result) else None for item in items]
     groups: dict[Shape, list[tuple[int, _Work]]] = {}
     for i, item in enumerate(items):
@@ -256,11 +324,11 @@ def _run_chunk(job: Job, source: str, items: list[_Item], engine_name: str) -> l
             elif item.cells is None:
                 out[i] = _reparse(item, job, source, engine)
             else:
-                out[i] = _search_cells(item, item.cells, job, source, engine)
+                out[i] = _search_cells(item, item.cells, job, source, engine, stop)
     for shape, works in groups.items():
         texts = [work.text.strip() for _, work in works]
         counts, solutions = engine.solve_lines(
-            texts, job.limit, shape.box_rows, shape.box_cols, job.time_limit or 0.0
+            texts, job.limit, shape.box_rows, shape.box_cols, job.time_limit or 0.0, stop=stop.buffer
         )
         for (i, work), text, count, solution in zip(works, texts, counts, solutions, strict=True):
             if count < 0 and count != _LIMIT_CODE:
@@ -273,10 +341,15 @@ def _run_chunk(job: Job, source: str, items: list[_Item], engine_name: str) -> l
 # -- many chunks -----------------------------------------------------------------------------------
 
 
-def _items(entries: Iterable[Entry], job: Job, source: str) -> Iterator[_Item]:
+def _items(entries: Iterable[Entry | LineRun], job: Job, source: str) -> Iterator[_Item | LineRun]:
     """Turn read entries into work for the engine (or into results, for unreadable ones)."""
     for entry in entries:
-        if entry.error is not None:
+        if isinstance(entry, LineRun):
+            if job.strategy is None:
+                yield entry
+            else:
+                yield from (_Work(e.line, e.text, entry.shape, None) for e in entry.entries())
+        elif entry.error is not None:
             yield _invalid(entry.line, entry.text, entry.error, source)
         elif entry.shape is None:
             yield _invalid(entry.line, entry.text, ShapeError("no grid shape"), source)
@@ -305,10 +378,25 @@ class _Sizer:
             self.size = max(1, self.size // 2)
 
 
-def _chunks(items: Iterable[_Item], sizer: _Sizer) -> Iterator[list[_Item]]:
-    """Cut a stream of work into lists of ``sizer.size`` items (read when each list starts)."""
+#: A chunk of work: puzzles one by one, or a part of a run of lines.
+_Chunk = list[_Item] | LineRun
+
+
+def _chunks(items: Iterable[_Item | LineRun], sizer: _Sizer) -> Iterator[_Chunk]:
+    """Cut a stream of work into chunks of ``sizer.size`` puzzles (read when each chunk starts); a
+    run of lines is cut into parts of its own."""
     chunk: list[_Item] = []
     for item in items:
+        if isinstance(item, LineRun):
+            if chunk:
+                yield chunk
+                chunk = []
+            start, total = 0, len(item)
+            while start < total:
+                stop = min(total, start + sizer.size)
+                yield item.part(start, stop)
+                start = stop
+            continue
         chunk.append(item)
         if len(chunk) >= sizer.size:
             yield chunk
@@ -318,57 +406,38 @@ def _chunks(items: Iterable[_Item], sizer: _Sizer) -> Iterator[list[_Item]]:
 
 
 def _timed_chunk(
-    job: Job, source: str, items: list[_Item], engine_name: str
-) -> tuple[float, list[Result]]:
-    """:func:`_run_chunk` and the seconds it took (what the worker processes run)."""
+    job: Job, engine_name: str, work: tuple[str, _Chunk], stop: Stop
+) -> tuple[float, Answers]:
+    """Run one chunk of one source: the seconds it took and its answers (what the workers run)."""
+    source, chunk = work
     start = time.perf_counter()
-    results = _run_chunk(job, source, items, engine_name)
-    return time.perf_counter() - start, results
+    if isinstance(chunk, LineRun):
+        answers: Answers = _run_lines(job, source, chunk, _engine.select(engine_name), stop)
+    else:
+        answers = _run_chunk(job, source, chunk, engine_name, stop)
+    return time.perf_counter() - start, answers
 
 
-def _parallel(
-    chunks: Iterable[tuple[str, list[_Item]]], job: Job, jobs: int, engine_name: str, sizer: _Sizer
-) -> Iterator[list[Result]]:
-    """Run chunks in ``jobs`` worker processes, a few ahead, yielding results in input order."""
-    executor = ProcessPoolExecutor(max_workers=jobs, initializer=ignore_interrupts)
-    pending: deque[Future[tuple[float, list[Result]]]] = deque()
-    finished = False
-
-    def done() -> list[Result]:
-        seconds, results = pending.popleft().result()
-        sizer.took(seconds)
-        return results
-
-    try:
-        for source, chunk in chunks:
-            pending.append(executor.submit(_timed_chunk, job, source, chunk, engine_name))
-            while len(pending) > 2 * jobs or (pending and pending[0].done()):
-                yield done()
-        while pending:
-            yield done()
-        finished = True
-    finally:
-        if finished:
-            executor.shutdown(wait=True)
-        else:
-            stop_workers(executor)
-
-
-def run_entries(
-    sources: Iterable[tuple[str, Iterable[Entry]]],
+def run_chunks(
+    sources: Iterable[tuple[str, Iterable[Entry | LineRun]]],
     job: Job = Job(),
     *,
     jobs: int = 1,
     chunk_size: int | None = None,
     engine: str | None = None,
-) -> Iterator[Result]:
-    """Run ``job`` on entries from :func:`~sudokit.formats.read_puzzles`, source by source.
+    executor: Executor | None = None,
+) -> Iterator[Answers]:
+    """Run ``job`` on entries from :func:`~sudokit.formats.read_puzzles`, source by source, and
+    give the answers chunk by chunk in input order: a list of :class:`Result`, or the
+    :class:`RunResults` of a run of lines.
 
-    ``sources`` pairs each source's name with its entries; results come in input order.
-    ``engine`` (``"c"``, ``"python"``, None: the default) is the engine of every puzzle, in
-    the worker processes too. Without ``chunk_size``, chunks start with one puzzle and grow
+    ``sources`` pairs each source's name with its entries (and runs of lines, read with
+    ``runs=True``). ``engine`` (``"c"``, ``"python"``, None: the default) is the engine of every
+    puzzle, in the workers too. Without ``chunk_size``, chunks start with one puzzle and grow
     while they are quick (see :data:`CHUNK_SECONDS`), so every answer comes soon after it is
-    found and Ctrl-C loses little finished work.
+    found and Ctrl-C loses little finished work. ``jobs`` workers run the chunks: threads of
+    this process with the C engine, processes with a strategy or the Python engine; or those of
+    ``executor`` when given (see :mod:`sudokit.executor`).
     """
     engine_name = _engine.name_of(engine)
     most = CHUNK_C if engine_name == "c" else CHUNK_PYTHON
@@ -378,14 +447,25 @@ def run_entries(
         for name, entries in sources
         for chunk in _chunks(_items(entries, job, name), sizer)
     )
-    if jobs <= 1:
-        for name, chunk in chunks:
-            seconds, results = _timed_chunk(job, name, chunk, engine_name)
-            sizer.took(seconds)
-            yield from results
-        return
-    for results in _parallel(chunks, job, jobs, engine_name, sizer):
-        yield from results
+    executor = executor or Executor.choose(jobs, native=engine_name == "c" and job.strategy is None)
+    for seconds, answers in executor.map(partial(_timed_chunk, job, engine_name), chunks):
+        sizer.took(seconds)
+        yield answers
+
+
+def run_entries(
+    sources: Iterable[tuple[str, Iterable[Entry | LineRun]]],
+    job: Job = Job(),
+    *,
+    jobs: int = 1,
+    chunk_size: int | None = None,
+    engine: str | None = None,
+    executor: Executor | None = None,
+) -> Iterator[Result]:
+    """:func:`run_chunks`, one :class:`Result` per puzzle."""
+    chunks = run_chunks(sources, job, jobs=jobs, chunk_size=chunk_size, engine=engine, executor=executor)
+    for answers in chunks:
+        yield from answers
 
 
 def run_sources(
@@ -396,9 +476,10 @@ def run_sources(
     chunk_size: int | None = None,
     engine: str | None = None,
 ) -> Iterator[Result]:
-    """Run ``job`` on every puzzle of several inputs, each a ``(name, text or lines)`` pair."""
+    """Run ``job`` on every puzzle of several inputs, each a ``(name, text or lines)`` pair (an open
+    file is read a large piece at a time)."""
     entries = (
-        (name, formats.read_puzzles(lines, job.box, defer=True)) for name, lines in sources
+        (name, formats.read_puzzles(lines, job.box, defer=True, runs=True)) for name, lines in sources
     )
     return run_entries(entries, job, jobs=jobs, chunk_size=chunk_size, engine=engine)
 

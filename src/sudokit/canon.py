@@ -40,6 +40,7 @@ from itertools import permutations
 from sudokit import _engine
 from sudokit.errors import ShapeError, SudokuError
 from sudokit.grid import Grid, as_grid
+from sudokit.limits import Stop
 
 __all__ = ["canonical", "canonical_lines", "canonical_string", "random_transform", "transform"]
 
@@ -201,12 +202,14 @@ def canonical_string(puzzle: Grid | str, empty: str = "0", *, engine: str | None
 
 
 def canonical_lines(
-    lines: Sequence[str], empty: str = "0", *, engine: str | None = None
+    lines: Sequence[str], empty: str = "0", *, engine: str | None = None, stop: Stop | None = None
 ) -> list[str | None]:
     """The minlex form (81 characters) of each 9×9 puzzle given on one line, in one native call.
 
     ``None`` for a line that is not a valid 9×9 puzzle in the line format (the caller can parse
     it with :func:`sudokit.Grid.from_string` to learn why). Same forms as :func:`canonical_string`.
+    ``stop`` (a batch's :class:`~sudokit.limits.Stop`) ends the call early with
+    :class:`~sudokit.errors.Stopped` once set.
 
     >>> canonical_lines([".........1" + "." * 71, "11" + "." * 79], ".")[1] is None
     True
@@ -214,7 +217,7 @@ def canonical_lines(
     core = _engine.native(engine)
     if core is None:
         return [_python_form(text.strip(), empty) for text in lines]
-    forms = core.canon9_lines([text.strip() for text in lines])
+    forms = core.canon9_lines([text.strip() for text in lines], "0", None if stop is None else stop.buffer)
     if empty == "0":
         return [form if isinstance(form, str) else None for form in forms]
     return [form.replace("0", empty) if isinstance(form, str) else None for form in forms]

@@ -23,6 +23,7 @@ __all__ = [
     "ParseError",
     "ShapeError",
     "StepError",
+    "Stopped",
     "StrategyError",
     "SudokuError",
     "TimeLimitReached",
@@ -206,6 +207,11 @@ class StepError(SudokuError):
 
 class TimeLimitReached(SudokuError):
     """Work stopped because its time limit ran out (results say ``limit_reached``)."""
+
+
+class Stopped(SudokuError):
+    """Work stopped because its batch asked it to (Ctrl-C, or the reader of the results went away):
+    what a native call raises once the stop flag it was given is set (see :class:`sudokit.limits.Stop`)."""
 
 
 class OutputError(SudokuError):

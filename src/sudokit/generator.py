@@ -42,15 +42,16 @@ import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, partial
 from itertools import islice
 from typing import Any
 
 from sudokit import _engine, reference
 from sudokit.errors import GenerationError, OptionError, TimeLimitReached
+from sudokit.executor import Executor
 from sudokit.formats.reader import BoxLike, _as_shape
 from sudokit.grid import Grid
-from sudokit.limits import NEVER, Deadline, ignore_interrupts
+from sudokit.limits import NEVER, Deadline, Stop
 from sudokit.symmetry import check_symmetry, orbits
 from sudokit.techniques import HODOKU_LEVELS, family_of, name_key, resolve
 from sudokit.units import Shape, shape_for_size
@@ -442,12 +443,14 @@ def _dig_c(core: _engine.NativeEngine, opts: Options, seed: int) -> tuple[list[i
 
 
 def _random_fill_c(
-    core: _engine.NativeEngine, opts: Options, seed: int, deadline: Deadline = NEVER
+    core: _engine.NativeEngine, opts: Options, seed: int, deadline: Deadline = NEVER,
+    stop: Stop | None = None,
 ) -> tuple[list[int], list[int], FillStats]:
     """Seed 003's method in C (9×9); :class:`TimeLimitReached` when ``deadline`` runs out."""
     start = time.process_time()
     remaining = deadline.remaining()
-    made = core.gen9_fill(seed, opts.k, bool(opts.dig), 0.0 if remaining is None else max(remaining, 1e-6))
+    made = core.gen9_fill(seed, opts.k, bool(opts.dig), 0.0 if remaining is None else max(remaining, 1e-6),
+                          None if stop is None else stop.buffer)
     if made is None:
         raise TimeLimitReached("time limit reached")
     puzzle, solution, rounds, calls, clues, after = made
@@ -600,25 +603,25 @@ class Generator:
         """The name of the engine that checks and counts (``"c"`` or ``"python"``)."""
         return "python" if self._solver is reference else "c"
 
-    def _rate(self, grid: Grid, deadline: Deadline) -> Any:
+    def _rate(self, grid: Grid, deadline: Deadline, stop: Stop | None = None) -> Any:
         """Rate a candidate within :data:`RATING_TIME_LIMIT` and ``deadline``; raise
         :class:`TimeLimitReached` when ``deadline`` ran out (a puzzle merely too hard to rate in
         time is skipped)."""
         assert self._rater is not None
         limit = Deadline.after(RATING_TIME_LIMIT).earliest(deadline)
-        rating = self._rater(grid, limit, engine=self.engine_name)
+        rating = self._rater(grid, limit, engine=self.engine_name, stop=stop)
         deadline.check()
         return rating
 
     def _attempt(
-        self, aseed: int, deadline: Deadline
+        self, aseed: int, deadline: Deadline, stop: Stop | None = None
     ) -> tuple[list[int], list[int], FillStats | None] | None:
         """One attempt's puzzle, solution and fill statistics, or None when the options were missed."""
         opts = self.options
         stats = None
         if opts.method == "random-fill":
             if self._core is not None:
-                puzzle, solution, stats = _random_fill_c(self._core, opts, aseed, deadline)
+                puzzle, solution, stats = _random_fill_c(self._core, opts, aseed, deadline, stop)
             else:
                 puzzle, solution, stats = _random_fill_python(
                     opts, random.Random(aseed), self._solver, deadline
@@ -632,20 +635,23 @@ class Generator:
             made = _dig_python(opts, random.Random(aseed), self._solver, deadline)
         return None if made is None else (*made, None)
 
-    def make(self, seed: int, *, deadline: Deadline = NEVER) -> Generated:
+    def make(self, seed: int, *, deadline: Deadline = NEVER, stop: Stop | None = None) -> Generated:
         """The puzzle of this puzzle seed (the same seed always gives the same puzzle).
 
         Raises :class:`TimeLimitReached` once ``deadline`` has passed (checked between attempts,
-        in the Python loops and while rating a candidate).
+        in the Python loops and while rating a candidate), :class:`~sudokit.errors.Stopped` once
+        ``stop`` is set (a batch's workers).
         """
         opts = self.options
         for attempt in range(opts.max_attempts):
             deadline.check()
-            made = self._attempt(_attempt_seed(seed, attempt), deadline)
+            if stop is not None:
+                stop.check()
+            made = self._attempt(_attempt_seed(seed, attempt), deadline, stop)
             if made is None:
                 continue
             puzzle, solution, stats = made
-            grid = Grid(tuple(puzzle), opts.shape)
+            grid = Grid._trusted(tuple(puzzle), opts.shape)
             if opts.max_clues is not None and grid.clue_count > opts.max_clues:
                 continue
             if _count(puzzle, opts.shape, self._solver) != 1:  # every puzzle is checked before it leaves
@@ -654,10 +660,11 @@ class Generator:
                 continue
             rating = None
             if self._rater is not None:
-                rating = self._rate(grid, deadline)
+                rating = self._rate(grid, deadline, stop)
                 if not _difficulty_ok(opts, rating):
                     continue
-            return Generated(grid, Grid(tuple(solution), opts.shape), seed, attempt + 1, rating, stats)
+            answer = Grid._trusted(tuple(solution), opts.shape)
+            return Generated(grid, answer, seed, attempt + 1, rating, stats)
         raise GenerationError(
             f"no puzzle met the options in {opts.max_attempts} attempts (seed {seed}): "
             "loosen the clue count, symmetry, mask or difficulty"
@@ -745,15 +752,16 @@ def generate(*, seed: int | None = None, time_limit: float | None = None, **kwar
     return next(generate_many(1, seed=seed, time_limit=time_limit, **kwargs)).puzzle
 
 
-#: Puzzles a worker process of ``generate_many(jobs=N)`` makes per task.
-_CHUNK = 4
+#: Puzzles a task of ``generate_many(jobs=N)`` makes: worker threads (the C core's 9×9 generation,
+#: about 0.1 ms a puzzle) take more at a time than worker processes (Python's N×N loops).
+_CHUNK_THREAD = 32
+_CHUNK_PROCESS = 4
 
 
-def _make_some(job: tuple[Options, list[int]]) -> list[Generated]:
-    """Worker entry point of ``generate_many(jobs=N)``: the puzzles of a few puzzle seeds."""
-    opts, seeds = job
+def _make_some(opts: Options, deadline: Deadline, seeds: list[int], stop: Stop) -> list[Generated]:
+    """What a worker of ``generate_many(jobs=N)`` runs: the puzzles of a few puzzle seeds."""
     gen = Generator(opts)
-    return [gen.make(seed) for seed in seeds]
+    return [gen.make(seed, deadline=deadline, stop=stop) for seed in seeds]
 
 
 def generate_many(
@@ -763,13 +771,15 @@ def generate_many(
     jobs: int = 1,
     opts: Options | None = None,
     time_limit: float | None = None,
+    executor: Executor | None = None,
     **kwargs: Any,
 ) -> Iterator[Generated]:
     """Yield ``count`` generated puzzles (forever with ``None``), each as soon as it is made.
 
     Puzzle ``i`` is made from :func:`puzzle_seed` ``(seed, i)``, so the output does not depend
-    on ``jobs`` (worker processes; results still come in order). ``time_limit`` (seconds of
-    wall-clock time from this call, or None) bounds the whole run: iterating raises
+    on ``jobs`` (workers: threads when the C core makes 9×9 puzzles, processes for Python's N×N
+    loops, or those of ``executor`` when given; results still come in order). ``time_limit``
+    (seconds of wall-clock time from this call, or None) bounds the whole run: iterating raises
     :class:`~sudokit.errors.TimeLimitReached` once it has run out.
     """
     deadline = Deadline.after(time_limit)
@@ -778,36 +788,22 @@ def generate_many(
         seed = _fresh_seed()
     seed &= _MASK64
     indexes: Iterator[int] = iter(range(count)) if count is not None else _naturals()
-    if jobs <= 1:
-        return _generate_here(Generator(opts), seed, indexes, deadline)
-    return _generate_in_workers(replace(opts, engine=_engine.name_of(opts.engine)), seed, indexes,
-                                jobs, deadline)
+    gen = Generator(opts)
+    if executor is None and jobs <= 1:
+        return _generate_here(gen, seed, indexes, deadline)
+    executor = executor or Executor.choose(jobs, native=gen.engine == "c")
+    size = _CHUNK_THREAD if executor.kind == "thread" else _CHUNK_PROCESS
+    tasks = ([puzzle_seed(seed, i) for i in chunk] for chunk in _batched(indexes, size))
+    work = partial(_make_some, replace(opts, engine=_engine.name_of(opts.engine)), deadline)
+    return (made for some in executor.map(work, tasks) for made in some)
 
 
 def _generate_here(
     gen: Generator, seed: int, indexes: Iterator[int], deadline: Deadline
 ) -> Iterator[Generated]:
-    """The puzzles of ``indexes``, made in this process."""
+    """The puzzles of ``indexes``, made in this thread."""
     for i in indexes:
         yield gen.make(puzzle_seed(seed, i), deadline=deadline)
-
-
-def _generate_in_workers(
-    opts: Options, seed: int, indexes: Iterator[int], jobs: int, deadline: Deadline
-) -> Iterator[Generated]:
-    """The puzzles of ``indexes``, made by ``jobs`` worker processes (stopped at the deadline)."""
-    import multiprocessing
-
-    tasks = ((opts, [puzzle_seed(seed, i) for i in chunk]) for chunk in _batched(indexes, _CHUNK))
-    with multiprocessing.get_context("spawn").Pool(jobs, initializer=ignore_interrupts) as pool:
-        results = pool.imap(_make_some, tasks)  # chunksize 1: its iterator takes a timeout
-        while True:
-            try:
-                yield from results.next(timeout=deadline.remaining())
-            except StopIteration:
-                return
-            except multiprocessing.TimeoutError:
-                raise TimeLimitReached("time limit reached") from None
 
 
 def _batched(items: Iterator[int], size: int) -> Iterator[list[int]]:

@@ -101,6 +101,15 @@ class Grid:
         return cls(values, shape)
 
     @classmethod
+    def _trusted(cls, cells: tuple[int, ...], shape: Shape) -> Grid:
+        """A grid of cells the engine made (digits 0..N, N² of them): without the check of every
+        cell that ``Grid(...)`` makes (what the generator's workers build their grids with)."""
+        grid = object.__new__(cls)
+        object.__setattr__(grid, "cells", cells)
+        object.__setattr__(grid, "shape", shape)
+        return grid
+
+    @classmethod
     def empty(cls, box: BoxLike = None) -> Grid:
         """An empty grid of the given box shape (9×9 by default)."""
         shape = _as_shape(box) or _DEFAULT

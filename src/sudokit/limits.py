@@ -20,11 +20,12 @@ import time
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
-from sudokit.errors import OptionError, TimeLimitReached
+from sudokit.errors import OptionError, Stopped, TimeLimitReached
 
 __all__ = [
     "COUNT_LIMIT",
     "Deadline",
+    "Stop",
     "check_limit",
     "check_time_limit",
     "ignore_interrupts",
@@ -92,6 +93,46 @@ class Deadline:
 
 #: The deadline that never comes.
 NEVER = Deadline(None)
+
+
+class Stop:
+    """A stop flag that travels with the calls of one batch: once :meth:`set`, every native call
+    given it (``stop=flag.buffer``) and every Python loop that :meth:`check` s it ends soon,
+    raising :class:`~sudokit.errors.Stopped`.
+
+    The flag is one byte of a ``bytearray``, which the C core reads without the GIL, so a
+    thread (the one that saw Ctrl-C) stops the native calls running in other threads. A copy
+    sent to another process starts unset: worker processes are stopped by ending them.
+
+    >>> stop = Stop()
+    >>> stop.is_set(), stop.set(), stop.is_set()
+    (False, None, True)
+    """
+
+    __slots__ = ("buffer",)
+
+    def __init__(self) -> None:
+        self.buffer = bytearray(1)
+
+    def __repr__(self) -> str:
+        return f"<Stop {'set' if self.buffer[0] else 'unset'}>"
+
+    def __reduce__(self) -> tuple[type[Stop], tuple[()]]:
+        """Pickle as a new, unset flag (a worker process's copy cannot be shared)."""
+        return (Stop, ())
+
+    def set(self) -> None:
+        """Ask every call holding this flag to stop."""
+        self.buffer[0] = 1
+
+    def is_set(self) -> bool:
+        """True once :meth:`set` was called."""
+        return bool(self.buffer[0])
+
+    def check(self) -> None:
+        """Raise :class:`~sudokit.errors.Stopped` once the flag is set (for Python loops)."""
+        if self.buffer[0]:
+            raise Stopped("stopped")
 
 
 def ignore_interrupts() -> None:

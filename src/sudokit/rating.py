@@ -30,15 +30,16 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from sudokit import _engine
 from sudokit.candidates import Candidates
 from sudokit.errors import StepError, SudokuError, TimeLimitReached
+from sudokit.executor import Executor
 from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
-from sudokit.limits import Deadline, check_time_limit, ignore_interrupts, stop_workers
+from sudokit.limits import Deadline, Stop, check_time_limit
 from sudokit.solver import search
 from sudokit.status import Status
 from sudokit.techniques import Step, Technique, hodoku_score, techniques
@@ -144,14 +145,15 @@ def _seconds_left(deadline: Deadline) -> float:
 
 
 def _c_first(
-    core: _engine.NativeEngine, index: int, technique: Technique, deadline: Deadline
+    core: _engine.NativeEngine, index: int, technique: Technique, deadline: Deadline, stop: Stop
 ) -> FirstStep:
     """The first step of technique ``index`` of the C twin's SE order (csrc/human9_*.c); the
     Python finder's where the C twin says it has no port of that case."""
     python = _python_first(technique, deadline)
 
     def first(cands: Candidates) -> Step | None:
-        found = core.human9_find(index, bytes(cands.values), cands.masks, _seconds_left(deadline))
+        found = core.human9_find(index, bytes(cands.values), cands.masks, _seconds_left(deadline),
+                                 stop.buffer)
         if found == "limit":
             raise TimeLimitReached("time limit reached")
         if found == "unported":
@@ -162,11 +164,11 @@ def _c_first(
 
 
 def _first_steps(
-    order: Sequence[Technique], core: _engine.NativeEngine | None, deadline: Deadline
+    order: Sequence[Technique], core: _engine.NativeEngine | None, deadline: Deadline, stop: Stop
 ) -> list[FirstStep]:
     """One first-step function per technique: the C twin's where ``core`` has one."""
     names = core.human9_names() if core is not None else ()
-    return [_c_first(core, names.index(t.name), t, deadline) if core is not None and t.name in names
+    return [_c_first(core, names.index(t.name), t, deadline, stop) if core is not None and t.name in names
             else _python_first(t, deadline) for t in order]
 
 
@@ -190,14 +192,15 @@ def _c_step(item: _engine.NativeStep) -> Step:
 
 
 def _native_path(
-    core: _engine.NativeEngine, grid: Grid, cands: Candidates, path: list[Step], deadline: Deadline
+    core: _engine.NativeEngine, grid: Grid, cands: Candidates, path: list[Step], deadline: Deadline,
+    stop: Stop,
 ) -> bool:
     """Run the C rater on a 9×9 grid, moving ``cands`` and ``path`` along its steps.
 
     Returns True when the time ran out; False also when the C techniques stopped short (the
     Python loop then goes on from ``cands``, with the techniques C does not have).
     """
-    code, steps = core.rate9(bytes(grid.cells), _seconds_left(deadline))
+    code, steps = core.rate9(bytes(grid.cells), _seconds_left(deadline), stop.buffer)
     for item in steps:
         path.append(_c_step(item))
         if code == _C_WRONG_STEP and item is steps[-1]:
@@ -279,9 +282,12 @@ def _rate(
     chosen: Sequence[Technique] | None = None,
     hodoku_path: bool = False,
     engine: str | None = None,
+    stop: Stop | None = None,
 ) -> Rating:
-    """:func:`rate` until ``deadline`` (the generator rates its candidates within its own)."""
+    """:func:`rate` until ``deadline`` (the generator rates its candidates within its own), or
+    :class:`~sudokit.errors.Stopped` once ``stop`` is set (a batch's workers)."""
     start = time.perf_counter()
+    stop = stop or Stop()
     if find_duplicate(grid.cells, grid.shape) is not None:
         return Rating(INVALID, error="duplicate given", seconds=time.perf_counter() - start)
     found = search(grid, 2, engine=engine)
@@ -295,10 +301,11 @@ def _rate(
     path: list[Step] = []
     status, error = RATED, ""
     core = _engine.native(engine) if chosen is None and not keep_steps and grid.shape.box == (3, 3) else None
-    if core is not None and _native_path(core, grid, cands, path, deadline):
+    if core is not None and _native_path(core, grid, cands, path, deadline, stop):
         status, error = LIMIT, _limit_text(start)
-    firsts = _first_steps(order, core, deadline)
+    firsts = _first_steps(order, core, deadline, stop)
     while status == RATED and not cands.is_solved():
+        stop.check()
         try:
             step = _next_step(cands, firsts)
         except TimeLimitReached:
@@ -350,41 +357,29 @@ def _rate(
 # -- many puzzles ------------------------------------------------------------------------------------
 
 
-def _rate_text(item: tuple[str, float | None, bool, str]) -> Rating:
-    """Rate one puzzle text (in a worker process: the engine comes by name)."""
-    text, limit, hodoku_path, engine = item
+def _rate_text(
+    limit: float | None, hodoku_path: bool, engine: str, text: str, stop: Stop
+) -> Rating:
+    """Rate one puzzle text (what the workers of :func:`rate_many` run: the engine comes by name)."""
     try:
         grid = Grid.from_string(text)
     except SudokuError as exc:
         return Rating(INVALID, error=str(exc))
-    return rate(grid, time_limit=limit, hodoku_path=hodoku_path, engine=engine)
+    return _rate(grid, Deadline.after(limit), hodoku_path=hodoku_path, engine=engine, stop=stop)
 
 
 def rate_many(
     puzzles: Iterable[str], *, jobs: int = 1, time_limit: float | None = None,
-    hodoku_path: bool = False, engine: str | None = None,
+    hodoku_path: bool = False, engine: str | None = None, executor: Executor | None = None,
 ) -> Iterator[Rating]:
-    """Rate puzzle texts in input order, with ``jobs`` worker processes.
+    """Rate puzzle texts in input order, with ``jobs`` workers, reading the texts as it goes.
 
-    ``time_limit`` is each puzzle's own (seconds of wall-clock time, as in :func:`rate`).
+    ``time_limit`` is each puzzle's own (seconds of wall-clock time, as in :func:`rate`). The
+    workers are threads when the C engine rates (9×9 puzzles: the C twin of the techniques
+    releases the GIL), processes with the Python engine or ``hodoku_path``; or those of
+    ``executor`` when given (see :class:`sudokit.executor.Executor`).
     """
     time_limit = check_time_limit(time_limit)
     name = _engine.name_of(engine)
-    return _rate_many(((p, time_limit, hodoku_path, name) for p in puzzles), jobs)
-
-
-def _rate_many(items: Iterable[tuple[str, float | None, bool, str]], jobs: int) -> Iterator[Rating]:
-    """Rate the items in input order, in this process or in ``jobs`` workers."""
-    if jobs <= 1:
-        yield from map(_rate_text, items)
-        return
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=ignore_interrupts)
-    finished = False
-    try:
-        yield from pool.map(_rate_text, items, chunksize=1)
-        finished = True
-    finally:
-        if finished:
-            pool.shutdown(wait=True)
-        else:  # Ctrl-C, or the caller stopped reading: no waiting for the rest
-            stop_workers(pool)
+    executor = executor or Executor.choose(jobs, native=name == "c" and not hodoku_path)
+    return executor.map(partial(_rate_text, time_limit, hodoku_path, name), puzzles)

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from random import Random
 from typing import Any
 
-from sudokit.errors import TimeLimitReached, WrongLengthError
+from sudokit.errors import Stopped, TimeLimitReached, WrongLengthError
 from sudokit.formats.chars import CHAR_VALUE as _CHAR_VALUE
 from sudokit.formats.chars import DIGIT_CHARS
 from sudokit.units import Shape
@@ -175,13 +175,22 @@ def _check_cells(cells: bytes, shape: Shape) -> int:
     return 0
 
 
+def _check_stop(stop: Any) -> None:
+    """Raise :class:`Stopped` when the stop flag (the first byte of a buffer, or None) is set."""
+    if stop is not None and memoryview(stop)[0]:
+        raise Stopped("stopped")
+
+
 def solve(
-    cells: bytes, box_rows: int, box_cols: int, limit: int, seconds: float = 0.0
+    cells: bytes, box_rows: int, box_cols: int, limit: int, seconds: float = 0.0, stop: Any = None
 ) -> tuple[int, bytes | None, int]:
     """Solve N² cell values (0 = empty): (solutions found up to ``limit``, first one, guesses).
 
     ``seconds`` (0: none) is a time limit: the count is :data:`LIMIT_REACHED` when it ran out.
+    ``stop`` (the C core's stop flag: a buffer whose first byte is set to stop) is looked at
+    before the search only.
     """
+    _check_stop(stop)
     shape = Shape(box_rows, box_cols)
     if len(cells) != shape.size:
         raise WrongLengthError(len(cells), expected=f"{shape.size} cells for a {shape.n}x{shape.n} grid")
@@ -216,14 +225,18 @@ def _line_cells(text: str | bytes, shape: Shape) -> bytes | int:
 
 def solve_lines(
     puzzles: Sequence[str | bytes], limit: int, box_rows: int = 3, box_cols: int = 3,
-    seconds: float = 0.0,
+    seconds: float = 0.0, stop: Any = None,
 ) -> tuple[list[int], list[str | None]]:
-    """Solve line-format puzzles: per puzzle the count (or a negative status) and first solution."""
+    """Solve line-format puzzles: per puzzle the count (or a negative status) and first solution.
+
+    ``stop`` (see :func:`solve`) is looked at before each puzzle.
+    """
     shape = Shape(box_rows, box_cols)
     seconds = _seconds(seconds)
     counts: list[int] = []
     solutions: list[str | None] = []
     for text in puzzles:
+        _check_stop(stop)
         cells = _line_cells(text, shape)
         if isinstance(cells, int):
             counts.append(cells)
@@ -242,9 +255,10 @@ def solve_lines(
 
 def solve_array(
     puzzles: Any, out: Any, counts: Any, limit: int, box_rows: int = 3, box_cols: int = 3,
-    seconds: float = 0.0,
+    seconds: float = 0.0, stop: Any = None,
 ) -> None:
-    """Solve rows of a (n, N²) uint8 buffer into ``out`` (zero rows where none) and ``counts``."""
+    """Solve rows of a (n, N²) uint8 buffer into ``out`` (zero rows where none) and ``counts``;
+    ``stop`` (see :func:`solve`) is looked at before each row."""
     shape = Shape(box_rows, box_cols)
     seconds = _seconds(seconds)
     src = memoryview(puzzles).cast("B")
@@ -252,6 +266,7 @@ def solve_array(
     cnt = memoryview(counts).cast("B").cast("i")
     size = shape.size
     for i in range(len(cnt)):
+        _check_stop(stop)
         cells = bytes(src[i * size : (i + 1) * size])
         status = _check_cells(cells, shape)
         if status:

@@ -5,7 +5,7 @@ declares its options and ``run(args) -> int`` runs it and returns the exit statu
 a module under ``sudokit/cli/`` and one line in :data:`COMMANDS`; modules are imported when the
 command line is parsed, and one that cannot be imported leaves its command answering with exit
 status 2 instead of breaking the others. What the subcommands share (reading inputs, the
-progress bar, worker processes, exit codes, status words) is in :mod:`sudokit.cli._common`.
+progress bar, workers, exit codes, status words) is in :mod:`sudokit.cli._common`.
 Subcommands use the library through its public names only; no library module imports this
 package.
 """

@@ -1,7 +1,7 @@
 """What the subcommands share: exit codes, option parsers, reading inputs, the progress bar, writing results.
 
-Written once here so every subcommand reads files, shows progress, picks worker processes and
-names statuses the same way. Nothing outside :mod:`sudokit.cli` imports this module.
+Written once here so every subcommand reads files, shows progress, runs its workers and names
+statuses the same way. Nothing outside :mod:`sudokit.cli` imports this module.
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from dataclasses import replace
 from importlib import import_module
 from itertools import islice
 from pathlib import Path
-from typing import IO, Any, TextIO
+from typing import IO, Any, Literal, TextIO, cast, overload
 
 from sudokit import Grid, OutputError, Shape, Status, SudokuError, batch
-from sudokit.batch import Job, Result
+from sudokit.batch import Answers, Job, Result, RunResults
 from sudokit.formats import read_dataset, read_puzzles
 from sudokit.formats.datasets import format_for_path
-from sudokit.formats.reader import Entry, bounded_lines
+from sudokit.formats.reader import Entry, LineRun, bounded_lines
 from sudokit.verification import verify_entry
 
 __all__ = [
@@ -39,6 +39,8 @@ __all__ = [
     "EXIT_OK",
     "EXIT_USAGE",
     "STDIN",
+    "WRITE_PIECE",
+    "InterruptGuard",
     "UsageError",
     "add_input_arguments",
     "add_time_limit_argument",
@@ -56,6 +58,7 @@ __all__ = [
     "positive",
     "progress",
     "progress_bar",
+    "progress_chunks",
     "puzzle_count",
     "puzzle_text",
     "read_grid_inputs",
@@ -66,6 +69,7 @@ __all__ = [
     "standard_input",
     "status_words",
     "stdin_is_terminal",
+    "write_answers",
     "write_atomic",
     "write_results",
 ]
@@ -104,7 +108,7 @@ def parse_box(text: str) -> Shape:
 
 
 def jobs(text: str) -> int:
-    """Parse ``--jobs``: a number of processes, 0 for one per CPU."""
+    """Parse ``--jobs``: a number of workers, 0 for one per CPU."""
     try:
         value = int(text)
     except ValueError:
@@ -185,7 +189,8 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         type=jobs,
         default=1,
         metavar="N",
-        help="worker processes (default 1; 0: one per CPU)",
+        help="workers (default 1; 0: one per CPU): threads for the C engine, processes for "
+        "--strategy and the Python engine",
     )
     parser.add_argument(
         "--no-progress",
@@ -262,18 +267,30 @@ def _dataset(name: str, box: Shape | None, defer: bool) -> Iterator[Entry]:
         raise UsageError(f"{name}: {exc}") from None
 
 
+@overload
 def read_inputs(
-    files: Sequence[str], box: Shape | None = None, *, defer: bool = False
-) -> Iterator[tuple[str, Iterable[Entry]]]:
+    files: Sequence[str], box: Shape | None = None, *, defer: bool = False, runs: Literal[False] = False
+) -> Iterator[tuple[str, Iterable[Entry]]]: ...
+@overload
+def read_inputs(
+    files: Sequence[str], box: Shape | None = None, *, defer: bool = False, runs: bool
+) -> Iterator[tuple[str, Iterable[Entry | LineRun]]]: ...
+
+
+def read_inputs(
+    files: Sequence[str], box: Shape | None = None, *, defer: bool = False, runs: bool = False
+) -> Iterator[tuple[str, Iterable[Entry | LineRun]]]:
     """Yield ``(name, entries)`` for each input in turn: text files and standard input through
     :func:`~sudokit.formats.read_puzzles`, ``.npy``/``.parquet`` files through
-    :func:`~sudokit.formats.read_dataset` (chosen by the suffix)."""
+    :func:`~sudokit.formats.read_dataset` (chosen by the suffix). With ``runs`` (and ``defer``),
+    text is read a large piece at a time and long runs of one-line puzzles come as
+    :class:`~sudokit.formats.reader.LineRun` objects (not for a person typing at a terminal)."""
     for name in files or ["-"]:
         if is_binary(name):
             yield name, _dataset(name, box, defer)
             continue
         for source, lines in open_inputs([name]):
-            yield source, read_puzzles(lines, box, defer=defer)
+            yield source, read_puzzles(lines, box, defer=defer, runs=runs)
 
 
 def grid_of(entry: Entry, *, check: bool = True) -> Grid | SudokuError:
@@ -376,8 +393,22 @@ def _count_lines(files: Sequence[str]) -> int | None:
 
 def progress(results: Iterable[Result], files: Sequence[str], enabled: bool) -> Iterator[Result]:
     """Pass batch results through, showing a progress bar (by input line) on a terminal."""
+    for chunk in progress_chunks(([result] for result in results), files, enabled):
+        yield from chunk
+
+
+def _last(answers: Answers) -> tuple[str, int]:
+    """The source and line of the last puzzle of a chunk's answers."""
+    if isinstance(answers, RunResults):
+        return answers.source, answers.line + len(answers) - 1
+    return answers[-1].source, answers[-1].line
+
+
+def progress_chunks(chunks: Iterable[Answers], files: Sequence[str], enabled: bool) -> Iterator[Answers]:
+    """Pass a batch's answers through chunk by chunk, showing a progress bar (by input line) on a
+    terminal."""
     if not enabled or not sys.stderr.isatty():
-        yield from results
+        yield from chunks
         return
     bar = progress_bar(True, _count_lines(files), " lines", dynamic_ncols=True, mininterval=0.2)
     done = 0
@@ -385,15 +416,18 @@ def progress(results: Iterable[Result], files: Sequence[str], enabled: bool) -> 
     source = None
     last = 0
     try:
-        for result in results:
-            if result.source != source:
-                offset, source = offset + last, result.source
-            last = result.line
-            position = offset + result.line
+        for answers in chunks:
+            if not len(answers):
+                continue
+            name, line = _last(answers)
+            if name != source:
+                offset, source = offset + last, name
+            last = line
+            position = offset + line
             if position > done:
                 bar.update(position - done)
                 done = position
-            yield result
+            yield answers
     finally:
         bar.close()
 
@@ -440,11 +474,22 @@ def _plain(result: Result, job: Job, style: str, verified: bool = False) -> str:
     return f"{result.source}: {result.error}"
 
 
-class _Interrupts:
-    """Hold Ctrl-C back while an answer is being written, so output never ends mid-line.
+#: Characters handed to a text stream at once by :meth:`InterruptGuard.write` (at most 8 KiB in
+#: UTF-8: what its buffer holds).
+WRITE_PIECE = 2048
+
+
+class InterruptGuard:
+    """Hold Ctrl-C back while answers are being written, so output never ends mid-line.
 
     Outside a write, Ctrl-C raises :class:`KeyboardInterrupt` at once (also in a blocking read
     of standard input); during one, it is remembered and raised when the write is done.
+
+    A write is handed to the stream in pieces of :data:`WRITE_PIECE` characters: one larger than
+    the stream's buffer goes straight to the pipe, and when a signal cuts that write short,
+    ``BufferedWriter.write`` returns the short count, which ``TextIOWrapper`` drops (CPython 3.11:
+    the rest of the text is lost without an error). Pieces pass through the buffer, whose flush
+    writes them whole.
     """
 
     def __init__(self) -> None:
@@ -459,7 +504,7 @@ class _Interrupts:
         else:
             raise KeyboardInterrupt
 
-    def __enter__(self) -> _Interrupts:
+    def __enter__(self) -> InterruptGuard:
         if threading.current_thread() is threading.main_thread():
             self.previous = signal.getsignal(signal.SIGINT)
             if self.previous is signal.default_int_handler:
@@ -476,7 +521,11 @@ class _Interrupts:
         """Write ``text`` whole, then honour a Ctrl-C that came meanwhile."""
         self.writing = True
         try:
-            out.write(text)
+            if len(text) <= WRITE_PIECE:
+                out.write(text)
+            else:
+                for start in range(0, len(text), WRITE_PIECE):
+                    out.write(text[start : start + WRITE_PIECE])
         finally:
             self.writing = False
         if self.pending:
@@ -497,18 +546,95 @@ def write_results(
 
     ``verified`` says the results were checked against given solutions (see :func:`run_batch`).
     """
+    chunks = ([result] for result in results)
+    return write_answers(chunks, job, out, as_json=as_json, style=style, verified=verified)
+
+
+#: Characters JSON escapes (``json.dumps`` with ``ensure_ascii=False``), the newline aside.
+_JSON_ESCAPED = re.compile(r'[\x00-\x09\x0b-\x1f"\\]')
+
+
+def _run_lines(answers: RunResults, job: Job, as_json: bool) -> tuple[list[str], int]:
+    """The output lines of a run's answers and its failures, formatted from the engine's lists;
+    only a puzzle that did not simply pass becomes a :class:`Result` first."""
+    counts, puzzles, solutions = answers.counts, answers.puzzles, answers.solutions
+    first, limit, task = answers.line, job.limit, job.task
+    counted = task == "count" and not as_json  # a count passes whatever it is; else one solution
+    if as_json:
+        src = json.dumps(answers.source, ensure_ascii=False)
+        quoted = _JSON_ESCAPED.search("".join(puzzles)) is None
+    lines: list[str] = []
+    failed = 0
+    for i, count in enumerate(counts):
+        if i in answers.others or not (count >= 0 if counted else count == 1):
+            result = answers.result(i)
+            failed += not job.succeeded(result)
+            lines.append(json.dumps(result.to_dict(), ensure_ascii=False) if as_json
+                         else _plain(result, job, "line"))
+        elif as_json:
+            puzzle = f'"{puzzles[i]}"' if quoted else json.dumps(puzzles[i], ensure_ascii=False)
+            lines.append(f'{{"file": {src}, "line": {first + i}, "puzzle": {puzzle}, "status": "solved", '
+                         f'"solution": "{solutions[i]}", "count": 1, "error": null}}')
+        elif task == "solve":
+            lines.append(solutions[i] or "")
+        elif task == "count":
+            lines.append(f"{count}+ {puzzles[i]}" if count >= limit else f"{count} {puzzles[i]}")
+        else:
+            lines.append(f"{answers.source}: line {first + i}: ok (valid, one solution)")
+    return lines, failed
+
+
+def _run_text(answers: RunResults, job: Job, as_json: bool) -> tuple[str, int]:
+    """The output of a run's answers and its failures: at the engine's speed when every puzzle of
+    a ``solve`` passed, else line by line (:func:`_run_lines`)."""
+    if not as_json and job.task == "solve" and not answers.others:
+        counts = answers.counts
+        if counts.count(1) == len(counts):
+            return "\n".join(cast("list[str]", answers.solutions)) + "\n", 0
+    lines, failed = _run_lines(answers, job, as_json)
+    return "\n".join(lines) + "\n", failed
+
+
+def _chunk_text(
+    answers: Answers, job: Job, *, as_json: bool, style: str, verified: bool, first: bool
+) -> tuple[str, int]:
+    """The output for one chunk's answers and its failures (``first``: nothing written before)."""
+    if isinstance(answers, RunResults) and (as_json or style == "line" or job.task != "solve"):
+        return _run_text(answers, job, as_json)
     multi_line = style != "line" and not as_json and job.task == "solve"
+    parts: list[str] = []
+    failed = 0
+    for result in answers:
+        if as_json:
+            text = json.dumps(result.to_dict(), ensure_ascii=False)
+        else:
+            text = _plain(result, job, style, verified)
+        parts.append(("\n" if multi_line and not (first and not parts) else "") + text + "\n")
+        failed += not job.succeeded(result)
+    return "".join(parts), failed
+
+
+def write_answers(
+    chunks: Iterable[Answers],
+    job: Job,
+    out: TextIO,
+    *,
+    as_json: bool = False,
+    style: str = "line",
+    verified: bool = False,
+) -> tuple[int, int]:
+    """Write a batch's answers chunk by chunk as they come (plain text or JSON Lines); return
+    (puzzles, failures). A chunk is written whole: Ctrl-C never cuts an answer in two."""
     total = failed = 0
-    with _Interrupts() as interrupts:
-        for result in results:
-            if as_json:
-                text = json.dumps(result.to_dict(), ensure_ascii=False)
-            else:
-                text = _plain(result, job, style, verified)
-            interrupts.write(out, ("\n" if multi_line and total else "") + text + "\n")
-            total += 1
-            if not job.succeeded(result):
-                failed += 1
+    with InterruptGuard() as interrupts:
+        for answers in chunks:
+            if not len(answers):
+                continue
+            text, bad = _chunk_text(answers, job, as_json=as_json, style=style, verified=verified,
+                                    first=total == 0)
+            interrupts.write(out, text)
+            total += len(answers)
+            failed += bad
     return total, failed
 
 
@@ -565,22 +691,23 @@ def run_batch(args: argparse.Namespace, job: Job, *, style: str = "line", verify
     if not args.files or "-" in args.files:
         standard_input()
     interactive = (not args.files or "-" in args.files) and stdin_is_terminal()
-    sources: Iterable[tuple[str, Iterable[Entry]]] = read_inputs(args.files, job.box, defer=True)
     kept: deque[Entry] = deque()
+    sources: Iterable[tuple[str, Iterable[Entry | LineRun]]]
     if verify:
-        sources = ((name, _remember(entries, kept)) for name, entries in sources)
-    results: Iterable[Result] = batch.run_entries(  # typed in: answer each line at once
+        inputs = read_inputs(args.files, job.box, defer=True)
+        sources = ((name, _remember(entries, kept)) for name, entries in inputs)
+    else:  # runs of lines read at the core's speed (a person typing is answered line by line)
+        sources = read_inputs(args.files, job.box, defer=True, runs=not interactive)
+    chunks: Iterable[Answers] = batch.run_chunks(
         sources,
         job,
         jobs=1 if interactive else args.jobs,
         chunk_size=1 if interactive else None,
     )
     if verify:
-        results = (_verified(result, kept.popleft()) for result in results)
-    results = progress(results, args.files, args.progress)
-    total, failed = write_results(
-        results, job, sys.stdout, as_json=args.json, style=style, verified=verify
-    )
+        chunks = ([_verified(result, kept.popleft()) for result in answers] for answers in chunks)
+    chunks = progress_chunks(chunks, args.files, args.progress)
+    total, failed = write_answers(chunks, job, sys.stdout, as_json=args.json, style=style, verified=verify)
     if failed:
         what = "could not be counted" if job.task == "count" else "did not pass"
         print(f"sudokit: {failed} of {total} puzzles {what}", file=sys.stderr)

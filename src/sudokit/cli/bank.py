@@ -120,7 +120,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      help=f"seconds of rating per puzzle before it is stored unrated "
                      f"(default {ADD_TIME_LIMIT:g}; 0 for no limit)")
     add.add_argument("--jobs", "-j", type=jobs, default=1, metavar="N",
-                     help="rating processes (default 1; 0: one per CPU)")
+                     help="rating workers (default 1; 0: one per CPU): threads for the C "
+                     "rater, processes for the Python one")
     add.add_argument("--json", action="store_true", help="write the report as one JSON object")
     add.add_argument("--no-progress", dest="progress", action="store_false",
                      help="no progress bar (shown only on a terminal)")

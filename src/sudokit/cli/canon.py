@@ -4,9 +4,10 @@ One answer line per puzzle, as ``solve`` writes them: a puzzle that cannot be re
 9×9) gets a comment line ``# FILE: line L: problem`` in its place, and the exit status is 1.
 
 Puzzles on one line in the line format (nearly every line of a data set) are not parsed in
-Python: they go, a chunk at a time, to :func:`sudokit.canon.canonical_lines` (one native call
-per chunk). Other puzzles, and lines the engine rejects, are read in Python one by one, so an
-error names its problem exactly.
+Python: runs of them are read a large piece at a time and go, a chunk at a time, to
+:func:`sudokit.canon.canonical_lines` (one native call per chunk, without the GIL, so
+``--jobs`` threads run at once). Other puzzles, and lines the engine rejects, are read in
+Python one by one, so an error names its problem exactly.
 """
 
 from __future__ import annotations
@@ -14,10 +15,23 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable, Iterator
+from functools import partial
+from typing import cast
 
 from sudokit.canon import canonical_lines, canonical_string
-from sudokit.cli._common import EXIT_FAILED, EXIT_OK, check_files, grid_of, read_inputs
-from sudokit.formats.reader import Entry
+from sudokit.cli._common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    InterruptGuard,
+    check_files,
+    grid_of,
+    jobs,
+    read_inputs,
+    stdin_is_terminal,
+)
+from sudokit.executor import Executor
+from sudokit.formats.reader import Entry, LineRun
+from sudokit.limits import Stop
 
 __all__ = ["CHUNK", "add_arguments", "run"]
 
@@ -43,14 +57,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "the same whatever it is: empty below every digit)")
     parser.add_argument("--unique", action="store_true",
                         help="write each canonical form once (de-duplicate equivalent puzzles)")
+    parser.add_argument("--jobs", "-j", type=jobs, default=1, metavar="N",
+                        help="worker threads (default 1; 0: one per CPU)")
 
 
-def _chunks(entries: Iterable[Entry]) -> Iterator[list[Entry]]:
-    """Cut a stream of entries into lists of :data:`CHUNK`."""
+#: A chunk of one input: a part of a run of lines, or entries read one by one.
+_Chunk = LineRun | list[Entry]
+
+
+def _chunks(entries: Iterable[Entry | LineRun], size: int) -> Iterator[_Chunk]:
+    """Cut a stream of entries into chunks of at most ``size`` puzzles (a run into parts of its own)."""
     chunk: list[Entry] = []
     for entry in entries:
+        if isinstance(entry, LineRun):
+            if chunk:
+                yield chunk
+                chunk = []
+            for start in range(0, len(entry), size):
+                yield entry.part(start, min(len(entry), start + size))
+            continue
         chunk.append(entry)
-        if len(chunk) >= CHUNK:
+        if len(chunk) >= size:
             yield chunk
             chunk = []
     if chunk:
@@ -62,13 +89,24 @@ def _fast(entry: Entry) -> bool:
     return entry.deferred and entry.shape is not None and entry.shape.box == (3, 3)
 
 
-def _forms(name: str, chunk: list[Entry], empty: str) -> Iterator[str]:
-    """The form of each entry of a chunk in order; a ``# FILE: problem`` comment for a bad one."""
-    fast = canonical_lines([entry.text for entry in chunk if _fast(entry)], empty)
-    forms = iter(fast)
-    for entry in chunk:
-        form = next(forms) if _fast(entry) else None
-        yield form if form is not None else _one(name, entry, empty)
+def _forms(empty: str, work: tuple[str, _Chunk], stop: Stop) -> list[str]:
+    """The form of each puzzle of a chunk in order, a ``# FILE: problem`` comment for a bad one
+    (what the workers run)."""
+    name, chunk = work
+    if isinstance(chunk, LineRun) and chunk.shape.box == (3, 3):
+        forms = canonical_lines(chunk.lines(), empty, stop=stop)
+        if None not in forms:
+            return cast("list[str]", forms)
+        return [form if form is not None else _one(name, entry, empty)
+                for form, entry in zip(forms, chunk.entries(), strict=True)]
+    entries = list(chunk.entries()) if isinstance(chunk, LineRun) else chunk
+    fast = [entry.text for entry in entries if _fast(entry)]
+    found = iter(canonical_lines(fast, empty, stop=stop) if fast else [])
+    out: list[str] = []
+    for entry in entries:
+        form = next(found) if _fast(entry) else None
+        out.append(form if form is not None else _one(name, entry, empty))
+    return out
 
 
 def _one(name: str, entry: Entry, empty: str) -> str:
@@ -84,25 +122,38 @@ def _one(name: str, entry: Entry, empty: str) -> str:
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit canon``: one canonical form per puzzle, in input order."""
     check_files(args.files)
+    interactive = (not args.files or "-" in args.files) and stdin_is_terminal()
     seen: set[str] = set()
     out = sys.stdout
     total = failed = 0
-    for name, entries in read_inputs(args.files, defer=True):
-        for chunk in _chunks(entries):
-            lines: list[str] = []
-            for form in _forms(name, chunk, args.empty):
-                total += 1
-                if form.startswith("#"):
-                    failed += 1
-                elif args.unique:
-                    if form in seen:
-                        continue
-                    seen.add(form)
-                lines.append(form)
-            if lines:
-                out.write("\n".join(lines) + "\n")
+    chunks = (
+        (name, chunk)
+        for name, entries in read_inputs(args.files, defer=True, runs=not interactive)
+        for chunk in _chunks(entries, 1 if interactive else CHUNK)
+    )
+    executor = Executor.choose(1 if interactive else args.jobs, native=True)
+    with InterruptGuard() as interrupts:
+        for forms in executor.map(partial(_forms, args.empty), chunks):
+            total += len(forms)
+            failed += sum(1 for form in forms if form.startswith("#"))
+            if args.unique:
+                forms = _new(forms, seen)
+            if forms:
+                interrupts.write(out, "\n".join(forms) + "\n")
                 out.flush()
     if failed:
         print(f"sudokit: {failed} of {total} puzzles could not be put in canonical form", file=sys.stderr)
         return EXIT_FAILED
     return EXIT_OK
+
+
+def _new(forms: list[str], seen: set[str]) -> list[str]:
+    """The forms not seen before, each once, in order (comment lines all kept); ``seen`` learns them."""
+    out: list[str] = []
+    for form in forms:
+        if form.startswith("#"):
+            out.append(form)
+        elif form not in seen:
+            seen.add(form)
+            out.append(form)
+    return out

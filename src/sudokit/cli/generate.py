@@ -6,6 +6,7 @@ import argparse
 import json
 import secrets
 import sys
+import time
 
 from sudokit import GenerationError, TimeLimitReached
 from sudokit.canon import canonical_string
@@ -23,7 +24,10 @@ from sudokit.cli._common import (
 from sudokit.generator import METHODS, Generator, generate_many, options
 from sudokit.symmetry import SYMMETRIES
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["FLUSH_SECONDS", "add_arguments", "run"]
+
+#: The longest a generated puzzle waits in the output buffer.
+FLUSH_SECONDS = 0.1
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -59,7 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true",
                         help="JSON Lines: puzzle, clues, seed (the puzzle seed), solution, rating when asked")
     parser.add_argument("--jobs", "-j", type=jobs, default=1, metavar="N",
-                        help="worker processes (default 1; 0: one per CPU)")
+                        help="workers (default 1; 0: one per CPU): threads for 9×9 (the C core), "
+                        "processes for N×N (Python)")
     parser.add_argument("--time-limit", type=seconds, default=-1.0, metavar="SECONDS",
                         help=f"seconds for the whole run, then stop with status 1 (default "
                         f"{DEFAULT_TIME_LIMIT:g} per puzzle asked for; 0 or 'none' for no limit)")
@@ -89,6 +94,8 @@ def run(args: argparse.Namespace) -> int:
     bar = progress_bar(args.progress, args.count, " puzzles")
     seen: set[str] = set()
     written = 0
+    out = sys.stdout
+    flushed = time.monotonic()
     try:
         for made in stream:
             if args.unique_canon:
@@ -99,9 +106,12 @@ def run(args: argparse.Namespace) -> int:
             if args.json:
                 record = made.to_dict()
                 record["run_seed"] = seed
-                print(json.dumps(record), flush=True)
+                out.write(json.dumps(record) + "\n")
             else:
-                print(made.puzzle.to_string(), flush=True)
+                out.write(made.puzzle.to_string() + "\n")
+            if time.monotonic() - flushed >= FLUSH_SECONDS:  # a slow puzzle shows at once, a fast
+                out.flush()  # stream in a few writes a second (Ctrl-C flushes the rest)
+                flushed = time.monotonic()
             written += 1
             if bar is not None:
                 bar.update(1)

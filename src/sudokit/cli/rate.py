@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections import deque
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from sudokit import Grid, Rating, Status, SudokuError, rate_many
@@ -29,7 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="JSON Lines: file, line, puzzle, status, er, ep, ed, level, score, "
                         "hardest, techniques, steps, seconds, error")
     parser.add_argument("--jobs", "-j", type=jobs, default=1, metavar="N",
-                        help="worker processes (default 1; 0: one per CPU)")
+                        help="workers (default 1; 0: one per CPU): threads while the C core rates "
+                        "9×9 puzzles, processes for --hodoku-path")
     add_time_limit_argument(parser)
     parser.add_argument("--hodoku-path", action="store_true",
                         help="level and score from the path using every technique, HoDoKu's "
@@ -54,35 +56,55 @@ def _row(name: str, line: int, rating: Rating) -> str:
             f"{where}  {message}")
 
 
+#: A puzzle read: its file, line, grid (or the error reading it) and text ("" when unreadable).
+_Item = tuple[str, int, Grid | SudokuError, str]
+
+
+def _texts(items: Iterator[tuple[str, int, Grid | SudokuError]], kept: deque[_Item]) -> Iterator[str]:
+    """The text of each puzzle to rate ("" for one that could not be read), remembering each item
+    in ``kept`` for the writer: the ratings come in the same order."""
+    for name, line, item in items:
+        text = item.to_string() if isinstance(item, Grid) else ""
+        kept.append((name, line, item, text))
+        yield text
+
+
+def _write(out: Any, item: _Item, rating: Rating, as_json: bool) -> None:
+    """Write one puzzle's rating (a table row, or a JSON line)."""
+    name, line, _, text = item
+    if as_json:
+        record: dict[str, Any] = {"file": name, "line": line, "puzzle": text}
+        record.update(rating.to_dict())
+        out.write(json.dumps(record) + "\n")
+    else:
+        out.write(_row(name, line, rating) + "\n")
+    out.flush()
+
+
 def run(args: argparse.Namespace) -> int:
-    """Run ``sudokit rate``: exit status 0 when every puzzle was rated, 1 otherwise."""
+    """Run ``sudokit rate``: exit status 0 when every puzzle was rated, 1 otherwise.
+
+    The inputs are read as the ratings come (bounded memory), each rating is written at once.
+    """
     check_files(args.files)
-    entries = list(_inputs(args.files))
-    texts = [item.to_string() if isinstance(item, Grid) else "" for _, _, item in entries]
-    ratings: Iterable[Rating] = rate_many(
-        [t for t in texts if t], jobs=args.jobs, time_limit=args.time_limit, hodoku_path=args.hodoku_path
-    )
-    bar: Any = progress_bar(args.progress, sum(1 for t in texts if t), " puzzles", delay=0.0)
-    rated = iter(ratings)
+    kept: deque[_Item] = deque()
+    ratings = rate_many(_texts(_inputs(args.files), kept), jobs=args.jobs, time_limit=args.time_limit,
+                        hodoku_path=args.hodoku_path)
+    bar: Any = progress_bar(args.progress, None, " puzzles", delay=0.0)
     failed = 0
     out = sys.stdout
     if not args.json:
         out.write(f"{'ER':>5} {'EP':>5} {'ED':>5} {'level':<8} {'score':>6} {'seconds':>8}  "
                   "puzzle  hardest\n")
     try:
-        for (name, line, item), text in zip(entries, texts, strict=True):
-            rating = next(rated) if text else Rating(Status.INVALID, error=str(item))
-            if bar is not None and text:
+        for rating in ratings:
+            item = kept.popleft()
+            if not item[3]:
+                rating = Rating(Status.INVALID, error=str(item[2]))
+            elif bar is not None:
                 bar.update(1)
-            if rating.status != Status.RATED:
-                failed += 1
-            if args.json:
-                record: dict[str, Any] = {"file": name, "line": line, "puzzle": text}
-                record.update(rating.to_dict())
-                out.write(json.dumps(record) + "\n")
-            else:
-                out.write(_row(name, line, rating) + "\n")
-            out.flush()
+            failed += rating.status != Status.RATED
+            _write(out, item, rating, args.json)
     finally:
         if bar is not None:
             bar.close()

@@ -31,13 +31,15 @@ from contextlib import suppress
 from importlib import import_module
 from itertools import chain
 from pathlib import Path
-from typing import IO, Any, TextIO, cast
+from typing import IO, Any, Literal, TextIO, cast, overload
 
 from sudokit.errors import OptionError, OutputError, ParseError, ShapeError, SudokuError
 from sudokit.formats.chars import MAX_CHAR_N
 from sudokit.formats.reader import (
     BoxLike,
     Entry,
+    LineRun,
+    Pieces,
     _as_shape,
     _entry,
     _shape_from_count,
@@ -174,9 +176,19 @@ def _csv_header(line: str) -> tuple[str, list[str]] | None:
     return None
 
 
+@overload
 def read_puzzles(
-    source: str | Iterable[str], box: BoxLike = None, *, defer: bool = False
-) -> Iterator[Entry]:
+    source: str | Iterable[str], box: BoxLike = None, *, defer: bool = False, runs: Literal[False] = False
+) -> Iterator[Entry]: ...
+@overload
+def read_puzzles(
+    source: str | Iterable[str], box: BoxLike = None, *, defer: bool = False, runs: bool
+) -> Iterator[Entry | LineRun]: ...
+
+
+def read_puzzles(
+    source: str | Iterable[str], box: BoxLike = None, *, defer: bool = False, runs: bool = False
+) -> Iterator[Entry | LineRun]:
     """Read every puzzle of a file's text (or an iterable of its lines), streaming.
 
     Blank lines separate blocks. A block whose lines make one square grid (N lines of N cells,
@@ -189,12 +201,19 @@ def read_puzzles(
     A source whose first line (comments aside) is a CSV header naming a puzzle column, or a
     JSON object, is read as a data set, one entry per record (:mod:`sudokit.formats.datasets`).
 
+    With ``runs`` (and ``defer``), an open file is read a large piece at a time and the long
+    runs of one-line puzzles in it come as :class:`~sudokit.formats.reader.LineRun` objects (the
+    same deferred entries, in one string): what the batch commands read at the core's speed.
+
     >>> [e.cells is not None for e in read_puzzles("# two\\n1.3..4.22.4..3.1\\n1.3..4.22.4..3.x\\n")]
     [True, False]
     """
     shape = _as_shape(box)
+    pieces: Pieces | None = None
     if isinstance(source, str):
         source = source.splitlines()
+    elif hasattr(source, "readline") and runs and defer:  # an open file, read a piece at a time
+        source = pieces = Pieces(cast(TextIO, source))
     elif hasattr(source, "readline"):  # an open file: read in bounded memory, line by line
         source = bounded_lines(cast(TextIO, source))
     lines: Iterator[str] = without_bom(source)
@@ -208,7 +227,7 @@ def read_puzzles(
         if records is not None:
             yield from records
             return
-    yield from read_blocks(chain(head, lines), shape, defer)
+    yield from read_blocks(chain(head, lines), shape, defer, pieces)
 
 
 def read_text_records(

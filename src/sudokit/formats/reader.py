@@ -42,6 +42,8 @@ __all__ = [
     "DIGIT_CHARS",
     "EMPTY_CHARS",
     "Entry",
+    "LineRun",
+    "Pieces",
     "parse",
     "parse_line",
     "read_blocks",
@@ -214,6 +216,90 @@ def bounded_lines(handle: TextIO, limit: int = MAX_LINE) -> Iterator[str]:
                 rest = handle.readline(1 << 20)
             raw = raw[: limit + 1]
         yield raw
+
+
+#: Characters a piece of :class:`Pieces` starts with, and the most it grows to (doubling).
+PIECE_FIRST = 1 << 12
+PIECE_MOST = 1 << 20
+
+
+@lru_cache(maxsize=32)
+def _run_pattern(length: int, ascii_only: bool) -> re.Pattern[str]:
+    """Lines of exactly ``length`` characters of the line format (no space, ``|``, ``+``, ``,``, ``#``);
+    for ASCII text, the same spelled out (twice as fast as ``\\s``, which also knows Unicode)."""
+    if ascii_only:  # the ASCII characters str.isspace() knows: \t \n \v \f \r \x1c-\x1f and space
+        return re.compile(rf"(?:[^\t\n\x0b\x0c\r\x1c-\x1f |+,#]{{{length}}}\n)+")
+    return re.compile(rf"(?:[^\s|+,#]{{{length}}}\n)+")
+
+
+class Pieces:
+    """The lines of an open text file, as :func:`bounded_lines` gives them, read a large piece at a
+    time, so a run of lines of one length can be taken whole (:meth:`take_run`) at C speed.
+
+    Memory stays bounded: a piece holds at most :data:`PIECE_MOST` characters and the line in
+    progress, cut at ``limit + 1`` characters like :func:`bounded_lines` cuts it. Pieces start
+    small and double; a read waits for a whole piece (or the end), so on a slow pipe an answer
+    can wait for up to :data:`PIECE_FIRST` characters more than it would line by line (a person
+    typing at a terminal is read line by line: the command line asks for no runs then).
+    """
+
+    def __init__(self, handle: TextIO, limit: int = MAX_LINE) -> None:
+        self.handle = handle
+        self.limit = limit
+        self.buffer = ""
+        self.pos = 0
+        self.size = PIECE_FIRST
+
+    def __iter__(self) -> Iterator[str]:
+        return self
+
+    def _read(self) -> str:
+        """The next piece of the file ("" at its end)."""
+        more = self.handle.read(self.size)
+        self.size = min(PIECE_MOST, self.size * 2)
+        return more
+
+    def __next__(self) -> str:
+        while True:
+            end = self.buffer.find("\n", self.pos)
+            if end >= 0:
+                raw = self.buffer[self.pos : end + 1]
+                self.pos = end + 1
+                return raw if len(raw) <= self.limit + 1 else raw[: self.limit + 1]
+            tail = self.buffer[self.pos :]
+            if len(tail) > self.limit:  # too long, and not over yet: keep its start, drop its end
+                self._skip_line()
+                return tail[: self.limit + 1]
+            more = self._read()
+            self.buffer, self.pos = tail + more, 0
+            if not more:
+                self.buffer = ""
+                if tail:
+                    return tail
+                raise StopIteration
+
+    def _skip_line(self) -> None:
+        """Drop the rest of the line in progress (its end may be far ahead)."""
+        self.buffer, self.pos = "", 0
+        while more := self._read():
+            end = more.find("\n")
+            if end >= 0:
+                self.buffer = more[end + 1 :]
+                return
+
+    def take_run(self, length: int) -> str:
+        """The longest run of whole lines of exactly ``length`` line-format characters from here,
+        each with its ``\\n`` ("" when the next line is not one), taken out of the file."""
+        if self.buffer.find("\n", self.pos) < 0:
+            tail = self.buffer[self.pos :]
+            if len(tail) > self.limit:
+                return ""
+            self.buffer, self.pos = tail + self._read(), 0
+        found = _run_pattern(length, self.buffer.isascii()).match(self.buffer, self.pos)
+        if found is None:
+            return ""
+        self.pos = found.end()
+        return found.group()
 
 
 def without_bom(lines: Iterable[str]) -> Iterator[str]:
@@ -390,6 +476,46 @@ class Entry:
         return self.cells is None and self.error is None
 
 
+@dataclass(frozen=True)
+class LineRun:
+    """Consecutive one-line puzzles in the line format, all of one length and shape, left unparsed:
+    what ``read_puzzles(..., runs=True)`` gives in place of their deferred entries.
+
+    ``text`` holds the lines, each ending in ``\\n`` (``width`` characters with it); the first
+    is line ``line`` of its input.
+
+    >>> run = LineRun(3, "1.3..4.22.4..3.1\\n2.4..3.11.3..4.2\\n", Shape(2, 2))
+    >>> len(run), run.lines(), [e.line for e in run.entries()]
+    (2, ['1.3..4.22.4..3.1', '2.4..3.11.3..4.2'], [3, 4])
+    """
+
+    line: int
+    text: str
+    shape: Shape
+
+    @property
+    def width(self) -> int:
+        """Characters a line takes, its newline included."""
+        return self.text.find("\n") + 1
+
+    def __len__(self) -> int:
+        return len(self.text) // self.width if self.text else 0
+
+    def lines(self) -> list[str]:
+        """The puzzles, one string each."""
+        return self.text.split("\n")[:-1]
+
+    def part(self, start: int, stop: int) -> LineRun:
+        """The run of puzzles ``start`` to ``stop`` (not included)."""
+        width = self.width
+        return LineRun(self.line + start, self.text[start * width : stop * width], self.shape)
+
+    def entries(self) -> Iterator[Entry]:
+        """The deferred entries the run stands for."""
+        for i, text in enumerate(self.lines()):
+            yield Entry(self.line + i, text, shape=self.shape)
+
+
 def _cell_count(raw: str) -> int:
     """Count the cells a line holds if read on its own (tokens or characters)."""
     if _is_numbers(raw):
@@ -451,8 +577,24 @@ def _is_grid(content: list[tuple[int, str]], box: Shape | None) -> bool:
     return n == len(content) and n <= MAX_N and (box is None or box.n == n)
 
 
-def read_blocks(lines: Iterable[str], shape: Shape | None, defer: bool) -> Iterator[Entry]:
-    """Read puzzles in the text formats: blocks separated by blank lines (see :func:`read_puzzles`)."""
+def _run_length(entry: Entry) -> int:
+    """The length of the lines a :class:`LineRun` may continue after ``entry`` with (0: none):
+    that of a deferred line without spaces around it, which is no candidates line."""
+    text = entry.text
+    if not entry.deferred or text != text.strip() or len(text) in _CUBES:
+        return 0
+    return len(text)
+
+
+def read_blocks(
+    lines: Iterable[str], shape: Shape | None, defer: bool, pieces: Pieces | None = None
+) -> Iterator[Entry | LineRun]:
+    """Read puzzles in the text formats: blocks separated by blank lines (see :func:`read_puzzles`).
+
+    With ``pieces`` (the source ``lines`` come from, as they come), a long block of one-line
+    puzzles (where every line is a puzzle of its own) gives runs of lines of the same length and
+    shape as :class:`LineRun` objects, taken from ``pieces`` without a Python step per line.
+    """
     block: list[tuple[int, str]] = []
     streaming = False
 
@@ -475,7 +617,9 @@ def read_blocks(lines: Iterable[str], shape: Shape | None, defer: bool) -> Itera
                     yield _entry(r, n, shape, defer)
         block.clear()
 
-    for number, raw in enumerate(lines, start=1):
+    number = 0
+    for raw in lines:
+        number += 1
         if len(raw) > MAX_LINE and len(raw.rstrip("\r\n")) > MAX_LINE:
             yield from flush()
             streaming = False
@@ -492,7 +636,14 @@ def read_blocks(lines: Iterable[str], shape: Shape | None, defer: bool) -> Itera
                 block.append((number, raw))
             continue
         if streaming:
-            yield _entry(raw, number, shape, defer)
+            entry = _entry(raw, number, shape, defer)
+            yield entry
+            length = _run_length(entry) if pieces is not None else 0
+            run = pieces.take_run(length) if pieces is not None and length else ""
+            if run:
+                assert entry.shape is not None
+                yield LineRun(number + 1, run, entry.shape)
+                number += len(run) // (length + 1)
             continue
         block.append((number, raw))
         if len(block) > 2 * _cell_count(block[0][1]) + 2:

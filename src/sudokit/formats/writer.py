@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from sudokit.formats.chars import DIGIT_CHARS, MAX_CHAR_N
 from sudokit.units import Shape
@@ -23,7 +24,25 @@ def to_line(cells: Sequence[int], shape: Shape, empty: str = ".") -> str:
     """
     if shape.n > MAX_CHAR_N:
         raise ValueError(f"the line format holds at most N = {MAX_CHAR_N}; use to_numbers()")
+    table = _line_table(empty)
+    if table is not None:
+        try:  # one C pass; a value no character stands for becomes 0xff, which ASCII refuses
+            return bytes(cells).translate(table).decode("ascii")
+        except (TypeError, ValueError):
+            pass
     return "".join([_char(v, empty) for v in cells])
+
+
+@lru_cache(maxsize=8)
+def _line_table(empty: str) -> bytes | None:
+    """The ``bytes.translate`` table from cell values to the line format's characters (0xff for a
+    value above :data:`MAX_CHAR_N`); None for an empty-cell mark that is not one ASCII character."""
+    if len(empty) != 1 or not empty.isascii():
+        return None
+    table = bytearray(b"\xff" * 256)
+    table[0] = ord(empty)
+    table[1 : len(DIGIT_CHARS) + 1] = DIGIT_CHARS.encode("ascii")
+    return bytes(table)
 
 
 def to_block(cells: Sequence[int], shape: Shape, empty: str = ".") -> str:
