@@ -23,6 +23,7 @@ from sudokit.candidates import Candidates
 from sudokit.canon import canonical
 from sudokit.errors import (
     BadCharacterError,
+    ClusterError,
     DuplicateGivenError,
     EngineError,
     GenerationError,
@@ -65,6 +66,7 @@ __all__ = [
     "BadCharacterError",
     "Bank",
     "Candidates",
+    "ClusterError",
     "DuplicateGivenError",
     "EngineError",
     "Generated",

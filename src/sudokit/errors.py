@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 __all__ = [
     "BadCharacterError",
+    "ClusterError",
     "DuplicateGivenError",
     "EngineError",
     "GenerationError",
@@ -187,6 +188,11 @@ class MultipleSolutionsError(SudokuError, ValueError):
 
 class OptionError(SudokuError, ValueError):
     """An option value sudokit cannot use (a limit below 1, an unknown name, an empty range)."""
+
+
+class ClusterError(SudokuError):
+    """A Dask cluster that cannot be reached or used (``--scheduler``), or ``dask[distributed]``
+    not installed."""
 
 
 class EngineError(SudokuError, ValueError):

@@ -9,8 +9,13 @@ Which kind a batch asks for:
   threads run at once on every core, and nothing is copied or pickled;
 - ``"process"`` when Python does the work (the strategies, the Python engine, rating and
   explaining N×N puzzles), which threads of one process cannot run at once;
-- ``"inline"``: in the calling thread, one item after the other (what ``jobs=1`` gives whatever
-  the kind).
+- ``"inline"``: in the calling thread, one item after the other (what ``jobs=1`` gives for the
+  kinds above);
+- ``"dask"``: on the workers of a Dask cluster (``dask.distributed``, the optional extra
+  ``sudokit[dask]``): ``scheduler`` is its address (``tcp://host:8786``), or ``"local"`` for a
+  ``LocalCluster`` of ``jobs`` worker processes started for the batch and ended after it. The
+  items and ``fn`` are pickled as for processes; each call gets a fresh stop flag on its worker,
+  and stopping cancels the futures not yet finished. See docs/distributed.md.
 
 The contract every kind keeps (a new kind, such as a Dask cluster, is one more runner in
 :data:`RUNNERS` with the signature of :func:`run_inline`, and what it needs besides the number
@@ -45,13 +50,24 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from concurrent.futures import Executor as PoolExecutor
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
+from importlib import import_module
 from types import MappingProxyType
-from typing import Final, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
-from sudokit.errors import OptionError
+from sudokit.errors import ClusterError, OptionError
 from sudokit.limits import Stop, ignore_interrupts, stop_workers
 
-__all__ = ["KINDS", "RUNNERS", "Executor", "Runner", "Stop", "run_inline", "run_processes", "run_threads"]
+__all__ = [
+    "KINDS",
+    "RUNNERS",
+    "Executor",
+    "Runner",
+    "Stop",
+    "run_dask",
+    "run_inline",
+    "run_processes",
+    "run_threads",
+]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -146,9 +162,74 @@ def run_processes(
     return _ordered(pool, fn, items, stop, executor.in_flight(), stop_workers)
 
 
+def _on_worker(fn: Callable[[T, Stop], R], item: T) -> R:
+    """``fn(item, stop)`` on a Dask worker, with a stop flag of its own."""
+    return fn(item, Stop())
+
+
+def _dask_client(executor: Executor) -> tuple[Any, Any]:
+    """A ``distributed.Client`` for ``executor.scheduler`` and the LocalCluster started for
+    ``"local"`` (else None), or :class:`~sudokit.errors.ClusterError`."""
+    try:
+        distributed: Any = import_module("distributed")  # the optional extra, typed loosely
+    except ImportError:
+        raise ClusterError("the dask kind needs dask.distributed: pip install 'sudokit[dask]'") from None
+    address = executor.scheduler or "local"
+    try:
+        if address == "local":
+            cluster = distributed.LocalCluster(n_workers=executor.jobs, threads_per_worker=1, processes=True,
+                                   dashboard_address=None)  # fmt: skip
+            return distributed.Client(cluster, set_as_default=False), cluster
+        return distributed.Client(address, timeout=executor.connect_timeout, set_as_default=False), None
+    except (OSError, TimeoutError) as error:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+
+
+def _close_client(client: Any, cluster: Any) -> None:
+    """Close a client, and the LocalCluster started for it (if any)."""
+    client.close()
+    if cluster is not None:
+        cluster.close()
+
+
+def run_dask(
+    executor: Executor, fn: Callable[[T, Stop], R], items: Iterable[T], stop: Stop
+) -> Iterator[R]:
+    """Run the items on a Dask cluster, at most :meth:`Executor.in_flight` submitted at a time."""
+    client, cluster = _dask_client(executor)
+    pending: deque[Any] = deque()
+    try:
+        for item in items:
+            stop.check()
+            pending.append(client.submit(_on_worker, fn, item, pure=False))
+            while len(pending) >= executor.in_flight() or (pending and pending[0].done()):
+                yield _dask_next(pending)
+        while pending:
+            yield _dask_next(pending)
+    except KeyboardInterrupt:
+        stop.set()
+        while pending and pending[0].status == "finished":
+            yield _dask_next(pending)
+        raise
+    finally:
+        for future in pending:
+            future.cancel()
+        _close_client(client, cluster)
+
+
+def _dask_next(pending: deque[Any]) -> Any:
+    """The result of the first Dask future, then taken off the queue (see :func:`_next`)."""
+    try:
+        result = pending[0].result()
+    except (OSError, TimeoutError) as error:
+        raise ClusterError(f"the Dask cluster was lost: {error}") from None
+    pending.popleft()
+    return result
+
+
 #: The kinds of executor, by name (fixed at import).
 RUNNERS: Final[Mapping[str, Runner]] = MappingProxyType(
-    {"inline": run_inline, "thread": run_threads, "process": run_processes}
+    {"inline": run_inline, "thread": run_threads, "process": run_processes, "dask": run_dask}
 )
 #: The names of the kinds.
 KINDS: Final = tuple(RUNNERS)
@@ -168,12 +249,22 @@ class Executor:
     kind: str = "thread"
     jobs: int = 1
     ahead: int | None = None
+    scheduler: str | None = None  #: the dask kind's scheduler address, or "local"
+    connect_timeout: float = 10.0  #: seconds the dask kind waits to reach its scheduler
 
     def __post_init__(self) -> None:
         if self.kind not in RUNNERS:
             raise OptionError(f"unknown executor kind {self.kind!r} (expected one of {', '.join(KINDS)})")
         if self.jobs < 1:
             raise OptionError(f"jobs must be at least 1, not {self.jobs}")
+        if self.scheduler is not None and self.kind != "dask":
+            raise OptionError("a scheduler is for the dask kind only")
+
+    @classmethod
+    def dask(cls, scheduler: str = "local", jobs: int = 2) -> Executor:
+        """The dask kind: a cluster's scheduler address, or "local" for a LocalCluster of ``jobs``
+        workers (``jobs`` also sets how many items are submitted ahead)."""
+        return cls("dask", max(1, jobs), scheduler=scheduler)
 
     @classmethod
     def choose(cls, jobs: int, *, native: bool) -> Executor:
@@ -190,7 +281,8 @@ class Executor:
     def map(self, fn: Callable[[T, Stop], R], items: Iterable[T]) -> Generator[R, None, None]:
         """``fn(item, stop)`` for every item, results in input order (the workers start when the
         first result is asked for, and stop when the iterator is closed)."""
-        return self._started(RUNNERS["inline" if self.jobs <= 1 else self.kind], fn, items)
+        inline = self.jobs <= 1 and self.kind != "dask"
+        return self._started(RUNNERS["inline" if inline else self.kind], fn, items)
 
     def _started(
         self, runner: Runner, fn: Callable[[T, Stop], R], items: Iterable[T]

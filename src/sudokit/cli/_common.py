@@ -25,6 +25,7 @@ from typing import IO, Any, Literal, TextIO, cast, overload
 
 from sudokit import Grid, OutputError, Shape, Status, SudokuError, batch
 from sudokit.batch import Answers, Job, Result, RunResults
+from sudokit.executor import Executor
 from sudokit.formats import read_dataset, read_puzzles
 from sudokit.formats.datasets import format_for_path
 from sudokit.formats.reader import Entry, LineRun, bounded_lines
@@ -43,11 +44,13 @@ __all__ = [
     "InterruptGuard",
     "UsageError",
     "add_input_arguments",
+    "add_scheduler_argument",
     "add_time_limit_argument",
     "add_verify_argument",
     "atomic_output",
     "check_files",
     "check_output",
+    "executor_of",
     "first_puzzle",
     "flush",
     "grid_of",
@@ -116,6 +119,24 @@ def jobs(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError("the number of jobs cannot be negative")
     return value or (os.cpu_count() or 1)
+
+
+def add_scheduler_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--scheduler ADDRESS``: run the batch on a Dask cluster (see docs/distributed.md)."""
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on a Dask cluster: its scheduler's address (tcp://host:8786), or 'local' for a "
+        "local cluster of --jobs worker processes (needs sudokit[dask])",
+    )
+
+
+def executor_of(args: argparse.Namespace) -> Executor | None:
+    """The Dask executor ``--scheduler`` asks for, or None (the command's own choice)."""
+    address = getattr(args, "scheduler", None)
+    if address is None:
+        return None
+    return Executor.dask(address, max(2, getattr(args, "jobs", 2)))
 
 
 def positive(text: str) -> int:
@@ -192,6 +213,7 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         help="workers (default 1; 0: one per CPU): threads for the C engine, processes for "
         "--strategy and the Python engine",
     )
+    add_scheduler_argument(parser)
     parser.add_argument(
         "--no-progress",
         dest="progress",
@@ -703,6 +725,7 @@ def run_batch(args: argparse.Namespace, job: Job, *, style: str = "line", verify
         job,
         jobs=1 if interactive else args.jobs,
         chunk_size=1 if interactive else None,
+        executor=None if interactive else executor_of(args),
     )
     if verify:
         chunks = ([_verified(result, kept.popleft()) for result in answers] for answers in chunks)

@@ -23,7 +23,9 @@ from sudokit.cli._common import (
     EXIT_FAILED,
     EXIT_OK,
     InterruptGuard,
+    add_scheduler_argument,
     check_files,
+    executor_of,
     grid_of,
     jobs,
     read_inputs,
@@ -59,6 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write each canonical form once (de-duplicate equivalent puzzles)")
     parser.add_argument("--jobs", "-j", type=jobs, default=1, metavar="N",
                         help="worker threads (default 1; 0: one per CPU)")
+    add_scheduler_argument(parser)
 
 
 #: A chunk of one input: a part of a run of lines, or entries read one by one.
@@ -131,7 +134,9 @@ def run(args: argparse.Namespace) -> int:
         for name, entries in read_inputs(args.files, defer=True, runs=not interactive)
         for chunk in _chunks(entries, 1 if interactive else CHUNK)
     )
-    executor = Executor.choose(1 if interactive else args.jobs, native=True)
+    executor = (None if interactive else executor_of(args)) or Executor.choose(
+        1 if interactive else args.jobs, native=True
+    )
     with InterruptGuard() as interrupts:
         for forms in executor.map(partial(_forms, args.empty), chunks):
             total += len(forms)

@@ -15,6 +15,8 @@ from sudokit.cli._common import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
+    add_scheduler_argument,
+    executor_of,
     jobs,
     parse_box,
     positive,
@@ -65,6 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", "-j", type=jobs, default=1, metavar="N",
                         help="workers (default 1; 0: one per CPU): threads for 9×9 (the C core), "
                         "processes for N×N (Python)")
+    add_scheduler_argument(parser)
     parser.add_argument("--time-limit", type=seconds, default=-1.0, metavar="SECONDS",
                         help=f"seconds for the whole run, then stop with status 1 (default "
                         f"{DEFAULT_TIME_LIMIT:g} per puzzle asked for; 0 or 'none' for no limit)")
@@ -90,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     seed = secrets.randbits(63) if args.seed is None else args.seed
     time_limit = DEFAULT_TIME_LIMIT * args.count if args.time_limit == -1.0 else args.time_limit
     stream = generate_many(None if args.unique_canon else args.count, seed=seed, jobs=args.jobs,
-                           opts=opts, time_limit=time_limit)
+                           opts=opts, time_limit=time_limit, executor=executor_of(args))
     bar = progress_bar(args.progress, args.count, " puzzles")
     seen: set[str] = set()
     written = 0

@@ -13,8 +13,10 @@ from sudokit import Grid, Rating, Status, SudokuError, rate_many
 from sudokit.cli._common import (
     EXIT_FAILED,
     EXIT_OK,
+    add_scheduler_argument,
     add_time_limit_argument,
     check_files,
+    executor_of,
     jobs,
     progress_bar,
     read_grid_inputs,
@@ -32,6 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", "-j", type=jobs, default=1, metavar="N",
                         help="workers (default 1; 0: one per CPU): threads while the C core rates "
                         "9×9 puzzles, processes for --hodoku-path")
+    add_scheduler_argument(parser)
     add_time_limit_argument(parser)
     parser.add_argument("--hodoku-path", action="store_true",
                         help="level and score from the path using every technique, HoDoKu's "
@@ -89,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     check_files(args.files)
     kept: deque[_Item] = deque()
     ratings = rate_many(_texts(_inputs(args.files), kept), jobs=args.jobs, time_limit=args.time_limit,
-                        hodoku_path=args.hodoku_path)
+                        hodoku_path=args.hodoku_path, executor=executor_of(args))
     bar: Any = progress_bar(args.progress, None, " puzzles", delay=0.0)
     failed = 0
     out = sys.stdout
