@@ -156,7 +156,7 @@ def run_command(name: str, argv: list[str], input_class: str, path: Path, out: P
         process = subprocess.Popen(
             ["bash", "-c", f"exec {shell}"] if shell else command,
             stdin=subprocess.DEVNULL if not redirect else None,
-            stdout=stdout if not redirect else None,
+            stdout=None if input_class == "closed stdout" else stdout,
             stderr=subprocess.PIPE, cwd=out,
         )  # fmt: skip
     err_bytes = _read_all(process, TIME_BOUND * 2)
