@@ -14,7 +14,7 @@ from functools import partial
 from typing import Any
 
 import anyio.to_thread
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from sudokit import SudokuError
@@ -45,11 +45,14 @@ async def read_body(request: Request) -> bytes:
         raise RequestError(413, f"request body of {declared} bytes is over the limit of {limit} bytes")
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise RequestError(413, f"request body is over the limit of {limit} bytes")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise RequestError(413, f"request body is over the limit of {limit} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:  # the client left mid-body: nobody to answer, nothing to log
+        raise RequestError(400, "the client disconnected before the request body ended") from None
     return b"".join(chunks)
 
 
@@ -63,6 +66,8 @@ async def read_json(request: Request) -> dict[str, Any]:
     except json.JSONDecodeError as exc:
         raise RequestError(400, f"request body is not JSON: line {exc.lineno}, column {exc.colno}: "
                                 f"{exc.msg}") from exc
+    except RecursionError:
+        raise RequestError(400, "request body is JSON nested too deeply") from None
     if not isinstance(data, dict):
         raise RequestError(400, f"request body must be a JSON object, not {type(data).__name__}")
     return data
