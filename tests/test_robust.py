@@ -320,3 +320,18 @@ def test_ctrl_c_stops_a_64x64_count(tmp_path: Path) -> None:
     _, err = process.communicate(timeout=30)
     assert process.returncode == 130 and time.monotonic() - start < 2.0
     assert b"Traceback" not in err and b"interrupted" in err
+
+
+def test_canon_time_limit_keeps_what_was_written(tmp_path: Path) -> None:
+    source = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "17_clue.txt"
+    if not source.exists():
+        pytest.skip("../shared/data is not beside the project")
+    big = tmp_path / "big.txt"
+    big.write_text(source.read_text() * 6)
+    command = [sys.executable, "-m", "sudokit", "canon"]
+    full = subprocess.run([*command, str(big)], capture_output=True, timeout=120)
+    cut = subprocess.run([sys.executable, "-m", "sudokit", "canon", "--time-limit", "0.05", str(big)],
+                         capture_output=True, timeout=120)  # fmt: skip
+    assert full.returncode == 0 and cut.returncode == 1
+    assert b"time limit of 0.05 s reached" in cut.stderr and b"Traceback" not in cut.stderr
+    assert 0 < len(cut.stdout) < len(full.stdout) and full.stdout.startswith(cut.stdout)

@@ -243,7 +243,7 @@ class Executor:
     ``jobs <= 1`` runs inline whatever the kind.
 
     >>> Executor.choose(2, native=True)
-    Executor(kind='thread', jobs=2, ahead=None)
+    Executor(kind='thread', jobs=2, ahead=None, scheduler=None, connect_timeout=10.0)
     """
 
     kind: str = "thread"

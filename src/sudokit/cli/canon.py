@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable, Iterator
+from contextlib import closing
 from functools import partial
 from typing import cast
 
@@ -29,11 +30,12 @@ from sudokit.cli._common import (
     grid_of,
     jobs,
     read_inputs,
+    seconds,
     stdin_is_terminal,
 )
 from sudokit.executor import Executor
 from sudokit.formats.reader import Entry, LineRun
-from sudokit.limits import Stop
+from sudokit.limits import Deadline, Stop
 
 __all__ = ["CHUNK", "add_arguments", "run"]
 
@@ -62,6 +64,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", "-j", type=jobs, default=1, metavar="N",
                         help="worker threads (default 1; 0: one per CPU)")
     add_scheduler_argument(parser)
+    parser.add_argument("--time-limit", type=seconds, default=None, metavar="SECONDS",
+                        help="stop the whole run after this many seconds, keeping every form "
+                        "written (default: none; a puzzle takes at most a few milliseconds)")
 
 
 #: A chunk of one input: a part of a run of lines, or entries read one by one.
@@ -137,8 +142,14 @@ def run(args: argparse.Namespace) -> int:
     executor = (None if interactive else executor_of(args)) or Executor.choose(
         1 if interactive else args.jobs, native=True
     )
-    with InterruptGuard() as interrupts:
-        for forms in executor.map(partial(_forms, args.empty), chunks):
+    deadline = Deadline.after(args.time_limit)
+    results = closing(executor.map(partial(_forms, args.empty), chunks))
+    with InterruptGuard() as interrupts, results as forms_of_chunks:
+        for forms in forms_of_chunks:
+            if total and deadline.expired():
+                print(f"sudokit canon: time limit of {args.time_limit:g} s reached after {total} "
+                      "puzzles", file=sys.stderr)
+                return EXIT_FAILED
             total += len(forms)
             failed += sum(1 for form in forms if form.startswith("#"))
             if args.unique:
