@@ -16,7 +16,7 @@ sudokit reads.
 True
 """
 
-from sudokit import strategies, svg
+from sudokit import strategies, svg, variant
 from sudokit.bank import Bank
 from sudokit.booklet import book
 from sudokit.candidates import Candidates
@@ -32,18 +32,21 @@ from sudokit.errors import (
     OptionError,
     OutputError,
     ParseError,
+    RulesError,
     ShapeError,
     StepError,
     Stopped,
     StrategyError,
     SudokuError,
     TimeLimitReached,
+    VariantError,
     WrongLengthError,
 )
 from sudokit.generator import Generated, generate, generate_many, is_minimal
 from sudokit.grid import Grid, PuzzleLike, read_grids
 from sudokit.limits import COUNT_LIMIT
 from sudokit.rating import Rating, rate, rate_many
+from sudokit.rules import Cage, Region, Rules
 from sudokit.solver import (
     SearchResult,
     count_many,
@@ -57,6 +60,7 @@ from sudokit.status import Status
 from sudokit.techniques.explain import Hint, explain, hint, steps_available
 from sudokit.techniques.step import Link, Step
 from sudokit.units import Shape
+from sudokit.variant import find_variant, make_rules
 from sudokit.verification import verify
 
 __version__ = "0.2.0"
@@ -65,6 +69,7 @@ __all__ = [
     "COUNT_LIMIT",
     "BadCharacterError",
     "Bank",
+    "Cage",
     "Candidates",
     "ClusterError",
     "DuplicateGivenError",
@@ -81,6 +86,9 @@ __all__ = [
     "ParseError",
     "PuzzleLike",
     "Rating",
+    "Region",
+    "Rules",
+    "RulesError",
     "SearchResult",
     "Shape",
     "ShapeError",
@@ -91,6 +99,7 @@ __all__ = [
     "StrategyError",
     "SudokuError",
     "TimeLimitReached",
+    "VariantError",
     "WrongLengthError",
     "__version__",
     "book",
@@ -98,11 +107,13 @@ __all__ = [
     "count_many",
     "count_solutions",
     "explain",
+    "find_variant",
     "generate",
     "generate_many",
     "hint",
     "is_minimal",
     "is_unique",
+    "make_rules",
     "rate",
     "rate_many",
     "read_grids",
@@ -112,5 +123,6 @@ __all__ = [
     "steps_available",
     "strategies",
     "svg",
+    "variant",
     "verify",
 ]

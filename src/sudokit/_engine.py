@@ -39,6 +39,7 @@ from typing import Any, Final, Protocol
 
 from sudokit import reference
 from sudokit.errors import EngineError
+from sudokit.rules import Rules
 
 __all__ = [
     "DEFAULT",
@@ -48,6 +49,7 @@ __all__ = [
     "available",
     "name_of",
     "native",
+    "rules_table",
     "select",
     "using",
 ]
@@ -220,6 +222,41 @@ def select(engine: str | None = None) -> Engine:
 def native(engine: str | None = None) -> NativeEngine | None:
     """The C core when the call's engine is the C one, else None (run the Python twin)."""
     return _CORE if name_of(engine) == "c" else None
+
+
+class RulesSearch(Protocol):
+    """A variant's rules compiled for one engine's search (``RulesTable`` in both engines)."""
+
+    def solve(
+        self, cells: bytes, limit: int, seconds: float = 0.0, stop: Any = None, seed: int = 0
+    ) -> tuple[int, bytes | None, int]:
+        """``(count up to limit, first solution or None, guesses)``; ``-4``: out of time."""
+        ...
+
+    def solve_many(
+        self, puzzles: Sequence[bytes], limit: int, seconds: float = 0.0, stop: Any = None
+    ) -> tuple[list[int], list[bytes | None]]:
+        """Counts (``-1``: malformed) and first solutions of many puzzles."""
+        ...
+
+
+def rules_table(rules: Rules, engine: str | None = None) -> RulesSearch:
+    """The rules compiled for the call's engine, built once per rules object and engine.
+
+    The C core takes the tables when it has ``RulesTable``; otherwise the Python twin does.
+    """
+    name = name_of(engine)
+    table = rules.compiled.get(name)
+    if table is None:
+        module: Any = _ENGINES[name]
+        maker = getattr(module, "RulesTable", None) or reference.RulesTable
+        table = maker(
+            rules.n, rules.size, [r.cells for r in rules.regions], list(rules.differ),
+            list(rules.adjacent), [(c.cells, c.total or 0) for c in rules.cages],
+        )
+        rules.compiled[name] = table
+    search: RulesSearch = table
+    return search
 
 
 @contextmanager

@@ -24,22 +24,25 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, NamedTuple
 
-from sudokit import _engine, formats
+from sudokit import _engine, formats, reference
 from sudokit.errors import (
     MultipleSolutionsError,
     NoSolutionError,
+    RulesError,
     ShapeError,
     SudokuError,
 )
 from sudokit.executor import Executor
 from sudokit.formats.chars import DIGIT_CHARS, MAX_CHAR_N
 from sudokit.formats.reader import Entry, LineRun
+from sudokit.formats.variants import looks_like_variant
 from sudokit.grid import Grid, find_duplicate
 from sudokit.limits import Stop
+from sudokit.rules import Rules
 from sudokit.status import Status
 from sudokit.strategies import solve_with
 from sudokit.units import Shape
@@ -100,6 +103,9 @@ class Job:
     strategy: str | None = None
     #: Seconds the engine (or strategy) may spend on one puzzle before it reports ``limit_reached``.
     time_limit: float | None = None
+    #: The rules of every puzzle, for a variant (None: classic, or the rules a puzzle brings along:
+    #: an f-puzzles link or sudokit's JSON form).
+    rules: Rules | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.task not in TASKS:
@@ -158,6 +164,7 @@ class _Work(NamedTuple):
     text: str
     shape: Shape
     cells: tuple[int, ...] | None
+    rules: Rules | None = None
 
 
 _Item = _Work | Result
@@ -219,7 +226,10 @@ def _search_cells(
 ) -> Result:
     """Check and search one puzzle given as cells (the slow path, one engine call)."""
     shape = work.shape
+    rules = work.rules or job.rules
     puzzle = work.text.strip() if work.cells is None else _line_text(cells, shape)
+    if rules is not None:
+        return _search_rules(work, cells, rules, puzzle, job, source, engine, stop)
     duplicate = find_duplicate(cells, shape)
     if duplicate is not None:
         return _invalid(work.line, puzzle, duplicate, source)
@@ -239,6 +249,30 @@ def _search_cells(
         stop=None if stop is None else stop.buffer,
     )
     solution = _line_text(first, shape) if first is not None and count > 0 else None
+    return _outcome(work, puzzle, count, solution, source)
+
+
+def _search_rules(
+    work: _Work, cells: tuple[int, ...], rules: Rules, puzzle: str, job: Job, source: str,
+    engine: _engine.Engine, stop: Stop | None,
+) -> Result:
+    """Check and search one puzzle under a variant's rules."""
+    if work.rules is not None and job.rules is not None and work.rules != job.rules:
+        own = RulesError("this puzzle carries its own rules: drop --variant")
+        return _invalid(work.line, puzzle, own, source)
+    if rules.n != work.shape.n:
+        size = RulesError(f"the rules are for {rules.n}×{rules.n} grids")
+        return _invalid(work.line, puzzle, size, source)
+    broken = rules.violation(cells)
+    if broken is not None:
+        return _invalid(work.line, puzzle, broken, source)
+    if job.strategy is not None:
+        return _invalid(work.line, puzzle, RulesError("the strategies solve classic Sudoku only"), source)
+    table = _engine.rules_table(rules, "python" if engine is reference else "c")
+    count, first, _ = table.solve(
+        bytes(cells), job.limit, job.time_limit or 0.0, None if stop is None else stop.buffer
+    )
+    solution = _line_text(first, work.shape) if first is not None and count > 0 else None
     return _outcome(work, puzzle, count, solution, source)
 
 
@@ -319,7 +353,7 @@ def _run_chunk(
     groups: dict[Shape, list[tuple[int, _Work]]] = {}
     for i, item in enumerate(items):
         if isinstance(item, _Work):
-            if item.cells is None and job.strategy is None:
+            if item.cells is None and job.strategy is None and job.rules is None:
                 groups.setdefault(item.shape, []).append((i, item))
             elif item.cells is None:
                 out[i] = _reparse(item, job, source, engine)
@@ -345,10 +379,12 @@ def _items(entries: Iterable[Entry | LineRun], job: Job, source: str) -> Iterato
     """Turn read entries into work for the engine (or into results, for unreadable ones)."""
     for entry in entries:
         if isinstance(entry, LineRun):
-            if job.strategy is None:
+            if job.strategy is None and job.rules is None:
                 yield entry
             else:
                 yield from (_Work(e.line, e.text, entry.shape, None) for e in entry.entries())
+        elif entry.error is not None and looks_like_variant(entry.text):
+            yield _variant_work(entry, source)
         elif entry.error is not None:
             yield _invalid(entry.line, entry.text, entry.error, source)
         elif entry.shape is None:
@@ -357,6 +393,15 @@ def _items(entries: Iterable[Entry | LineRun], job: Job, source: str) -> Iterato
             yield _Work(entry.line, entry.text, entry.shape, None)
         else:
             yield _Work(entry.line, entry.text, entry.shape, tuple(entry.cells))
+
+
+def _variant_work(entry: Entry, source: str) -> _Item:
+    """A line holding an f-puzzles link or sudokit's JSON form: its cells and rules."""
+    try:
+        grid = Grid.from_string(entry.text, check=False)
+    except SudokuError as error:
+        return _invalid(entry.line, entry.text, error, source)
+    return _Work(entry.line, entry.text, grid.shape, grid.cells, grid.rules)
 
 
 class _Sizer:

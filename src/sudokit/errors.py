@@ -22,12 +22,14 @@ __all__ = [
     "OptionError",
     "OutputError",
     "ParseError",
+    "RulesError",
     "ShapeError",
     "StepError",
     "Stopped",
     "StrategyError",
     "SudokuError",
     "TimeLimitReached",
+    "VariantError",
     "WrongLengthError",
 ]
 
@@ -188,6 +190,17 @@ class MultipleSolutionsError(SudokuError, ValueError):
 
 class OptionError(SudokuError, ValueError):
     """An option value sudokit cannot use (a limit below 1, an unknown name, an empty range)."""
+
+
+class RulesError(SudokuError, ValueError):
+    """Rules that make no puzzle: a region map that is not a partition into N regions of N cells,
+    overlapping cages, a cage sum no digits can make, cells outside the grid; or givens that break
+    a rule other than "all different" (two consecutive digits side by side, a cage over its sum)."""
+
+
+class VariantError(RulesError):
+    """A variant name sudokit does not know, one not available for the grid's size, or a variant
+    missing what it needs (Jigsaw without its region map, Killer without its cages)."""
 
 
 class ClusterError(SudokuError):

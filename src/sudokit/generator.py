@@ -47,14 +47,16 @@ from itertools import islice
 from typing import Any
 
 from sudokit import _engine, reference
-from sudokit.errors import GenerationError, OptionError, TimeLimitReached
+from sudokit.errors import GenerationError, OptionError, ShapeError, TimeLimitReached, VariantError
 from sudokit.executor import Executor
 from sudokit.formats.reader import BoxLike, _as_shape
 from sudokit.grid import Grid
 from sudokit.limits import NEVER, Deadline, Stop
+from sudokit.rules import Cage, Rules
 from sudokit.symmetry import check_symmetry, orbits
 from sudokit.techniques import HODOKU_LEVELS, family_of, name_key, resolve
 from sudokit.units import Shape, shape_for_size
+from sudokit.variant import find_variant, make_rules, parse_region_map
 
 __all__ = [
     "LEVELS",
@@ -150,8 +152,16 @@ class Options:
     technique: str | None = None
     max_attempts: int = 100_000
     engine: str | None = None
+    #: Variant names (``("x", "antiknight")``; empty: classic Sudoku); see :mod:`sudokit.variant`.
+    variant: tuple[str, ...] = ()
+    #: Jigsaw's region map (None: a random map for each puzzle).
+    regions: tuple[int, ...] | None = None
+    #: Killer: how many givens beside the cages (0 by default: cages only; None: as the digging leaves).
+    killer_givens: int | None = 0
 
     def __post_init__(self) -> None:
+        if self.variant:
+            _check_variant_options(self)
         if self.method not in METHODS:
             raise ValueError(f"unknown method {self.method!r} (choose from: {', '.join(METHODS)})")
         object.__setattr__(self, "symmetry", check_symmetry(self.symmetry))
@@ -219,6 +229,8 @@ class Generated:
         }
         if self.puzzle.n != 9:
             out["box"] = f"{self.puzzle.shape.box_rows}x{self.puzzle.shape.box_cols}"
+        if self.puzzle.rules is not None:
+            out["rules"] = self.puzzle.rules.to_dict()
         if self.rating is not None:
             er = getattr(self.rating, "er", None)
             level = getattr(self.rating, "level", None)
@@ -635,6 +647,29 @@ class Generator:
             made = _dig_python(opts, random.Random(aseed), self._solver, deadline)
         return None if made is None else (*made, None)
 
+    def _make_variant(self, seed: int, deadline: Deadline, stop: Stop | None) -> Generated:
+        """:meth:`make` for a variant: a random solution under the rules, then digging."""
+        opts = self.options
+        for attempt in range(opts.max_attempts):
+            deadline.check()
+            if stop is not None:
+                stop.check()
+            made = _variant_attempt(opts, _attempt_seed(seed, attempt), self.engine_name, deadline)
+            if made is None:
+                continue
+            puzzle, solution, rules = made
+            grid = Grid._trusted(tuple(puzzle), opts.shape, rules)
+            if opts.max_clues is not None and grid.clue_count > opts.max_clues:
+                continue
+            table = _engine.rules_table(rules, self.engine_name)
+            if table.solve(bytes(puzzle), 2)[0] != 1:  # every puzzle is checked before it leaves
+                raise AssertionError(f"generator bug: non-unique puzzle {grid.to_json()}")
+            return Generated(grid, Grid._trusted(tuple(solution), opts.shape, rules), seed, attempt + 1)
+        raise GenerationError(
+            f"no {'+'.join(opts.variant)} puzzle met the options in {opts.max_attempts} attempts "
+            f"(seed {seed})"
+        )
+
     def make(self, seed: int, *, deadline: Deadline = NEVER, stop: Stop | None = None) -> Generated:
         """The puzzle of this puzzle seed (the same seed always gives the same puzzle).
 
@@ -643,6 +678,8 @@ class Generator:
         ``stop`` is set (a batch's workers).
         """
         opts = self.options
+        if opts.variant:
+            return self._make_variant(seed, deadline, stop)
         for attempt in range(opts.max_attempts):
             deadline.check()
             if stop is not None:
@@ -687,9 +724,26 @@ def options(
     technique: str | None = None,
     max_attempts: int = 100_000,
     engine: str | None = None,
+    variant: str | Sequence[str] | None = None,
+    regions: str | Sequence[int] | None = None,
+    killer_givens: int | None = 0,
 ) -> Options:
     """Build :class:`Options` from friendly arguments (see :func:`generate`)."""
-    shape = _as_shape(box) or (shape_for_size(size) if size else Shape(3, 3))
+    names: tuple[str, ...] = ()
+    if variant:
+        listed = variant.split(",") if isinstance(variant, str) else list(variant)
+        names = tuple(dict.fromkeys(find_variant(v).name for v in listed if v.strip()))
+    piece_map = None
+    if regions is not None:
+        piece_map = parse_region_map(regions)
+        if "jigsaw" not in names:
+            names = (*names, "jigsaw")
+        if size is None and box is None:
+            size = math.isqrt(len(piece_map))
+    if size is not None and box is None and names and "jigsaw" in names:
+        shape = _nominal_shape(size)
+    else:
+        shape = _as_shape(box) or (shape_for_size(size) if size else Shape(3, 3))
     if size is not None and shape.n != size:
         raise ValueError(f"box {shape.box_rows}x{shape.box_cols} does not make a {size}×{size} grid")
     cells_mask: tuple[bool, ...] | None = None
@@ -714,6 +768,9 @@ def options(
         technique=technique,
         max_attempts=max_attempts,
         engine=engine,
+        variant=names,
+        regions=piece_map,
+        killer_givens=killer_givens,
     )
 
 
@@ -818,3 +875,157 @@ def _naturals() -> Iterator[int]:
     while True:
         yield i
         i += 1
+
+
+# -- variants ----------------------------------------------------------------------------------------
+
+#: The longest a variant's random solution grid may take before the attempt is given up (some
+#: random jigsaw maps admit no solution, and proving that can take long).
+_VARIANT_FILL_SECONDS = 5.0
+
+#: Killer cage sizes drawn for random cages (weights: mostly pairs and triples, as setters do).
+_CAGE_SIZES = (1, 2, 2, 2, 3, 3, 3, 4, 4, 5)
+
+
+def _nominal_shape(n: int) -> Shape:
+    """The shape of a side-``n`` grid (1×n for a prime side: a jigsaw has no boxes)."""
+    try:
+        return shape_for_size(n)
+    except ShapeError:
+        return Shape(1, n)
+
+
+def _check_variant_options(opts: Options) -> None:
+    """Refuse options a variant puzzle cannot have, and variants unknown or unavailable."""
+    if opts.method != "dig":
+        raise OptionError("variant puzzles are made by digging (method 'dig')")
+    if opts.symmetry != "none" or opts.mask is not None or opts.clues is not None:
+        raise OptionError("variant puzzles take no symmetry, mask or exact clue count")
+    if opts.difficulty is not None or opts.technique is not None:
+        raise OptionError("variant puzzles cannot be generated to a difficulty yet")
+    if opts.regions is not None and len(opts.regions) != opts.shape.size:
+        raise OptionError(f"the region map has {len(opts.regions)} cells, not {opts.shape.size}")
+    _variant_rules(opts, random.Random(0), probe=True)
+
+
+def _variant_rules(opts: Options, rng: random.Random, *, probe: bool = False) -> Rules:
+    """The rules of one attempt, Killer's cages left out (a random region map for Jigsaw)."""
+    names = [v for v in opts.variant if v != "killer"]
+    regions: Sequence[int] | None = None
+    if "jigsaw" in names:
+        regions = opts.regions if opts.regions is not None else _random_pieces(opts.shape.n, rng)
+    box = None if "jigsaw" in names else opts.shape
+    try:
+        return make_rules(names, box=box, n=opts.shape.n, regions=regions)
+    except VariantError as error:
+        raise OptionError(str(error)) from None
+
+
+def _random_pieces(n: int, rng: random.Random) -> list[int]:
+    """A random partition of an n×n grid into n connected pieces of n cells (grown from seeds)."""
+    size = n * n
+    while True:
+        piece = [-1] * size
+        grown = [0] * n
+        starts = rng.sample(range(size), n)
+        frontier: list[set[int]] = []
+        for p, c in enumerate(starts):
+            piece[c] = p
+            grown[p] = 1
+        for p in range(n):
+            frontier.append({x for x in _sides(starts[p], n) if piece[x] < 0})
+        stuck = False
+        while sum(grown) < size and not stuck:
+            open_pieces = [p for p in range(n) if grown[p] < n and frontier[p]]
+            if not open_pieces:
+                stuck = True
+                break
+            p = min(open_pieces, key=lambda q: (grown[q], rng.random()))
+            c = rng.choice(sorted(frontier[p]))
+            piece[c] = p
+            grown[p] += 1
+            for q in range(n):
+                frontier[q].discard(c)
+            if grown[p] < n:
+                frontier[p].update(x for x in _sides(c, n) if piece[x] < 0)
+            else:
+                frontier[p].clear()
+        if not stuck and all(g == n for g in grown):
+            return piece
+
+
+def _sides(cell: int, n: int) -> list[int]:
+    """The orthogonal neighbours of a cell."""
+    r, c = divmod(cell, n)
+    near = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+    return [rr * n + cc for rr, cc in near if 0 <= rr < n and 0 <= cc < n]
+
+
+def _random_cages(solution: Sequence[int], n: int, rng: random.Random) -> list[Cage]:
+    """Random connected cages covering the grid, no digit twice in a cage, sums from ``solution``."""
+    size = n * n
+    cage_of = [-1] * size
+    cages: list[Cage] = []
+    for start in rng.sample(range(size), size):
+        if cage_of[start] >= 0:
+            continue
+        want = rng.choice(_CAGE_SIZES)
+        cells = [start]
+        digits = {solution[start]}
+        cage_of[start] = len(cages)
+        while len(cells) < want:
+            free = [x for c in cells for x in _sides(c, n) if cage_of[x] < 0 and solution[x] not in digits]
+            if not free:
+                break
+            x = rng.choice(free)
+            cells.append(x)
+            digits.add(solution[x])
+            cage_of[x] = len(cages)
+        cages.append(Cage(tuple(sorted(cells)), sum(solution[c] for c in cells)))
+    return cages
+
+
+def _variant_attempt(
+    opts: Options, aseed: int, engine: str, deadline: Deadline
+) -> tuple[list[int], list[int], Rules] | None:
+    """One attempt: a random solution under the rules, Killer's cages from it, then digging."""
+    rng = random.Random(aseed)
+    rules = _variant_rules(opts, rng)
+    table = _engine.rules_table(rules, engine)
+    size = opts.shape.size
+    left = deadline.remaining()
+    seconds = _VARIANT_FILL_SECONDS if left is None else max(1e-3, min(left, _VARIANT_FILL_SECONDS))
+    count, first, _ = table.solve(bytes(size), 1, seconds=seconds, seed=rng.getrandbits(63) | 1)
+    if count < 1 or first is None:
+        return None  # a region map (or rules) without any solution: another attempt
+    solution = list(first)
+    if "killer" in opts.variant:
+        cages = _random_cages(solution, rules.n, rng)
+        rules = make_rules(
+            (*rules.variants, "killer"), box=rules.shape if rules.pieces is None else None,
+            n=rules.n, regions=rules.pieces, cages=cages,
+        )
+        table = _engine.rules_table(rules, engine)
+        if table.solve(bytes(size), 2)[0] != 1:
+            if opts.killer_givens == 0:
+                return None  # cages alone do not make it unique: other cages
+            puzzle = _dig(list(solution), table, rng, deadline)
+        else:
+            puzzle = [0] * size
+        if opts.killer_givens is not None and sum(1 for v in puzzle if v) > opts.killer_givens:
+            return None
+        return puzzle, solution, rules
+    return _dig(list(solution), table, rng, deadline), solution, rules
+
+
+def _dig(puzzle: list[int], table: _engine.RulesSearch, rng: random.Random, deadline: Deadline) -> list[int]:
+    """Take away givens in random order while the puzzle stays unique (leaves it minimal)."""
+    for cell in rng.sample(range(len(puzzle)), len(puzzle)):
+        if not puzzle[cell]:
+            continue
+        deadline.check()
+        digit = puzzle[cell]
+        puzzle[cell] = 0
+        if table.solve(bytes(puzzle), 2)[0] != 1:
+            puzzle[cell] = digit
+    return puzzle

@@ -7,12 +7,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sudokit import formats
-from sudokit.errors import DuplicateGivenError, ParseError, ShapeError, SudokuError, WrongLengthError
+from sudokit.errors import (
+    DuplicateGivenError,
+    ParseError,
+    RulesError,
+    ShapeError,
+    SudokuError,
+    WrongLengthError,
+)
+from sudokit.formats import variants as variant_formats
 from sudokit.formats.chars import MAX_CHAR_N
 from sudokit.formats.reader import BoxLike, _as_shape
+from sudokit.rules import Rules
 from sudokit.units import Shape, shape_for_size
+from sudokit.variant import make_rules
 
-__all__ = ["Grid", "PuzzleLike", "as_grid", "find_duplicate", "read_grids"]
+#: What a ``rules`` argument takes: :class:`Rules`, variant names (``"x,antiknight"``), or None.
+RulesLike = Rules | str | None
+
+__all__ = ["Grid", "PuzzleLike", "RulesLike", "as_grid", "as_rules", "find_duplicate", "read_grids"]
 
 _DEFAULT = Shape(3, 3)
 
@@ -32,6 +45,31 @@ def find_duplicate(cells: Sequence[int], shape: Shape) -> DuplicateGivenError | 
     return None
 
 
+def as_rules(rules: RulesLike, shape: Shape) -> Rules | None:
+    """Rules for a grid of ``shape``: variant names are made into rules; classic rules are None."""
+    if rules is None:
+        return None
+    if isinstance(rules, str):
+        if not rules.strip() or rules.strip().lower() == "classic":
+            return None
+        rules = make_rules(rules, box=shape)
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be Rules or variant names, not {type(rules).__name__}")
+    if rules.n != shape.n:
+        raise RulesError(f"the rules are for a {rules.n}×{rules.n} grid, not {shape.n}×{shape.n}")
+    return None if rules.is_classic and rules.shape == shape else rules
+
+
+def _shape_of_rules(rules: Rules) -> Shape:
+    """The box shape a grid of these rules is given (a nominal one for Jigsaw)."""
+    if rules.shape is not None:
+        return rules.shape
+    try:
+        return shape_for_size(rules.n)
+    except ShapeError:
+        return Shape(1, rules.n)
+
+
 @dataclass(frozen=True)
 class Grid:
     """An N×N Sudoku grid: ``cells`` row by row, ``0`` for an empty cell, and its box ``shape``.
@@ -48,10 +86,20 @@ class Grid:
 
     cells: tuple[int, ...]
     shape: Shape = field(default=_DEFAULT)
+    #: The puzzle's rules when it is a variant (see :mod:`sudokit.variant`); None for classic Sudoku.
+    rules: Rules | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.cells, tuple):
             object.__setattr__(self, "cells", tuple(self.cells))
+        if self.rules is not None:
+            if not isinstance(self.rules, Rules):
+                raise TypeError(f"rules must be Rules, not {type(self.rules).__name__}")
+            if self.rules.n != self.shape.n:
+                raise RulesError(f"the rules are for a {self.rules.n}×{self.rules.n} grid, "
+                                 f"not {self.shape.n}×{self.shape.n}")
+            if self.rules.is_classic and self.rules.shape == self.shape:
+                object.__setattr__(self, "rules", None)
         if len(self.cells) != self.shape.size:
             raise WrongLengthError(
                 len(self.cells),
@@ -65,55 +113,93 @@ class Grid:
     # -- construction ---------------------------------------------------------------------------
 
     @classmethod
-    def from_string(cls, text: str, box: BoxLike = None, *, check: bool = True) -> Grid:
+    def from_string(
+        cls, text: str, box: BoxLike = None, *, check: bool = True, rules: RulesLike = None
+    ) -> Grid:
         """Parse a puzzle in any supported format (auto-detected); see :mod:`sudokit.formats`.
 
-        With ``check`` (the default) a duplicate given raises :class:`DuplicateGivenError`;
+        Variant puzzles come as sudokit's JSON form or an f-puzzles link (or its ``load=``
+        payload), which carry their rules; ``rules`` (:class:`Rules` or variant names such as
+        ``"x,antiknight"``) gives the rules of a plain puzzle. With ``check`` (the default) a
+        given that breaks a rule raises :class:`DuplicateGivenError` (or :class:`RulesError`);
         anything but a string is a ``TypeError``.
         """
         if not isinstance(text, str):
             raise TypeError(f"a puzzle must be given as a string, not {type(text).__name__}")
-        cells, shape = formats.parse(text, box)
-        grid = cls(tuple(cells), shape)
+        found = variant_formats.parse_variant(text)
+        if found is not None:
+            values, variant_rules = found
+            if rules is not None:
+                raise RulesError("this puzzle carries its own rules: give no other rules")
+            grid = cls(tuple(values), _shape_of_rules(variant_rules), variant_rules)
+        else:
+            cells, shape = formats.parse(text, box)
+            grid = cls(tuple(cells), shape, as_rules(rules, shape))
         if check:
             grid.check()
         return grid
 
     @classmethod
-    def from_line(cls, text: str, box: BoxLike = None, *, check: bool = True) -> Grid:
+    def from_json(cls, text: str | dict[str, object], *, check: bool = True) -> Grid:
+        """Read sudokit's JSON form of a puzzle and its rules (see :meth:`to_json`)."""
+        values, rules = variant_formats.read_json(text)
+        grid = cls(tuple(values), _shape_of_rules(rules), rules)
+        if check:
+            grid.check()
+        return grid
+
+    @classmethod
+    def from_fpuzzles(cls, text: str, *, check: bool = True) -> Grid:
+        """Read an f-puzzles puzzle: a link, its ``load=`` payload or its JSON."""
+        values, rules = variant_formats.read_fpuzzles(text)
+        grid = cls(tuple(values), _shape_of_rules(rules), rules)
+        if check:
+            grid.check()
+        return grid
+
+    @classmethod
+    def from_line(
+        cls, text: str, box: BoxLike = None, *, check: bool = True, rules: RulesLike = None
+    ) -> Grid:
         """Parse the line format only (one character per cell), the fastest parser."""
         cells, shape = formats.parse_line(text, box)
-        grid = cls(tuple(cells), shape)
+        grid = cls(tuple(cells), shape, as_rules(rules, shape))
         if check:
             grid.check()
         return grid
 
     @classmethod
-    def from_cells(cls, cells: Iterable[int], box: BoxLike = None) -> Grid:
+    def from_cells(cls, cells: Iterable[int], box: BoxLike = None, *, rules: RulesLike = None) -> Grid:
         """Build a grid from a sequence of N² values (0 = empty); the shape follows from N."""
         values = tuple(int(v) for v in cells)
         shape = _as_shape(box)
         if shape is None:
-            n = round(len(values) ** 0.5)
-            if n * n != len(values):
-                raise WrongLengthError(len(values), expected="N² cells")
-            shape = shape_for_size(n)
-        return cls(values, shape)
+            if isinstance(rules, Rules):
+                shape = _shape_of_rules(rules)
+            else:
+                n = round(len(values) ** 0.5)
+                if n * n != len(values):
+                    raise WrongLengthError(len(values), expected="N² cells")
+                shape = shape_for_size(n)
+        return cls(values, shape, as_rules(rules, shape))
 
     @classmethod
-    def _trusted(cls, cells: tuple[int, ...], shape: Shape) -> Grid:
+    def _trusted(cls, cells: tuple[int, ...], shape: Shape, rules: Rules | None = None) -> Grid:
         """A grid of cells the engine made (digits 0..N, N² of them): without the check of every
         cell that ``Grid(...)`` makes (what the generator's workers build their grids with)."""
         grid = object.__new__(cls)
         object.__setattr__(grid, "cells", cells)
         object.__setattr__(grid, "shape", shape)
+        object.__setattr__(grid, "rules", rules)
         return grid
 
     @classmethod
-    def empty(cls, box: BoxLike = None) -> Grid:
-        """An empty grid of the given box shape (9×9 by default)."""
-        shape = _as_shape(box) or _DEFAULT
-        return cls((0,) * shape.size, shape)
+    def empty(cls, box: BoxLike = None, *, rules: RulesLike = None) -> Grid:
+        """An empty grid of the given box shape (9×9 by default) and rules (classic by default)."""
+        shape = _as_shape(box)
+        if shape is None:
+            shape = _shape_of_rules(rules) if isinstance(rules, Rules) else _DEFAULT
+        return cls((0,) * shape.size, shape, as_rules(rules, shape))
 
     # -- reading -----------------------------------------------------------------------------------
 
@@ -145,8 +231,20 @@ class Grid:
     def __len__(self) -> int:
         return len(self.cells)
 
+    @property
+    def all_rules(self) -> Rules:
+        """The rules of the puzzle, classic ones included (:attr:`rules` is None for those)."""
+        return self.rules if self.rules is not None else Rules.classic(self.shape)
+
+    @property
+    def variant(self) -> str:
+        """The variants' names joined by ``+`` (``classic`` for a classic grid)."""
+        return self.rules.name if self.rules is not None else "classic"
+
     def candidates(self, cell: int) -> frozenset[int]:
         """The digits an empty cell may hold given its peers (empty set for a filled cell)."""
+        if self.rules is not None:
+            return self.rules.candidates(self.cells, cell)
         if self.cells[cell]:
             return frozenset()
         used = {self.cells[p] for p in self.shape.peers[cell]}
@@ -157,8 +255,14 @@ class Grid:
         return all(self.cells)
 
     def is_valid(self) -> bool:
-        """True when no digit repeats in a unit (empty cells allowed)."""
-        return find_duplicate(self.cells, self.shape) is None
+        """True when the filled cells break no rule: no digit repeats in a unit (empty cells allowed)."""
+        return self._violation() is None
+
+    def _violation(self) -> SudokuError | None:
+        """The first rule the filled cells break, as an error."""
+        if self.rules is not None:
+            return self.rules.violation(self.cells)
+        return find_duplicate(self.cells, self.shape)
 
     def is_solved(self) -> bool:
         """True when the grid is complete and valid."""
@@ -168,13 +272,15 @@ class Grid:
         """True when this grid is a valid complete grid that keeps every given of ``puzzle``."""
         return (
             self.shape == puzzle.shape
+            and self.rules == puzzle.rules
             and self.is_solved()
             and all(p == 0 or p == s for p, s in zip(puzzle.cells, self.cells, strict=False))
         )
 
     def check(self) -> None:
-        """Raise :class:`DuplicateGivenError` if a digit repeats in a unit."""
-        error = find_duplicate(self.cells, self.shape)
+        """Raise :class:`DuplicateGivenError` if a digit repeats in a unit (:class:`RulesError` for
+        another broken rule of a variant)."""
+        error = self._violation()
         if error is not None:
             raise error
 
@@ -182,7 +288,7 @@ class Grid:
         """A copy with ``digit`` (0 to clear) placed at cell index ``cell``."""
         cells = list(self.cells)
         cells[cell] = digit
-        return Grid(tuple(cells), self.shape)
+        return Grid(tuple(cells), self.shape, self.rules)
 
     # -- writing -----------------------------------------------------------------------------------
 
@@ -204,6 +310,14 @@ class Grid:
         """N lines of N comma-separated numbers, 0 for empty."""
         return formats.to_csv(self.cells, self.shape)
 
+    def to_json(self) -> str:
+        """sudokit's JSON form: size, variants, givens and what the rules need (regions, cages)."""
+        return variant_formats.write_json(self.cells, self.all_rules)
+
+    def to_fpuzzles(self, *, url: bool = True) -> str:
+        """The puzzle as an f-puzzles link (or only its ``load=`` payload with ``url=False``)."""
+        return variant_formats.write_fpuzzles(self.cells, self.all_rules, url=url)
+
     def to_bytes(self) -> bytes:
         """The cell values as bytes (what the native core takes)."""
         return bytes(self.cells)
@@ -218,42 +332,66 @@ class Grid:
         return svg.grid(self)
 
     def __repr__(self) -> str:
-        box = "" if self.shape == shape_for_size(self.n) else f", box={self.shape.box!r}"
-        return f"Grid.from_string({self.to_string()!r}{box})"
+        box = "" if self.shape == _nominal(self.n) else f", box={self.shape.box!r}"
+        rules = "" if self.rules is None else f", rules={self.rules!r}"
+        return f"Grid.from_string({self.to_string()!r}{box}{rules})"
+
+
+def _nominal(n: int) -> Shape:
+    """The shape a grid of side ``n`` gets when none is given."""
+    try:
+        return shape_for_size(n)
+    except ShapeError:
+        return Shape(1, n)
 
 
 #: What every puzzle argument of sudokit accepts: a :class:`Grid`, or its text in any format.
 PuzzleLike = Grid | str
 
 
-def as_grid(puzzle: object, box: BoxLike = None, *, name: str = "puzzle", check: bool = True) -> Grid:
+def as_grid(
+    puzzle: object, box: BoxLike = None, *, name: str = "puzzle", check: bool = True,
+    rules: RulesLike = None,
+) -> Grid:
     """Return ``puzzle`` as a :class:`Grid`: a Grid as it is, a string parsed in any format.
 
-    Anything else raises :class:`TypeError` naming the argument; with ``check`` a duplicate given
-    raises :class:`DuplicateGivenError`.
+    ``rules`` (a :class:`Rules` or variant names) gives a classic grid or plain text the rules of
+    a variant. Anything else raises :class:`TypeError` naming the argument; with ``check`` a
+    duplicate given raises :class:`DuplicateGivenError`.
     """
     if isinstance(puzzle, Grid):
         if box is not None and _as_shape(box) != puzzle.shape:
             raise ShapeError(f"{name} is a {puzzle.shape.box_rows}x{puzzle.shape.box_cols}-box grid, "
                              f"not {box!r}")
+        if rules is not None:
+            wanted = as_rules(rules, puzzle.shape)
+            if puzzle.rules is not None and wanted != puzzle.rules:
+                raise RulesError(f"{name} carries its own rules ({puzzle.variant})")
+            puzzle = Grid(puzzle.cells, puzzle.shape, wanted)
         if check:
             puzzle.check()
         return puzzle
     if isinstance(puzzle, str):
-        return Grid.from_string(puzzle, box, check=check)
+        return Grid.from_string(puzzle, box, check=check, rules=rules)
     raise TypeError(f"{name} must be a Grid or a puzzle string, not {type(puzzle).__name__}")
 
 
 def read_grids(
-    source: str | Path | Iterable[str], box: BoxLike = None, *, check: bool = True
+    source: str | Path | Iterable[str], box: BoxLike = None, *, check: bool = True,
+    rules: RulesLike = None,
 ) -> Iterator[tuple[int, Grid | SudokuError]]:
     """Read every puzzle of a file (path, text or lines): ``(line, Grid or the error)`` each.
 
-    The error is returned, not raised, so one bad puzzle does not stop the batch.
+    The error is returned, not raised, so one bad puzzle does not stop the batch. ``rules``
+    gives every puzzle the rules of a variant; a line holding an f-puzzles link or sudokit's
+    JSON form brings its own.
     """
     if isinstance(source, Path):
         with source.open(encoding="utf-8", errors="replace") as handle:
-            yield from read_grids(handle, box, check=check)
+            yield from read_grids(handle, box, check=check, rules=rules)
+        return
+    if rules is not None or not isinstance(source, str):
+        yield from _read_variant_lines(source, box, check, rules)
         return
     for entry in formats.read_puzzles(source, box):
         if entry.error is not None or entry.cells is None or entry.shape is None:
@@ -263,3 +401,60 @@ def read_grids(
         grid = Grid(tuple(entry.cells), entry.shape)
         error = find_duplicate(grid.cells, grid.shape) if check else None
         yield entry.line, (error.with_line(entry.line) if error else grid)
+
+
+def _read_variant_lines(
+    source: str | Iterable[str], box: BoxLike, check: bool, rules: RulesLike
+) -> Iterator[tuple[int, Grid | SudokuError]]:
+    """:func:`read_grids` for lines that may carry rules (f-puzzles links, JSON) or take ``rules``."""
+    lines = source.splitlines() if isinstance(source, str) else source
+    plain: list[tuple[int, str]] = []
+
+    def flush() -> Iterator[tuple[int, Grid | SudokuError]]:
+        if not plain:
+            return
+        first = plain[0][0]
+        text = "\n".join(raw for _, raw in plain)
+        plain.clear()
+        for number, entry in _read_plain(text, box, check):
+            line = first + number - 1
+            if isinstance(entry, SudokuError):
+                yield line, entry
+                continue
+            try:
+                grid = Grid(entry.cells, entry.shape, as_rules(rules, entry.shape))
+                if check:
+                    grid.check()
+            except SudokuError as error:
+                yield line, error.with_line(line)
+                continue
+            yield line, grid
+
+    for number, raw in enumerate(lines, 1):
+        raw = raw.rstrip("\r\n")
+        if variant_formats.looks_like_variant(raw):
+            yield from flush()
+            try:
+                grid = Grid.from_string(raw, check=check)
+            except SudokuError as error:
+                yield number, error.with_line(number)
+                continue
+            if rules is not None and as_rules(rules, grid.shape) != grid.rules:
+                yield number, RulesError(f"line {number}: this puzzle carries its own rules ({grid.variant})")
+                continue
+            yield number, grid
+        else:
+            plain.append((number, raw))
+            if len(plain) >= 4096 and not raw.strip():  # a blank line ends any grid: bounded memory
+                yield from flush()
+    yield from flush()
+
+
+def _read_plain(text: str, box: BoxLike, check: bool) -> Iterator[tuple[int, Grid | SudokuError]]:
+    """Classic puzzles of a text, numbered from its first line."""
+    for entry in formats.read_puzzles(text, box):
+        if entry.error is not None or entry.cells is None or entry.shape is None:
+            assert entry.error is not None
+            yield entry.line, entry.error
+            continue
+        yield entry.line, Grid(tuple(entry.cells), entry.shape)

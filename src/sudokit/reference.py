@@ -14,6 +14,8 @@ Every function here has a twin of the same name and signature in the C extension
 
 from __future__ import annotations
 
+import itertools
+import math
 import time
 from collections.abc import Iterator, Sequence
 from random import Random
@@ -24,7 +26,7 @@ from sudokit.formats.chars import CHAR_VALUE as _CHAR_VALUE
 from sudokit.formats.chars import DIGIT_CHARS
 from sudokit.units import Shape
 
-__all__ = ["solve", "solve_array", "solve_lines"]
+__all__ = ["RulesTable", "solve", "solve_array", "solve_lines"]
 
 #: Status codes shared with the C core (negative "counts" in batch results).
 MALFORMED = -1
@@ -276,3 +278,255 @@ def solve_array(
         count, first, _ = _search(cells, shape, max(1, limit), seconds)
         cnt[i] = count
         dst[i * size : (i + 1) * size] = bytes(first) if first else bytes(size)
+
+
+# -- any rules: regions, differ pairs, non-consecutive pairs, cages ---------------------------------
+
+
+def _combination_masks(k: int, total: int, n: int) -> list[int] | None:
+    """Digit masks of ``k`` different digits 1..n adding up to ``total`` (None when too many to list)."""
+    if math.comb(n, k) > 20000:
+        return None
+    return [
+        sum(1 << (d - 1) for d in combo)
+        for combo in itertools.combinations(range(1, n + 1), k)
+        if sum(combo) == total
+    ]
+
+
+class RulesTable:
+    """The rules of a variant compiled for search; the C core's ``RulesTable`` twin.
+
+    ``regions`` are cell lists whose digits differ (every digit once when a region holds N cells),
+    ``differ`` pairs of cells that differ, ``adjacent`` pairs whose digits are not consecutive,
+    ``cages`` ``(cells, total)`` pairs (total 0: no sum). Search: naked singles over the peers,
+    hidden singles over the full regions, the neighbours of a placed digit lose its ±1, a cage
+    keeps only digits of some combination that can still make its sum; then a guess on a cell
+    with the fewest candidates.
+    """
+
+    def __init__(
+        self, n: int, ncells: int, regions: Sequence[Sequence[int]], differ: Sequence[Sequence[int]],
+        adjacent: Sequence[Sequence[int]], cages: Sequence[tuple[Sequence[int], int]],
+    ) -> None:
+        if not 2 <= n <= 64 or not 1 <= ncells <= 4096:
+            raise ValueError(f"unsupported rules: {n} digits on {ncells} cells")
+        self.n, self.ncells = n, ncells
+
+        def cells_of(group: Sequence[int], what: str) -> tuple[int, ...]:
+            out = tuple(int(c) for c in group)
+            if any(not 0 <= c < ncells for c in out) or len(set(out)) != len(out):
+                raise ValueError(f"{what} holds a cell outside 0..{ncells - 1} or a cell twice")
+            if len(out) > n:
+                raise ValueError(f"{what} holds {len(out)} cells, more than {n} digits")
+            return out
+
+        self.regions = [cells_of(r, f"region {i}") for i, r in enumerate(regions)]
+        self.full = [r for r in self.regions if len(r) == n]
+        peers: list[set[int]] = [set() for _ in range(ncells)]
+        self.cages: list[tuple[tuple[int, ...], int, list[int] | None]] = []
+        for i, (cells, total) in enumerate(cages):
+            group = cells_of(cells, f"cage {i}")
+            total = int(total)
+            self.regions.append(group)
+            self.cages.append((group, total, _combination_masks(len(group), total, n) if total else None))
+        for group in self.regions:
+            for c in group:
+                peers[c].update(group)
+        for a, b in (cells_of(p, "a differ pair") for p in differ):
+            peers[a].add(b)
+            peers[b].add(a)
+        self.peers = [tuple(sorted(s - {c})) for c, s in enumerate(peers)]
+        near: list[set[int]] = [set() for _ in range(ncells)]
+        for a, b in (cells_of(p, "an adjacent pair") for p in adjacent):
+            near[a].add(b)
+            near[b].add(a)
+        self.near = [tuple(sorted(s)) for s in near]
+        self.cage_of: list[list[int]] = [[] for _ in range(ncells)]
+        for i, (group, _, _) in enumerate(self.cages):
+            for c in group:
+                self.cage_of[c].append(i)
+
+    def _propagate(self, cand: list[int], done: list[bool]) -> bool:
+        """Singles, non-consecutive and cage pruning to a fixed point; False on a contradiction."""
+        full = (1 << self.n) - 1
+        changed = True
+        while changed:
+            changed = False
+            for cell, mask in enumerate(cand):
+                if done[cell] or mask & (mask - 1):
+                    continue
+                if mask == 0:
+                    return False
+                done[cell] = True
+                changed = True
+                for p in self.peers[cell]:
+                    if cand[p] & mask:
+                        cand[p] &= ~mask
+                        if cand[p] == 0:
+                            return False
+                ban = ((mask << 1) | (mask >> 1)) & full
+                for p in self.near[cell]:
+                    if cand[p] & ban:
+                        cand[p] &= ~ban
+                        if cand[p] == 0:
+                            return False
+            for unit in self.full:
+                once = twice = 0
+                for cell in unit:
+                    m = cand[cell]
+                    twice |= once & m
+                    once |= m
+                if once != full:
+                    return False
+                hidden = once & ~twice
+                while hidden:
+                    bit = hidden & -hidden
+                    hidden ^= bit
+                    for cell in unit:
+                        if cand[cell] & bit:
+                            if cand[cell] != bit:
+                                cand[cell] = bit
+                                changed = True
+                            break
+            for group, total, combos in self.cages:
+                if not total:
+                    continue
+                allowed = self._cage_allowed(cand, group, total, combos)
+                if allowed is None:
+                    return False
+                for cell in group:
+                    if cand[cell] & ~allowed:
+                        cand[cell] &= allowed
+                        if cand[cell] == 0:
+                            return False
+                        changed = True
+        return True
+
+    def _cage_allowed(
+        self, cand: list[int], group: tuple[int, ...], total: int, combos: list[int] | None
+    ) -> int | None:
+        """The digits some combination making the cage's total still allows (None: none can)."""
+        union = 0
+        for c in group:
+            union |= cand[c]
+        if combos is not None:
+            allowed = 0
+            for combo in combos:
+                if combo & ~union:
+                    continue
+                # every cell must find a digit of the combination (a cheap necessary check)
+                if all(cand[c] & combo for c in group):
+                    allowed |= combo
+            return allowed or None
+        # bounds only: the smallest and largest sums the cells can still make
+        low = sum((cand[c] & -cand[c]).bit_length() for c in group)
+        high = sum(cand[c].bit_length() for c in group)
+        return union if low <= total <= high else None
+
+    def _solutions(
+        self, cand: list[int], rng: Random | None, guesses: list[int], deadline: float | None,
+        stop: Any,
+    ) -> Iterator[list[int]]:
+        """Every solution reachable from ``cand``, depth first (random digit order with ``rng``)."""
+        stack: list[tuple[list[int], list[bool]]] = [(cand, [False] * self.ncells)]
+        while stack:
+            if deadline is not None and time.monotonic() > deadline:
+                raise TimeLimitReached("time limit reached")
+            _check_stop(stop)
+            cand, done = stack.pop()
+            if not self._propagate(cand, done):
+                continue
+            best, best_count = -1, self.n + 1
+            for cell, mask in enumerate(cand):
+                if mask & (mask - 1):
+                    k = mask.bit_count()
+                    if k < best_count:
+                        best, best_count = cell, k
+                        if k == 2:
+                            break
+            if best < 0:
+                values = [m.bit_length() for m in cand]
+                if self._complete_ok(values):
+                    yield values
+                continue
+            mask = cand[best]
+            bits = [1 << d for d in range(self.n) if mask >> d & 1]
+            if rng is not None:
+                rng.shuffle(bits)
+            guesses[0] += len(bits)
+            for bit in reversed(bits):
+                child = cand.copy()
+                child[best] = bit
+                stack.append((child, done.copy()))
+
+    def _complete_ok(self, values: list[int]) -> bool:
+        """True when a complete assignment keeps every rule (the search's last check)."""
+        for cell, v in enumerate(values):
+            if any(values[p] == v for p in self.peers[cell]):
+                return False
+            if any(abs(values[p] - v) == 1 for p in self.near[cell]):
+                return False
+        return all(not total or sum(values[c] for c in group) == total for group, total, _ in self.cages)
+
+    def _start(self, cells: bytes) -> list[int] | None:
+        """Candidate masks with the givens placed; None when a given breaks a rule."""
+        full = (1 << self.n) - 1
+        cand = [full] * self.ncells
+        for cell, v in enumerate(cells):
+            if v:
+                bit = 1 << (v - 1)
+                if not cand[cell] & bit:
+                    return None
+                cand[cell] = bit
+                for p in self.peers[cell]:
+                    cand[p] &= ~bit
+                for p in self.near[cell]:
+                    cand[p] &= ~(((bit << 1) | (bit >> 1)) & full)
+        for cell, v in enumerate(cells):
+            if v and not cand[cell] & (1 << (v - 1)):
+                return None
+        return cand
+
+    def solve(
+        self, cells: bytes, limit: int, seconds: float = 0.0, stop: Any = None, seed: int = 0
+    ) -> tuple[int, bytes | None, int]:
+        """(solutions found up to ``limit``, first one, guesses); the count is
+        :data:`LIMIT_REACHED` when ``seconds`` ran out; ``seed`` (not 0) shuffles the guesses."""
+        _check_stop(stop)
+        if len(cells) != self.ncells:
+            raise WrongLengthError(len(cells), expected=f"{self.ncells} cells")
+        if any(v > self.n for v in cells):
+            return 0, None, 0
+        cand = self._start(cells)
+        if cand is None:
+            return 0, None, 0
+        seconds = _seconds(seconds)
+        deadline = time.monotonic() + seconds if seconds > 0 else None
+        guesses = [0]
+        count, first = 0, None
+        try:
+            for solution in self._solutions(cand, Random(seed) if seed else None, guesses, deadline, stop):
+                first = first or solution
+                count += 1
+                if count >= max(1, limit):
+                    break
+        except TimeLimitReached:
+            return LIMIT_REACHED, (bytes(first) if first else None), guesses[0]
+        return count, (bytes(first) if first else None), guesses[0]
+
+    def solve_many(
+        self, puzzles: Sequence[bytes], limit: int, seconds: float = 0.0, stop: Any = None
+    ) -> tuple[list[int], list[bytes | None]]:
+        """Counts (``-1``: wrong length or a value over N) and first solutions of many puzzles."""
+        counts: list[int] = []
+        firsts: list[bytes | None] = []
+        for cells in puzzles:
+            if len(cells) != self.ncells or any(v > self.n for v in cells):
+                counts.append(MALFORMED)
+                firsts.append(None)
+                continue
+            count, first, _ = self.solve(bytes(cells), limit, seconds, stop)
+            counts.append(count)
+            firsts.append(first)
+        return counts, firsts

@@ -20,12 +20,16 @@ from sudokit.errors import (
     MultipleSolutionsError,
     NoSolutionError,
     ParseError,
+    ShapeError,
     TimeLimitReached,
     WrongLengthError,
 )
+from sudokit.formats import parse_line, to_line
 from sudokit.formats.reader import BoxLike, _as_shape
-from sudokit.grid import Grid, PuzzleLike, as_grid
+from sudokit.grid import Grid, PuzzleLike, RulesLike, as_grid, as_rules
 from sudokit.limits import COUNT_LIMIT, check_limit, check_time_limit
+from sudokit.reference import DUPLICATE, MALFORMED
+from sudokit.rules import Rules
 from sudokit.status import Status
 from sudokit.units import Shape
 
@@ -89,9 +93,13 @@ def _seconds(time_limit: float | None) -> float:
 
 def search(
     puzzle: PuzzleLike, limit: int = 2, *, box: BoxLike = None, engine: str | None = None,
-    time_limit: float | None = None,
+    time_limit: float | None = None, rules: RulesLike = None,
 ) -> SearchResult:
     """Search for up to ``limit`` solutions; report the count, the first solution and guesses.
+
+    A variant puzzle is searched under its rules (a :class:`Grid` of a variant carries them;
+    ``rules``, which every function here takes, gives them to plain text: a
+    :class:`~sudokit.rules.Rules` or variant names such as ``"x,antiknight"``).
 
     ``engine`` (``"c"`` or ``"python"``; every function here takes it) picks the engine for this
     call; None uses the default (see :mod:`sudokit._engine`). ``time_limit`` (seconds, None: no
@@ -100,22 +108,28 @@ def search(
     """
     check_limit(limit)
     seconds = _seconds(time_limit)
-    grid = as_grid(puzzle, box)
+    grid = as_grid(puzzle, box, rules=rules)
     shape = grid.shape
-    count, first, guesses = _engine.select(engine).solve(
-        grid.to_bytes(), shape.box_rows, shape.box_cols, limit, seconds
-    )
-    solution = Grid(tuple(first), shape) if first is not None else None
+    if grid.rules is not None:
+        count, first, guesses = _engine.rules_table(grid.rules, engine).solve(
+            grid.to_bytes(), limit, seconds
+        )
+    else:
+        count, first, guesses = _engine.select(engine).solve(
+            grid.to_bytes(), shape.box_rows, shape.box_cols, limit, seconds
+        )
+    solution = Grid(tuple(first), shape, grid.rules) if first is not None else None
     if count == LIMIT_CODE:
         return SearchResult(0, solution, guesses, limit, stopped=True)
     return SearchResult(count, solution, guesses, limit)
 
 
 def _searched(
-    puzzle: PuzzleLike, limit: int, box: BoxLike, engine: str | None, time_limit: float | None
+    puzzle: PuzzleLike, limit: int, box: BoxLike, engine: str | None, time_limit: float | None,
+    rules: RulesLike = None,
 ) -> SearchResult:
     """:func:`search`, raising :class:`TimeLimitReached` when the time limit ran out."""
-    result = search(puzzle, limit, box=box, engine=engine, time_limit=time_limit)
+    result = search(puzzle, limit, box=box, engine=engine, time_limit=time_limit, rules=rules)
     if result.stopped:
         raise TimeLimitReached(f"time limit of {time_limit:g} s reached")
     return result
@@ -123,7 +137,7 @@ def _searched(
 
 def solve(
     puzzle: PuzzleLike, *, first: bool = False, box: BoxLike = None, engine: str | None = None,
-    time_limit: float | None = None,
+    time_limit: float | None = None, rules: RulesLike = None,
 ) -> Grid:
     """Return the puzzle's solution.
 
@@ -131,7 +145,7 @@ def solve(
     first solution found, faster), :class:`MultipleSolutionsError` when there are several;
     :class:`TimeLimitReached` when ``time_limit`` (seconds) ran out first.
     """
-    result = _searched(puzzle, 1 if first else 2, box, engine, time_limit)
+    result = _searched(puzzle, 1 if first else 2, box, engine, time_limit, rules)
     if result.solution is None:
         raise NoSolutionError()
     if result.count > 1:
@@ -141,21 +155,21 @@ def solve(
 
 def count_solutions(
     puzzle: PuzzleLike, *, limit: int = COUNT_LIMIT, box: BoxLike = None, engine: str | None = None,
-    time_limit: float | None = None,
+    time_limit: float | None = None, rules: RulesLike = None,
 ) -> int:
     """Count solutions, stopping at ``limit`` (``limit=2`` is the uniqueness check).
 
     Raises :class:`TimeLimitReached` when ``time_limit`` (seconds) runs out first.
     """
-    return _searched(puzzle, limit, box, engine, time_limit).count
+    return _searched(puzzle, limit, box, engine, time_limit, rules).count
 
 
 def is_unique(
     puzzle: PuzzleLike, *, box: BoxLike = None, engine: str | None = None,
-    time_limit: float | None = None,
+    time_limit: float | None = None, rules: RulesLike = None,
 ) -> bool:
     """True when the puzzle has exactly one solution (:class:`TimeLimitReached` if out of time)."""
-    return _searched(puzzle, 2, box, engine, time_limit).count == 1
+    return _searched(puzzle, 2, box, engine, time_limit, rules).count == 1
 
 
 def _is_array(puzzles: Any) -> bool:
@@ -198,13 +212,13 @@ def solve_many(
 @overload
 def solve_many(
     puzzles: Any, *, first: bool = False, box: BoxLike = None, engine: str | None = None,
-    time_limit: float | None = None,
+    time_limit: float | None = None, rules: RulesLike = None,
 ) -> Any: ...
 
 
 def solve_many(
     puzzles: Any, *, first: bool = False, box: BoxLike = None, engine: str | None = None,
-    time_limit: float | None = None,
+    time_limit: float | None = None, rules: RulesLike = None,
 ) -> Any:
     """Solve many puzzles in one native call (the batch path); solutions in input order.
 
@@ -222,6 +236,13 @@ def solve_many(
     core = _engine.select(engine)
     limit = 1 if first else 2
     seconds = _seconds(time_limit)
+    variant = as_rules(rules, shape) if rules is not None else None
+    if variant is not None and not _is_array(puzzles):
+        counts_list, firsts = _rules_lines(_lines(puzzles), variant, shape, limit, seconds, engine)
+        pairs = zip(counts_list, firsts, strict=True)
+        return [s if c == 1 or (limit == 1 and c > 0) else None for c, s in pairs]
+    if variant is not None:
+        raise TypeError("variant rules take puzzle lines, not arrays")
     if _is_array(puzzles):
         import numpy as np
 
@@ -243,7 +264,7 @@ def solve_many(
 
 def count_many(
     puzzles: Sequence[str | bytes], *, limit: int = COUNT_LIMIT, box: BoxLike = None,
-    engine: str | None = None, time_limit: float | None = None,
+    engine: str | None = None, time_limit: float | None = None, rules: RulesLike = None,
 ) -> list[int]:
     """Count solutions of many line-format puzzles up to ``limit`` in one native call.
 
@@ -253,7 +274,43 @@ def count_many(
     check_limit(limit)
     seconds = _seconds(time_limit)
     shape = _as_shape(box) or Shape(3, 3)
+    variant = as_rules(rules, shape) if rules is not None else None
+    if variant is not None:
+        return _rules_lines(_lines(puzzles), variant, shape, limit, seconds, engine)[0]
     counts, _ = _engine.select(engine).solve_lines(
         _lines(puzzles), limit, shape.box_rows, shape.box_cols, seconds
     )
     return counts
+
+
+def _rules_lines(
+    lines: Sequence[str | bytes], rules: Rules, shape: Shape, limit: int, seconds: float,
+    engine: str | None,
+) -> tuple[list[int], list[str | None]]:
+    """Counts and first solutions (line format) of line-format puzzles under a variant's rules.
+
+    Status codes as the classic batch: ``-1`` malformed, ``-2`` a given breaking a rule, ``-4`` out
+    of time.
+    """
+    table = _engine.rules_table(rules, engine)
+    cells: list[bytes] = []
+    status: list[int] = []
+    for line in lines:
+        text = line.decode("latin-1") if isinstance(line, bytes) else line
+        try:
+            values, _ = parse_line(text.strip(), shape)
+        except (ParseError, ShapeError):
+            status.append(MALFORMED)
+            cells.append(b"")
+            continue
+        status.append(DUPLICATE if rules.violation(values) is not None else 0)
+        cells.append(bytes(values))
+    todo = [i for i, s in enumerate(status) if s == 0]
+    counts, firsts = table.solve_many([cells[i] for i in todo], limit, seconds)
+    out_counts = list(status)
+    out_first: list[str | None] = [None] * len(status)
+    for i, count, first in zip(todo, counts, firsts, strict=True):
+        out_counts[i] = count
+        if first is not None and count != 0:
+            out_first[i] = to_line(first, shape, ".")
+    return out_counts, out_first

@@ -23,12 +23,24 @@ from itertools import islice
 from pathlib import Path
 from typing import IO, Any, Literal, TextIO, cast, overload
 
-from sudokit import Grid, OutputError, Shape, Status, SudokuError, batch
+from sudokit import (
+    Grid,
+    OutputError,
+    Rules,
+    RulesError,
+    Shape,
+    ShapeError,
+    Status,
+    SudokuError,
+    VariantError,
+    batch,
+)
 from sudokit.batch import Answers, Job, Result, RunResults
 from sudokit.executor import Executor
 from sudokit.formats import read_dataset, read_puzzles
 from sudokit.formats.datasets import format_for_path
 from sudokit.formats.reader import Entry, LineRun, bounded_lines
+from sudokit.variant import find_variant, make_rules, variant_names
 from sudokit.verification import verify_entry
 
 __all__ = [
@@ -214,12 +226,53 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         "--strategy and the Python engine",
     )
     add_scheduler_argument(parser)
+    add_variant_arguments(parser)
     parser.add_argument(
         "--no-progress",
         dest="progress",
         action="store_false",
         help="no progress bar (it is shown only on a terminal, for inputs that take a while)",
     )
+
+
+def add_variant_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--variant NAME[,NAME]`` and ``--regions MAP`` (the rules of plain puzzles)."""
+    parser.add_argument(
+        "--variant",
+        metavar="NAME[,NAME]",
+        help="the rules of every plain puzzle: " + ", ".join(variant_names())
+        + " (and aliases such as diagonal, hyper, anti-knight), combined with commas; "
+        "f-puzzles links and sudokit's JSON form bring their own rules",
+    )
+    parser.add_argument(
+        "--regions",
+        metavar="MAP",
+        help="Jigsaw's region map: N² characters, equal characters make a piece (implies "
+        "--variant jigsaw); or a file holding it",
+    )
+
+
+def rules_of(args: argparse.Namespace, box: Shape | None = None) -> Rules | None:
+    """The rules ``--variant`` and ``--regions`` give (None: classic); UsageError when unusable."""
+    names = getattr(args, "variant", None)
+    regions = getattr(args, "regions", None)
+    if not names and not regions:
+        return None
+    if regions is not None and Path(regions).is_file():
+        try:
+            regions = Path(regions).read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            raise UsageError(f"--regions {regions}: {exc.strerror or exc}") from None
+    try:
+        if names and "killer" in {find_variant(v).name for v in names.split(",") if v.strip()}:
+            raise UsageError(
+                "--variant killer: a Killer puzzle's cages come with it: give it as an f-puzzles "
+                "link or in sudokit's JSON form (no --variant needed)"
+            )
+        rules = make_rules(names or (), box=box, regions=regions)
+    except (VariantError, RulesError, ShapeError) as exc:
+        raise UsageError(f"--variant/--regions: {exc}") from None
+    return None if rules.is_classic else rules
 
 
 def add_verify_argument(parser: argparse.ArgumentParser) -> None:

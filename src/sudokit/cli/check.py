@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from sudokit.batch import Job
-from sudokit.cli._common import add_input_arguments, add_verify_argument, run_batch
+from sudokit.cli._common import add_input_arguments, add_verify_argument, rules_of, run_batch
 
 __all__ = ["add_arguments", "run"]
 
@@ -18,4 +18,5 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit check``."""
-    return run_batch(args, Job("check", limit=2, box=args.box), verify=args.verify)
+    job = Job("check", limit=2, box=args.box, rules=rules_of(args, args.box))
+    return run_batch(args, job, verify=args.verify)

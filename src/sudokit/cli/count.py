@@ -6,7 +6,7 @@ import argparse
 
 from sudokit import COUNT_LIMIT
 from sudokit.batch import Job
-from sudokit.cli._common import add_input_arguments, add_time_limit_argument, positive, run_batch
+from sudokit.cli._common import add_input_arguments, add_time_limit_argument, positive, rules_of, run_batch
 
 __all__ = ["add_arguments", "run"]
 
@@ -27,4 +27,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit count``."""
-    return run_batch(args, Job("count", limit=args.limit, box=args.box, time_limit=args.time_limit))
+    rules = rules_of(args, args.box)
+    job = Job("count", limit=args.limit, box=args.box, time_limit=args.time_limit, rules=rules)
+    return run_batch(args, job)

@@ -11,6 +11,7 @@ from sudokit.cli._common import (
     add_input_arguments,
     add_time_limit_argument,
     add_verify_argument,
+    rules_of,
     run_batch,
 )
 
@@ -67,5 +68,6 @@ def run(args: argparse.Namespace) -> int:
         box=args.box,
         strategy=strategy(args.strategy),
         time_limit=args.time_limit,
+        rules=rules_of(args, args.box),
     )
     return run_batch(args, job, style=args.style, verify=args.verify)
