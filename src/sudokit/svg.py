@@ -15,6 +15,7 @@ presentation attributes (so any renderer shows them); the ``style`` argument add
 overrides them, e.g. ``style="text.placed { fill: green }"``.
 
 >>> from sudokit.grid import Grid
+from sudokit.rules import Rules
 >>> svg = grid(Grid.from_string("1.3..4.22.4..3.1"), size=200)
 >>> svg.startswith("<svg")
 True
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -67,6 +68,9 @@ class Palette:
     elimination_fill: str = "#fbd1cd"
     strong: str = "#1a56db"
     weak: str = "#e8710a"
+    region: str = "#dcdcdc"
+    diagonal: str = "#8a8a8a"
+    cage: str = "#333333"
 
 
 #: The colours used unless a ``palette`` is given.
@@ -213,9 +217,15 @@ def grid_element(
     ET.SubElement(root, "rect", {"class": "background", "width": total, "height": total,
                                  "fill": palette.background})
     _units(root, s.geo, _colours(units, palette.unit))
+    rules = givens.rules
+    if rules is not None:
+        _shaded_regions(root, s.geo, rules, palette)
     _cells(root, s, givens, marks, placed, _colours(highlight, palette.cell),
                    set(eliminations), set(placements), link_list, palette)
-    _lines(root, s, palette)
+    if rules is not None:
+        _diagonals(root, s.geo, rules, palette)
+        _cages(root, s.geo, rules, palette)
+    _lines(root, s, palette, rules.pieces if rules is not None else None)
     if coordinates:
         _coordinates(root, s.geo, palette)
     if link_list:
@@ -375,10 +385,12 @@ def _mark(
         })
 
 
-def _lines(root: ET.Element, s: _Strings, palette: Palette) -> None:
-    """The cell and box lines and the border."""
+def _lines(root: ET.Element, s: _Strings, palette: Palette, pieces: Sequence[int] | None = None) -> None:
+    """The cell and box lines (a Jigsaw's piece borders instead of boxes) and the border."""
     geo = s.geo
     thin, thick = s.grid_lines
+    if pieces is not None:
+        thin, thick = _piece_lines(geo, pieces)
     g = ET.SubElement(root, "g", {"class": "lines", "stroke": palette.line, "fill": "none"})
     if thin:
         ET.SubElement(g, "path", {"class": "thin", "d": thin, "stroke-width": _num(geo.thin)})
@@ -387,6 +399,111 @@ def _lines(root: ET.Element, s: _Strings, palette: Palette) -> None:
     m = _num(geo.margin)
     ET.SubElement(g, "rect", {"class": "border", "x": m, "y": m, "width": _num(geo.side),
                               "height": _num(geo.side), "stroke-width": _num(geo.thick)})
+
+
+def _piece_lines(geo: Geometry, pieces: Sequence[int]) -> tuple[str, str]:
+    """Path data of the thin lines inside a Jigsaw's pieces and the thick lines between them."""
+    n, m = geo.shape.n, geo.margin
+    thin: list[str] = []
+    thick: list[str] = []
+    for r in range(n):
+        for c in range(n):
+            x, y = m + c * CELL, m + r * CELL
+            if c + 1 < n:
+                edge = f"M{_num(x + CELL)} {_num(y)}v{_num(CELL)}"
+                (thick if pieces[r * n + c] != pieces[r * n + c + 1] else thin).append(edge)
+            if r + 1 < n:
+                edge = f"M{_num(x)} {_num(y + CELL)}h{_num(CELL)}"
+                (thick if pieces[r * n + c] != pieces[(r + 1) * n + c] else thin).append(edge)
+    return " ".join(thin), " ".join(thick)
+
+
+def _shaded_regions(root: ET.Element, geo: Geometry, rules: Rules, palette: Palette) -> None:
+    """Windoku's windows and extra regions shaded under the digits."""
+    g = ET.SubElement(root, "g", {"class": "regions", "fill": palette.region})
+    for index, region in enumerate(rules.regions):
+        if region.kind not in ("window", "extra"):
+            continue
+        for cell in region.cells:
+            x, y = geo.origin(cell)
+            ET.SubElement(g, "rect", {"class": region.kind, "data-region": str(index), "x": _num(x),
+                                      "y": _num(y), "width": _num(CELL), "height": _num(CELL)})
+
+
+def _diagonals(root: ET.Element, geo: Geometry, rules: Rules, palette: Palette) -> None:
+    """Sudoku X's diagonals as thin lines from corner to corner."""
+    found = [r for r in rules.regions if r.kind == "diagonal" or (
+        r.kind == "extra" and len(r.cells) == rules.n and _on_a_diagonal(r.cells, rules.n))]
+    if not found:
+        return
+    g = ET.SubElement(root, "g", {"class": "diagonals", "stroke": palette.diagonal,
+                                  "stroke-width": _num(geo.thin * 1.6), "fill": "none"})
+    for region in found:
+        (x1, y1), (x2, y2) = geo.center(region.cells[0]), geo.center(region.cells[-1])
+        dx = (x2 - x1) / max(1, rules.n - 1) / 2
+        dy = (y2 - y1) / max(1, rules.n - 1) / 2
+        ET.SubElement(g, "path", {"class": "diagonal", "d": f"M{_num(x1 - dx)} {_num(y1 - dy)}"
+                                  f"L{_num(x2 + dx)} {_num(y2 + dy)}"})
+
+
+def _on_a_diagonal(cells: Sequence[int], n: int) -> bool:
+    """True when the cells are one of the two long diagonals, in order."""
+    return list(cells) in ([i * n + i for i in range(n)], [(n - 1 - i) * n + i for i in range(n)])
+
+
+def _cages(root: ET.Element, geo: Geometry, rules: Rules, palette: Palette) -> None:
+    """Killer cages: a dashed outline inside each cage's cells, its sum in the top-left corner."""
+    if not rules.cages:
+        return
+    n = rules.n
+    inset = CELL * 0.09
+    g = ET.SubElement(root, "g", {"class": "cages"})
+    for index, cage in enumerate(rules.cages):
+        inside = set(cage.cells)
+        path = " ".join(_cage_edges(geo, inside, n, inset))
+        ET.SubElement(g, "path", {
+            "class": "cage", "data-cage": str(index), "d": path, "fill": "none", "stroke": palette.cage,
+            "stroke-width": _num(geo.thin * 1.2), "stroke-dasharray": f"{_num(CELL * 0.07)} {_num(CELL * 0.05)}",
+        })
+        if cage.total is not None:
+            x, y = geo.origin(min(cage.cells))
+            size = CELL * 0.24
+            label = str(cage.total)
+            ET.SubElement(g, "rect", {"class": "cage-sum-back", "x": _num(x + inset * 0.4),
+                                      "y": _num(y + inset * 0.4), "width": _num(size * 0.62 * len(label) + 2),
+                                      "height": _num(size * 1.05), "fill": palette.background})
+            text = ET.SubElement(g, "text", {"class": "cage-sum", "x": _num(x + inset * 0.6), "y": _num(y + size),
+                                             "font-size": _num(size), "text-anchor": "start",
+                                             "fill": palette.cage})
+            text.text = label
+
+
+def _cage_edges(geo: Geometry, inside: set[int], n: int, d: float) -> list[str]:
+    """Path segments of a cage's outline, drawn ``d`` inside its cells (corners joined)."""
+
+    def has(r: int, c: int) -> bool:
+        return 0 <= r < n and 0 <= c < n and r * n + c in inside
+
+    out: list[str] = []
+    for cell in sorted(inside):
+        r, c = divmod(cell, n)
+        left, top = geo.origin(cell)
+        right, bottom = left + CELL, top + CELL
+        # each side: (is it a border, along-axis start/end with their neighbours, fixed coordinate)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            if has(r + dr, c + dc):
+                continue
+            if dr:  # top or bottom side, drawn from left to right
+                y = top + d if dr < 0 else bottom - d
+                x1 = left + d if not has(r, c - 1) else (left - d if has(r + dr, c - 1) else left)
+                x2 = right - d if not has(r, c + 1) else (right + d if has(r + dr, c + 1) else right)
+                out.append(f"M{_num(x1)} {_num(y)}H{_num(x2)}")
+            else:  # left or right side, drawn from top to bottom
+                x = left + d if dc < 0 else right - d
+                y1 = top + d if not has(r - 1, c) else (top - d if has(r - 1, c + dc) else top)
+                y2 = bottom - d if not has(r + 1, c) else (bottom + d if has(r + 1, c + dc) else bottom)
+                out.append(f"M{_num(x)} {_num(y1)}V{_num(y2)}")
+    return out
 
 
 def _coordinates(root: ET.Element, geo: Geometry, palette: Palette) -> None:

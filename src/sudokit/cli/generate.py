@@ -7,6 +7,7 @@ import json
 import secrets
 import sys
 import time
+from pathlib import Path
 
 from sudokit import GenerationError, TimeLimitReached
 from sudokit.canon import canonical_string
@@ -16,6 +17,7 @@ from sudokit.cli._common import (
     EXIT_OK,
     EXIT_USAGE,
     add_scheduler_argument,
+    add_variant_arguments,
     executor_of,
     jobs,
     parse_box,
@@ -72,6 +74,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"seconds for the whole run, then stop with status 1 (default "
                         f"{DEFAULT_TIME_LIMIT:g} per puzzle asked for; 0 or 'none' for no limit)")
     parser.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    add_variant_arguments(parser)
+    parser.add_argument("--form", choices=("line", "fpuzzles", "sudokit"),
+                        help="how to write each puzzle: the line format (default for classic and "
+                        "most variants), an f-puzzles link, or sudokit's JSON form (default for "
+                        "jigsaw and killer, whose regions and cages a line cannot hold)")
+
+
+def _regions_text(regions: str | None) -> str | None:
+    """``--regions``: a region map, or the path of a file holding one."""
+    if regions is not None and Path(regions).is_file():
+        return Path(regions).read_text(encoding="utf-8", errors="replace")
+    return regions
 
 
 def run(args: argparse.Namespace) -> int:
@@ -81,12 +95,14 @@ def run(args: argparse.Namespace) -> int:
             size=args.size, box=args.box, method=args.method, symmetry=args.symmetry,
             clues=args.clues, max_clues=args.max_clues, mask=args.mask, minimal=args.minimal,
             k=args.k, dig=args.dig, difficulty=args.difficulty, technique=args.technique,
+            variant=args.variant, regions=_regions_text(args.regions),
         )  # fmt: skip
         if opts.difficulty is not None or opts.technique is not None:
             Generator(opts)  # fails at once when the rater is missing
-    except (ValueError, GenerationError) as exc:
+    except (ValueError, GenerationError, OSError) as exc:
         print(f"sudokit generate: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    form = args.form or ("sudokit" if {"jigsaw", "killer"} & set(opts.variant) else "line")
     if args.unique_canon and opts.shape.box != (3, 3):
         print("sudokit generate: --unique-canon needs 9×9 grids", file=sys.stderr)
         return EXIT_USAGE
@@ -110,6 +126,10 @@ def run(args: argparse.Namespace) -> int:
                 record = made.to_dict()
                 record["run_seed"] = seed
                 out.write(json.dumps(record) + "\n")
+            elif form == "fpuzzles":
+                out.write(made.puzzle.to_fpuzzles() + "\n")
+            elif form == "sudokit":
+                out.write(made.puzzle.to_json() + "\n")
             else:
                 out.write(made.puzzle.to_string() + "\n")
             if time.monotonic() - flushed >= FLUSH_SECONDS:  # a slow puzzle shows at once, a fast
