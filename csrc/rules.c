@@ -60,6 +60,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef SKR_LOCKED
+#define SKR_LOCKED 1 /* generalised locked candidates (see locked) */
+#endif
+#ifndef SKR_LOCK_MAX
+#define SKR_LOCK_MAX 4 /* ... for region digits with at most this many places left */
+#endif
+
 /* ---- tiny bit helpers ------------------------------------------------------ */
 
 static inline int more_than_one(uint64_t x) { return (x & (x - 1)) != 0; }
@@ -83,6 +90,9 @@ struct skr_table {
     uint16_t *peers;
     int *adj_start;           /* ncells + 1 */
     uint16_t *adj;
+    uint8_t *adj_peer;        /* per adj entry: 1 when the two cells are also peers */
+    int words;                /* 64-bit words per row of peer_bits */
+    uint64_t *peer_bits;      /* ncells rows of ncells bits: bit q of row p set when q is a peer of p */
     uint16_t *full_cells;     /* nfull * n */
     int *cf_start;            /* ncells + 1 */
     uint32_t *cell_full;      /* region * 64 + position */
@@ -95,6 +105,10 @@ struct skr_table {
     uint16_t *combos;
 };
 
+static inline int is_peer(const skr_table *t, int p, int q) {
+    return (int)(t->peer_bits[(size_t)p * (size_t)t->words + (size_t)q / 64] >> (q % 64)) & 1;
+}
+
 int skr_table_n(const skr_table *t) { return t->n; }
 int skr_table_ncells(const skr_table *t) { return t->ncells; }
 
@@ -104,6 +118,8 @@ void skr_table_free(skr_table *t) {
     free(t->peers);
     free(t->adj_start);
     free(t->adj);
+    free(t->adj_peer);
+    free(t->peer_bits);
     free(t->full_cells);
     free(t->cf_start);
     free(t->cell_full);
@@ -286,6 +302,12 @@ skr_table *skr_table_new(const skr_spec *sp, char *error, size_t esize) {
             }
     }
     t->peer_start[ncells] = np;
+    t->words = (ncells + 63) / 64;
+    t->peer_bits = (uint64_t *)calloc((size_t)ncells * (size_t)t->words, sizeof(uint64_t));
+    if (!t->peer_bits) goto nomem;
+    for (int p = 0; p < ncells; p++)
+        for (int i = t->peer_start[p]; i < t->peer_start[p + 1]; i++)
+            t->peer_bits[(size_t)p * (size_t)t->words + t->peers[i] / 64] |= bit_at(t->peers[i] % 64);
 
     /* adjacency (non-consecutive), both ways, repeats kept (harmless) */
     t->adj_start = (int *)calloc((size_t)ncells + 1, sizeof(int));
@@ -294,9 +316,14 @@ skr_table *skr_table_new(const skr_spec *sp, char *error, size_t esize) {
     for (int i = 0; i < 2 * sp->nadjacent; i++) t->adj_start[sp->adjacent[i] + 1]++;
     for (int p = 0; p < ncells; p++) t->adj_start[p + 1] += t->adj_start[p];
     for (int p = 0; p < ncells; p++) deg[p] = t->adj_start[p];
+    t->adj_peer = (uint8_t *)malloc((size_t)2 * sp->nadjacent + 1);
+    if (!t->adj_peer) goto nomem;
     for (int i = 0; i < sp->nadjacent; i++) {
         int a = sp->adjacent[2 * i], b = sp->adjacent[2 * i + 1];
+        uint8_t peer = is_peer(t, a, b);
+        t->adj_peer[deg[a]] = peer;
         t->adj[deg[a]++] = (uint16_t)b;
+        t->adj_peer[deg[b]] = peer;
         t->adj[deg[b]++] = (uint16_t)a;
     }
 
@@ -390,6 +417,12 @@ typedef struct {
     uint8_t *done;       /* ncells flags */
     uint32_t *singles;   /* queue of cell * 64 + digit waiting to be assigned */
     int shead, stail, scap;
+    uint32_t *arcs;      /* stack of cells with adjacent cells and at most 3 candidates ... */
+    uint8_t *arc_dirty;  /* ... and their flags */
+    int atop;
+    uint32_t *dirty;     /* stack of places indices to check for locked candidates ... */
+    uint8_t *is_dirty;   /* ... and their flags */
+    int dtop;
     uint32_t *cages;     /* stack of sum cages to prune ... */
     uint8_t *cage_dirty; /* ... and their flags */
     int ctop;
@@ -432,7 +465,23 @@ static inline void push_cage(Solver *s, int c) {
     }
 }
 
+static inline void push_arc(Solver *s, int p) {
+    if (!s->arc_dirty[p]) {
+        s->arc_dirty[p] = 1;
+        s->arcs[s->atop++] = (uint32_t)p;
+    }
+}
+
+static inline void push_dirty(Solver *s, int ud) {
+    if (!s->is_dirty[ud]) {
+        s->is_dirty[ud] = 1;
+        s->dirty[s->dtop++] = (uint32_t)ud;
+    }
+}
+
 static void clear_queues(Solver *s) {
+    while (s->atop) s->arc_dirty[s->arcs[--s->atop]] = 0;
+    while (s->dtop) s->is_dirty[s->dirty[--s->dtop]] = 0;
     while (s->ctop) s->cage_dirty[s->cages[--s->ctop]] = 0;
     s->shead = s->stail = 0;
 }
@@ -457,6 +506,7 @@ static int restrict_cell(Solver *s, int p, uint64_t keep) {
     s->cand[p] = mask;
     if (!more_than_one(mask) && !s->done[p]) push_single(s, p, lowest_bit(mask));
     for (int i = t->cc_start[p]; i < t->cc_start[p + 1]; i++) push_cage(s, t->cell_cage[i]);
+    if (t->adj_start[p] < t->adj_start[p + 1] && bit_count(mask) <= 3) push_arc(s, p);
     int f0 = t->cf_start[p], f1 = t->cf_start[p + 1], n = s->n;
     if (f0 == f1) return OK;
     for (uint64_t gone = old & ~mask; gone; gone &= gone - 1) {
@@ -471,6 +521,8 @@ static int restrict_cell(Solver *s, int p, uint64_t keep) {
             if (!more_than_one(left)) {
                 int q = t->full_cells[r * n + lowest_bit(left)];
                 if (!s->done[q]) push_single(s, q, d);
+            } else if (SKR_LOCKED) {
+                push_dirty(s, r * n + d);
             }
         }
     }
@@ -520,6 +572,51 @@ static int assign(Solver *s, int p, int d) {
     for (int i = t->adj_start[p]; i < t->adj_start[p + 1]; i++) {
         int q = t->adj[i];
         if ((s->cand[q] & near) && (rc = restrict_cell(s, q, ~near)) != OK) return rc;
+    }
+    return OK;
+}
+
+/* Non-consecutive, beyond assignments: an adjacent cell loses every digit d that all of
+ * p's candidates forbid (each e forbids e - 1 and e + 1, and e itself when the cells are
+ * also peers), e.g. p in {4, 6} takes 5 from its neighbours, p in {4, 5} a peer neighbour's
+ * 4 and 5.  Only masks of at most 3 digits can forbid anything. */
+static int arcs(Solver *s, int p) {
+    const skr_table *t = s->t;
+    uint64_t m = s->cand[p], apart = t->full, peer = t->full;
+    if (bit_count(m) > 3) return OK;
+    for (uint64_t w = m; w; w &= w - 1) {
+        uint64_t e = w & (0 - w), near = ((e << 1) | (e >> 1)) & t->full;
+        apart &= near;
+        peer &= near | e;
+    }
+    if (!peer) return OK; /* apart is inside peer */
+    for (int i = t->adj_start[p]; i < t->adj_start[p + 1]; i++) {
+        int q = t->adj[i];
+        uint64_t forbid = t->adj_peer[i] ? peer : apart;
+        int rc;
+        if ((s->cand[q] & forbid) && (rc = restrict_cell(s, q, ~forbid)) != OK) return rc;
+    }
+    return OK;
+}
+
+/* Locked candidates, generalised: when digit d of full region r has 2..SKR_LOCK_MAX places
+ * left, any cell outside them that is a peer of all of them cannot hold d (a box digit on
+ * one row leaves the rest of the row; an X-diagonal or anti-knight digit squeezed into two
+ * cells leaves every cell seeing both).  The candidates for that cell are the peers of the
+ * first place, tested against the others with the peer bit rows. */
+static int locked(Solver *s, int ud) {
+    const skr_table *t = s->t;
+    int n = s->n, r = ud / n, d = ud - r * n;
+    uint64_t where = s->places[ud], bit = bit_at(d);
+    if (!more_than_one(where) || bit_count(where) > SKR_LOCK_MAX) return OK;
+    int x0 = t->full_cells[r * n + lowest_bit(where)], others[64], k = 0;
+    for (uint64_t w = where & (where - 1); w; w &= w - 1) others[k++] = t->full_cells[r * n + lowest_bit(w)];
+    for (int i = t->peer_start[x0]; i < t->peer_start[x0 + 1]; i++) {
+        int y = t->peers[i], all = 1;
+        if (!(s->cand[y] & bit)) continue;
+        for (int j = 0; j < k && all; j++) all = is_peer(t, others[j], y);
+        int rc;
+        if (all && (rc = restrict_cell(s, y, ~bit)) != OK) return rc;
     }
     return OK;
 }
@@ -626,10 +723,21 @@ static int propagate(Solver *s) {
             uint32_t item = s->singles[s->shead++];
             if ((rc = assign(s, (int)(item >> 6), (int)(item & 63))) != OK) goto out;
         }
-        if (!s->ctop) break;
-        int c = (int)s->cages[--s->ctop];
-        s->cage_dirty[c] = 0;
-        if ((rc = small ? cage_combos(s, c) : cage_bounds(s, c)) != OK) goto out;
+        if (s->atop) {
+            int p = (int)s->arcs[--s->atop];
+            s->arc_dirty[p] = 0;
+            if ((rc = arcs(s, p)) != OK) goto out;
+        } else if (s->ctop) {
+            int c = (int)s->cages[--s->ctop];
+            s->cage_dirty[c] = 0;
+            if ((rc = small ? cage_combos(s, c) : cage_bounds(s, c)) != OK) goto out;
+        } else if (s->dtop) {
+            int ud = (int)s->dirty[--s->dtop];
+            s->is_dirty[ud] = 0;
+            if ((rc = locked(s, ud)) != OK) goto out;
+        } else {
+            break;
+        }
     }
 out:
     clear_queues(s);
@@ -718,7 +826,11 @@ int skr_solve(const skr_table *t, const uint8_t *givens, int limit, uint8_t *sol
                    + (size_t)s.scap * sizeof(uint32_t)     /* singles */
                    + cells * sizeof(uint32_t)              /* weight */
                    + nsum * sizeof(uint32_t)               /* cages */
+                   + cells * sizeof(uint32_t)              /* arcs */
+                   + nplaces * sizeof(uint32_t)            /* dirty */
                    + cells                                 /* done */
+                   + cells                                 /* arc_dirty */
+                   + nplaces                               /* is_dirty */
                    + nsum + 8;                             /* cage_dirty */
     char *block = (char *)malloc(bytes);
     s.tcap = cells * 4 + 64;
@@ -735,8 +847,14 @@ int skr_solve(const skr_table *t, const uint8_t *givens, int limit, uint8_t *sol
     s.singles = (uint32_t *)at, at += (size_t)s.scap * sizeof(uint32_t);
     s.weight = (uint32_t *)at, at += cells * sizeof(uint32_t);
     s.cages = (uint32_t *)at, at += nsum * sizeof(uint32_t);
+    s.arcs = (uint32_t *)at, at += cells * sizeof(uint32_t);
+    s.dirty = (uint32_t *)at, at += nplaces * sizeof(uint32_t);
     s.done = (uint8_t *)at, at += cells;
+    s.arc_dirty = (uint8_t *)at, at += cells;
+    s.is_dirty = (uint8_t *)at, at += nplaces;
     s.cage_dirty = (uint8_t *)at;
+    memset(s.arc_dirty, 0, cells);
+    memset(s.is_dirty, 0, nplaces);
     for (size_t i = 0; i < cells; i++) {
         s.cand[i] = t->full;
         s.weight[i] = 1;
