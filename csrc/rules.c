@@ -60,8 +60,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef SKR_WDEG
+#define SKR_WDEG 1 /* dom/wdeg guesses (0: fewest candidates) */
+#endif
 #ifndef SKR_LOCKED
 #define SKR_LOCKED 1 /* generalised locked candidates (see locked) */
+#endif
+#ifndef SKR_LOCK_WORDS
+#define SKR_LOCK_WORDS 8 /* grids of up to 64 * this many cells AND peer bit rows in locked() */
 #endif
 #ifndef SKR_LOCK_MAX
 #define SKR_LOCK_MAX 4 /* ... for region digits with at most this many places left */
@@ -611,6 +617,19 @@ static int locked(Solver *s, int ud) {
     if (!more_than_one(where) || bit_count(where) > SKR_LOCK_MAX) return OK;
     int x0 = t->full_cells[r * n + lowest_bit(where)], others[64], k = 0;
     for (uint64_t w = where & (where - 1); w; w &= w - 1) others[k++] = t->full_cells[r * n + lowest_bit(w)];
+    if (t->words <= SKR_LOCK_WORDS) { /* small grids: AND the peer bit rows (no place is its own peer) */
+        int words = t->words;
+        uint64_t common[SKR_LOCK_WORDS];
+        memcpy(common, t->peer_bits + (size_t)x0 * (size_t)words, (size_t)words * sizeof(uint64_t));
+        for (int j = 0; j < k; j++)
+            for (int w = 0; w < words; w++) common[w] &= t->peer_bits[(size_t)others[j] * (size_t)words + w];
+        for (int w = 0; w < words; w++)
+            for (uint64_t b = common[w]; b; b &= b - 1) {
+                int y = w * 64 + lowest_bit(b), rc;
+                if ((s->cand[y] & bit) && (rc = restrict_cell(s, y, ~bit)) != OK) return rc;
+            }
+        return OK;
+    }
     for (int i = t->peer_start[x0]; i < t->peer_start[x0 + 1]; i++) {
         int y = t->peers[i], all = 1;
         if (!(s->cand[y] & bit)) continue;
@@ -750,7 +769,7 @@ static int choose_cell(const Solver *s) {
     uint64_t best_k = 1, best_w = 0;
     for (int p = 0; p < s->ncells; p++) {
         if (s->done[p]) continue;
-        uint64_t k = (uint64_t)bit_count(s->cand[p]), w = s->weight[p];
+        uint64_t k = (uint64_t)bit_count(s->cand[p]), w = SKR_WDEG ? s->weight[p] : 1;
         if (k * best_w < best_k * w) { /* k / w < best_k / best_w */
             best = p;
             best_k = k;
