@@ -10,6 +10,8 @@ Rows (each: the median time per puzzle over the puzzles, a puzzle's time being i
 * classic / X / windoku / anti-knight / non-consecutive dug: unique puzzles made here (a
   seeded random solution grid of the variant, cells removed in random order while the puzzle
   stays unique), so the variants are compared on puzzles made the same way.
+* the same with the digging stopped at --clues clues (default 28), where the variants'
+  puzzles are as far from minimal as classic ones: the comparable rows.
 * killer: a seeded classic solution grid cut into random connected cages of 2-5 cells with
   their sums, no givens (cages only, plus rows, columns and boxes).
 """
@@ -67,12 +69,15 @@ def variants() -> dict[str, Any]:
     }
 
 
-def dig_unique(table: Any, seed: int) -> bytes:
+def dig_unique(table: Any, seed: int, floor: int = 0) -> bytes:
+    """A unique puzzle: cells removed in random order while it stays unique (down to floor clues)."""
     rng = random.Random(seed)
     count, solution, _ = table.solve(bytes(81), 1, seed=seed)
     assert count == 1
     cells = list(solution)
     for p in rng.sample(range(81), 81):
+        if sum(1 for v in cells if v) <= floor:
+            break
         keep = cells[p]
         cells[p] = 0
         if table.solve(bytes(cells), 2)[0] != 1:
@@ -132,7 +137,7 @@ def read_data(path: Path, count: int) -> list[bytes]:
 
 def row(name: str, times: list[float], extra: str = "") -> float:
     med = statistics.median(times)
-    print(f"{name:34s} {len(times):5d} {med * 1e6:11.1f} {statistics.mean(times) * 1e6:11.1f}  {extra}")
+    print(f"{name:40s} {len(times):5d} {med * 1e6:11.1f} {statistics.mean(times) * 1e6:11.1f}  {extra}")
     return med
 
 
@@ -144,12 +149,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--puzzles", type=int, default=200, help="classic data puzzles (default 200)")
     parser.add_argument("--variants", type=int, default=50, help="dug puzzles per variant (default 50)")
     parser.add_argument("--killers", type=int, default=50, help="killer puzzles (default 50)")
+    parser.add_argument("--clues", type=int, default=28, help="the comparable rows' clue count (default 28)")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--limit", type=int, default=2)
     args = parser.parse_args(argv)
     limit, repeat = args.limit, args.repeat
     tables = variants()
-    print(f"{'row':34s} {'n':>5s} {'median µs':>11s} {'mean µs':>11s}")
+    print(f"{'row':40s} {'n':>5s} {'median µs':>11s} {'mean µs':>11s}")
 
     if args.data.exists():
         data = read_data(args.data, args.puzzles)
@@ -160,27 +166,29 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{args.data.stem} RulesTable classic",
             per_puzzle(lambda p: tables["classic"].solve(p, limit), data, repeat),
         )
-        print(f"{'':34s} ratio RulesTable / _core.solve: {rules / core:.2f}")
+        print(f"{'':40s} ratio RulesTable / _core.solve: {rules / core:.2f}")
 
-    dug: dict[str, float] = {}
-    classic_dug: list[bytes] = []
-    for name, table in tables.items():
-        puzzles = [dig_unique(table, seed) for seed in range(1, args.variants + 1)]
-        clues = statistics.median(sum(1 for v in p if v) for p in puzzles)
-        dug[name] = row(
-            f"{name} dug RulesTable",
-            per_puzzle(lambda p, t=table: t.solve(p, limit), puzzles, repeat),
-            f"median clues {clues}",
+    for floor in (0, args.clues):
+        label = "minimal" if floor == 0 else f"{floor} clues"
+        dug: dict[str, float] = {}
+        classic_dug: list[bytes] = []
+        for name, table in tables.items():
+            puzzles = [dig_unique(table, seed, floor) for seed in range(1, args.variants + 1)]
+            clues = statistics.median(sum(1 for v in p if v) for p in puzzles)
+            dug[name] = row(
+                f"{name} dug {label} RulesTable",
+                per_puzzle(lambda p, t=table: t.solve(p, limit), puzzles, repeat),
+                f"median clues {clues}",
+            )
+            if name == "classic":
+                classic_dug = puzzles
+        core_dug = row(
+            f"classic dug {label} _core.solve",
+            per_puzzle(lambda p: CORE.solve(p, 3, 3, limit), classic_dug, repeat),
         )
-        if name == "classic":
-            classic_dug = puzzles
-    core_dug = row(
-        "classic dug _core.solve", per_puzzle(lambda p: CORE.solve(p, 3, 3, limit), classic_dug, repeat)
-    )
-    for name, med in dug.items():
-        print(
-            f"{'':34s} {name}: {med / dug['classic']:.2f}x RulesTable classic, {med / core_dug:.2f}x _core.solve"
-        )
+        for name, med in dug.items():
+            ratio = f"{med / dug['classic']:.2f}x RulesTable classic"
+            print(f"{'':40s} {name}: {ratio}, {med / core_dug:.2f}x _core.solve")
 
     killers = [killer(seed) for seed in range(1, args.killers + 1)]
     times, counts = [], []
