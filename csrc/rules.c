@@ -56,6 +56,7 @@
  */
 #include "rules.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +73,9 @@
 #ifndef SKR_LOCK_MAX
 #define SKR_LOCK_MAX 4 /* ... for region digits with at most this many places left */
 #endif
+
+/* The most work a spec may ask for: k * k + 1 per region or cage of k cells, 2 per pair. */
+#define SKR_MAX_WORK (1L << 26)
 
 /* ---- tiny bit helpers ------------------------------------------------------ */
 
@@ -235,8 +239,10 @@ skr_table *skr_table_new(const skr_spec *sp, char *error, size_t esize) {
     t->full = low_bits(n);
     t->maxsum = n * (n + 1) / 2;
 
-    /* check every list; count the full regions, the sum cages and each cell's edges */
+    /* check every list; count the full regions, the sum cages and each cell's edges (a
+     * bounded number of them, so that no int offset can overflow) */
     int tag = 0;
+    long long work = (long long)sp->nadjacent * 2;
     for (int r = 0; r < sp->nregions; r++) {
         int k = sp->region_start[r + 1] - sp->region_start[r];
         if (k < 0) {
@@ -247,6 +253,7 @@ skr_table *skr_table_new(const skr_spec *sp, char *error, size_t esize) {
                         esize))
             goto bad;
         if (k == n) t->nfull++;
+        if ((work += (long long)k * k + 1) > SKR_MAX_WORK) goto too_big;
         for (int i = 0; i < k; i++) deg[sp->region_cells[sp->region_start[r] + i]] += k - 1;
     }
     for (int c = 0; c < sp->ncages; c++) {
@@ -262,17 +269,21 @@ skr_table *skr_table_new(const skr_spec *sp, char *error, size_t esize) {
             goto bad;
         }
         if (sp->cage_total[c] > 0) t->nsum++;
+        if ((work += (long long)k * k + 1) > SKR_MAX_WORK) goto too_big;
         for (int i = 0; i < k; i++) deg[sp->cage_cells[sp->cage_start[c] + i]] += k - 1;
     }
     if (!check_pairs(sp->differ, sp->ndiffer, ncells, "differ", error, esize) ||
         !check_pairs(sp->adjacent, sp->nadjacent, ncells, "adjacent", error, esize))
         goto bad;
+    if ((work += 2LL * sp->ndiffer) > SKR_MAX_WORK) goto too_big;
     for (int i = 0; i < sp->ndiffer; i++) {
         deg[sp->differ[2 * i]]++;
         deg[sp->differ[2 * i + 1]]++;
     }
 
-    /* peers: every edge, then each cell's list without repeats */
+    /* peers: every edge, then each cell's list without repeats (a bounded number of them: a
+     * huge spec is refused rather than overflowing the int offsets) */
+
     edge_start = (int *)malloc(((size_t)ncells + 1) * sizeof(int));
     if (!edge_start) goto nomem;
     edge_start[0] = 0;
@@ -386,6 +397,9 @@ skr_table *skr_table_new(const skr_spec *sp, char *error, size_t esize) {
     free(edge_start);
     free(edges);
     return t;
+too_big:
+    fail_with(error, esize, "the spec is too large (more than %ld cell pairs and list entries)", SKR_MAX_WORK, 0);
+    goto bad;
 nomem:
     fail_with(error, esize, "out of memory", 0, 0);
 bad:
