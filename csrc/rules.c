@@ -64,6 +64,9 @@
 #ifndef SKR_WDEG
 #define SKR_WDEG 1 /* dom/wdeg guesses (0: fewest candidates) */
 #endif
+#ifndef SKR_WINIT
+#define SKR_WINIT 1 /* a cell's starting weight: 1 + its peers + twice its adjacent cells (dom/deg at first) */
+#endif
 #ifndef SKR_LOCKED
 #define SKR_LOCKED 1 /* generalised locked candidates (see locked) */
 #endif
@@ -81,6 +84,11 @@
 
 static inline int more_than_one(uint64_t x) { return (x & (x - 1)) != 0; }
 static inline int bit_count(uint64_t x) { return __builtin_popcountll(x); }
+/* At most k bits set (k small: cheaper than a popcount call without the instruction). */
+static inline int at_most(uint64_t x, int k) {
+    while (k-- > 0) x &= x - 1;
+    return x == 0;
+}
 static inline int lowest_bit(uint64_t x) { return __builtin_ctzll(x); }
 static inline uint64_t bit_at(int i) { return (uint64_t)1 << i; }
 /* `len` consecutive bits from bit 0 (len may be 64). */
@@ -526,7 +534,7 @@ static int restrict_cell(Solver *s, int p, uint64_t keep) {
     s->cand[p] = mask;
     if (!more_than_one(mask) && !s->done[p]) push_single(s, p, lowest_bit(mask));
     for (int i = t->cc_start[p]; i < t->cc_start[p + 1]; i++) push_cage(s, t->cell_cage[i]);
-    if (t->adj_start[p] < t->adj_start[p + 1] && bit_count(mask) <= 3) push_arc(s, p);
+    if (t->adj_start[p] < t->adj_start[p + 1] && at_most(mask, 3)) push_arc(s, p);
     int f0 = t->cf_start[p], f1 = t->cf_start[p + 1], n = s->n;
     if (f0 == f1) return OK;
     for (uint64_t gone = old & ~mask; gone; gone &= gone - 1) {
@@ -603,7 +611,7 @@ static int assign(Solver *s, int p, int d) {
 static int arcs(Solver *s, int p) {
     const skr_table *t = s->t;
     uint64_t m = s->cand[p], apart = t->full, peer = t->full;
-    if (bit_count(m) > 3) return OK;
+    if (!at_most(m, 3)) return OK;
     for (uint64_t w = m; w; w &= w - 1) {
         uint64_t e = w & (0 - w), near = ((e << 1) | (e >> 1)) & t->full;
         apart &= near;
@@ -619,18 +627,34 @@ static int arcs(Solver *s, int p) {
     return OK;
 }
 
+static int is_adjacent(const skr_table *t, int p, int q) {
+    for (int i = t->adj_start[p]; i < t->adj_start[p + 1]; i++)
+        if (t->adj[i] == q) return 1;
+    return 0;
+}
+
 /* Locked candidates, generalised: when digit d of full region r has 2..SKR_LOCK_MAX places
  * left, any cell outside them that is a peer of all of them cannot hold d (a box digit on
  * one row leaves the rest of the row; an X-diagonal or anti-knight digit squeezed into two
  * cells leaves every cell seeing both).  The candidates for that cell are the peers of the
- * first place, tested against the others with the peer bit rows. */
+ * first place, tested against the others with the peer bit rows.  Likewise a cell adjacent
+ * to every place (non-consecutive) cannot hold d - 1 or d + 1. */
 static int locked(Solver *s, int ud) {
     const skr_table *t = s->t;
     int n = s->n, r = ud / n, d = ud - r * n;
     uint64_t where = s->places[ud], bit = bit_at(d);
-    if (!more_than_one(where) || bit_count(where) > SKR_LOCK_MAX) return OK;
+    if (!more_than_one(where) || !at_most(where, SKR_LOCK_MAX)) return OK;
     int x0 = t->full_cells[r * n + lowest_bit(where)], others[64], k = 0;
     for (uint64_t w = where & (where - 1); w; w &= w - 1) others[k++] = t->full_cells[r * n + lowest_bit(w)];
+    if (t->adj_start[x0] < t->adj_start[x0 + 1]) { /* cells adjacent to every place lose d - 1 and d + 1 */
+        uint64_t near = ((bit << 1) | (bit >> 1)) & t->full;
+        for (int i = t->adj_start[x0]; i < t->adj_start[x0 + 1]; i++) {
+            int y = t->adj[i], all = 1, rc;
+            if (!(s->cand[y] & near)) continue;
+            for (int j = 0; j < k && all; j++) all = is_adjacent(t, others[j], y);
+            if (all && (rc = restrict_cell(s, y, ~near)) != OK) return rc;
+        }
+    }
     if (t->words <= SKR_LOCK_WORDS) { /* small grids: AND the peer bit rows (no place is its own peer) */
         int words = t->words;
         uint64_t common[SKR_LOCK_WORDS];
@@ -890,7 +914,7 @@ int skr_solve(const skr_table *t, const uint8_t *givens, int limit, uint8_t *sol
     memset(s.is_dirty, 0, nplaces);
     for (size_t i = 0; i < cells; i++) {
         s.cand[i] = t->full;
-        s.weight[i] = 1;
+        s.weight[i] = SKR_WINIT ? (uint32_t)(t->peer_start[i + 1] - t->peer_start[i] + 2 * (t->adj_start[i + 1] - t->adj_start[i]) + 1) : 1;
         s.done[i] = 0;
     }
     for (size_t i = 0; i < nplaces; i++) s.places[i] = t->full; /* n positions, like n digits */
