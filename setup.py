@@ -11,6 +11,7 @@ core = Extension(
     sources=[
         "csrc/bitboard9.c",
         "csrc/nxn.c",
+        "csrc/rules.c",
         "csrc/stop.c",
         "csrc/lineparse.c",
         "csrc/generate.c",

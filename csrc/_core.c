@@ -33,6 +33,7 @@
 #include "human9.h"
 #include "lineparse.h"
 #include "nxn.h"
+#include "rules.h"
 #include "stop.h"
 
 /* The count of a puzzle whose search ran out of time (beside lineparse.h's statuses). */
@@ -875,6 +876,439 @@ static PyObject *core_rate9(PyObject *module, PyObject *args) {
     return result;
 }
 
+/* ---- RulesTable (rules.c) ------------------------------------------------------ */
+
+/* An immutable compiled rules table: several threads may solve with it at once (every call
+ * has its own working memory, the table is read-only). */
+typedef struct {
+    PyObject_HEAD
+    skr_table *table;
+} RulesTableObject;
+
+/* An int from a Python integer, saturated into int's range (out-of-range cells are then
+ * reported by skr_table_new). */
+static int as_int(PyObject *obj, const char *name, int *out) {
+    long long v;
+    if (!as_integer(obj, name, &v)) return 0;
+    *out = v < INT_MIN ? INT_MIN : v > INT_MAX ? INT_MAX : (int)v;
+    return 1;
+}
+
+/* A growable int array (PyMem). */
+typedef struct {
+    int *items;
+    Py_ssize_t len, cap;
+} IntList;
+
+static int int_push(IntList *l, int v) {
+    if (l->len == l->cap) {
+        Py_ssize_t cap = l->cap ? 2 * l->cap : 64;
+        int *items = (int *)PyMem_Realloc(l->items, (size_t)cap * sizeof(int));
+        if (!items) {
+            PyErr_NoMemory();
+            return 0;
+        }
+        l->items = items;
+        l->cap = cap;
+    }
+    l->items[l->len++] = v;
+    return 1;
+}
+
+/* The ints of a sequence of integers appended to `out`; `what` names it in errors. */
+static int push_ints(PyObject *seq_obj, const char *what, Py_ssize_t index, IntList *out) {
+    PyObject *seq = PySequence_Fast(seq_obj, "");
+    if (!seq) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "%s %zd must be a sequence of cell numbers, not %.100s", what, index,
+                     Py_TYPE(seq_obj)->tp_name);
+        return 0;
+    }
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(seq);
+    if (k > SKR_MAX_CELLS) {
+        PyErr_Format(PyExc_ValueError, "%s %zd has %zd cells, more than 64", what, index, k);
+        Py_DECREF(seq);
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < k; i++) {
+        int v;
+        if (!as_int(PySequence_Fast_GET_ITEM(seq, i), "a cell", &v) || !int_push(out, v)) {
+            Py_DECREF(seq);
+            return 0;
+        }
+    }
+    Py_DECREF(seq);
+    return 1;
+}
+
+/* Lists of cells (regions): items and starts (count + 1). */
+static int as_lists(PyObject *obj, const char *what, IntList *items, IntList *starts) {
+    PyObject *seq = PySequence_Fast(obj, "");
+    if (!seq) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "%ss must be a sequence, not %.100s", what, Py_TYPE(obj)->tp_name);
+        return 0;
+    }
+    int ok = int_push(starts, 0);
+    for (Py_ssize_t i = 0; ok && i < PySequence_Fast_GET_SIZE(seq); i++)
+        ok = push_ints(PySequence_Fast_GET_ITEM(seq, i), what, i, items) && int_push(starts, (int)items->len);
+    Py_DECREF(seq);
+    return ok;
+}
+
+/* Pairs (a, b), flattened. */
+static int as_pairs(PyObject *obj, const char *what, IntList *out) {
+    PyObject *seq = PySequence_Fast(obj, "");
+    if (!seq) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "%s must be a sequence of pairs, not %.100s", what, Py_TYPE(obj)->tp_name);
+        return 0;
+    }
+    int ok = 1;
+    for (Py_ssize_t i = 0; ok && i < PySequence_Fast_GET_SIZE(seq); i++) {
+        Py_ssize_t before = out->len;
+        ok = push_ints(PySequence_Fast_GET_ITEM(seq, i), what, i, out);
+        if (ok && out->len - before != 2) {
+            PyErr_Format(PyExc_ValueError, "%s pair %zd must hold 2 cells, not %zd", what, i, out->len - before);
+            ok = 0;
+        }
+    }
+    Py_DECREF(seq);
+    return ok;
+}
+
+/* Cages (cells, total). */
+static int as_cages(PyObject *obj, IntList *items, IntList *starts, IntList *totals) {
+    PyObject *seq = PySequence_Fast(obj, "");
+    if (!seq) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "cages must be a sequence, not %.100s", Py_TYPE(obj)->tp_name);
+        return 0;
+    }
+    int ok = int_push(starts, 0);
+    for (Py_ssize_t i = 0; ok && i < PySequence_Fast_GET_SIZE(seq); i++) {
+        PyObject *cage = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyTuple_Check(cage) && !PyList_Check(cage)) {
+            PyErr_Format(PyExc_TypeError, "cage %zd must be a (cells, total) pair, not %.100s", i,
+                         Py_TYPE(cage)->tp_name);
+            ok = 0;
+            break;
+        }
+        PyObject *pair = PySequence_Fast(cage, "");
+        if (!pair) {
+            ok = 0;
+            break;
+        }
+        int total = 0;
+        if (PySequence_Fast_GET_SIZE(pair) != 2) {
+            PyErr_Format(PyExc_ValueError, "cage %zd must be a (cells, total) pair", i);
+            ok = 0;
+        } else {
+            ok = push_ints(PySequence_Fast_GET_ITEM(pair, 0), "cage", i, items) &&
+                 as_int(PySequence_Fast_GET_ITEM(pair, 1), "a cage total", &total) &&
+                 int_push(starts, (int)items->len) && int_push(totals, total);
+        }
+        Py_DECREF(pair);
+    }
+    Py_DECREF(seq);
+    return ok;
+}
+
+static PyObject *rules_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"n", "ncells", "regions", "differ", "adjacent", "cages", NULL};
+    PyObject *n_obj, *ncells_obj, *regions_obj, *differ_obj = NULL, *adjacent_obj = NULL, *cages_obj = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OOO:RulesTable", keywords, &n_obj, &ncells_obj,
+                                     &regions_obj, &differ_obj, &adjacent_obj, &cages_obj))
+        return NULL;
+    int n, ncells;
+    if (!as_int(n_obj, "n", &n) || !as_int(ncells_obj, "ncells", &ncells)) return NULL;
+    IntList reg = {0}, reg_start = {0}, differ = {0}, adjacent = {0}, cage = {0}, cage_start = {0},
+            totals = {0};
+    PyObject *result = NULL;
+    if (!as_lists(regions_obj, "region", &reg, &reg_start)) goto done;
+    if (differ_obj && differ_obj != Py_None && !as_pairs(differ_obj, "differ", &differ)) goto done;
+    if (adjacent_obj && adjacent_obj != Py_None && !as_pairs(adjacent_obj, "adjacent", &adjacent)) goto done;
+    if (!int_push(&cage_start, 0)) goto done;
+    cage_start.len = 0;
+    if (cages_obj && cages_obj != Py_None ? !as_cages(cages_obj, &cage, &cage_start, &totals)
+                                          : !int_push(&cage_start, 0))
+        goto done;
+    skr_spec spec = {
+        .n = n,
+        .ncells = ncells,
+        .nregions = (int)reg_start.len - 1,
+        .region_start = reg_start.items,
+        .region_cells = reg.items,
+        .ndiffer = (int)(differ.len / 2),
+        .differ = differ.items,
+        .nadjacent = (int)(adjacent.len / 2),
+        .adjacent = adjacent.items,
+        .ncages = (int)cage_start.len - 1,
+        .cage_start = cage_start.items,
+        .cage_cells = cage.items,
+        .cage_total = totals.items,
+    };
+    char error[160];
+    skr_table *table;
+    Py_BEGIN_ALLOW_THREADS
+    table = skr_table_new(&spec, error, sizeof error);
+    Py_END_ALLOW_THREADS
+    if (!table) {
+        if (strcmp(error, "out of memory") == 0) PyErr_NoMemory();
+        else PyErr_SetString(PyExc_ValueError, error);
+        goto done;
+    }
+    RulesTableObject *self = (RulesTableObject *)type->tp_alloc(type, 0);
+    if (!self) {
+        skr_table_free(table);
+        goto done;
+    }
+    self->table = table;
+    result = (PyObject *)self;
+done:
+    PyMem_Free(reg.items);
+    PyMem_Free(reg_start.items);
+    PyMem_Free(differ.items);
+    PyMem_Free(adjacent.items);
+    PyMem_Free(cage.items);
+    PyMem_Free(cage_start.items);
+    PyMem_Free(totals.items);
+    return result;
+}
+
+static void rules_dealloc(PyObject *obj) {
+    PyTypeObject *type = Py_TYPE(obj);
+    skr_table_free(((RulesTableObject *)obj)->table);
+    type->tp_free(obj);
+    Py_DECREF(type);
+}
+
+/* Solve one puzzle with the GIL released: the count, SK_LIMIT when the time ran out, -1 when
+ * out of memory, -2 for a value above n. */
+static int rules_solve_cells(const skr_table *t, const uint8_t *cells, int limit, uint8_t *solution,
+                             uint64_t *guesses, sk_stop *stop, uint64_t seed) {
+    int count = skr_solve(t, cells, limit, solution, guesses, stop, seed);
+    if (count >= 0 && stop && stop->stopped == SK_STOP_TIME) {
+        stop->stopped = SK_RUNNING; /* the next puzzle has its own time */
+        return SK_LIMIT;
+    }
+    return count;
+}
+
+static PyObject *rules_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"cells", "limit", "seconds", "stop", "seed", NULL};
+    PyObject *module = PyType_GetModule(Py_TYPE(self));
+    const skr_table *t = ((RulesTableObject *)self)->table;
+    Py_buffer cells;
+    PyObject *limit_obj, *seconds_obj = NULL, *stop_obj = NULL, *seed_obj = NULL;
+    int limit;
+    double seconds;
+    if (!module) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*O|OOO:solve", keywords, &cells, &limit_obj, &seconds_obj,
+                                     &stop_obj, &seed_obj))
+        return NULL;
+    PyObject *result = NULL;
+    uint8_t *solution = NULL;
+    uint64_t seed = 0;
+    CallStop cs = {0};
+    if (!as_limit(limit_obj, &limit) || !as_seconds(seconds_obj, &seconds)) goto done;
+    if (seed_obj && seed_obj != Py_None) {
+        if (!PyLong_Check(seed_obj)) {
+            PyErr_Format(PyExc_TypeError, "seed must be an integer, not %.100s", Py_TYPE(seed_obj)->tp_name);
+            goto done;
+        }
+        seed = (uint64_t)PyLong_AsUnsignedLongLongMask(seed_obj);
+        if (seed == (uint64_t)-1 && PyErr_Occurred()) goto done;
+    }
+    int n = skr_table_n(t), size = skr_table_ncells(t);
+    if (cells.len != size) {
+        PyErr_Format(PyExc_ValueError, "cells must hold %d values, not %zd", size, cells.len);
+        goto done;
+    }
+    for (int i = 0; i < size; i++)
+        if (((const uint8_t *)cells.buf)[i] > n) {
+            PyErr_Format(PyExc_ValueError, "cell %d holds %d, more than n = %d", i,
+                         ((const uint8_t *)cells.buf)[i], n);
+            goto done;
+        }
+    solution = (uint8_t *)PyMem_Malloc((size_t)size);
+    if (!solution) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (!call_stop_init(&cs, module, stop_obj)) goto done;
+    uint64_t guesses = 0;
+    sk_stop stop;
+    stop_init(&stop, &cs);
+    solution[0] = 0;
+    cs.saved = PyEval_SaveThread();
+    sk_stop_start(&stop, seconds);
+    int count = rules_solve_cells(t, (const uint8_t *)cells.buf, limit, solution, &guesses, &stop, seed);
+    PyEval_RestoreThread(cs.saved);
+    if (stop.stopped == SK_STOP_POLL) { /* the flag, or Ctrl-C: the signal handler's exception is set */
+        raise_stopped(module, &cs);
+        goto done;
+    }
+    if (count == -1) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (count > 0 || (count == SK_LIMIT && solution[0]))
+        result = Py_BuildValue("(iy#K)", count, (const char *)solution, (Py_ssize_t)size,
+                               (unsigned long long)guesses);
+    else
+        result = Py_BuildValue("(iOK)", count, Py_None, (unsigned long long)guesses);
+done:
+    call_stop_release(&cs);
+    PyMem_Free(solution);
+    PyBuffer_Release(&cells);
+    return result;
+}
+
+static PyObject *rules_solve_many(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"puzzles", "limit", "seconds", "stop", NULL};
+    PyObject *module = PyType_GetModule(Py_TYPE(self));
+    const skr_table *t = ((RulesTableObject *)self)->table;
+    PyObject *puzzles_obj, *limit_obj, *seconds_obj = NULL, *stop_obj = NULL;
+    int limit;
+    double seconds;
+    if (!module) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|OO:solve_many", keywords, &puzzles_obj, &limit_obj,
+                                     &seconds_obj, &stop_obj))
+        return NULL;
+    if (!as_limit(limit_obj, &limit) || !as_seconds(seconds_obj, &seconds)) return NULL;
+    PyObject *items = PySequence_Tuple(puzzles_obj);
+    if (!items) return NULL;
+    Py_ssize_t count = PyTuple_GET_SIZE(items);
+    int n = skr_table_n(t), size = skr_table_ncells(t);
+    size_t slots = (size_t)(count ? count : 1);
+    PyObject *result = NULL, *counts_list = NULL, *solutions_list = NULL;
+    CallStop cs = {0};
+    int *counts = (int *)PyMem_Malloc(slots * sizeof(int));
+    uint8_t *inputs = (uint8_t *)PyMem_Malloc(slots * (size_t)size);
+    uint8_t *solutions = (uint8_t *)PyMem_Malloc(slots * (size_t)size);
+    if (!counts || !inputs || !solutions) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    /* copy every puzzle (with the GIL): a bytearray may change while the batch runs */
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *item = PyTuple_GET_ITEM(items, i);
+        Py_buffer view;
+        if (PyUnicode_Check(item) || PyObject_GetBuffer(item, &view, PyBUF_SIMPLE) < 0) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError, "puzzle %zd must be bytes, not %.100s", i, Py_TYPE(item)->tp_name);
+            goto done;
+        }
+        counts[i] = 0;
+        if (view.len != size) counts[i] = SK_MALFORMED;
+        else {
+            memcpy(inputs + (size_t)i * (size_t)size, view.buf, (size_t)size);
+            for (int k = 0; k < size; k++)
+                if (inputs[(size_t)i * (size_t)size + k] > n) counts[i] = SK_MALFORMED;
+        }
+        PyBuffer_Release(&view);
+    }
+    if (!call_stop_init(&cs, module, stop_obj)) goto done;
+    int out_of_memory = 0;
+    sk_stop stop;
+    stop_init(&stop, &cs);
+    cs.saved = PyEval_SaveThread();
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if (i % BATCH_CHECK_EVERY == 0 && stop.poll && sk_stop_check(&stop)) break;
+        if (counts[i] == SK_MALFORMED) continue;
+        sk_stop_start(&stop, seconds);
+        counts[i] = rules_solve_cells(t, inputs + (size_t)i * (size_t)size, limit,
+                                      solutions + (size_t)i * (size_t)size, NULL, &stop, 0);
+        if (counts[i] == -1) out_of_memory = 1;
+        if (out_of_memory || stop.stopped) break;
+    }
+    PyEval_RestoreThread(cs.saved);
+    if (stop.stopped == SK_STOP_POLL) {
+        raise_stopped(module, &cs);
+        goto done;
+    }
+    if (out_of_memory) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    counts_list = PyList_New(count);
+    solutions_list = counts_list ? PyList_New(count) : NULL;
+    if (!solutions_list) goto done;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *c = PyLong_FromLong(counts[i]);
+        if (!c) goto done;
+        PyList_SET_ITEM(counts_list, i, c);
+        PyObject *s = counts[i] > 0 ? PyBytes_FromStringAndSize((const char *)solutions + (size_t)i * (size_t)size,
+                                                                size)
+                                    : Py_NewRef(Py_None);
+        if (!s) goto done;
+        PyList_SET_ITEM(solutions_list, i, s);
+    }
+    result = PyTuple_Pack(2, counts_list, solutions_list);
+done:
+    Py_XDECREF(counts_list);
+    Py_XDECREF(solutions_list);
+    PyMem_Free(counts);
+    PyMem_Free(inputs);
+    PyMem_Free(solutions);
+    Py_DECREF(items);
+    call_stop_release(&cs);
+    return result;
+}
+
+static PyObject *rules_get_n(PyObject *self, void *closure) {
+    (void)closure;
+    return PyLong_FromLong(skr_table_n(((RulesTableObject *)self)->table));
+}
+
+static PyObject *rules_get_ncells(PyObject *self, void *closure) {
+    (void)closure;
+    return PyLong_FromLong(skr_table_ncells(((RulesTableObject *)self)->table));
+}
+
+static PyGetSetDef rules_getset[] = {
+    {"n", rules_get_n, NULL, "digits 1..n", NULL},
+    {"ncells", rules_get_ncells, NULL, "the number of cells", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMethodDef rules_methods[] = {
+    {"solve", (PyCFunction)(void (*)(void))rules_solve, METH_VARARGS | METH_KEYWORDS,
+     "solve(cells, limit, seconds=0, stop=None, seed=0) -> (count, first solution bytes or None, guesses)\n\n"
+     "Count the solutions of ncells values (bytes, 0 = empty) up to limit; 0 when the givens break a\n"
+     "rule, -4 when the time limit ran out. seed != 0 tries the digits of each guess in a random order\n"
+     "(an empty grid then gives a random solution grid). ValueError for a wrong length or a value\n"
+     "above n; stop as in sudokit._core.solve (sudokit.errors.Stopped)."},
+    {"solve_many", (PyCFunction)(void (*)(void))rules_solve_many, METH_VARARGS | METH_KEYWORDS,
+     "solve_many(puzzles, limit, seconds=0, stop=None) -> (counts, solutions)\n\n"
+     "Solve a batch of bytes puzzles with the GIL released; count -1 for a puzzle of the wrong length\n"
+     "or with a value above n, -4 for one that ran out of time (seconds per puzzle)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyType_Slot rules_slots[] = {
+    {Py_tp_new, (void *)rules_new},
+    {Py_tp_dealloc, (void *)rules_dealloc},
+    {Py_tp_methods, rules_methods},
+    {Py_tp_getset, rules_getset},
+    {Py_tp_doc,
+     "RulesTable(n, ncells, regions, differ=(), adjacent=(), cages=())\n\n"
+     "A compiled, immutable set of rules for the generic solver (rules.c): digits 1..n (2..64) in\n"
+     "ncells cells (up to 4096). regions: sequences of cells holding different digits (one of n\n"
+     "cells holds every digit); differ: (a, b) pairs of different digits; adjacent: (a, b) pairs\n"
+     "whose digits are not consecutive; cages: (cells, total) of different digits summing to total\n"
+     "(0: no sum). ValueError for a spec out of range. Safe to share between threads."},
+    {0, NULL},
+};
+
+static PyType_Spec rules_spec = {
+    .name = "sudokit._core.RulesTable",
+    .basicsize = sizeof(RulesTableObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE,
+    .slots = rules_slots,
+};
+
 /* ---- module ------------------------------------------------------------------ */
 
 static PyMethodDef core_methods[] = {
@@ -935,7 +1369,11 @@ static int core_exec(PyObject *module) {
         PyModule_AddIntConstant(module, "OUT_OF_RANGE", SK_OUT_OF_RANGE) < 0 ||
         PyModule_AddIntConstant(module, "LIMIT_REACHED", SK_LIMIT) < 0)
         return -1;
-    return 0;
+    PyObject *rules_type = PyType_FromModuleAndSpec(module, &rules_spec, NULL);
+    if (!rules_type) return -1;
+    int added = PyModule_AddObjectRef(module, "RulesTable", rules_type);
+    Py_DECREF(rules_type);
+    return added < 0 ? -1 : 0;
 }
 
 static int core_traverse(PyObject *module, visitproc visit, void *arg) {
