@@ -67,6 +67,12 @@
 #ifndef SKR_WINIT
 #define SKR_WINIT 1 /* a cell's starting weight: 1 + its peers + twice its adjacent cells (dom/deg at first) */
 #endif
+#ifndef SKR_AD_MIN_N
+#define SKR_AD_MIN_N 36 /* grids of n digits from this up use the all-different rule ... */
+#endif
+#ifndef SKR_AD_AFTER
+#define SKR_AD_AFTER 64 /* ... once the search has backtracked this many times */
+#endif
 #ifndef SKR_LOCKED
 #define SKR_LOCKED 1 /* generalised locked candidates (see locked) */
 #endif
@@ -451,6 +457,11 @@ typedef struct {
     uint32_t *dirty;     /* stack of places indices to check for locked candidates ... */
     uint8_t *is_dirty;   /* ... and their flags */
     int dtop;
+    int use_ad;          /* run the all-different matching rule (after SKR_AD_AFTER backtracks) */
+    uint32_t *units;     /* stack of full regions waiting for it ... */
+    uint8_t *unit_dirty; /* ... and their flags */
+    int utop;
+    uint8_t *mate;       /* nfull * n: last matching found, digit at position k of region r (a hint only) */
     uint32_t *cages;     /* stack of sum cages to prune ... */
     uint8_t *cage_dirty; /* ... and their flags */
     int ctop;
@@ -507,7 +518,15 @@ static inline void push_dirty(Solver *s, int ud) {
     }
 }
 
+static inline void push_unit(Solver *s, int r) {
+    if (!s->unit_dirty[r]) {
+        s->unit_dirty[r] = 1;
+        s->units[s->utop++] = (uint32_t)r;
+    }
+}
+
 static void clear_queues(Solver *s) {
+    while (s->utop) s->unit_dirty[s->units[--s->utop]] = 0;
     while (s->atop) s->arc_dirty[s->arcs[--s->atop]] = 0;
     while (s->dtop) s->is_dirty[s->dirty[--s->dtop]] = 0;
     while (s->ctop) s->cage_dirty[s->cages[--s->ctop]] = 0;
@@ -537,6 +556,8 @@ static int restrict_cell(Solver *s, int p, uint64_t keep) {
     if (t->adj_start[p] < t->adj_start[p + 1] && at_most(mask, 3)) push_arc(s, p);
     int f0 = t->cf_start[p], f1 = t->cf_start[p + 1], n = s->n;
     if (f0 == f1) return OK;
+    if (s->use_ad)
+        for (int i = f0; i < f1; i++) push_unit(s, (int)(t->cell_full[i] >> 6));
     for (uint64_t gone = old & ~mask; gone; gone &= gone - 1) {
         int d = lowest_bit(gone);
         for (int i = f0; i < f1; i++) {
@@ -678,6 +699,109 @@ static int locked(Solver *s, int ud) {
     return OK;
 }
 
+/* All-different (Regin) for full region u: its n positions must take the n digits
+ * one-to-one.  Find a perfect matching positions <-> digits (FAIL if there is none), then
+ * keep only the (position, digit) edges that lie in some perfect matching: with a perfect
+ * matching M, the edge (p, d) is in one iff d is p's mate or p and d's mate q lie in the
+ * same strongly connected component of "p -> q when p can take q's mate digit".  Masks
+ * throughout: augmenting paths by BFS over digit masks, an SCC as forward & backward reach,
+ * about n^2 word operations per region.  This subsumes naked and hidden subsets. */
+static int all_different(Solver *s, int u) {
+    const skr_table *t = s->t;
+    int n = s->n;
+    const uint16_t *cells = t->full_cells + u * n;
+    const uint64_t *pl = s->places + u * n;
+    uint8_t *hint = s->mate + u * n;
+    uint64_t cm[64], adj[64], radj[64];
+    int8_t pos_of[64], dig_of[64], from[64];
+    uint8_t queue[64];
+    uint64_t open = 0, digits_open = 0, used = 0, unmatched = 0;
+    /* only the open cells and their digits: at a fixed point a done cell's digit has left
+     * the region's other cells, so the rest matches itself */
+    for (int k = 0; k < n; k++) {
+        if (s->done[cells[k]]) continue;
+        open |= bit_at(k);
+        cm[k] = s->cand[cells[k]];
+        digits_open |= cm[k];
+    }
+    if (!more_than_one(open)) return OK;
+    for (uint64_t w = digits_open; w; w &= w - 1) pos_of[lowest_bit(w)] = -1;
+    for (uint64_t w = open; w; w &= w - 1) { /* the last matching, where it still holds */
+        int k = lowest_bit(w), d = hint[k];
+        if ((cm[k] & ~used) >> d & 1) {
+            pos_of[d] = (int8_t)k;
+            dig_of[k] = (int8_t)d;
+            used |= bit_at(d);
+        } else {
+            unmatched |= bit_at(k);
+        }
+    }
+    for (uint64_t todo = unmatched; todo; todo &= todo - 1) {
+        int p = lowest_bit(todo), head = 0, tail = 0, found = -1;
+        uint64_t seen = 0;
+        queue[tail++] = (uint8_t)p;
+        while (head < tail && found < 0) {
+            int q = queue[head++];
+            uint64_t fresh = cm[q] & ~seen;
+            seen |= fresh;
+            for (; fresh; fresh &= fresh - 1) {
+                int d = lowest_bit(fresh);
+                from[d] = (int8_t)q;
+                if (pos_of[d] < 0) {
+                    found = d;
+                    break;
+                }
+                queue[tail++] = (uint8_t)pos_of[d];
+            }
+        }
+        if (found < 0) { /* no perfect matching: the region is dead */
+            for (int k = 0; k < n; k++) s->weight[cells[k]]++;
+            return FAIL;
+        }
+        for (int d = found;;) { /* flip the augmenting path */
+            int q = from[d], prev = dig_of[q];
+            pos_of[d] = (int8_t)q;
+            dig_of[q] = (int8_t)d;
+            if (q == p) break;
+            d = prev;
+        }
+    }
+    for (uint64_t w = open; w; w &= w - 1) { /* the edges p -> q, both ways */
+        int k = lowest_bit(w);
+        hint[k] = (uint8_t)dig_of[k];
+        adj[k] = 0;
+        radj[k] = pl[dig_of[k]] & open & ~bit_at(k);
+    }
+    for (uint64_t w = open; w; w &= w - 1) {
+        int q = lowest_bit(w);
+        for (uint64_t v = radj[q]; v; v &= v - 1) adj[lowest_bit(v)] |= bit_at(q);
+    }
+    for (uint64_t left = open; left;) { /* peel off one SCC at a time */
+        int p = lowest_bit(left);
+        uint64_t fw = bit_at(p), bw = fw, front = fw;
+        while (front) {
+            uint64_t next = 0;
+            for (; front; front &= front - 1) next |= adj[lowest_bit(front)];
+            front = next & left & ~fw;
+            fw |= front;
+        }
+        for (front = bw; front;) {
+            uint64_t next = 0;
+            for (; front; front &= front - 1) next |= radj[lowest_bit(front)];
+            front = next & fw & ~bw;
+            bw |= front;
+        }
+        left &= ~bw;
+        uint64_t digits = 0;
+        for (uint64_t w = bw; w; w &= w - 1) digits |= bit_at(dig_of[lowest_bit(w)]);
+        for (uint64_t w = bw; w; w &= w - 1) {
+            int rc = restrict_cell(s, cells[lowest_bit(w)], digits);
+            if (rc != OK) return rc;
+        }
+    }
+    return OK;
+}
+
 static int blame_cage(Solver *s, int c) {
     const skr_table *t = s->t;
     for (int i = t->sum_start[c]; i < t->sum_start[c + 1]; i++) s->weight[t->sum_cells[i]]++;
@@ -792,6 +916,13 @@ static int propagate(Solver *s) {
             int ud = (int)s->dirty[--s->dtop];
             s->is_dirty[ud] = 0;
             if ((rc = locked(s, ud)) != OK) goto out;
+        } else if (s->utop) {
+            /* the costliest rule last; the region stays flagged while it is checked, so its
+             * own removals do not queue it again */
+            int u = (int)s->units[--s->utop];
+            rc = all_different(s, u);
+            s->unit_dirty[u] = 0;
+            if (rc != OK) goto out;
         } else {
             break;
         }
@@ -823,7 +954,9 @@ static int choose_cell(const Solver *s) {
 static int search(Solver *s, const uint8_t *givens, int limit, uint8_t *solution, uint64_t *guesses,
                   sk_stop *stop) {
     int count = 0, depth = 0;
-    uint64_t guessed = 0;
+    uint64_t guessed = 0, failures = 0;
+    /* the matching rule pays on big grids only (and waits for the search to fail a few times) */
+    int want_ad = s->n >= SKR_AD_MIN_N && s->t->nfull > 0;
     for (int i = 0; i < s->ncells; i++)
         if (givens[i]) push_single(s, i, givens[i] - 1);
     for (int c = s->t->nsum - 1; c >= 0; c--) push_cage(s, c);
@@ -855,7 +988,11 @@ static int search(Solver *s, const uint8_t *givens, int limit, uint8_t *solution
         if (depth == 0) break;
         Decision dec = s->decisions[--depth];
         undo_to(s, dec.mark);
+        int switch_on = want_ad && !s->use_ad && ++failures >= SKR_AD_AFTER;
+        if (switch_on) s->use_ad = 1;
         rc = restrict_cell(s, dec.cell, ~dec.bit);
+        if (rc == OK && switch_on) /* just switched on: check every region once */
+            for (int u = s->t->nfull - 1; u >= 0; u--) push_unit(s, u);
         rc = rc == OK ? propagate(s) : (clear_queues(s), rc);
     }
     if (guesses) *guesses = guessed;
@@ -883,6 +1020,9 @@ int skr_solve(const skr_table *t, const uint8_t *givens, int limit, uint8_t *sol
                    + (size_t)s.scap * sizeof(uint32_t)     /* singles */
                    + cells * sizeof(uint32_t)              /* weight */
                    + nsum * sizeof(uint32_t)               /* cages */
+                   + (size_t)t->nfull * sizeof(uint32_t)   /* units */
+                   + (size_t)t->nfull                      /* unit_dirty */
+                   + nplaces                               /* mate */
                    + cells * sizeof(uint32_t)              /* arcs */
                    + nplaces * sizeof(uint32_t)            /* dirty */
                    + cells                                 /* done */
@@ -904,11 +1044,16 @@ int skr_solve(const skr_table *t, const uint8_t *givens, int limit, uint8_t *sol
     s.singles = (uint32_t *)at, at += (size_t)s.scap * sizeof(uint32_t);
     s.weight = (uint32_t *)at, at += cells * sizeof(uint32_t);
     s.cages = (uint32_t *)at, at += nsum * sizeof(uint32_t);
+    s.units = (uint32_t *)at, at += (size_t)t->nfull * sizeof(uint32_t);
     s.arcs = (uint32_t *)at, at += cells * sizeof(uint32_t);
     s.dirty = (uint32_t *)at, at += nplaces * sizeof(uint32_t);
     s.done = (uint8_t *)at, at += cells;
     s.arc_dirty = (uint8_t *)at, at += cells;
     s.is_dirty = (uint8_t *)at, at += nplaces;
+    s.unit_dirty = (uint8_t *)at, at += t->nfull;
+    s.mate = (uint8_t *)at, at += nplaces;
+    memset(s.unit_dirty, 0, (size_t)t->nfull);
+    for (size_t i = 0; i < nplaces; i++) s.mate[i] = (uint8_t)(i % (size_t)t->n); /* any start: a hint */
     s.cage_dirty = (uint8_t *)at;
     memset(s.arc_dirty, 0, cells);
     memset(s.is_dirty, 0, nplaces);
