@@ -36,12 +36,22 @@
  *    Either mask dropping to zero is a contradiction.
  *    Taking (cell, digit) off the queue assigns it: the digit leaves the peers, and
  *    the digits one above and one below leave the adjacent cells (non-consecutive).
- * 3. Cages: a sum cage whose cells changed goes on a stack; once the singles run dry,
+ * 3. Non-consecutive arcs: a cell with adjacent cells whose mask drops to 3 digits or
+ *    fewer goes on a stack; each adjacent cell then loses the digits that every one of
+ *    those candidates forbids (see arcs).
+ * 4. Cages: a sum cage whose cells changed goes on a stack; once the singles run dry,
  *    each one is pruned: its cells keep only the digits of some digit set that sums to
  *    the total, holds the digits already fixed in the cage, has a digit for every cell
  *    and only digits some cell can take (n <= 16: the combos above); for n > 16 a
  *    digit stays while the remaining sum, less the digit, lies between the smallest
  *    and the largest sum the other open cells can make (bounds only).
+ * 5. Locked candidates, generalised: a places mask that shrank to 2..SKR_LOCK_MAX places
+ *    goes on a "dirty" stack; a cell that is a peer of every place loses the digit, a cell
+ *    adjacent to every place loses the digits next to it (see locked).  Pointing and
+ *    claiming between boxes and lines are the special case of two full regions.
+ * 6. All-different (n >= SKR_AD_MIN_N only, once the search has backtracked SKR_AD_AFTER
+ *    times): Regin's matching rule on each full region whose masks changed, as in nxn.c.
+ * The rules run in that order of cost: singles first, the matching rule last.
  *
  * Search
  * ------

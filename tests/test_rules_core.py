@@ -440,6 +440,15 @@ def test_bigger_classic_grids_equal_core_solve(n: int, br: int, bc: int) -> None
         assert table.solve(puzzle, 2)[0] == CORE.solve(puzzle, br, bc, 2)[0]
 
 
+def test_sparse_36x36_equals_core_solve() -> None:
+    """36x36 switches on the all-different matching rule once the search backtracks."""
+    path = Path(__file__).parent / "data" / "sparse_36x36.txt"
+    cells = bytes(int(v) for line in path.read_text().splitlines() for v in line.split())
+    got = classic(36, 6, 6).table().solve(cells, 2, seconds=120)
+    want = CORE.solve(cells, 6, 6, 2, seconds=120)
+    assert got[0] == want[0] == 2
+
+
 def test_big_killer_bounds() -> None:
     """n > 16 prunes cages by bounds only: still right on a 25x25 with cages and givens."""
     base = classic(25, 5, 5)
