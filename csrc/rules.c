@@ -134,7 +134,7 @@ struct skr_table {
     uint16_t *sum_cells;
     int *sum_total;           /* nsum */
     int *cc_start;            /* ncells + 1 */
-    uint16_t *cell_cage;      /* sum cages holding the cell */
+    uint32_t *cell_cage;      /* sum cages holding the cell */
     int *combo_start;         /* (n + 1) * (maxsum + 1) + 1 buckets, n <= 16 only */
     uint16_t *combos;
 };
@@ -390,10 +390,12 @@ skr_table *skr_table_new(const skr_spec *sp, char *error, size_t esize) {
             t->cell_full[deg[c]++] = (uint32_t)f * 64u + (uint32_t)k;
         }
 
-    /* sum cages and each cell's list of them */
-    t->sum_start = (int *)malloc(((size_t)t->nsum + 1) * sizeof(int));
-    t->sum_total = (int *)malloc(((size_t)t->nsum + 1) * sizeof(int));
-    t->sum_cells = (uint16_t *)malloc(((size_t)t->nsum * n + 1) * sizeof(uint16_t));
+    /* sum cages (the spec's, then one "innie" cage per full region, see below) and each
+     * cell's list of them */
+    int room = t->nsum + (t->nsum ? t->nfull : 0);
+    t->sum_start = (int *)malloc(((size_t)room + 1) * sizeof(int));
+    t->sum_total = (int *)malloc(((size_t)room + 1) * sizeof(int));
+    t->sum_cells = (uint16_t *)malloc(((size_t)room * n + 1) * sizeof(uint16_t));
     t->cc_start = (int *)calloc((size_t)ncells + 1, sizeof(int));
     if (!t->sum_start || !t->sum_total || !t->sum_cells || !t->cc_start) goto nomem;
     int ns = 0, nc = 0;
@@ -407,13 +409,49 @@ skr_table *skr_table_new(const skr_spec *sp, char *error, size_t esize) {
         t->sum_total[ns] = sp->cage_total[c];
         t->sum_start[++ns] = nc;
     }
+    /* Innies (Killer's "45 rule"): a full region sums to n(n+1)/2, so once the sum cages
+     * lying wholly inside it (and not overlapping) are taken away, its other cells sum to
+     * the rest: one more cage of different digits.  stamp marks the region's cells, deg the
+     * cells covered by its inner cages (both with the region's number). */
+    if (t->nsum) {
+        for (int i = 0; i < ncells; i++) stamp[i] = deg[i] = -1;
+        int spec_sums = ns;
+        for (int f = 0; f < t->nfull; f++) {
+            const uint16_t *cells = t->full_cells + f * n;
+            for (int k = 0; k < n; k++) stamp[cells[k]] = f;
+            long long inside = 0;
+            int ok = 1;
+            for (int c = 0; c < spec_sums && ok; c++) {
+                int all = 1;
+                for (int i = t->sum_start[c]; i < t->sum_start[c + 1] && all; i++) all = stamp[t->sum_cells[i]] == f;
+                if (!all) continue;
+                for (int i = t->sum_start[c]; i < t->sum_start[c + 1]; i++) {
+                    if (deg[t->sum_cells[i]] == f) ok = 0; /* overlapping cages: no innies */
+                    deg[t->sum_cells[i]] = f;
+                }
+                inside += t->sum_total[c];
+            }
+            int left = 0;
+            for (int k = 0; k < n; k++) left += deg[cells[k]] != f;
+            if (!ok || left == 0 || left == n) continue;
+            for (int k = 0; k < n; k++)
+                if (deg[cells[k]] != f) {
+                    t->sum_cells[nc++] = cells[k];
+                    t->cc_start[cells[k] + 1]++;
+                }
+            long long rest = (long long)t->maxsum - inside;
+            t->sum_total[ns] = rest > 0 ? (int)rest : t->maxsum + 1; /* maxsum + 1: impossible */
+            t->sum_start[++ns] = nc;
+        }
+        t->nsum = ns;
+    }
     for (int p = 0; p < ncells; p++) t->cc_start[p + 1] += t->cc_start[p];
-    t->cell_cage = (uint16_t *)malloc(((size_t)nc + 1) * sizeof(uint16_t));
+    t->cell_cage = (uint32_t *)malloc(((size_t)nc + 1) * sizeof(uint32_t));
     if (!t->cell_cage) goto nomem;
     for (int p = 0; p < ncells; p++) deg[p] = t->cc_start[p];
     for (int c = 0; c < t->nsum; c++)
         for (int i = t->sum_start[c]; i < t->sum_start[c + 1]; i++)
-            t->cell_cage[deg[t->sum_cells[i]]++] = (uint16_t)c;
+            t->cell_cage[deg[t->sum_cells[i]]++] = (uint32_t)c;
     if (t->nsum && n <= 16 && !build_combos(t)) goto nomem;
 
     free(stamp);

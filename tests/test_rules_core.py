@@ -374,6 +374,14 @@ def test_cages_without_sum_and_bad_totals() -> None:
     check_counts(Rules(n, 16, regions, cages=[([0, 1], 2)]), [bytes(16)])  # 2 = 1 + 1: impossible
     check_counts(Rules(n, 16, regions, cages=[([0, 1], 99)]), [bytes(16)])
     check_counts(Rules(n, 16, regions, cages=[([0, 1, 4, 5], 10)]), [bytes(16)])
+    # overlapping cages inside one row (no innies may be drawn from them), and a row whose
+    # cages leave one cell (an innie of one cell), consistent or not
+    check_counts(Rules(n, 16, regions, cages=[([0, 1], 3), ([1, 2], 7)]), [bytes(16)])
+    check_counts(Rules(n, 16, regions, cages=[([0, 1], 3), ([2, 6], 7)]), [bytes(16)])
+    check_counts(Rules(n, 16, regions, cages=[([0, 1], 3), ([2], 4)]), [bytes(16)])
+    check_counts(Rules(n, 16, regions, cages=[([0, 1], 7), ([2], 4)]), [bytes(16)])
+    check_counts(Rules(n, 16, regions, cages=[([0, 1], 3), ([2, 3], 6)]), [bytes(16)])
+    check_counts(Rules(n, 16, regions, cages=[([0, 1], 3), ([2, 3], 8)]), [bytes(16)])
 
 
 def test_givens_breaking_a_rule_give_zero() -> None:
