@@ -12,7 +12,10 @@
  *                      region r's cell at position k is full_cells[r * n + k]
  *     cell_full[cell]: the (region, position) pairs of the full regions holding it,
  *                      packed as region * 64 + position
- *     sum cages:       the cages with a total; cell_cage[cell] lists the ones holding it
+ *     sum cages:       the cages with a total, then one derived "innie" cage per full
+ *                      region (its cells outside the sum cages lying inside it, summing to
+ *                      n(n+1)/2 less their totals: Killer's 45 rule); cell_cage[cell] lists
+ *                      the ones holding it
  *     combos:          (n <= 16) every set of digits as an n-bit mask, bucketed by
  *                      (size, sum): the digit sets a cage of `size` cells summing to
  *                      `sum` may take
