@@ -384,6 +384,31 @@ def test_cages_without_sum_and_bad_totals() -> None:
     check_counts(Rules(n, 16, regions, cages=[([0, 1], 3), ([2, 3], 8)]), [bytes(16)])
 
 
+def random_spec(rng: random.Random) -> Rules:
+    """Any small spec: a few cells, regions of up to n cells (some full), pairs, cages."""
+    n = rng.randint(2, 6)
+    ncells = rng.randint(1, 9)
+    regions = [rng.sample(range(ncells), rng.randint(0, min(n, ncells))) for _ in range(rng.randint(0, 4))]
+    pairs = [tuple(rng.sample(range(ncells), 2)) for _ in range(rng.randint(0, 4))] if ncells > 1 else []
+    differ = [(a, b) for a, b in pairs[: len(pairs) // 2]]
+    adjacent = [(a, b) for a, b in pairs[len(pairs) // 2 :]]
+    cages: list[Cage] = []
+    for _ in range(rng.randint(0, 3)):
+        cells = rng.sample(range(ncells), rng.randint(1, min(n, ncells)))
+        total = rng.choice([0, rng.randint(1, n * len(cells))])
+        cages.append((cells, total))
+    return Rules(n, ncells, regions, differ, adjacent, cages)
+
+
+def test_random_small_specs_match_brute_force() -> None:
+    """Specs that are no sudoku at all: any cell count, regions smaller than n, mixed rules."""
+    rng = random.Random(2026)
+    for _ in range(300):
+        rules = random_spec(rng)
+        puzzles = [bytes(rules.ncells), random_givens(rules, rng.randint(0, rules.ncells), rng)]
+        check_counts(rules, puzzles)
+
+
 def test_givens_breaking_a_rule_give_zero() -> None:
     cases = [
         (variant("x", 9), {0: 5, 80: 5}),  # the main diagonal
