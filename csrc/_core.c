@@ -15,6 +15,9 @@
  * polls, without the GIL, and the call then raises sudokit.errors.Stopped.  That is how Ctrl-C,
  * seen by the main thread, reaches the calls running in worker threads.
  * 3x3 boxes go to sk9_solve (bitboard9.c), every other shape to sknn_solve (nxn.c).
+ * RulesTable (rules.c) is the generic rules solver for variants: an immutable compiled table
+ * (regions, differ pairs, non-consecutive pairs, cages) with solve(cells, limit, seconds, stop,
+ * seed) and solve_many(puzzles, limit, seconds, stop), shareable between threads.
  * The batch functions gather their inputs with the GIL held, solve the whole batch
  * with the GIL released, then build their results.  Errors are raised with the
  * classes of sudokit.errors (ShapeError, WrongLengthError), kept in module state,

@@ -12,7 +12,10 @@
  *                      region r's cell at position k is full_cells[r * n + k]
  *     cell_full[cell]: the (region, position) pairs of the full regions holding it,
  *                      packed as region * 64 + position
- *     sum cages:       the cages with a total; cell_cage[cell] lists the ones holding it
+ *     sum cages:       the cages with a total, then one derived "innie" cage per full
+ *                      region (its cells outside the sum cages lying inside it, summing to
+ *                      n(n+1)/2 less their totals: Killer's 45 rule); cell_cage[cell] lists
+ *                      the ones holding it
  *     combos:          (n <= 16) every set of digits as an n-bit mask, bucketed by
  *                      (size, sum): the digit sets a cage of `size` cells summing to
  *                      `sum` may take
@@ -36,12 +39,22 @@
  *    Either mask dropping to zero is a contradiction.
  *    Taking (cell, digit) off the queue assigns it: the digit leaves the peers, and
  *    the digits one above and one below leave the adjacent cells (non-consecutive).
- * 3. Cages: a sum cage whose cells changed goes on a stack; once the singles run dry,
+ * 3. Non-consecutive arcs: a cell with adjacent cells whose mask drops to 3 digits or
+ *    fewer goes on a stack; each adjacent cell then loses the digits that every one of
+ *    those candidates forbids (see arcs).
+ * 4. Cages: a sum cage whose cells changed goes on a stack; once the singles run dry,
  *    each one is pruned: its cells keep only the digits of some digit set that sums to
  *    the total, holds the digits already fixed in the cage, has a digit for every cell
  *    and only digits some cell can take (n <= 16: the combos above); for n > 16 a
  *    digit stays while the remaining sum, less the digit, lies between the smallest
  *    and the largest sum the other open cells can make (bounds only).
+ * 5. Locked candidates, generalised: a places mask that shrank to 2..SKR_LOCK_MAX places
+ *    goes on a "dirty" stack; a cell that is a peer of every place loses the digit, a cell
+ *    adjacent to every place loses the digits next to it (see locked).  Pointing and
+ *    claiming between boxes and lines are the special case of two full regions.
+ * 6. All-different (n >= SKR_AD_MIN_N only, once the search has backtracked SKR_AD_AFTER
+ *    times): Regin's matching rule on each full region whose masks changed, as in nxn.c.
+ * The rules run in that order of cost: singles first, the matching rule last.
  *
  * Search
  * ------
@@ -66,6 +79,12 @@
 #endif
 #ifndef SKR_WINIT
 #define SKR_WINIT 1 /* a cell's starting weight: 1 + its peers + twice its adjacent cells (dom/deg at first) */
+#endif
+#ifndef SKR_AD_MIN_N
+#define SKR_AD_MIN_N 36 /* grids of n digits from this up use the all-different rule ... */
+#endif
+#ifndef SKR_AD_AFTER
+#define SKR_AD_AFTER 64 /* ... once the search has backtracked this many times */
 #endif
 #ifndef SKR_LOCKED
 #define SKR_LOCKED 1 /* generalised locked candidates (see locked) */
@@ -118,7 +137,7 @@ struct skr_table {
     uint16_t *sum_cells;
     int *sum_total;           /* nsum */
     int *cc_start;            /* ncells + 1 */
-    uint16_t *cell_cage;      /* sum cages holding the cell */
+    uint32_t *cell_cage;      /* sum cages holding the cell */
     int *combo_start;         /* (n + 1) * (maxsum + 1) + 1 buckets, n <= 16 only */
     uint16_t *combos;
 };
@@ -374,10 +393,12 @@ skr_table *skr_table_new(const skr_spec *sp, char *error, size_t esize) {
             t->cell_full[deg[c]++] = (uint32_t)f * 64u + (uint32_t)k;
         }
 
-    /* sum cages and each cell's list of them */
-    t->sum_start = (int *)malloc(((size_t)t->nsum + 1) * sizeof(int));
-    t->sum_total = (int *)malloc(((size_t)t->nsum + 1) * sizeof(int));
-    t->sum_cells = (uint16_t *)malloc(((size_t)t->nsum * n + 1) * sizeof(uint16_t));
+    /* sum cages (the spec's, then one "innie" cage per full region, see below) and each
+     * cell's list of them */
+    int room = t->nsum + (t->nsum ? t->nfull : 0);
+    t->sum_start = (int *)malloc(((size_t)room + 1) * sizeof(int));
+    t->sum_total = (int *)malloc(((size_t)room + 1) * sizeof(int));
+    t->sum_cells = (uint16_t *)malloc(((size_t)room * n + 1) * sizeof(uint16_t));
     t->cc_start = (int *)calloc((size_t)ncells + 1, sizeof(int));
     if (!t->sum_start || !t->sum_total || !t->sum_cells || !t->cc_start) goto nomem;
     int ns = 0, nc = 0;
@@ -391,13 +412,49 @@ skr_table *skr_table_new(const skr_spec *sp, char *error, size_t esize) {
         t->sum_total[ns] = sp->cage_total[c];
         t->sum_start[++ns] = nc;
     }
+    /* Innies (Killer's "45 rule"): a full region sums to n(n+1)/2, so once the sum cages
+     * lying wholly inside it (and not overlapping) are taken away, its other cells sum to
+     * the rest: one more cage of different digits.  stamp marks the region's cells, deg the
+     * cells covered by its inner cages (both with the region's number). */
+    if (t->nsum) {
+        for (int i = 0; i < ncells; i++) stamp[i] = deg[i] = -1;
+        int spec_sums = ns;
+        for (int f = 0; f < t->nfull; f++) {
+            const uint16_t *cells = t->full_cells + f * n;
+            for (int k = 0; k < n; k++) stamp[cells[k]] = f;
+            long long inside = 0;
+            int ok = 1;
+            for (int c = 0; c < spec_sums && ok; c++) {
+                int all = 1;
+                for (int i = t->sum_start[c]; i < t->sum_start[c + 1] && all; i++) all = stamp[t->sum_cells[i]] == f;
+                if (!all) continue;
+                for (int i = t->sum_start[c]; i < t->sum_start[c + 1]; i++) {
+                    if (deg[t->sum_cells[i]] == f) ok = 0; /* overlapping cages: no innies */
+                    deg[t->sum_cells[i]] = f;
+                }
+                inside += t->sum_total[c];
+            }
+            int left = 0;
+            for (int k = 0; k < n; k++) left += deg[cells[k]] != f;
+            if (!ok || left == 0 || left == n) continue;
+            for (int k = 0; k < n; k++)
+                if (deg[cells[k]] != f) {
+                    t->sum_cells[nc++] = cells[k];
+                    t->cc_start[cells[k] + 1]++;
+                }
+            long long rest = (long long)t->maxsum - inside;
+            t->sum_total[ns] = rest > 0 ? (int)rest : t->maxsum + 1; /* maxsum + 1: impossible */
+            t->sum_start[++ns] = nc;
+        }
+        t->nsum = ns;
+    }
     for (int p = 0; p < ncells; p++) t->cc_start[p + 1] += t->cc_start[p];
-    t->cell_cage = (uint16_t *)malloc(((size_t)nc + 1) * sizeof(uint16_t));
+    t->cell_cage = (uint32_t *)malloc(((size_t)nc + 1) * sizeof(uint32_t));
     if (!t->cell_cage) goto nomem;
     for (int p = 0; p < ncells; p++) deg[p] = t->cc_start[p];
     for (int c = 0; c < t->nsum; c++)
         for (int i = t->sum_start[c]; i < t->sum_start[c + 1]; i++)
-            t->cell_cage[deg[t->sum_cells[i]]++] = (uint16_t)c;
+            t->cell_cage[deg[t->sum_cells[i]]++] = (uint32_t)c;
     if (t->nsum && n <= 16 && !build_combos(t)) goto nomem;
 
     free(stamp);
@@ -451,6 +508,11 @@ typedef struct {
     uint32_t *dirty;     /* stack of places indices to check for locked candidates ... */
     uint8_t *is_dirty;   /* ... and their flags */
     int dtop;
+    int use_ad;          /* run the all-different matching rule (after SKR_AD_AFTER backtracks) */
+    uint32_t *units;     /* stack of full regions waiting for it ... */
+    uint8_t *unit_dirty; /* ... and their flags */
+    int utop;
+    uint8_t *mate;       /* nfull * n: last matching found, digit at position k of region r (a hint only) */
     uint32_t *cages;     /* stack of sum cages to prune ... */
     uint8_t *cage_dirty; /* ... and their flags */
     int ctop;
@@ -507,7 +569,15 @@ static inline void push_dirty(Solver *s, int ud) {
     }
 }
 
+static inline void push_unit(Solver *s, int r) {
+    if (!s->unit_dirty[r]) {
+        s->unit_dirty[r] = 1;
+        s->units[s->utop++] = (uint32_t)r;
+    }
+}
+
 static void clear_queues(Solver *s) {
+    while (s->utop) s->unit_dirty[s->units[--s->utop]] = 0;
     while (s->atop) s->arc_dirty[s->arcs[--s->atop]] = 0;
     while (s->dtop) s->is_dirty[s->dirty[--s->dtop]] = 0;
     while (s->ctop) s->cage_dirty[s->cages[--s->ctop]] = 0;
@@ -537,6 +607,8 @@ static int restrict_cell(Solver *s, int p, uint64_t keep) {
     if (t->adj_start[p] < t->adj_start[p + 1] && at_most(mask, 3)) push_arc(s, p);
     int f0 = t->cf_start[p], f1 = t->cf_start[p + 1], n = s->n;
     if (f0 == f1) return OK;
+    if (s->use_ad)
+        for (int i = f0; i < f1; i++) push_unit(s, (int)(t->cell_full[i] >> 6));
     for (uint64_t gone = old & ~mask; gone; gone &= gone - 1) {
         int d = lowest_bit(gone);
         for (int i = f0; i < f1; i++) {
@@ -678,6 +750,109 @@ static int locked(Solver *s, int ud) {
     return OK;
 }
 
+/* All-different (Regin) for full region u: its n positions must take the n digits
+ * one-to-one.  Find a perfect matching positions <-> digits (FAIL if there is none), then
+ * keep only the (position, digit) edges that lie in some perfect matching: with a perfect
+ * matching M, the edge (p, d) is in one iff d is p's mate or p and d's mate q lie in the
+ * same strongly connected component of "p -> q when p can take q's mate digit".  Masks
+ * throughout: augmenting paths by BFS over digit masks, an SCC as forward & backward reach,
+ * about n^2 word operations per region.  This subsumes naked and hidden subsets. */
+static int all_different(Solver *s, int u) {
+    const skr_table *t = s->t;
+    int n = s->n;
+    const uint16_t *cells = t->full_cells + u * n;
+    const uint64_t *pl = s->places + u * n;
+    uint8_t *hint = s->mate + u * n;
+    uint64_t cm[64], adj[64], radj[64];
+    int8_t pos_of[64], dig_of[64], from[64];
+    uint8_t queue[64];
+    uint64_t open = 0, digits_open = 0, used = 0, unmatched = 0;
+    /* only the open cells and their digits: at a fixed point a done cell's digit has left
+     * the region's other cells, so the rest matches itself */
+    for (int k = 0; k < n; k++) {
+        if (s->done[cells[k]]) continue;
+        open |= bit_at(k);
+        cm[k] = s->cand[cells[k]];
+        digits_open |= cm[k];
+    }
+    if (!more_than_one(open)) return OK;
+    for (uint64_t w = digits_open; w; w &= w - 1) pos_of[lowest_bit(w)] = -1;
+    for (uint64_t w = open; w; w &= w - 1) { /* the last matching, where it still holds */
+        int k = lowest_bit(w), d = hint[k];
+        if ((cm[k] & ~used) >> d & 1) {
+            pos_of[d] = (int8_t)k;
+            dig_of[k] = (int8_t)d;
+            used |= bit_at(d);
+        } else {
+            unmatched |= bit_at(k);
+        }
+    }
+    for (uint64_t todo = unmatched; todo; todo &= todo - 1) {
+        int p = lowest_bit(todo), head = 0, tail = 0, found = -1;
+        uint64_t seen = 0;
+        queue[tail++] = (uint8_t)p;
+        while (head < tail && found < 0) {
+            int q = queue[head++];
+            uint64_t fresh = cm[q] & ~seen;
+            seen |= fresh;
+            for (; fresh; fresh &= fresh - 1) {
+                int d = lowest_bit(fresh);
+                from[d] = (int8_t)q;
+                if (pos_of[d] < 0) {
+                    found = d;
+                    break;
+                }
+                queue[tail++] = (uint8_t)pos_of[d];
+            }
+        }
+        if (found < 0) { /* no perfect matching: the region is dead */
+            for (int k = 0; k < n; k++) s->weight[cells[k]]++;
+            return FAIL;
+        }
+        for (int d = found;;) { /* flip the augmenting path */
+            int q = from[d], prev = dig_of[q];
+            pos_of[d] = (int8_t)q;
+            dig_of[q] = (int8_t)d;
+            if (q == p) break;
+            d = prev;
+        }
+    }
+    for (uint64_t w = open; w; w &= w - 1) { /* the edges p -> q, both ways */
+        int k = lowest_bit(w);
+        hint[k] = (uint8_t)dig_of[k];
+        adj[k] = 0;
+        radj[k] = pl[dig_of[k]] & open & ~bit_at(k);
+    }
+    for (uint64_t w = open; w; w &= w - 1) {
+        int q = lowest_bit(w);
+        for (uint64_t v = radj[q]; v; v &= v - 1) adj[lowest_bit(v)] |= bit_at(q);
+    }
+    for (uint64_t left = open; left;) { /* peel off one SCC at a time */
+        int p = lowest_bit(left);
+        uint64_t fw = bit_at(p), bw = fw, front = fw;
+        while (front) {
+            uint64_t next = 0;
+            for (; front; front &= front - 1) next |= adj[lowest_bit(front)];
+            front = next & left & ~fw;
+            fw |= front;
+        }
+        for (front = bw; front;) {
+            uint64_t next = 0;
+            for (; front; front &= front - 1) next |= radj[lowest_bit(front)];
+            front = next & fw & ~bw;
+            bw |= front;
+        }
+        left &= ~bw;
+        uint64_t digits = 0;
+        for (uint64_t w = bw; w; w &= w - 1) digits |= bit_at(dig_of[lowest_bit(w)]);
+        for (uint64_t w = bw; w; w &= w - 1) {
+            int rc = restrict_cell(s, cells[lowest_bit(w)], digits);
+            if (rc != OK) return rc;
+        }
+    }
+    return OK;
+}
+
 static int blame_cage(Solver *s, int c) {
     const skr_table *t = s->t;
     for (int i = t->sum_start[c]; i < t->sum_start[c + 1]; i++) s->weight[t->sum_cells[i]]++;
@@ -792,6 +967,13 @@ static int propagate(Solver *s) {
             int ud = (int)s->dirty[--s->dtop];
             s->is_dirty[ud] = 0;
             if ((rc = locked(s, ud)) != OK) goto out;
+        } else if (s->utop) {
+            /* the costliest rule last; the region stays flagged while it is checked, so its
+             * own removals do not queue it again */
+            int u = (int)s->units[--s->utop];
+            rc = all_different(s, u);
+            s->unit_dirty[u] = 0;
+            if (rc != OK) goto out;
         } else {
             break;
         }
@@ -823,7 +1005,9 @@ static int choose_cell(const Solver *s) {
 static int search(Solver *s, const uint8_t *givens, int limit, uint8_t *solution, uint64_t *guesses,
                   sk_stop *stop) {
     int count = 0, depth = 0;
-    uint64_t guessed = 0;
+    uint64_t guessed = 0, failures = 0;
+    /* the matching rule pays on big grids only (and waits for the search to fail a few times) */
+    int want_ad = s->n >= SKR_AD_MIN_N && s->t->nfull > 0;
     for (int i = 0; i < s->ncells; i++)
         if (givens[i]) push_single(s, i, givens[i] - 1);
     for (int c = s->t->nsum - 1; c >= 0; c--) push_cage(s, c);
@@ -855,7 +1039,11 @@ static int search(Solver *s, const uint8_t *givens, int limit, uint8_t *solution
         if (depth == 0) break;
         Decision dec = s->decisions[--depth];
         undo_to(s, dec.mark);
+        int switch_on = want_ad && !s->use_ad && ++failures >= SKR_AD_AFTER;
+        if (switch_on) s->use_ad = 1;
         rc = restrict_cell(s, dec.cell, ~dec.bit);
+        if (rc == OK && switch_on) /* just switched on: check every region once */
+            for (int u = s->t->nfull - 1; u >= 0; u--) push_unit(s, u);
         rc = rc == OK ? propagate(s) : (clear_queues(s), rc);
     }
     if (guesses) *guesses = guessed;
@@ -883,6 +1071,9 @@ int skr_solve(const skr_table *t, const uint8_t *givens, int limit, uint8_t *sol
                    + (size_t)s.scap * sizeof(uint32_t)     /* singles */
                    + cells * sizeof(uint32_t)              /* weight */
                    + nsum * sizeof(uint32_t)               /* cages */
+                   + (size_t)t->nfull * sizeof(uint32_t)   /* units */
+                   + (size_t)t->nfull                      /* unit_dirty */
+                   + nplaces                               /* mate */
                    + cells * sizeof(uint32_t)              /* arcs */
                    + nplaces * sizeof(uint32_t)            /* dirty */
                    + cells                                 /* done */
@@ -904,11 +1095,16 @@ int skr_solve(const skr_table *t, const uint8_t *givens, int limit, uint8_t *sol
     s.singles = (uint32_t *)at, at += (size_t)s.scap * sizeof(uint32_t);
     s.weight = (uint32_t *)at, at += cells * sizeof(uint32_t);
     s.cages = (uint32_t *)at, at += nsum * sizeof(uint32_t);
+    s.units = (uint32_t *)at, at += (size_t)t->nfull * sizeof(uint32_t);
     s.arcs = (uint32_t *)at, at += cells * sizeof(uint32_t);
     s.dirty = (uint32_t *)at, at += nplaces * sizeof(uint32_t);
     s.done = (uint8_t *)at, at += cells;
     s.arc_dirty = (uint8_t *)at, at += cells;
     s.is_dirty = (uint8_t *)at, at += nplaces;
+    s.unit_dirty = (uint8_t *)at, at += t->nfull;
+    s.mate = (uint8_t *)at, at += nplaces;
+    memset(s.unit_dirty, 0, (size_t)t->nfull);
+    for (size_t i = 0; i < nplaces; i++) s.mate[i] = (uint8_t)(i % (size_t)t->n); /* any start: a hint */
     s.cage_dirty = (uint8_t *)at;
     memset(s.arc_dirty, 0, cells);
     memset(s.is_dirty, 0, nplaces);

@@ -374,6 +374,39 @@ def test_cages_without_sum_and_bad_totals() -> None:
     check_counts(Rules(n, 16, regions, cages=[([0, 1], 2)]), [bytes(16)])  # 2 = 1 + 1: impossible
     check_counts(Rules(n, 16, regions, cages=[([0, 1], 99)]), [bytes(16)])
     check_counts(Rules(n, 16, regions, cages=[([0, 1, 4, 5], 10)]), [bytes(16)])
+    # overlapping cages inside one row (no innies may be drawn from them), and a row whose
+    # cages leave one cell (an innie of one cell), consistent or not
+    check_counts(Rules(n, 16, regions, cages=[([0, 1], 3), ([1, 2], 7)]), [bytes(16)])
+    check_counts(Rules(n, 16, regions, cages=[([0, 1], 3), ([2, 6], 7)]), [bytes(16)])
+    check_counts(Rules(n, 16, regions, cages=[([0, 1], 3), ([2], 4)]), [bytes(16)])
+    check_counts(Rules(n, 16, regions, cages=[([0, 1], 7), ([2], 4)]), [bytes(16)])
+    check_counts(Rules(n, 16, regions, cages=[([0, 1], 3), ([2, 3], 6)]), [bytes(16)])
+    check_counts(Rules(n, 16, regions, cages=[([0, 1], 3), ([2, 3], 8)]), [bytes(16)])
+
+
+def random_spec(rng: random.Random) -> Rules:
+    """Any small spec: a few cells, regions of up to n cells (some full), pairs, cages."""
+    n = rng.randint(2, 6)
+    ncells = rng.randint(1, 9)
+    regions = [rng.sample(range(ncells), rng.randint(0, min(n, ncells))) for _ in range(rng.randint(0, 4))]
+    pairs = [tuple(rng.sample(range(ncells), 2)) for _ in range(rng.randint(0, 4))] if ncells > 1 else []
+    differ = [(a, b) for a, b in pairs[: len(pairs) // 2]]
+    adjacent = [(a, b) for a, b in pairs[len(pairs) // 2 :]]
+    cages: list[Cage] = []
+    for _ in range(rng.randint(0, 3)):
+        cells = rng.sample(range(ncells), rng.randint(1, min(n, ncells)))
+        total = rng.choice([0, rng.randint(1, n * len(cells))])
+        cages.append((cells, total))
+    return Rules(n, ncells, regions, differ, adjacent, cages)
+
+
+def test_random_small_specs_match_brute_force() -> None:
+    """Specs that are no sudoku at all: any cell count, regions smaller than n, mixed rules."""
+    rng = random.Random(2026)
+    for _ in range(300):
+        rules = random_spec(rng)
+        puzzles = [bytes(rules.ncells), random_givens(rules, rng.randint(0, rules.ncells), rng)]
+        check_counts(rules, puzzles)
 
 
 def test_givens_breaking_a_rule_give_zero() -> None:
@@ -438,6 +471,15 @@ def test_bigger_classic_grids_equal_core_solve(n: int, br: int, bc: int) -> None
         assert CORE.solve(solution, br, bc, 2)[0] == 1  # a valid grid
         puzzle = dig(solution, n * n // 2, rng)
         assert table.solve(puzzle, 2)[0] == CORE.solve(puzzle, br, bc, 2)[0]
+
+
+def test_sparse_36x36_equals_core_solve() -> None:
+    """36x36 switches on the all-different matching rule once the search backtracks."""
+    path = Path(__file__).parent / "data" / "sparse_36x36.txt"
+    cells = bytes(int(v) for line in path.read_text().splitlines() for v in line.split())
+    got = classic(36, 6, 6).table().solve(cells, 2, seconds=120)
+    want = CORE.solve(cells, 6, 6, 2, seconds=120)
+    assert got[0] == want[0] == 2
 
 
 def test_big_killer_bounds() -> None:
