@@ -129,34 +129,81 @@ class Checker:
         return True
 
     def count(self, puzzle: Sequence[int], limit: int = 2) -> tuple[int, list[int] | None]:
-        """Solutions up to ``limit`` and the first one found."""
+        """Solutions up to ``limit`` and the first one found.
+
+        Backtracking on cell domains (the digits each empty cell may still take): placing a digit
+        narrows the domains of the cells it touches, a cell left with one digit takes it, a digit
+        with one place left in a full group goes there, an empty domain or a digit with no place
+        in a full group ends the branch; the cell with the fewest digits is guessed first.
+        """
         grid = list(puzzle)
         if not self.valid(grid):
             return 0, None
-        found: list[list[int]] = []
         n = self.spec.n
+        full_groups = [g for g in self.groups if len(g) == n]
+        affected = [sorted(self.others[c] | set(self.touch[c] if self.spec.nonconsecutive else ())
+                           | set(self.cage_of[c][0] if c in self.cage_of else ())) for c in range(n * n)]
+        found: list[list[int]] = []
 
-        def search() -> bool:
-            best, best_options = -1, None
-            for cell, v in enumerate(grid):
-                if v:
-                    continue
-                options = [d for d in range(1, n + 1) if self.allowed(grid, cell, d)]
-                if best_options is None or len(options) < len(best_options):
-                    best, best_options = cell, options
-                    if len(options) <= 1:
-                        break
-            if best < 0:
-                found.append(list(grid))
-                return len(found) >= limit
-            assert best_options is not None
-            for d in best_options:
-                grid[best] = d
-                if search():
-                    grid[best] = 0
+        def place(domains: dict[int, set[int]], cell: int, d: int) -> bool:
+            grid[cell] = d
+            del domains[cell]
+            for c in affected[cell]:
+                if c in domains:
+                    domains[c] = {e for e in domains[c] if self.allowed(grid, c, e)}
+                    if not domains[c]:
+                        return False
+            return True
+
+        def settle(domains: dict[int, set[int]]) -> bool:
+            changed = True
+            while changed:
+                changed = False
+                for cell in [c for c, dom in domains.items() if len(dom) == 1]:
+                    if cell in domains:
+                        if len(domains[cell]) != 1 or not self.allowed(grid, cell, next(iter(domains[cell]))):
+                            return False
+                        if not place(domains, cell, next(iter(domains[cell]))):
+                            return False
+                        changed = True
+                for group in full_groups:
+                    have = {grid[c] for c in group if grid[c]}
+                    for d in range(1, n + 1):
+                        if d in have:
+                            continue
+                        spots = [c for c in group if c in domains and d in domains[c]]
+                        if not spots:
+                            return False
+                        if len(spots) == 1:
+                            if not self.allowed(grid, spots[0], d) or not place(domains, spots[0], d):
+                                return False
+                            have.add(d)
+                            changed = True
+            return True
+
+        def search(domains: dict[int, set[int]]) -> bool:
+            saved_grid = list(grid)
+            if not settle(domains):
+                grid[:] = saved_grid
+                return False
+            if not domains:
+                if self.valid(grid):
+                    found.append(list(grid))
+                done = len(found) >= limit
+                grid[:] = saved_grid
+                return done
+            settled = list(grid)
+            cell = min(domains, key=lambda c: len(domains[c]))
+            for d in sorted(domains[cell]):
+                trial = {c: set(dom) for c, dom in domains.items()}
+                if place(trial, cell, d) and search(trial):
+                    grid[:] = saved_grid
                     return True
-            grid[best] = 0
+                grid[:] = settled
+            grid[:] = saved_grid
             return False
 
-        search()
+        start = {c: {d for d in range(1, n + 1) if self.allowed(grid, c, d)}
+                 for c, v in enumerate(grid) if not v}
+        search(start)
         return len(found), (found[0] if found else None)
