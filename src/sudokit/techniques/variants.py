@@ -240,6 +240,8 @@ class _Tables:
     full: tuple[int, ...]
     #: Each region's cells as a set.
     sets: tuple[frozenset[int], ...]
+    #: Each region's cells as a bitset (bit ``c`` for cell ``c``).
+    bitsets: tuple[int, ...]
     #: The all-different groups for naked sets: ``(region index or -1 - cage index, cells)``.
     groups: tuple[tuple[int, tuple[int, ...]], ...]
 
@@ -256,7 +258,8 @@ def _tables(rules: Rules) -> _Tables:
     full.sort(key=lambda i: (order.get(regions[i].kind, 0), i))
     groups = [(i, r.cells) for i, r in enumerate(regions)]
     groups += [(-1 - k, cage.cells) for k, cage in enumerate(rules.cages)]
-    tables = _Tables(tuple(full), tuple(frozenset(r.cells) for r in regions), tuple(groups))
+    tables = _Tables(tuple(full), tuple(frozenset(r.cells) for r in regions),
+                     tuple(_cell_bits(r.cells) for r in regions), tuple(groups))
     rules.compiled["techniques"] = tables
     return tables
 
@@ -298,20 +301,35 @@ def _placed_in(pos: Candidates, cells: Iterable[int]) -> int:
 # -- singles ---------------------------------------------------------------------------------------
 
 
+def _unique_digits(pos: Candidates, cells: Sequence[int]) -> int:
+    """The mask of the digits with exactly one place among ``cells``."""
+    once = twice = 0
+    masks = pos.masks
+    for c in cells:
+        m = masks[c]
+        twice |= once & m
+        once |= m
+    return once & ~twice
+
+
+def _place_of(pos: Candidates, cells: Sequence[int], b: int) -> int:
+    """The first cell of ``cells`` with candidate bit ``b``."""
+    masks = pos.masks
+    return next(c for c in cells if masks[c] & b)
+
+
 def find_singles(cands: Candidates) -> Iterator[Step]:
     """Full houses, then hidden singles, over every full region (box-like, columns, rows)."""
     pos = _position(cands)
     rules = pos.rules
     for alone in (True, False):
         for r in _tables(rules).full:
-            region = rules.regions[r]
-            empty = _empty(pos, region.cells)
+            cells = rules.regions[r].cells
+            empty = _empty(pos, cells)
             if not empty or (len(empty) == 1) != alone:
                 continue
-            for digit in range(1, rules.n + 1):
-                places = [c for c in empty if pos.masks[c] & bit(digit)]
-                if len(places) == 1:
-                    yield _single_step(rules, r, places[0], digit, alone)
+            for b in bits(_unique_digits(pos, empty)):
+                yield _single_step(rules, r, _place_of(pos, empty, b), b.bit_length(), alone)
 
 
 def _single_step(rules: Rules, r: int, cell: int, digit: int, alone: bool) -> Step:
@@ -802,27 +820,66 @@ _FISH_SE = {2: 3.2, 3: 3.8, 4: 5.2}
 _FISH_HODOKU = {2: 140, 3: 150, 4: 160}
 
 
-def _covers(rules: Rules, places: set[int], size: int, banned: set[int]) -> Iterator[tuple[int, ...]]:
-    """Every set of ``size`` regions (none of ``banned``) whose cells hold all of ``places``."""
-    sets = _tables(rules).sets
-    seen: set[tuple[int, ...]] = set()
+def _low_cell(cells: int) -> int:
+    """The lowest cell of a cell bitset."""
+    return (cells & -cells).bit_length() - 1
 
-    def grow(chosen: tuple[int, ...], left: set[int]) -> Iterator[tuple[int, ...]]:
+
+def _cell_bits(cells: Iterable[int]) -> int:
+    """The bitset of some cells."""
+    out = 0
+    for c in cells:
+        out |= 1 << c
+    return out
+
+
+def _bit_cells(cells: int) -> list[int]:
+    """The cells of a bitset, lowest first."""
+    out = []
+    while cells:
+        low = cells & -cells
+        out.append(low.bit_length() - 1)
+        cells ^= low
+    return out
+
+
+def _covers(rules: Rules, places: int, size: int, banned: set[int]) -> list[tuple[int, ...]]:
+    """Every set of ``size`` regions (none of ``banned``) whose cells hold all of ``places``."""
+    masks = _tables(rules).bitsets
+    found: set[tuple[int, ...]] = set()
+
+    def grow(chosen: tuple[int, ...], left: int) -> None:
         if not left:
             if len(chosen) == size:
-                key = tuple(sorted(chosen))
-                if key not in seen:
-                    seen.add(key)
-                    yield key
+                found.add(tuple(sorted(chosen)))
             return
         if len(chosen) == size:
             return
-        first = min(left)
-        for r in rules.cell_regions[first]:
+        for r in rules.cell_regions[_low_cell(left)]:
             if r not in banned and r not in chosen:
-                yield from grow((*chosen, r), left - sets[r])
+                grow((*chosen, r), left & ~masks[r])
 
-    yield from grow((), set(places))
+    grow((), places)
+    return sorted(found)
+
+
+def _coverable(
+    rules: Rules, places: int, size: int, banned: int, memo: dict[tuple[int, int, int], bool]
+) -> bool:
+    """True when at most ``size`` regions, none in the bitset ``banned``, hold all of ``places``
+    (when there are no more places than regions, true: every cell lies in a row and a column)."""
+    if places.bit_count() <= size:
+        return True
+    if size == 0:
+        return False
+    key = (places, size, banned)
+    known = memo.get(key)
+    if known is None:
+        masks = _tables(rules).bitsets
+        known = any(_coverable(rules, places & ~masks[r], size - 1, banned, memo)
+                    for r in rules.cell_regions[_low_cell(places)] if not banned >> r & 1)
+        memo[key] = known
+    return known
 
 
 def find_fish(cands: Candidates, size: int, deadline: Deadline = NEVER) -> Iterator[Step]:
@@ -842,35 +899,35 @@ def _fish_of_digit(pos: RulesPosition, digit: int, size: int) -> list[tuple[int,
     """The fish of one digit, each with 0 (rows against columns) or 1 (any other) for ordering."""
     rules = pos.rules
     tables = _tables(rules)
+    masks = tables.bitsets
     b = bit(digit)
-    bases = []
-    for r in tables.full:
-        places = {c for c in rules.regions[r].cells if pos.masks[c] & b}
-        if 2 <= len(places) <= size:
-            bases.append((r, places))
+    holders = _cell_bits(c for c, m in enumerate(pos.masks) if m & b)
+    bases = [(r, masks[r] & holders) for r in tables.full if 2 <= (masks[r] & holders).bit_count() <= size]
     found: list[tuple[int, Step]] = []
     done: set[tuple[tuple[int, ...], tuple[Candidate, ...]]] = set()
+    memo: dict[tuple[int, int, int], bool] = {}
 
-    def pick(start: int, chosen: list[int], area: set[int], places: set[int]) -> None:
+    def pick(start: int, chosen: tuple[int, ...], area: int, places: int, banned: int) -> None:
         if len(chosen) == size:
             for cover in _covers(rules, places, size, set(chosen)):
-                cells = set().union(*(tables.sets[r] for r in cover)) - area
-                removed = tuple(_removable(pos, cells, digit))
-                key = (tuple(chosen), removed)
-                if removed and key not in done:
-                    done.add(key)
-                    found.append(_fish_step(pos, digit, tuple(chosen), cover, places, removed))
+                cells = 0
+                for r in cover:
+                    cells |= masks[r]
+                removed = tuple((c, digit) for c in _bit_cells(cells & holders & ~area))
+                if removed and (chosen, removed) not in done:
+                    done.add((chosen, removed))
+                    found.append(_fish_step(pos, digit, chosen, cover, set(_bit_cells(places)), removed))
             return
         for i in range(start, len(bases)):
             r, p = bases[i]
-            if tables.sets[r] & area:
+            if masks[r] & area:
                 continue
             grown = places | p
-            if len(chosen) >= 1 and next(_covers(rules, grown, size, set(chosen) | {r}), None) is None:
+            if not _coverable(rules, grown, size, banned | 1 << r, memo):
                 continue
-            pick(i + 1, [*chosen, r], area | tables.sets[r], grown)
+            pick(i + 1, (*chosen, r), area | masks[r], grown, banned | 1 << r)
 
-    pick(0, [], set(), set())
+    pick(0, (), 0, 0, 0)
     return found
 
 
@@ -996,7 +1053,7 @@ def _broken(pos: RulesPosition) -> bool:
     for r in _tables(rules).full:
         seen = 0
         for c in rules.regions[r].cells:
-            seen |= masks[c] | (bit(values[c]) if values[c] else 0)
+            seen |= masks[c] | (1 << (values[c] - 1) if values[c] else 0)
         if seen != full:
             return True
     return any(cage.total is not None and cage_support(pos, k) is None
@@ -1005,15 +1062,15 @@ def _broken(pos: RulesPosition) -> bool:
 
 def _singles(pos: RulesPosition) -> list[Candidate]:
     """The naked and hidden singles of a position (hidden ones in full regions)."""
-    out = [(c, m.bit_length()) for c, m in enumerate(pos.masks) if m and m & (m - 1) == 0]
+    masks = pos.masks
+    out = [(c, m.bit_length()) for c, m in enumerate(masks) if m and m & (m - 1) == 0]
     rules = pos.rules
     for r in _tables(rules).full:
         cells = rules.regions[r].cells
-        for digit in range(1, rules.n + 1):
-            b = bit(digit)
-            places = [c for c in cells if pos.masks[c] & b]
-            if len(places) == 1 and pos.masks[places[0]] != b:
-                out.append((places[0], digit))
+        for b in bits(_unique_digits(pos, cells)):
+            cell = _place_of(pos, cells, b)
+            if masks[cell] != b:
+                out.append((cell, b.bit_length()))
     return out
 
 
@@ -1040,28 +1097,34 @@ def _contradiction(pos: RulesPosition, cell: int, digit: int) -> int | None:
 
 
 def find_nishio(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator[Step]:
-    """Candidates whose assumption breaks the rules after singles, shortest chains first."""
+    """Candidates whose assumption breaks the rules after singles: one step per difficulty,
+    easiest first, each removing every candidate of that difficulty."""
     pos = _position(cands)
     rules = pos.rules
-    steps = []
+    found: dict[float, list[tuple[Candidate, int]]] = {}
     for cell in pos.empty_cells():
         deadline.check()
         if pos.masks[cell].bit_count() < 2:
             continue
         for digit in digits_of(pos.masks[cell]):
             length = _contradiction(pos, cell, digit)
-            if length is None:
-                continue
-            where = rules.cell_name(cell)
-            steps.append(Step(
-                "Nishio Forcing Chain", round(7.5 + _length_penalty(length), 1),
-                eliminations=((cell, digit),), cells=(cell,), candidates=((cell, digit),),
-                explanation=f"If {where} were {digit}, following the singles it forces "
-                f"({length} placement{'s' if length > 1 else ''}) breaks the rules, so {where}<>{digit}",
-                extra={"regions": [], "length": length, "hodoku": 500},
-            ))
-    steps.sort(key=lambda s: s.difficulty)
-    yield from steps
+            if length is not None:
+                difficulty = round(7.5 + _length_penalty(length), 1)
+                found.setdefault(difficulty, []).append(((cell, digit), length))
+    for difficulty in sorted(found):
+        items = found[difficulty]
+        removed = tuple(c for c, _ in items)
+        lengths = ", ".join(f"{rules.cell_name(c)}={d} after {n}" for (c, d), n in items[:6])
+        yield Step(
+            "Nishio Forcing Chain", difficulty, eliminations=removed,
+            cells=tuple(sorted({c for c, _ in removed})), candidates=removed,
+            explanation=f"Assuming {'each of ' if len(items) > 1 else ''}"
+            f"{', '.join(f'{rules.cell_name(c)}={d}' for c, d in removed[:6])}"
+            f"{', …' if len(items) > 6 else ''} and following the singles it forces breaks the "
+            f"rules (placements: {lengths}{', …' if len(items) > 6 else ''}), so "
+            f"{_elims_text(rules, removed)}",
+            extra={"regions": [], "length": max(n for _, n in items), "hodoku": 500},
+        )
 
 
 # -- the list of techniques ------------------------------------------------------------------------
