@@ -460,7 +460,7 @@ def find_cage_combinations(cands: Candidates) -> Iterator[Step]:
         if removed:
             yield Step(
                 "Cage Combination", 2.0, eliminations=tuple(removed), cells=tuple(cage.cells),
-                explanation=f"{cage_name(rules, k).capitalize()} can only hold "
+                explanation=f"C{cage_name(rules, k)[1:]} can only hold "
                 f"{_combo_text(support.combinations)} with these candidates, so "
                 f"{_elims_text(rules, removed)}",
                 extra={"regions": [], "cages": [k], "hodoku": 50},
@@ -723,13 +723,14 @@ def _locked_step(pos: RulesPosition, r: int, digit: int, places: list[int], remo
         name, difficulty, other = "Locked Candidates", 2.7, shared[0]
     else:
         name, difficulty, other = "Locked Candidates", 2.8, None
-    via = (f"all in {region_name(rules, other)}" if other is not None
-           else "the cells seeing all of them lose it")
+    via = (f"all in {region_name(rules, other)}, so it leaves the rest of it" if other is not None
+           else "and the cells seeing all of them (through regions, cages or the variant's moves) "
+           "lose it")
     used = [r] + ([other] if other is not None else [])
     return Step(
         name, difficulty, eliminations=tuple(removed), cells=tuple(places),
         candidates=tuple((c, digit) for c in places),
-        explanation=f"In {region.name}, {digit} can only go in {_cells(rules, places)} ({via}), so "
+        explanation=f"In {region.name}, {digit} can only go in {_cells(rules, places)}, {via}: "
         f"{_elims_text(rules, removed)}",
         extra={"regions": used, "hodoku": 50},
     )
