@@ -51,7 +51,16 @@ XY-Wing / XYZ-Wing             4.2/4.4      over the peers of the rules (the pin
                                             both pincers, for XYZ the pivot too)
 Nishio Forcing Chain           7.5+         assume a candidate, follow singles and the rules; a
                                             contradiction removes it (+0.1 at 4, 6, 8, 12, 16, 24, …
-                                            placements of the chain, SE's length penalty in spirit)
+                                            placements of the chain, SE's length penalty in spirit);
+                                            one step removes every candidate of the same difficulty
+Multiple Forcing Chain         8.0+         each candidate of a cell (2-3 of them), or each place of
+                                            a digit in a full region (2-3), followed the same way:
+                                            what every branch places or removes holds (+ the same
+                                            length penalty on the longest branch)
+Dynamic Forcing Chain          8.5+         a contradiction as in Nishio, following the singles and
+                                            the eliminations of locked candidates, cage combinations
+                                            and non-consecutive exclusion (+ the length penalty on
+                                            the rounds); cells of fewer candidates tried first
 =============================  ===========  ==========================================================
 
 No uniqueness technique is used (they assume classic rules). Steps leave ``units`` empty (it
@@ -87,10 +96,12 @@ __all__ = [
     "cage_name",
     "find_cage_combinations",
     "find_cage_region",
+    "find_dynamic_forcing",
     "find_fish",
     "find_innies_outies",
     "find_jellyfish",
     "find_locked_candidates",
+    "find_multiple_forcing",
     "find_naked_singles",
     "find_nc_exclusions",
     "find_nc_pointing",
@@ -1075,26 +1086,53 @@ def _singles(pos: RulesPosition) -> list[Candidate]:
     return out
 
 
-def _contradiction(pos: RulesPosition, cell: int, digit: int) -> int | None:
-    """How many placements following ``cell = digit`` take to break the rules (None: they don't)."""
+def _basic_eliminations(pos: RulesPosition) -> list[Candidate]:
+    """Every elimination locked candidates, cage combinations and non-consecutive exclusion
+    make in a position now."""
+    out: set[Candidate] = set()
+    for finder in (find_locked_candidates, find_cage_combinations, find_nc_exclusions):
+        for step in finder(pos):
+            out.update(step.eliminations)
+    return sorted(out)
+
+
+def _follow(
+    pos: RulesPosition, cell: int, digit: int, dynamic: bool = False
+) -> tuple[RulesPosition | None, int]:
+    """Place ``digit`` in ``cell`` and follow the singles (``dynamic``: and, when there are none,
+    the basic eliminations): the position reached (None when it breaks the rules) and how many
+    placements and elimination rounds it took."""
     work = pos.copy()
     work.place(cell, digit)
     count = 1
     while True:
         if _broken(work):
-            return count
+            return None, count
         found = _singles(work)
+        if not found and dynamic:
+            removed = _basic_eliminations(work)
+            if removed:
+                for c, d in removed:
+                    work.eliminate(c, d)
+                count += 1
+                continue
         if not found:
-            return None
+            return work, count
         for c, d in found:
             if work.values[c]:
                 if work.values[c] != d:
-                    return count
+                    return None, count
                 continue
             if not work.masks[c] & bit(d):
-                return count + 1
+                return None, count + 1
             work.place(c, d)
             count += 1
+
+
+def _contradiction(pos: RulesPosition, cell: int, digit: int) -> int | None:
+    """How many placements following ``cell = digit`` take to break the rules (None: they don't)."""
+    end, count = _follow(pos, cell, digit)
+    return count if end is None else None
 
 
 def find_nishio(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator[Step]:
@@ -1126,6 +1164,97 @@ def find_nishio(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator[St
             f"{_elims_text(rules, removed)}",
             extra={"regions": [], "length": max(n for _, n in items), "hodoku": 500},
         )
+
+
+def _forcing_sources(pos: RulesPosition) -> Iterator[tuple[str, list[Candidate], list[int]]]:
+    """The sets of candidates one of which is true: each cell of 2-3 candidates, each digit of a
+    full region with 2-3 places (with a description and the regions used)."""
+    rules = pos.rules
+    for cell, mask in enumerate(pos.masks):
+        if 2 <= mask.bit_count() <= 3:
+            yield (f"{rules.cell_name(cell)} holds {_digits(mask)}",
+                   [(cell, d) for d in digits_of(mask)], [])
+    for r in _tables(rules).full:
+        cells = rules.regions[r].cells
+        for digit in range(1, rules.n + 1):
+            places = [c for c in cells if pos.masks[c] & bit(digit)]
+            if 2 <= len(places) <= 3:
+                yield (f"in {region_name(rules, r)}, {digit} goes in {_cells(rules, places)}",
+                       [(c, digit) for c in places], [r])
+
+
+def _common(pos: RulesPosition, ends: Sequence[RulesPosition]) -> tuple[list[Candidate], list[Candidate]]:
+    """The placements and eliminations every one of ``ends`` has made from ``pos``."""
+    placements, removed = [], []
+    for cell in pos.empty_cells():
+        value = ends[0].values[cell]
+        if value and all(e.values[cell] == value for e in ends):
+            placements.append((cell, value))
+            continue
+        for d in digits_of(pos.masks[cell]):
+            b = bit(d)
+            if all(e.values[cell] != d and not e.masks[cell] & b for e in ends):
+                removed.append((cell, d))
+    return placements, removed
+
+
+def find_multiple_forcing(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator[Step]:
+    """Cell and region forcing chains: whichever candidate of a cell (or place of a digit in a
+    full region) is true, following the singles makes the same placements or eliminations."""
+    pos = _position(cands)
+    rules = pos.rules
+    steps = []
+    for what, branches, regions in _forcing_sources(pos):
+        deadline.check()
+        ends, longest = [], 0
+        for cell, digit in branches:
+            end, length = _follow(pos, cell, digit)
+            longest = max(longest, length)
+            if end is not None:
+                ends.append(end)
+        if not ends:
+            continue
+        placements, removed = _common(pos, ends)
+        if not placements and not removed:
+            continue
+        result = ", ".join(f"{rules.cell_name(c)} = {d}" for c, d in placements)
+        result += ("; " if placements and removed else "") + _elims_text(rules, removed)
+        steps.append(Step(
+            "Multiple Forcing Chain", round(8.0 + _length_penalty(longest), 1),
+            placements=tuple(placements), eliminations=tuple(removed),
+            cells=tuple(c for c, _ in branches), candidates=tuple(branches),
+            explanation=f"{what[0].upper()}{what[1:]}; following the singles from each of them "
+            f"(up to {longest} placements; a branch breaking the rules is dropped) leads to the "
+            f"same result: {result}",
+            extra={"regions": regions, "length": longest, "hodoku": 500},
+        ))
+    steps.sort(key=lambda s: s.difficulty)
+    yield from steps
+
+
+def find_dynamic_forcing(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator[Step]:
+    """Candidates whose assumption breaks the rules after singles and the basic eliminations
+    (locked candidates, cage combinations, non-consecutive exclusion), cells of fewer candidates
+    first; each found is yielded at once (the search is slow)."""
+    pos = _position(cands)
+    rules = pos.rules
+    cells = sorted((c for c in pos.empty_cells() if pos.masks[c].bit_count() >= 2),
+                   key=lambda c: (pos.masks[c].bit_count(), c))
+    for cell in cells:
+        for digit in digits_of(pos.masks[cell]):
+            deadline.check()
+            end, length = _follow(pos, cell, digit, dynamic=True)
+            if end is not None:
+                continue
+            where = rules.cell_name(cell)
+            yield Step(
+                "Dynamic Forcing Chain", round(8.5 + _length_penalty(length), 1),
+                eliminations=((cell, digit),), cells=(cell,), candidates=((cell, digit),),
+                explanation=f"If {where} were {digit}, following the singles and the eliminations "
+                f"of locked candidates, cage combinations and non-consecutive exclusion it forces "
+                f"({length} rounds) breaks the rules, so {where}<>{digit}",
+                extra={"regions": [], "length": length, "hodoku": 700},
+            )
 
 
 # -- the list of techniques ------------------------------------------------------------------------
@@ -1160,6 +1289,8 @@ def variant_techniques() -> list[Technique]:
         Technique("Jellyfish", 5.2, find_jellyfish, hodoku=160, timed=True),
         sets(4, True),
         Technique("Nishio Forcing Chain", 7.5, find_nishio, hodoku=500, timed=True),
+        Technique("Multiple Forcing Chain", 8.0, find_multiple_forcing, hodoku=500, timed=True),
+        Technique("Dynamic Forcing Chain", 8.5, find_dynamic_forcing, hodoku=700, timed=True),
     ]
 
 

@@ -1,0 +1,60 @@
+"""Make tests/data/variant_positions.json: for each variant technique, positions where it fires.
+
+Each variant puzzle of tests/data/variant_puzzles.json (made by ``generate(variant=…, seed=…)``)
+is solved along the variant path; at each position every technique not yet seen often enough
+is asked for a step, and the position (givens, placed digits, candidate masks) is kept the
+first few times it has one. tests/test_variant_techniques.py loads them and checks each
+technique's steps there against the solution. Run after changing the techniques::
+
+    python tests/make_variant_positions.py
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from sudokit.grid import Grid
+from sudokit.limits import Deadline
+from sudokit.techniques import first_step
+from sudokit.techniques.explain import changes
+from sudokit.techniques.variants import RulesPosition, variant_techniques
+
+DATA = Path(__file__).resolve().parent / "data"
+#: How many positions to keep for each technique (from different puzzles when possible).
+KEEP = 2
+
+
+def main() -> None:
+    """Walk every stored puzzle's path and write the positions."""
+    puzzles = json.loads((DATA / "variant_puzzles.json").read_text())
+    order = variant_techniques()
+    found: dict[str, list[dict[str, object]]] = {t.name: [] for t in order}
+    for variant, items in puzzles.items():
+        for item in items:
+            grid = Grid.from_string(item["json"])
+            pos = RulesPosition.from_grid(grid)
+            deadline = Deadline.after(20)
+            used: set[str] = set()
+            while not pos.is_solved() and not deadline.expired():
+                for technique in order:
+                    if len(found[technique.name]) >= KEEP or technique.name in used:
+                        continue
+                    step = next((s for s in technique.steps(pos) if changes(s, pos)), None)
+                    if step is not None:
+                        used.add(technique.name)
+                        found[technique.name].append({
+                            "variant": variant, "seed": item["seed"], "puzzle": item["json"],
+                            "values": "".join(str(v) for v in pos.values), "masks": pos.masks,
+                        })
+                step = first_step(pos, order, deadline)
+                if step is None:
+                    break
+                step.apply(pos)
+    (DATA / "variant_positions.json").write_text(json.dumps(found, indent=0) + "\n")
+    for name, items in found.items():
+        print(f"{name}: {len(items)}")
+
+
+if __name__ == "__main__":
+    main()
