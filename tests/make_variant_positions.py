@@ -23,6 +23,8 @@ from sudokit.techniques.variants import RulesPosition, variant_techniques
 DATA = Path(__file__).resolve().parent / "data"
 #: How many positions to keep for each technique (from different puzzles when possible).
 KEEP = 2
+#: Techniques this hard (the forcing chains) are too slow to ask at every position.
+SLOW = 7.5
 
 
 def main() -> None:
@@ -37,17 +39,20 @@ def main() -> None:
             deadline = Deadline.after(20)
             used: set[str] = set()
             while not pos.is_solved() and not deadline.expired():
+                step = first_step(pos, order, deadline)
                 for technique in order:
                     if len(found[technique.name]) >= KEEP or technique.name in used:
                         continue
-                    step = next((s for s in technique.steps(pos) if changes(s, pos)), None)
-                    if step is not None:
+                    if technique.difficulty >= SLOW:  # kept where the path takes them
+                        hit = step is not None and step.technique == technique.name
+                    else:
+                        hit = any(changes(s, pos) for s in technique.steps(pos))
+                    if hit:
                         used.add(technique.name)
                         found[technique.name].append({
                             "variant": variant, "seed": item["seed"], "puzzle": item["json"],
-                            "values": "".join(str(v) for v in pos.values), "masks": pos.masks,
+                            "values": "".join(str(v) for v in pos.values), "masks": list(pos.masks),
                         })
-                step = first_step(pos, order, deadline)
                 if step is None:
                     break
                 step.apply(pos)

@@ -888,8 +888,11 @@ def _coverable(
     known = memo.get(key)
     if known is None:
         masks = _tables(rules).bitsets
-        known = any(_coverable(rules, places & ~masks[r], size - 1, banned, memo)
-                    for r in rules.cell_regions[_low_cell(places)] if not banned >> r & 1)
+        known = False
+        for r in rules.cell_regions[_low_cell(places)]:
+            if not banned >> r & 1 and _coverable(rules, places & ~masks[r], size - 1, banned, memo):
+                known = True
+                break
         memo[key] = known
     return known
 
@@ -935,7 +938,7 @@ def _fish_of_digit(pos: RulesPosition, digit: int, size: int) -> list[tuple[int,
             if masks[r] & area:
                 continue
             grown = places | p
-            if not _coverable(rules, grown, size, banned | 1 << r, memo):
+            if len(chosen) + 1 < size and not _coverable(rules, grown, size, banned | 1 << r, memo):
                 continue
             pick(i + 1, (*chosen, r), area | masks[r], grown, banned | 1 << r)
 
@@ -955,7 +958,7 @@ def _fish_step(
     bases = ", ".join(region_name(rules, r) for r in base)
     covers = ", ".join(region_name(rules, r) for r in cover)
     step = Step(
-        _FISH[size], _FISH_SE[size] + (0 if basic else 0.1), eliminations=removed,
+        _FISH[size], round(_FISH_SE[size] + (0 if basic else 0.1), 1), eliminations=removed,
         cells=tuple(sorted(places)), candidates=tuple((c, digit) for c in sorted(places)),
         explanation=f"{digit} goes once in each of {bases}, and all its places there lie in "
         f"{covers}; so {digit} takes one place of each of those in the base, and leaves the rest "
@@ -1054,35 +1057,47 @@ def _length_penalty(length: int) -> float:
     return round(added, 1)
 
 
-def _broken(pos: RulesPosition) -> bool:
-    """True when the position breaks the rules: an empty cell without candidates, a digit with
-    no place in a full region, or a cage without a combination."""
-    rules = pos.rules
+def _bracket_top(length: int) -> int:
+    """The longest length with the same penalty as ``length`` (see :func:`_length_penalty`)."""
+    ceiling, odd = 4, False
+    while length > ceiling:
+        ceiling = ceiling * 3 // 2 if not odd else ceiling * 4 // 3
+        odd = not odd
+    return ceiling
+
+
+def _scan(pos: RulesPosition) -> list[Candidate] | None:
+    """The naked and hidden singles of a position (hidden ones in full regions), or None when it
+    breaks the rules: an empty cell without candidates, a digit with no place in a full region,
+    a cage without a combination."""
     values, masks = pos.values, pos.masks
-    if any(not v and not m for v, m in zip(values, masks, strict=True)):
-        return True
+    out = []
+    for c, m in enumerate(masks):
+        if not m:
+            if not values[c]:
+                return None
+        elif not m & (m - 1):
+            out.append((c, m.bit_length()))
+    rules = pos.rules
     full = (1 << rules.n) - 1
     for r in _tables(rules).full:
-        seen = 0
-        for c in rules.regions[r].cells:
-            seen |= masks[c] | (1 << (values[c] - 1) if values[c] else 0)
-        if seen != full:
-            return True
-    return any(cage.total is not None and cage_support(pos, k) is None
-               for k, cage in enumerate(rules.cages))
-
-
-def _singles(pos: RulesPosition) -> list[Candidate]:
-    """The naked and hidden singles of a position (hidden ones in full regions)."""
-    masks = pos.masks
-    out = [(c, m.bit_length()) for c, m in enumerate(masks) if m and m & (m - 1) == 0]
-    rules = pos.rules
-    for r in _tables(rules).full:
         cells = rules.regions[r].cells
-        for b in bits(_unique_digits(pos, cells)):
+        once = twice = placed = 0
+        for c in cells:
+            m = masks[c]
+            twice |= once & m
+            once |= m
+            if values[c]:
+                placed |= 1 << (values[c] - 1)
+        if once | placed != full:
+            return None
+        for b in bits(once & ~twice):
             cell = _place_of(pos, cells, b)
             if masks[cell] != b:
                 out.append((cell, b.bit_length()))
+    for k, cage in enumerate(rules.cages):
+        if cage.total is not None and cage_support(pos, k) is None:
+            return None
     return out
 
 
@@ -1097,18 +1112,20 @@ def _basic_eliminations(pos: RulesPosition) -> list[Candidate]:
 
 
 def _follow(
-    pos: RulesPosition, cell: int, digit: int, dynamic: bool = False
+    pos: RulesPosition, cell: int, digit: int, dynamic: bool = False, limit: int | None = None
 ) -> tuple[RulesPosition | None, int]:
     """Place ``digit`` in ``cell`` and follow the singles (``dynamic``: and, when there are none,
     the basic eliminations): the position reached (None when it breaks the rules) and how many
-    placements and elimination rounds it took."""
+    placements and elimination rounds it took (stopping, unbroken, past ``limit`` of them)."""
     work = pos.copy()
     work.place(cell, digit)
     count = 1
     while True:
-        if _broken(work):
+        found = _scan(work)
+        if found is None:
             return None, count
-        found = _singles(work)
+        if limit is not None and count > limit:
+            return work, count
         if not found and dynamic:
             removed = _basic_eliminations(work)
             if removed:
@@ -1129,41 +1146,49 @@ def _follow(
             count += 1
 
 
-def _contradiction(pos: RulesPosition, cell: int, digit: int) -> int | None:
-    """How many placements following ``cell = digit`` take to break the rules (None: they don't)."""
-    end, count = _follow(pos, cell, digit)
-    return count if end is None else None
+def _contradiction(pos: RulesPosition, cell: int, digit: int, limit: int | None = None) -> int | None:
+    """How many placements following ``cell = digit`` take to break the rules (None: they don't,
+    or not within ``limit``)."""
+    end, count = _follow(pos, cell, digit, limit=limit)
+    return count if end is None and (limit is None or count <= limit) else None
 
 
 def find_nishio(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator[Step]:
-    """Candidates whose assumption breaks the rules after singles: one step per difficulty,
-    easiest first, each removing every candidate of that difficulty."""
+    """The candidates whose assumption breaks the rules after singles soonest (every one of the
+    easiest difficulty, as one step)."""
     pos = _position(cands)
     rules = pos.rules
-    found: dict[float, list[tuple[Candidate, int]]] = {}
-    for cell in pos.empty_cells():
+    items: list[tuple[Candidate, int]] = []
+    limit: int | None = None
+    cells = sorted((c for c in pos.empty_cells() if pos.masks[c].bit_count() >= 2),
+                   key=lambda c: (pos.masks[c].bit_count(), c))  # short chains found early
+    for cell in cells:
         deadline.check()
-        if pos.masks[cell].bit_count() < 2:
-            continue
         for digit in digits_of(pos.masks[cell]):
-            length = _contradiction(pos, cell, digit)
-            if length is not None:
-                difficulty = round(7.5 + _length_penalty(length), 1)
-                found.setdefault(difficulty, []).append(((cell, digit), length))
-    for difficulty in sorted(found):
-        items = found[difficulty]
-        removed = tuple(c for c, _ in items)
-        lengths = ", ".join(f"{rules.cell_name(c)}={d} after {n}" for (c, d), n in items[:6])
-        yield Step(
-            "Nishio Forcing Chain", difficulty, eliminations=removed,
-            cells=tuple(sorted({c for c, _ in removed})), candidates=removed,
-            explanation=f"Assuming {'each of ' if len(items) > 1 else ''}"
-            f"{', '.join(f'{rules.cell_name(c)}={d}' for c, d in removed[:6])}"
-            f"{', …' if len(items) > 6 else ''} and following the singles it forces breaks the "
-            f"rules (placements: {lengths}{', …' if len(items) > 6 else ''}), so "
-            f"{_elims_text(rules, removed)}",
-            extra={"regions": [], "length": max(n for _, n in items), "hodoku": 500},
-        )
+            length = _contradiction(pos, cell, digit, limit)
+            if length is None:
+                continue
+            top = _bracket_top(length)
+            if limit is None or top < limit:
+                items = [item for item in items if item[1] <= top]
+                limit = top
+            items.append(((cell, digit), length))
+    if not items:
+        return
+    items.sort()
+    difficulty = round(7.5 + _length_penalty(max(n for _, n in items)), 1)
+    removed = tuple(c for c, _ in items)
+    lengths = ", ".join(f"{rules.cell_name(c)}={d} after {n}" for (c, d), n in items[:6])
+    more = ", …" if len(items) > 6 else ""
+    yield Step(
+        "Nishio Forcing Chain", difficulty, eliminations=removed,
+        cells=tuple(sorted({c for c, _ in removed})), candidates=removed,
+        explanation=f"Assuming {'each of ' if len(items) > 1 else ''}"
+        f"{', '.join(f'{rules.cell_name(c)}={d}' for c, d in removed[:6])}{more} and following "
+        f"the singles it forces breaks the rules (placements: {lengths}{more}), so "
+        f"{_elims_text(rules, removed)}",
+        extra={"regions": [], "length": max(n for _, n in items), "hodoku": 500},
+    )
 
 
 def _forcing_sources(pos: RulesPosition) -> Iterator[tuple[str, list[Candidate], list[int]]]:
