@@ -3,7 +3,8 @@
 Each variant puzzle of tests/data/variant_puzzles.json (made by ``generate(variant=…, seed=…)``)
 is solved along the variant path; at each position every technique not yet seen often enough
 is asked for a step, and the position (givens, placed digits, candidate masks) is kept the
-first few times it has one. tests/test_variant_techniques.py loads them and checks each
+first few times it has one, with the solution (some Non-Consecutive puzzles take the solver
+seconds). tests/test_variant_techniques.py loads them and checks each
 technique's steps there against the solution. Run after changing the techniques::
 
     python tests/make_variant_positions.py
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from sudokit.grid import Grid
 from sudokit.limits import Deadline
+from sudokit.solver import search
 from sudokit.techniques import first_step
 from sudokit.techniques.explain import changes
 from sudokit.techniques.variants import RulesPosition, variant_techniques
@@ -35,6 +37,9 @@ def main() -> None:
     for variant, items in puzzles.items():
         for item in items:
             grid = Grid.from_string(item["json"])
+            solved = search(grid, 2).solution
+            assert solved is not None
+            solution = "".join(str(v) for v in solved.cells)
             pos = RulesPosition.from_grid(grid)
             deadline = Deadline.after(20)
             used: set[str] = set()
@@ -51,6 +56,7 @@ def main() -> None:
                         used.add(technique.name)
                         found[technique.name].append({
                             "variant": variant, "seed": item["seed"], "puzzle": item["json"],
+                            "solution": solution,
                             "values": "".join(str(v) for v in pos.values), "masks": list(pos.masks),
                         })
                 if step is None:
