@@ -67,12 +67,12 @@ No uniqueness technique is used (they assume classic rules). Steps leave ``units
 indexes a shape's units); ``extra["regions"]`` holds the indexes into :attr:`Rules.regions` of
 the regions a step uses and ``extra["cages"]`` those of its cages.
 
->>> from sudokit.grid import Grid
->>> grid = Grid.from_string(
-...     "..3.........2...................................................................", rules="x")
->>> pos = RulesPosition.from_grid(grid)
->>> pos.rules.name, len(pos.digits(0))
-('x', 7)
+>>> pos = RulesPosition.from_grid(Grid.empty(rules="x"))
+>>> pos.place(0, 5)  # r1c1 = 5: the rest of the diagonal ↘ loses 5
+>>> pos.has(80, 5), pos.has(79, 5)
+(False, True)
+>>> [t.name for t in variant_techniques()][:3]
+['Hidden Single', 'Cage Combination', 'Naked Single']
 """
 
 from __future__ import annotations
