@@ -92,8 +92,10 @@ from sudokit.units import Shape
 
 __all__ = [
     "BOX_LIKE",
+    "CageSupport",
     "RulesPosition",
     "cage_name",
+    "cage_support",
     "find_cage_combinations",
     "find_cage_region",
     "find_dynamic_forcing",
@@ -1248,9 +1250,9 @@ def find_multiple_forcing(cands: Candidates, *, deadline: Deadline = NEVER) -> I
             "Multiple Forcing Chain", round(8.0 + _length_penalty(longest), 1),
             placements=tuple(placements), eliminations=tuple(removed),
             cells=tuple(c for c, _ in branches), candidates=tuple(branches),
-            explanation=f"{what[0].upper()}{what[1:]}; following the singles from each of them "
-            f"(up to {longest} placements; a branch breaking the rules is dropped) leads to the "
-            f"same result: {result}",
+            explanation=f"Whichever is true ({what}), following the singles it forces (up to "
+            f"{longest} placements; a branch breaking the rules is dropped) leads to the same "
+            f"result: {result}",
             extra={"regions": regions, "length": longest, "hodoku": 500},
         ))
     steps.sort(key=lambda s: s.difficulty)
