@@ -404,3 +404,29 @@ def test_classic_ratings_unchanged(puzzle: str, expected: dict[str, object]) -> 
     for engine in _engine.available():
         got = rate(Grid.from_string(puzzle), engine=engine).to_dict()
         assert {k: got[k] for k in expected} == expected
+
+
+@pytest.mark.parametrize("variant", ["x", "killer"])
+def test_other_sizes_rate(variant: str) -> None:
+    grid = generate(variant=variant, seed=1, box=(2, 3))
+    r = rate(grid, keep_steps=True, time_limit=30)
+    assert r.status in ("rated", "unsolved")
+    solution = search(grid, 2).solution
+    assert solution is not None and r.steps
+    for step in r.steps:
+        _check(step, solution.cells)
+
+
+def test_rate_reports_broken_variant_puzzles() -> None:
+    rules = make_rules("antiknight")
+    cells = [0] * 81
+    cells[0] = cells[_cell(2, 3)] = 4  # a knight's move apart
+    assert rate(Grid(tuple(cells), rules=rules)).status == "invalid"
+    assert rate(Grid.empty(rules=rules)).status == "multiple"
+
+
+def test_rate_with_chosen_variant_techniques() -> None:
+    grid = _stored("windoku", 2)
+    r = rate(grid, chosen=[vt.variant_techniques()[0]], time_limit=30)  # singles only
+    assert r.status in ("rated", "unsolved")
+    assert set(r.techniques) <= {"Hidden Single", "Full House"}
