@@ -406,9 +406,11 @@ def test_classic_ratings_unchanged(puzzle: str, expected: dict[str, object]) -> 
         assert {k: got[k] for k in expected} == expected
 
 
-@pytest.mark.parametrize("variant", ["x", "killer"])
-def test_other_sizes_rate(variant: str) -> None:
-    grid = generate(variant=variant, seed=1, box=(2, 3))
+@pytest.mark.parametrize(("variant", "size"), [("x", (2, 3)), ("killer", (2, 3)), ("jigsaw", 7)])
+def test_other_sizes_rate(variant: str, size: tuple[int, int] | int) -> None:
+    # A 7×7 jigsaw has no boxes at all (a prime side): pieces, rows and columns only.
+    shape = {"box": size} if isinstance(size, tuple) else {"size": size}
+    grid = generate(variant=variant, seed=1, **shape)
     r = rate(grid, keep_steps=True, time_limit=30)
     assert r.status in ("rated", "unsolved")
     solution = search(grid, 2).solution
