@@ -432,3 +432,28 @@ def test_rate_with_chosen_variant_techniques() -> None:
     r = rate(grid, chosen=[vt.variant_techniques()[0]], time_limit=30)  # singles only
     assert r.status in ("rated", "unsolved")
     assert set(r.techniques) <= {"Hidden Single", "Full House"}
+
+
+def test_hint_reads_the_players_marks_under_the_rules() -> None:
+    grid = _stored("jigsaw", 4)
+    solution = search(grid, 2).solution
+    assert solution is not None
+    marks = Candidates.from_grid(grid)  # classic marks: the rules take away what they forbid
+    cell = next(c for c in range(81) if not grid.cells[c])
+    marks.eliminate(cell, solution.cells[cell])
+    got = hint(grid, marks, level=3)
+    assert got.technique == "Missing Candidate" and got.cells == (cell,)
+    full = Candidates.from_grid(grid)
+    step = hint(grid, full, level=3).step
+    assert step is not None and step.technique not in ("Missing Candidate", "Wrong Digit")
+    _check(step, solution.cells)
+
+
+def test_candidates_of_a_variant_grid_follow_its_rules() -> None:
+    grid = _stored("jigsaw", 4)
+    assert Candidates.from_grid(grid).masks == vt.RulesPosition.from_grid(grid).masks
+    cells = [0] * 81
+    cells[_cell(5, 5)] = 5
+    marks = Candidates.from_grid(Grid(tuple(cells), rules=make_rules("nonconsecutive,antiking")))
+    assert marks.masks[_cell(5, 6)] == _mask(1, 2, 3, 7, 8, 9)
+    assert marks.masks[_cell(6, 6)] == _mask(1, 2, 3, 4, 6, 7, 8, 9)  # 4 and 6 stay: not side by side
