@@ -126,6 +126,13 @@ def test_innies_and_outies() -> None:
     assert any(s.placements == ((17, 8),) and "outies" in s.explanation for s in steps)
 
 
+def test_innies_of_two_boxes() -> None:
+    cages = [(tuple(range(6)), 21), (tuple(range(9, 15)), 39), (tuple(range(18, 23)), 25)]
+    step = next(vt.find_innies_outies(_empty(make_rules("killer", cages=cages))))
+    assert (step.difficulty, step.placements) == (3.0, ((_cell(3, 6), 5),))
+    assert "box 1, box 2 add up to 90" in step.explanation
+
+
 def test_non_consecutive_exclusion() -> None:
     pos = _empty(make_rules("nonconsecutive"))
     pos.masks[0] = _mask(4, 6)

@@ -40,7 +40,9 @@ Cage-Region Interaction        2.8          a digit every combination of a cage 
 Innies/Outies                  2.8-3.8      the 45 rule: full regions minus the cages inside them
                                             (innies) or the cages sticking out minus the regions
                                             (outies) add up to a known sum; 2.8 + 0.2 per extra
-                                            region + 0.2 per extra cell (at most 4 regions, 3 cells)
+                                            region + 0.2 per extra cell (at most 4 regions, 3
+                                            cells); each full region, 2-4 rows or columns side
+                                            by side, two boxes or pieces that touch
 Naked Pair / Triplet / Quad    3.0/3.6/5.0  in any region or cage; its digits leave the cells seeing
                                             all of their places in the set
 X-Wing / Swordfish / Jellyfish 3.2/3.8/5.2  rows against columns; 3.3/3.9/5.3 for any other family
@@ -536,15 +538,27 @@ def _sum_support(rules: Rules, pos: Candidates, cells: Sequence[int], total: int
 
 
 def _region_sets(rules: Rules) -> list[tuple[int, ...]]:
-    """The sets of full regions the 45 rule tries: each full region, then runs of 2 to 4 rows
-    (and columns) side by side."""
+    """The sets of full regions the 45 rule tries: each full region, runs of 2 to 4 rows (and
+    columns) side by side, and two boxes (or pieces) that touch."""
     full = _tables(rules).full
     sets: list[tuple[int, ...]] = [(r,) for r in full]
     for kind in ("row", "column"):
         lines = [r for r in full if rules.regions[r].kind == kind]
         for length in range(2, min(4, rules.n - 1) + 1):
             sets += [tuple(lines[i:i + length]) for i in range(len(lines) - length + 1)]
+    blocks = [r for r in full if rules.regions[r].kind in ("box", "piece")]
+    for a, b in combinations(blocks, 2):
+        around = {q for c in rules.regions[a].cells for q in _sides(c, rules.n)}
+        if around & set(rules.regions[b].cells):
+            sets.append((a, b))
     return sets
+
+
+def _sides(cell: int, n: int) -> list[int]:
+    """The cells side by side with ``cell``."""
+    r, c = divmod(cell, n)
+    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= rr < n and 0 <= cc < n]
 
 
 def find_innies_outies(cands: Candidates) -> Iterator[Step]:
