@@ -62,9 +62,18 @@ def main() -> None:
                 if step is None:
                     break
                 step.apply(pos)
-    (DATA / "variant_positions.json").write_text(json.dumps(found, indent=0) + "\n")
+    (DATA / "variant_positions.json").write_text(dumps(found))
     for name, items in found.items():
         print(f"{name}: {len(items)}")
+
+
+def dumps(found: dict[str, list[dict[str, object]]]) -> str:
+    """The positions as JSON, one position a line."""
+    blocks = []
+    for name, items in found.items():
+        lines = ",\n".join("  " + json.dumps(item) for item in items)
+        blocks.append(f" {json.dumps(name)}: [\n{lines}\n ]")
+    return "{\n" + ",\n".join(blocks) + "\n}\n"
 
 
 if __name__ == "__main__":
