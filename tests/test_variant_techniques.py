@@ -385,6 +385,7 @@ def test_steps_available_on_a_variant() -> None:
     assert steps and solution is not None
     for step in steps:
         _check(step, solution.cells)
+    assert all(s.technique != "Dynamic Forcing Chain" for s in steps)  # only when named
     only = steps_available(grid, techniques=["Locked Candidates"])
     assert only and {s.technique for s in only} <= {"Locked Candidates", "Pointing", "Claiming"}
 

@@ -363,7 +363,8 @@ def steps_available(
     :func:`sudokit.techniques.resolve`; an unknown one raises
     :class:`~sudokit.errors.OptionError`); by default every technique of the registry but SE's
     nested forcing chains (``Dynamic Forcing Chain (+ …)``, rated 9.5 and up), which take
-    seconds to minutes each on a hard position: name them to include them. The position must
+    seconds to minutes each on a hard position: name them to include them (for a variant, the
+    same goes for its ``Dynamic Forcing Chain``). The position must
     have exactly one solution (the uniqueness techniques rely on it), checked with ``engine``.
     ``time_limit`` (wall-clock seconds, or None) raises
     :class:`~sudokit.errors.TimeLimitReached` when it runs out.
@@ -371,7 +372,8 @@ def steps_available(
     deadline = Deadline.after(time_limit)
     grid = as_grid(position, name="position")
     if grid.rules is not None:
-        use = _variant_chosen(techniques)
+        use = ([t for t in variant_techniques() if t.name != _DYNAMIC] if techniques is None
+               else resolve_variant(techniques))
     else:
         use = _all_techniques() if techniques is None else _in_order([resolve(t) for t in techniques])
     solution_of(grid, engine)
@@ -385,6 +387,9 @@ def steps_available(
                 found[key] = step
     return list(found.values())
 
+
+#: The variant technique left out of :func:`steps_available` unless named (seconds a position).
+_DYNAMIC = "Dynamic Forcing Chain"
 
 #: The start of the names of SE's nested forcing chains, left out of :func:`steps_available` unless named.
 _NESTED = "Dynamic Forcing Chain (+ "
