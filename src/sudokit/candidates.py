@@ -29,6 +29,11 @@ def digits_of(mask: int) -> list[int]:
     return out
 
 
+def _next_to(digit: int, n: int) -> int:
+    """The mask of the digits one below and one above ``digit`` (within 1..n)."""
+    return (bit(digit - 1) if digit > 1 else 0) | (bit(digit + 1) if digit < n else 0)
+
+
 def bits(mask: int) -> Iterator[int]:
     """Iterate the single-bit masks set in ``mask``, lowest first."""
     while mask:
@@ -57,16 +62,23 @@ class Candidates:
 
     @classmethod
     def from_grid(cls, grid: Grid) -> Candidates:
-        """Candidates of a grid: every digit not already in a peer of the cell."""
+        """Candidates of a grid: every digit not already in a peer of the cell (for a variant,
+        a peer under its rules, and no digit next to a non-consecutive neighbour's)."""
         shape = grid.shape
         full = (1 << shape.n) - 1
         values = list(grid.cells)
         masks = [0 if v else full for v in values]
+        peers = grid.rules.peers if grid.rules is not None else shape.peers
         for cell, v in enumerate(values):
             if v:
                 b = bit(v)
-                for p in shape.peers[cell]:
+                for p in peers[cell]:
                     masks[p] &= ~b
+        if grid.rules is not None:
+            for x, y in grid.rules.adjacent:
+                for a, b in ((x, y), (y, x)):
+                    if values[a]:
+                        masks[b] &= ~_next_to(values[a], shape.n)
         return cls(values, masks, shape)
 
     @classmethod

@@ -42,7 +42,8 @@ from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
 from sudokit.limits import Deadline, Stop, check_time_limit
 from sudokit.solver import search
 from sudokit.status import Status
-from sudokit.techniques import Step, Technique, hodoku_score, techniques
+from sudokit.techniques import Step, Technique, first_step, hodoku_score, techniques
+from sudokit.techniques.variants import RulesPosition, resolve_variant, variant_techniques
 
 __all__ = [
     "INVALID",
@@ -55,6 +56,7 @@ __all__ = [
     "StepError",
     "rate",
     "rate_many",
+    "rate_variant",
     "se_round",
 ]
 
@@ -262,7 +264,8 @@ def rate(
     (``engine``: ``"c"``, ``"python"`` or None for the default, see :mod:`sudokit._engine`), a
     9×9 puzzle is rated by the C twin of the techniques (csrc/rate9.c), which takes the same
     steps; ``keep_steps`` (steps with their proofs and sentences) and ``chosen`` use the
-    Python path.
+    Python path. A variant puzzle (a grid with rules) is rated by :func:`rate_variant`, with the
+    variant techniques (``hodoku_path`` changes nothing there: it is the same path).
     """
     deadline = Deadline.after(time_limit)
     return _rate(as_grid(puzzle, check=False), deadline, keep_steps=keep_steps, chosen=chosen,
@@ -286,6 +289,9 @@ def _rate(
 ) -> Rating:
     """:func:`rate` until ``deadline`` (the generator rates its candidates within its own), or
     :class:`~sudokit.errors.Stopped` once ``stop`` is set (a batch's workers)."""
+    if grid.rules is not None:
+        return rate_variant(grid, deadline, keep_steps=keep_steps, chosen=chosen, engine=engine,
+                            stop=stop)
     start = time.perf_counter()
     stop = stop or Stop()
     if find_duplicate(grid.cells, grid.shape) is not None:
@@ -352,6 +358,63 @@ def _rate(
         seconds=seconds,
         steps=tuple(path) if keep_steps else (),
     )
+
+
+def rate_variant(
+    grid: Grid,
+    deadline: Deadline,
+    *,
+    keep_steps: bool = False,
+    chosen: Sequence[Technique | str] | None = None,
+    engine: str | None = None,
+    stop: Stop | None = None,
+) -> Rating:
+    """Rate a variant puzzle (a grid with :attr:`Grid.rules`) with the variant techniques of
+    :mod:`sudokit.techniques.variants`, SE-style: the first step of the first technique that has
+    one, every step checked against the solution (found under the rules with ``engine``), ER,
+    EP and ED as for classic puzzles; ``chosen`` names the variant techniques to use (default:
+    all). The level and score add up the path's HoDoKu-style step scores."""
+    start = time.perf_counter()
+    stop = stop or Stop()
+    rules = grid.all_rules
+    broken = rules.violation(grid.cells)
+    if broken is not None:
+        return Rating(INVALID, error=str(broken), seconds=time.perf_counter() - start)
+    found = search(grid, 2, engine=engine)
+    if found.count == 0 or found.solution is None:
+        return Rating(NO_SOLUTION, error="no solution", seconds=time.perf_counter() - start)
+    if found.count > 1:
+        return Rating(MULTIPLE, error="several solutions", seconds=time.perf_counter() - start)
+    solution = found.solution.cells
+    order = variant_techniques() if chosen is None else resolve_variant(chosen)
+    pos = RulesPosition.from_grid(grid)
+    path: list[Step] = []
+    status, error = RATED, ""
+    while not pos.is_solved():
+        stop.check()
+        try:
+            step = first_step(pos, order, deadline)
+        except TimeLimitReached:
+            status, error = LIMIT, _limit_text(start)
+            break
+        if step is None:
+            status, error = UNSOLVED, "the variant techniques cannot finish this puzzle"
+            break
+        _check_step(step, solution, pos)
+        path.append(step)
+        step.apply(pos)
+        if deadline.expired() and not pos.is_solved():
+            status, error = LIMIT, _limit_text(start)
+            break
+    seconds = time.perf_counter() - start
+    er, ep, ed, hardest, used = _summary(path)
+    kept = tuple(path) if keep_steps else ()
+    if status != RATED:
+        return Rating(status, error=error, seconds=seconds, step_count=len(path), techniques=used,
+                      steps=kept)
+    score, level = hodoku_score(path)
+    return Rating(RATED, er=er, ep=ep, ed=ed, level=level.lower(), score=score, hardest=hardest,
+                  techniques=used, step_count=len(path), seconds=seconds, steps=kept)
 
 
 # -- many puzzles ------------------------------------------------------------------------------------

@@ -383,13 +383,16 @@ _HODOKU_LEVEL: dict[str, int] = {
     **dict.fromkeys(("Full House", "Hidden Single", "Naked Single"), 0),
     **dict.fromkeys(
         ("Pointing", "Claiming", "Direct Pointing", "Direct Claiming", "Naked Pair", "Hidden Pair",
-         "Naked Triplet", "Hidden Triplet", "Direct Hidden Pair", "Direct Hidden Triplet"), 1,
+         "Naked Triplet", "Hidden Triplet", "Direct Hidden Pair", "Direct Hidden Triplet",
+         # the variant techniques' (sudokit.techniques.variants)
+         "Locked Candidates", "Cage Combination", "Cage-Region Interaction",
+         "Non-Consecutive Exclusion", "Non-Consecutive Pointing"), 1,
     ),
     **dict.fromkeys(
         ("Naked Quad", "Hidden Quad", "X-Wing", "Swordfish", "Jellyfish", "XY-Wing", "XYZ-Wing",
          "W-Wing", "Skyscraper", "2-String Kite", "Empty Rectangle", "Simple Colouring",
          "BUG type 1", "Finned X-Wing", "Sashimi X-Wing", "Unique Rectangle type 5",
-         "Unique Rectangle type 6", "Hidden Rectangle"), 2,
+         "Unique Rectangle type 6", "Hidden Rectangle", "Innies/Outies"), 2,
     ),
     **dict.fromkeys(
         ("Finned Swordfish", "Sashimi Swordfish", "Finned Jellyfish", "Sashimi Jellyfish",

@@ -14,6 +14,11 @@
 
 All take ``time_limit`` (seconds of wall-clock time from the call, None for none) and raise
 :class:`~sudokit.errors.TimeLimitReached` when it runs out; the limit is the call's own.
+
+A variant puzzle (a grid with :attr:`~sudokit.grid.Grid.rules`) uses the variant techniques of
+:mod:`sudokit.techniques.variants` instead of the registry (``se_only`` changes nothing there,
+``chosen`` and ``techniques`` name variant techniques), its pencil marks follow its rules, and a
+hint points at the region (``diagonal ↘``, ``cage 3 (r1c1…)``) its step uses.
 """
 
 from __future__ import annotations
@@ -23,12 +28,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from sudokit.candidates import Candidates, bit
-from sudokit.errors import MultipleSolutionsError, NoSolutionError, OptionError
+from sudokit.errors import DuplicateGivenError, MultipleSolutionsError, NoSolutionError, OptionError
 from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
 from sudokit.limits import NEVER, Deadline
 from sudokit.solver import search
 from sudokit.techniques import Technique, first_step, resolve, techniques
 from sudokit.techniques.step import Step
+from sudokit.techniques.variants import RulesPosition, cage_name, resolve_variant, variant_techniques
 from sudokit.units import Shape
 
 __all__ = [
@@ -181,9 +187,17 @@ def explain_until(
 ) -> Iterator[Step]:
     """:func:`explain` until ``deadline`` (the grid is checked now, the steps found lazily)."""
     solution_of(grid, engine)
+    if grid.rules is not None:
+        marks = _player_marks(grid, cands) if cands is not None else RulesPosition.from_grid(grid)
+        return _path(marks, _variant_chosen(chosen), deadline)
     use = _chosen(se_only, chosen)
     work = cands.copy() if cands is not None else Candidates.from_grid(grid)
     return _path(work, use, deadline)
+
+
+def _variant_chosen(chosen: Iterable[Technique | str] | None) -> list[Technique]:
+    """The variant techniques to use: all, or those named like the ``chosen`` ones."""
+    return variant_techniques() if chosen is None else resolve_variant(chosen)
 
 
 def _path(work: Candidates, use: list[Technique], deadline: Deadline) -> Iterator[Step]:
@@ -200,7 +214,16 @@ def _path(work: Candidates, use: list[Technique], deadline: Deadline) -> Iterato
 def _wrong_digit(grid: Grid, puzzle: Grid | None, engine: str | None) -> Step | None:
     """A step naming a placed digit that breaks the rules or the solution, or ``None``."""
     shape = grid.shape
-    duplicate = find_duplicate(grid.cells, shape)
+    if grid.rules is not None:
+        broken = grid.rules.violation(grid.cells)
+        if isinstance(broken, DuplicateGivenError):
+            duplicate: DuplicateGivenError | None = broken
+        elif broken is not None:
+            return Step(WRONG_DIGIT, 0.0, explanation=f"A placed digit breaks the rules: {broken}")
+        else:
+            duplicate = None
+    else:
+        duplicate = find_duplicate(grid.cells, shape)
     if duplicate is not None:
         cells = tuple(i for i in range(shape.size) if shape.cell_name(i) in duplicate.cells)
         return Step(
@@ -228,7 +251,13 @@ def _wrong_digit(grid: Grid, puzzle: Grid | None, engine: str | None) -> Step | 
 
 
 def _player_marks(grid: Grid, marks: Candidates) -> Candidates:
-    """The player's pencil marks on the player's grid, minus digits a peer already holds."""
+    """The player's pencil marks on the player's grid, minus digits a peer already holds (for a
+    variant, minus what its rules rule out: a :class:`RulesPosition`)."""
+    if grid.rules is not None:
+        allowed = RulesPosition.from_grid(grid)
+        allowed.masks = [0 if grid.cells[c] else marks.masks[c] & allowed.masks[c]
+                         for c in range(grid.shape.size)]
+        return allowed
     plain = Candidates.from_grid(grid)
     masks = [0 if grid.cells[c] else marks.masks[c] & plain.masks[c] for c in range(grid.shape.size)]
     return Candidates(list(grid.cells), masks, grid.shape)
@@ -260,7 +289,7 @@ def _next_step(
     solution = solution_of(puzzle if puzzle is not None else grid, engine)
     if grid.is_complete():
         return Step(SOLVED, 0.0, explanation="The grid is solved")
-    cands = _player_marks(grid, candidates) if candidates is not None else Candidates.from_grid(grid)
+    cands = _player_marks(grid, candidates) if candidates is not None else _marks_of(grid)
     missing = _missing_mark(cands, solution)
     if missing is not None:
         return missing
@@ -288,8 +317,36 @@ def hint(
     deadline = Deadline.after(time_limit)
     grid = as_grid(position, name="position", check=False)
     given = as_grid(puzzle, name="puzzle", check=False) if puzzle is not None else None
-    step = _next_step(grid, candidates, given, _chosen(se_only, chosen), deadline, engine)
+    use = _variant_chosen(chosen) if grid.rules is not None else _chosen(se_only, chosen)
+    step = _next_step(grid, candidates, given, use, deadline, engine)
+    if grid.rules is not None:
+        return _variant_hint(step, grid, level)
     return Hint.of(step, grid.shape, level)
+
+
+def _marks_of(grid: Grid) -> Candidates:
+    """The pencil marks of a grid: under its rules for a variant."""
+    return RulesPosition.from_grid(grid) if grid.rules is not None else Candidates.from_grid(grid)
+
+
+def _variant_hint(step: Step, grid: Grid, level: int) -> Hint:
+    """The hint a variant's step gives: it points at the step's first region (or cage)."""
+    rules = grid.all_rules
+    regions = step.extra.get("regions")
+    cages = step.extra.get("cages")
+    if isinstance(regions, list) and regions:
+        where, cells = rules.regions[regions[0]].name, rules.regions[regions[0]].cells
+    elif isinstance(cages, list) and cages:
+        where, cells = cage_name(rules, cages[0]), rules.cages[cages[0]].cells
+    else:
+        return Hint.of(step, grid.shape, level)
+    look = f"Look at {where}"
+    if level == 1:
+        return Hint(1, look, tuple(cells))
+    if level == 2:
+        return Hint(2, f"{look}: try {step.technique}", tuple(cells), None, step.technique,
+                    step.difficulty)
+    return Hint(3, step.explanation, tuple(cells), None, step.technique, step.difficulty, step)
 
 
 def steps_available(
@@ -306,16 +363,21 @@ def steps_available(
     :func:`sudokit.techniques.resolve`; an unknown one raises
     :class:`~sudokit.errors.OptionError`); by default every technique of the registry but SE's
     nested forcing chains (``Dynamic Forcing Chain (+ …)``, rated 9.5 and up), which take
-    seconds to minutes each on a hard position: name them to include them. The position must
+    seconds to minutes each on a hard position: name them to include them (for a variant, the
+    same goes for its ``Dynamic Forcing Chain``). The position must
     have exactly one solution (the uniqueness techniques rely on it), checked with ``engine``.
     ``time_limit`` (wall-clock seconds, or None) raises
     :class:`~sudokit.errors.TimeLimitReached` when it runs out.
     """
     deadline = Deadline.after(time_limit)
-    use = _all_techniques() if techniques is None else _in_order([resolve(t) for t in techniques])
     grid = as_grid(position, name="position")
+    if grid.rules is not None:
+        use = ([t for t in variant_techniques() if t.name != _DYNAMIC] if techniques is None
+               else resolve_variant(techniques))
+    else:
+        use = _all_techniques() if techniques is None else _in_order([resolve(t) for t in techniques])
     solution_of(grid, engine)
-    cands = _player_marks(grid, candidates) if candidates is not None else Candidates.from_grid(grid)
+    cands = _player_marks(grid, candidates) if candidates is not None else _marks_of(grid)
     found: dict[tuple[str, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], Step] = {}
     for technique in use:
         deadline.check()
@@ -325,6 +387,9 @@ def steps_available(
                 found[key] = step
     return list(found.values())
 
+
+#: The variant technique left out of :func:`steps_available` unless named (seconds a position).
+_DYNAMIC = "Dynamic Forcing Chain"
 
 #: The start of the names of SE's nested forcing chains, left out of :func:`steps_available` unless named.
 _NESTED = "Dynamic Forcing Chain (+ "
