@@ -13,6 +13,7 @@ from sudokit import (
     Grid,
     RulesError,
     VariantError,
+    _engine,
     count_solutions,
     find_variant,
     generate,
@@ -20,7 +21,6 @@ from sudokit import (
     search,
     solve,
 )
-from sudokit import _engine
 from sudokit.formats.variants import read_fpuzzles
 from sudokit.rules import Cage, Rules
 from sudokit.units import Shape
@@ -123,7 +123,7 @@ def test_small_grids_count_as_the_checker(engine: str, names: str, n: int, box: 
     rng = random.Random(f"{names}{n}")
     checker = Checker(spec_of(names, n, box))
     rules = make_rules(names, box=box)
-    count, solution = checker.count([0] * (n * n), 1)
+    _, solution = checker.count([0] * (n * n), 1)
     if solution is None:  # some rules leave no grid at all (anti-king on 4×4)
         assert count_solutions(Grid.empty(box=box, rules=rules), limit=1) == 0
         return
@@ -132,12 +132,12 @@ def test_small_grids_count_as_the_checker(engine: str, names: str, n: int, box: 
         if trial % 3 == 2:  # a wrong given too, now and then (no solution)
             cell = rng.randrange(n * n)
             puzzle[cell] = rng.randint(1, n)
-        expected, _ = checker.count(puzzle, 50)
+        expected, _ = checker.count(puzzle, 20)
         grid = Grid.from_cells(puzzle, box=box, rules=rules)
         if not checker.valid(puzzle):
             assert not grid.is_valid()
             continue
-        assert count_solutions(grid, limit=50) == expected, (names, puzzle)
+        assert count_solutions(grid, limit=20) == expected, (names, puzzle)
 
 
 def test_empty_small_grids_have_the_checkers_count(engine: str) -> None:
@@ -178,12 +178,15 @@ def test_killer_4x4_cages_only(engine: str) -> None:
 
 
 VARIANT_9 = ["x", "windoku", "antiknight", "antiking", "nonconsecutive", "disjointgroups",
-             "x,antiknight"]
+             "x,antiknight", "x,antiking", "windoku,disjointgroups"]
 
 
 @pytest.mark.parametrize("names", VARIANT_9)
 def test_generated_puzzles_are_unique_under_the_checker(names: str) -> None:
-    for seed in (1, 2):
+    # non-consecutive and X + anti-knight minimal puzzles have 7-8 givens: the checker needs up
+    # to a minute for some of them, so those two are checked on one quick seed each
+    seeds = {"nonconsecutive": (2,), "x,antiknight": (1,)}.get(names, (1, 2))
+    for seed in seeds:
         puzzle = generate(variant=names, seed=seed)
         assert puzzle.rules is not None
         assert set(puzzle.rules.variants) == {find_variant(v).name for v in names.split(",")}
@@ -274,8 +277,10 @@ def test_reading_fpuzzles_keys() -> None:
     ({"size": 9, "grid": _fgrid(9), "killercage": [{"cells": ["R1C1", "R1C2"], "value": "30"}]},
      RulesError, "add up to 30"),
     ({"size": 9, "grid": _fgrid(9), "killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"},
-                                                   {"cells": ["R1C2"], "value": "2"}]}, RulesError, "overlap"),
-    ({"size": 9, "grid": _fgrid(9), "killercage": [{"cells": ["R10C1"], "value": "3"}]}, RulesError, "outside"),
+                                                   {"cells": ["R1C2"], "value": "2"}]},
+     RulesError, "overlap"),
+    ({"size": 9, "grid": _fgrid(9), "killercage": [{"cells": ["R10C1"], "value": "3"}]},
+     RulesError, "outside"),
 ])
 def test_bad_fpuzzles_are_named_errors(data: dict[str, object], error: type[Exception], match: str) -> None:
     with pytest.raises(error, match=match):
@@ -317,15 +322,16 @@ def test_bad_rules_are_named_errors(make: object, error: type[Exception], match:
 
 def test_givens_breaking_a_variant_rule() -> None:
     with pytest.raises(DuplicateGivenError, match="diagonal ↘"):
-        Grid.from_string("1" + "." * 9 + "1" + "." * 70, rules="x")
+        Grid.from_string("1" + "." * 29 + "1" + "." * 50, rules="x")
     with pytest.raises(DuplicateGivenError, match="a move apart"):
-        Grid.from_string("1" + "." * 10 + "1" + "." * 69, rules="antiknight")
+        Grid.from_string("..1" + "." * 10 + "1" + "." * 67, rules="antiknight")
     with pytest.raises(RulesError, match="consecutive digits 1 and 2"):
         Grid.from_string("12" + "." * 79, rules="nonconsecutive")
     rules = make_rules("killer", cages=[((0, 1), 3)])
     with pytest.raises(RulesError, match="cannot add up to 3"):
         Grid.from_cells([3] + [0] * 80, rules=rules).check()
-    assert count_solutions(Grid.from_cells([3] + [0] * 80, rules=rules), limit=2) == 0
+    with pytest.raises(RulesError):
+        count_solutions(Grid.from_cells([3] + [0] * 80, rules=rules), limit=2)
 
 
 def test_rules_of_another_size_are_refused() -> None:

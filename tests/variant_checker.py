@@ -55,7 +55,8 @@ def _groups(spec: Spec) -> list[list[int]]:
         br, bc = spec.box
         for i in range(br):
             for j in range(bc):
-                groups.append([(top + i) * n + left + j for top in range(0, n, br) for left in range(0, n, bc)])
+                groups.append([(top + i) * n + left + j
+                               for top in range(0, n, br) for left in range(0, n, bc)])
     groups += [list(cells) for cells, _ in spec.cages]
     groups += [list(g) for g in spec.extra]
     return groups

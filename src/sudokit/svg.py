@@ -15,7 +15,6 @@ presentation attributes (so any renderer shows them); the ``style`` argument add
 overrides them, e.g. ``style="text.placed { fill: green }"``.
 
 >>> from sudokit.grid import Grid
-from sudokit.rules import Rules
 >>> svg = grid(Grid.from_string("1.3..4.22.4..3.1"), size=200)
 >>> svg.startswith("<svg")
 True
@@ -33,6 +32,7 @@ from typing import TYPE_CHECKING
 from sudokit.candidates import Candidates
 from sudokit.geometry import CELL, Geometry, digit_label, geometry
 from sudokit.grid import Grid
+from sudokit.rules import Rules
 from sudokit.units import Shape, shape_for_size
 
 if TYPE_CHECKING:
@@ -463,7 +463,8 @@ def _cages(root: ET.Element, geo: Geometry, rules: Rules, palette: Palette) -> N
         path = " ".join(_cage_edges(geo, inside, n, inset))
         ET.SubElement(g, "path", {
             "class": "cage", "data-cage": str(index), "d": path, "fill": "none", "stroke": palette.cage,
-            "stroke-width": _num(geo.thin * 1.2), "stroke-dasharray": f"{_num(CELL * 0.07)} {_num(CELL * 0.05)}",
+            "stroke-width": _num(geo.thin * 1.2),
+            "stroke-dasharray": f"{_num(CELL * 0.07)} {_num(CELL * 0.05)}",
         })
         if cage.total is not None:
             x, y = geo.origin(min(cage.cells))
@@ -472,9 +473,10 @@ def _cages(root: ET.Element, geo: Geometry, rules: Rules, palette: Palette) -> N
             ET.SubElement(g, "rect", {"class": "cage-sum-back", "x": _num(x + inset * 0.4),
                                       "y": _num(y + inset * 0.4), "width": _num(size * 0.62 * len(label) + 2),
                                       "height": _num(size * 1.05), "fill": palette.background})
-            text = ET.SubElement(g, "text", {"class": "cage-sum", "x": _num(x + inset * 0.6), "y": _num(y + size),
-                                             "font-size": _num(size), "text-anchor": "start",
-                                             "fill": palette.cage})
+            text = ET.SubElement(g, "text", {
+                "class": "cage-sum", "x": _num(x + inset * 0.6), "y": _num(y + size),
+                "font-size": _num(size), "text-anchor": "start", "fill": palette.cage,
+            })
             text.text = label
 
 

@@ -252,8 +252,8 @@ def _from_fpuzzles(data: dict[str, Any]) -> tuple[list[int], Rules]:
     if isinstance(drawn, list) and any(isinstance(c, dict) and c.get("value") for c in drawn):
         raise VariantError("f-puzzles' \"cage\" constraint with values is not supported")
     grid = data.get("grid")
-    rows_ok = isinstance(grid, list) and len(grid) == n
-    if not (rows_ok and all(isinstance(r, list) and len(r) == n for r in grid)):
+    if not isinstance(grid, list) or len(grid) != n or any(not isinstance(r, list) or len(r) != n
+                                                           for r in grid):
         raise ParseError(f"f-puzzles' \"grid\" must be {n} rows of {n} cells")
     cells = [0] * (n * n)
     regions: list[int] = []
