@@ -8,6 +8,7 @@ With ``SUDOKIT_SCREENSHOTS=<dir>`` it also saves the pictures of docs/web.md the
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import threading
@@ -248,3 +249,39 @@ def test_upload_a_file(page: Any) -> None:
     page.click("#batch-table tbody tr[data-row='0']")
     expect(page.locator("body")).to_have_attribute("data-tab", "play")
     expect(page.locator("#board .cell")).to_have_count(81)
+
+
+def _open_variant(page: Any, puzzle: sudokit.Grid) -> None:
+    """Open the page on a variant puzzle's f-puzzles link and wait for its board."""
+    from urllib.parse import quote
+
+    page.goto(f"/?p={quote(puzzle.to_fpuzzles())}")
+    page.wait_for_selector(f"[data-cell='{puzzle.shape.size - 1}']")
+
+
+def test_variants_are_drawn_and_played(page: Any) -> None:
+    killer = sudokit.generate(variant="killer", seed=3)
+    assert killer.rules is not None
+    _open_variant(page, killer)
+    expect(page.locator("#links .cage")).to_have_count(len(killer.rules.cages))
+    expect(page.locator("#links .cage-sum")).to_have_count(len(killer.rules.cages))
+    expect(page.locator("#size-label")).to_contain_text("killer")
+    if SHOTS:
+        page.locator("#board-area").screenshot(path=str(Path(SHOTS) / "web-killer.png"))
+    jigsaw = sudokit.generate(variant="jigsaw", seed=2)
+    assert jigsaw.rules is not None and jigsaw.rules.pieces is not None
+    _open_variant(page, jigsaw)
+    pieces = jigsaw.rules.pieces
+    thick = {int(c) for c in page.eval_on_selector_all(".cell.box-r", "els => els.map(e => e.dataset.cell)")}
+    assert thick == {c for c in range(81) if c % 9 != 8 and pieces[c] != pieces[c + 1]}
+    _play(page, jigsaw.to_json())
+    page.wait_for_selector("#board.solved")
+    x = sudokit.generate(variant="x", seed=1)
+    _open_variant(page, x)
+    expect(page.locator("#links .diagonal")).to_have_count(2)
+    empty = next(c for c in range(81) if c % 10 == 0 and not x.cells[c])  # a cell on the ↘ diagonal
+    digit = next(x.cells[c] for c in range(0, 81, 10) if x.cells[c])  # a given of that diagonal
+    page.focus("#board")
+    _go(page, 9, empty)
+    page.keyboard.press(str(digit))
+    expect(page.locator(f"[data-cell='{empty}']")).to_have_class(re.compile(r"\bconflict\b"))

@@ -63,8 +63,32 @@ def parse(text: object, limits: Limits, name: str = "puzzle", *, check: bool = T
 
 
 def _shape_fields(grid: Grid) -> dict[str, Any]:
-    """The fields that let a page draw the grid without parsing: side, box shape and cells."""
-    return {"n": grid.n, "box": f"{grid.shape.box_rows}x{grid.shape.box_cols}", "cells": list(grid.cells)}
+    """The fields that let a page draw the grid without parsing: side, box shape, cells, and a
+    variant's rules as drawing data."""
+    return {"n": grid.n, "box": f"{grid.shape.box_rows}x{grid.shape.box_cols}", "cells": list(grid.cells),
+            "variant": grid.variant, "rules": _rules_fields(grid)}
+
+
+def _rules_fields(grid: Grid) -> dict[str, Any] | None:
+    """What a page needs to draw and play a variant: peers, pieces, shaded cells, diagonals, cages."""
+    rules = grid.rules
+    if rules is None:
+        return None
+    return {
+        "name": rules.name,
+        "rules": [sudokit.find_variant(v).description for v in rules.variants],
+        "peers": [sorted(p) for p in rules.peers],
+        "pieces": list(rules.pieces) if rules.pieces is not None else None,
+        "shaded": sorted({c for r in rules.regions if r.kind in ("window", "extra") for c in r.cells}),
+        "diagonals": [list(r.cells) for r in rules.regions if r.kind == "diagonal"],
+        "cages": [{"cells": list(c.cells), "sum": c.total} for c in rules.cages],
+    }
+
+
+def puzzle_text(grid: Grid) -> str:
+    """The puzzle as text a later request reads back: the line format, or sudokit's JSON form for a
+    variant (the line alone would lose its rules)."""
+    return grid.to_string() if grid.rules is None else grid.to_json()
 
 
 def _cells(values: object, grid: Grid, name: str) -> list[int]:
@@ -115,7 +139,7 @@ def _search_answer(grid: Grid, found: int, solution: Grid | None) -> dict[str, A
     return {
         "file": "-",
         "line": 1,
-        "puzzle": grid.to_string(),
+        "puzzle": puzzle_text(grid),
         "status": status.value,
         "solution": solution.to_string() if status == Status.SOLVED and solution else None,
         "count": found,
@@ -179,7 +203,7 @@ def rate(text: object, limits: Limits, *, time_limit: object = None) -> dict[str
     """Rate one puzzle (ER/EP/ED, level, score) within the time limit."""
     grid = parse(text, limits)
     seconds = _time_limit(time_limit, limits)
-    answer = {"puzzle": grid.to_string(), **_rating_dict(sudokit.rate(grid, time_limit=seconds))}
+    answer = {"puzzle": puzzle_text(grid), **_rating_dict(sudokit.rate(grid, time_limit=seconds))}
     return answer
 
 
@@ -215,7 +239,8 @@ def hint(text: object, limits: Limits, *, grid: object = None, marks: object = N
     puzzle = parse(text, limits)
     if isinstance(level, bool) or level not in (1, 2, 3):
         raise InputError(f"level must be 1, 2 or 3, not {level!r}")
-    position = Grid(tuple(_cells(grid, puzzle, "grid")), puzzle.shape) if grid is not None else puzzle
+    position = (Grid(tuple(_cells(grid, puzzle, "grid")), puzzle.shape, puzzle.rules) if grid is not None
+                else puzzle)
     for cell, given in enumerate(puzzle.cells):
         if given and position.cells[cell] != given:
             raise InputError(f"grid changes the given {given} at {puzzle.shape.cell_name(cell)}")
@@ -223,7 +248,7 @@ def hint(text: object, limits: Limits, *, grid: object = None, marks: object = N
     if marks is not None:
         cands = Candidates(list(position.cells), _masks(marks, puzzle), puzzle.shape)
     seconds = _time_limit(time_limit, limits)
-    answer: dict[str, Any] = {"puzzle": puzzle.to_string(), "level": level, **_shape_fields(position)}
+    answer: dict[str, Any] = {"puzzle": puzzle_text(puzzle), "level": level, **_shape_fields(position)}
     try:
         full = sudokit.hint(position, cands, puzzle=puzzle, time_limit=seconds)
     except sudokit.TimeLimitReached:
@@ -263,13 +288,14 @@ def explain(text: object, limits: Limits, *, time_limit: object = None) -> dict[
         return {**_search_answer(grid, found.count, found.solution), "steps": [], "error": str(exc)}
     if steps and steps[-1]["technique"] == "Stuck":
         status, error = Status.UNSOLVED.value, steps[-1]["explanation"]
-    return {"puzzle": grid.to_string(), "status": status, "error": error, "steps": steps,
+    return {"puzzle": puzzle_text(grid), "status": status, "error": error, "steps": steps,
             **_shape_fields(grid)}
 
 
 # -- generation -------------------------------------------------------------------------------------
 
-_GENERATE_OPTIONS = ("size", "box", "symmetry", "clues", "max_clues", "minimal", "difficulty", "technique")
+_GENERATE_OPTIONS = ("size", "box", "symmetry", "clues", "max_clues", "minimal", "difficulty", "technique",
+                     "variant")
 
 
 def _generate_options(options: dict[str, Any], limits: Limits) -> dict[str, Any]:
@@ -306,7 +332,8 @@ def generate(options: dict[str, Any], limits: Limits) -> dict[str, Any]:
         return {"status": Status.LIMIT_REACHED.value, "puzzle": None, "solution": None,
                 "error": _limit_message(seconds) + " before a puzzle met the options", "seed": seed}
     answer: dict[str, Any] = {"status": Status.SOLVED.value, "error": None, **made.to_dict(),
-                              **_shape_fields(made.puzzle), "solution_cells": list(made.solution.cells)}
+                              **_shape_fields(made.puzzle), "solution_cells": list(made.solution.cells),
+                              "puzzle": puzzle_text(made.puzzle)}
     if made.rating is not None:
         answer["rating"] = _rating_dict(made.rating)
     return answer
@@ -377,7 +404,7 @@ def render(text: object, limits: Limits, *, grid: object = None, size: object = 
     pixels = 360 if size is None else size
     if isinstance(pixels, bool) or not isinstance(pixels, int) or not 64 <= pixels <= 2048:
         raise InputError(f"size must be a whole number of pixels from 64 to 2048, not {size!r}")
-    placed = Grid(tuple(cells), puzzle.shape) if grid is not None else None
+    placed = Grid(tuple(cells), puzzle.shape, puzzle.rules) if grid is not None else None
     return svg.grid(puzzle, placed=placed, size=pixels)
 
 

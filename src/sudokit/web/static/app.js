@@ -25,7 +25,7 @@ const app = {
     if (!game) return;
     const shown = this.view || game;
     this.board.draw({
-      n: game.n, br: game.br, bc: game.bc, givens: game.givens,
+      n: game.n, br: game.br, bc: game.bc, rules: game.rules || null, givens: game.givens,
       cells: shown.cells, marks: shown.marks,
       selected: this.view ? null : this.selected,
       conflicts: this.view ? new Set() : game.conflicts(),
@@ -38,7 +38,8 @@ const app = {
     $("redo").disabled = !game.future.length;
     $("mode-pencil").setAttribute("aria-pressed", String(this.pencil));
     $("auto-notes").checked = game.autoNotes;
-    $("size-label").textContent = `${game.n}×${game.n}`;
+    $("size-label").textContent = `${game.n}×${game.n}` + (game.rules ? ` ${game.rules.name}` : "");
+    $("size-label").title = game.rules ? game.rules.rules.join("; ") : "";
     this.drawKeypad();
     this.drawClock();
   },

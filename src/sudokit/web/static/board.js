@@ -37,12 +37,15 @@ export class Board {
     this.shapeKey = "";
   }
 
-  // Build the cells once per grid shape.
-  build(n, br, bc) {
-    const key = `${n}:${br}x${bc}`;
+  // Build the cells once per grid shape (and variant: its peers, piece borders, shaded cells).
+  build(n, br, bc, rules) {
+    const key = `${n}:${br}x${bc}:${rules ? JSON.stringify([rules.name, rules.pieces, rules.cages]) : ""}`;
     if (key === this.shapeKey) return;
     this.shapeKey = key;
-    this.peerSets = peers(n, br, bc);
+    this.rules = rules || null;
+    this.peerSets = rules ? rules.peers.map((list) => new Set(list)) : peers(n, br, bc);
+    const pieces = rules && rules.pieces;
+    const shaded = new Set(rules ? rules.shaded : []);
     this.el.replaceChildren();
     this.el.style.setProperty("--n", n);
     this.el.dataset.size = n;
@@ -53,8 +56,14 @@ export class Board {
       cell.className = "cell";
       cell.dataset.cell = i;
       cell.setAttribute("role", "gridcell");
-      if (c % bc === bc - 1 && c !== n - 1) cell.classList.add("box-r");
-      if (r % br === br - 1 && r !== n - 1) cell.classList.add("box-b");
+      if (pieces) {  // a jigsaw: thick lines between pieces instead of boxes
+        if (c !== n - 1 && pieces[i] !== pieces[i + 1]) cell.classList.add("box-r");
+        if (r !== n - 1 && pieces[i] !== pieces[i + n]) cell.classList.add("box-b");
+      } else {
+        if (c % bc === bc - 1 && c !== n - 1) cell.classList.add("box-r");
+        if (r % br === br - 1 && r !== n - 1) cell.classList.add("box-b");
+      }
+      if (shaded.has(i)) cell.classList.add("shaded");
       cell.addEventListener("pointerdown", (event) => {
         event.preventDefault();
         this.el.focus();
@@ -70,7 +79,7 @@ export class Board {
   // Draw a view: {n, br, bc, givens, cells, marks, selected, conflicts, wrong, overlay}.
   draw(view) {
     const { n, br, bc } = view;
-    this.build(n, br, bc);
+    this.build(n, br, bc, view.rules);
     const overlay = view.overlay || {};
     const look = new Set(overlay.look || []);
     const stepCells = new Set(overlay.cells || []);
@@ -125,6 +134,7 @@ export class Board {
   // Lines between the candidates of a chain: solid when strong, dashed when weak.
   drawLinks(links, n, br, bc) {
     this.svg.replaceChildren();
+    if (this.rules) this.drawRules(this.rules, n);
     const at = ([cell, digit]) => {
       const r = Math.floor(cell / n), c = cell % n;
       const k = digit - 1;
@@ -138,6 +148,43 @@ export class Board {
       line.setAttribute("class", link.strong ? "link strong" : "link weak");
       line.setAttribute("vector-effect", "non-scaling-stroke");
       this.svg.append(line);
+    }
+  }
+
+  // A variant's marks over the cells: Sudoku X's diagonals, Killer's dashed cages and sums.
+  drawRules(rules, n) {
+    const add = (tag, attrs, text) => {
+      const el = document.createElementNS(SVG, tag);
+      for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+      if (text != null) el.textContent = text;
+      this.svg.append(el);
+      return el;
+    };
+    for (const cells of rules.diagonals) {
+      const first = cells[0], last = cells[cells.length - 1];
+      const down = first === 0;
+      add("line", {
+        x1: down ? 0 : 0, y1: down ? 0 : n, x2: down ? n : n, y2: down ? n : 0,
+        class: "diagonal", "vector-effect": "non-scaling-stroke", "data-from": first, "data-to": last,
+      });
+    }
+    const d = 0.08;
+    for (const cage of rules.cages) {
+      const inside = new Set(cage.cells);
+      const has = (r, c) => r >= 0 && r < n && c >= 0 && c < n && inside.has(r * n + c);
+      const parts = [];
+      for (const cell of cage.cells) {
+        const r = Math.floor(cell / n), c = cell % n;
+        if (!has(r - 1, c)) parts.push(`M${c + (has(r, c - 1) ? (has(r - 1, c - 1) ? -d : 0) : d)} ${r + d}H${c + 1 - (has(r, c + 1) ? (has(r - 1, c + 1) ? -d : 0) : d)}`);
+        if (!has(r + 1, c)) parts.push(`M${c + (has(r, c - 1) ? (has(r + 1, c - 1) ? -d : 0) : d)} ${r + 1 - d}H${c + 1 - (has(r, c + 1) ? (has(r + 1, c + 1) ? -d : 0) : d)}`);
+        if (!has(r, c - 1)) parts.push(`M${c + d} ${r + (has(r - 1, c) ? (has(r - 1, c - 1) ? -d : 0) : d)}V${r + 1 - (has(r + 1, c) ? (has(r + 1, c - 1) ? -d : 0) : d)}`);
+        if (!has(r, c + 1)) parts.push(`M${c + 1 - d} ${r + (has(r - 1, c) ? (has(r - 1, c + 1) ? -d : 0) : d)}V${r + 1 - (has(r + 1, c) ? (has(r + 1, c + 1) ? -d : 0) : d)}`);
+      }
+      add("path", { d: parts.join(""), class: "cage", "vector-effect": "non-scaling-stroke" });
+      if (cage.sum != null) {
+        const top = Math.min(...cage.cells), r = Math.floor(top / n), c = top % n;
+        add("text", { x: c + 0.05, y: r + 0.24, class: "cage-sum" }, String(cage.sum));
+      }
     }
   }
 }

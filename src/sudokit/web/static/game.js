@@ -12,7 +12,7 @@ export class Game {
     const [br, bc] = answer.box.split("x").map(Number);
     const game = new Game();
     Object.assign(game, {
-      puzzle: answer.puzzle, n: answer.n, br, bc,
+      puzzle: answer.puzzle, n: answer.n, br, bc, rules: answer.rules || null,
       givens: answer.cells.slice(), cells: answer.cells.slice(),
       marks: new Array(answer.n * answer.n).fill(0),
       solution: answer.solution_cells || null,
@@ -44,7 +44,10 @@ export class Game {
   }
 
   get peerSets() {
-    if (!this._peers) Object.defineProperty(this, "_peers", { value: peers(this.n, this.br, this.bc), writable: true });
+    if (!this._peers) {
+      const sets = this.rules ? this.rules.peers.map((list) => new Set(list)) : peers(this.n, this.br, this.bc);
+      Object.defineProperty(this, "_peers", { value: sets, writable: true });
+    }
     return this._peers;
   }
 
@@ -110,6 +113,13 @@ export class Game {
   // Cells whose digit repeats in a row, column or box.
   conflicts() {
     const out = new Set();
+    if (this.rules) {  // a variant: any two peers holding the same digit (the server's peer lists)
+      this.peerSets.forEach((set, cell) => {
+        const v = this.cells[cell];
+        if (v) for (const other of set) if (this.cells[other] === v) out.add(cell);
+      });
+      return out;
+    }
     for (const unit of units(this.n, this.br, this.bc)) {
       const seen = new Map();
       for (const cell of unit) {

@@ -110,6 +110,7 @@ export function setupMake(app) {
     event.preventDefault();
     const form = new FormData(event.target);
     const request = { size: Number(form.get("size")), symmetry: form.get("symmetry") };
+    if (form.get("variant")) request.variant = form.get("variant");
     const difficulty = String(form.get("range") || "").trim() || form.get("level");
     if (difficulty) request.difficulty = difficulty;
     if (String(form.get("technique") || "").trim()) request.technique = form.get("technique").trim();

@@ -1,0 +1,64 @@
+"""Variant puzzles through the JSON API and on the page: rules travel with the puzzle text."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed (pip install 'sudokit[web]')")
+pytest.importorskip("starlette.testclient", reason="Starlette's TestClient needs httpx2 (or httpx)")
+
+from starlette.testclient import TestClient
+
+from sudokit import Grid, generate, solve
+from sudokit.web import create_app
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    """A client of an app with the default settings."""
+    with TestClient(create_app()) as c:
+        yield c
+
+
+@pytest.mark.parametrize("variant", ["x", "windoku", "jigsaw", "antiknight", "nonconsecutive", "killer"])
+def test_generate_then_solve_hint_and_rate(client: TestClient, variant: str) -> None:
+    made = client.post("/api/generate", json={"variant": variant, "seed": 3}).json()
+    assert made["status"] == "solved", made
+    assert made["variant"] == variant and made["rules"]["name"] == variant
+    puzzle = Grid.from_string(made["puzzle"])  # sudokit's JSON form: the rules come along
+    assert puzzle.variant == variant and len(made["rules"]["peers"]) == 81
+    solved = client.post("/api/solve", json={"puzzle": made["puzzle"]}).json()
+    assert solved["status"] == "solved"
+    assert solved["solution_cells"] == list(solve(puzzle).cells) == made["solution_cells"]
+    hint = client.post("/api/hint", json={"puzzle": made["puzzle"], "level": 3, "time_limit": 5}).json()
+    assert hint["status"] in ("solved", "limit_reached"), hint
+    if hint["status"] == "solved":
+        assert hint["technique"] and hint["step"]["explanation"]
+    if variant == "killer":
+        assert made["rules"]["cages"] and all(c["sum"] for c in made["rules"]["cages"])
+    if variant == "jigsaw":
+        assert sorted(made["rules"]["pieces"]) == sorted(list(range(9)) * 9)
+    if variant == "windoku":
+        assert len(made["rules"]["shaded"]) == 36
+
+
+def test_fpuzzles_link_and_rules_errors(client: TestClient) -> None:
+    puzzle = generate(variant="x", seed=4)
+    answer = client.post("/api/solve", json={"puzzle": puzzle.to_fpuzzles()}).json()
+    assert answer["status"] == "solved" and answer["variant"] == "x"
+    assert json.loads(answer["puzzle"])["variants"] == ["x"]
+    bad = client.post("/api/solve", json={"puzzle": '{"format": "sudokit", "size": 9, "variants": ["nope"], '
+                                                     '"givens": "' + "." * 81 + '"}'})
+    assert bad.status_code == 400 and "unknown variant" in bad.json()["error"]
+    wrong = client.post("/api/generate", json={"variant": "windoku", "size": 6})
+    assert wrong.status_code == 400 and "windoku" in wrong.json()["error"]
+
+
+def test_render_draws_the_rules(client: TestClient) -> None:
+    puzzle = generate(variant="killer", seed=2, size=6)
+    picture = client.post("/api/render", json={"puzzle": puzzle.to_json()})
+    assert picture.status_code == 200
+    assert picture.text.count('class="cage"') == len(puzzle.rules.cages) if puzzle.rules else False
