@@ -392,7 +392,7 @@ def _items(entries: Iterable[Entry | LineRun], job: Job, source: str) -> Iterato
         elif entry.cells is None:
             yield _Work(entry.line, entry.text, entry.shape, None)
         else:
-            yield _Work(entry.line, entry.text, entry.shape, tuple(entry.cells))
+            yield _Work(entry.line, entry.text, entry.shape, tuple(entry.cells), entry.rules)
 
 
 def _variant_work(entry: Entry, source: str) -> _Item:

@@ -398,8 +398,8 @@ def read_grids(
             assert entry.error is not None
             yield entry.line, entry.error
             continue
-        grid = Grid(tuple(entry.cells), entry.shape)
-        error = find_duplicate(grid.cells, grid.shape) if check else None
+        grid = Grid(tuple(entry.cells), entry.shape, entry.rules)
+        error = grid._violation() if check else None
         yield entry.line, (error.with_line(entry.line) if error else grid)
 
 
@@ -457,4 +457,4 @@ def _read_plain(text: str, box: BoxLike, check: bool) -> Iterator[tuple[int, Gri
             assert entry.error is not None
             yield entry.line, entry.error
             continue
-        yield entry.line, Grid(tuple(entry.cells), entry.shape)
+        yield entry.line, Grid(tuple(entry.cells), entry.shape, entry.rules)

@@ -91,7 +91,7 @@ def verify_entry(entry: Entry) -> Verification:
     if entry.cells is None or entry.shape is None:
         puzzle: PuzzleLike = entry.text
     else:
-        puzzle = Grid(tuple(entry.cells), entry.shape)
+        puzzle = Grid(tuple(entry.cells), entry.shape, entry.rules)
     given = (entry.fields or {}).get("solution")
     if given is not None and not isinstance(given, str):
         return Verification(Status.INVALID, error=f"the given solution is not text: {given!r}")

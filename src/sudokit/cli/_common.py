@@ -40,6 +40,7 @@ from sudokit.executor import Executor
 from sudokit.formats import read_dataset, read_puzzles
 from sudokit.formats.datasets import format_for_path
 from sudokit.formats.reader import Entry, LineRun, bounded_lines
+from sudokit.formats.variants import looks_like_variant
 from sudokit.variant import find_variant, make_rules, variant_names
 from sudokit.verification import verify_entry
 
@@ -252,6 +253,20 @@ def add_variant_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def with_rules(grid: Grid, rules: Rules | None) -> Grid:
+    """The grid under ``--variant``'s rules (UsageError when it brings other rules of its own)."""
+    if rules is None:
+        return grid
+    if grid.rules is not None and grid.rules != rules:
+        raise UsageError(f"the puzzle brings its own rules ({grid.variant}): drop --variant/--regions")
+    return Grid(grid.cells, grid.shape, rules)
+
+
+def portable_text(grid: Grid) -> str:
+    """A puzzle's text that keeps its rules: the line format, or sudokit's JSON form for a variant."""
+    return grid.to_string() if grid.rules is None else grid.to_json()
+
+
 def rules_of(args: argparse.Namespace, box: Shape | None = None) -> Rules | None:
     """The rules ``--variant`` and ``--regions`` give (None: classic); UsageError when unusable."""
     names = getattr(args, "variant", None)
@@ -376,7 +391,7 @@ def grid_of(entry: Entry, *, check: bool = True) -> Grid | SudokuError:
         if entry.cells is None or entry.shape is None:
             grid = Grid.from_string(entry.text, check=False)
         else:
-            grid = Grid(tuple(entry.cells), entry.shape)
+            grid = Grid(tuple(entry.cells), entry.shape, entry.rules)
         if check:
             grid.check()
     except SudokuError as exc:
@@ -398,6 +413,8 @@ def _is_file_spec(spec: str) -> bool:
     if spec == "-":
         return True
     if "\n" in spec or len(spec) > 4096:
+        return False
+    if looks_like_variant(spec) and not os.path.exists(spec):  # an f-puzzles link holds '/'
         return False
     return os.path.exists(spec) or os.sep in spec or bool(_FILE_SUFFIX.search(spec))
 

@@ -33,10 +33,13 @@ from sudokit.cli._common import (
     EXIT_OK,
     EXIT_USAGE,
     add_time_limit_argument,
+    add_variant_arguments,
     check_output,
     first_puzzle,
     puzzle_count,
     puzzle_text,
+    rules_of,
+    with_rules,
     write_atomic,
 )
 from sudokit.html import walkthrough
@@ -55,6 +58,7 @@ def step_line(number: int, step: Step) -> str:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``sudokit explain``."""
     parser.add_argument("puzzle", metavar="PUZZLE", help="the puzzle, or a file holding it ('-': stdin)")
+    add_variant_arguments(parser)
     parser.add_argument("--se", action="store_true",
                         help="use only the techniques Sudoku Explainer 1.2.1 rates with (its path)")
     output = parser.add_mutually_exclusive_group()
@@ -74,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
         if args.puzzle != text and puzzle_count(text) > 1:
             print(f"sudokit explain: {args.puzzle} holds several puzzles: explaining the first one",
                   file=sys.stderr)
-        grid = Grid.from_string(first_puzzle(text))
+        grid = with_rules(Grid.from_string(first_puzzle(text)), rules_of(args))
+        grid.check()
         if args.html is not None:
             write_atomic(args.html, walkthrough(grid))
             return EXIT_OK

@@ -28,8 +28,11 @@ from sudokit.cli._common import (
     EXIT_OK,
     EXIT_USAGE,
     add_time_limit_argument,
+    add_variant_arguments,
     first_puzzle,
     puzzle_text,
+    rules_of,
+    with_rules,
 )
 from sudokit.cli.explain import step_line
 from sudokit.techniques.explain import MISSING, STUCK, WRONG_DIGIT
@@ -50,6 +53,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", type=int, choices=(1, 2, 3), default=3,
                         help="1: where to look; 2: also which technique; 3 (default): the whole step")
     parser.add_argument("--se", action="store_true", help="use only Sudoku Explainer's techniques")
+    add_variant_arguments(parser)
     parser.add_argument("--json", action="store_true", help="write the hint as a JSON object")
     add_time_limit_argument(parser)
 
@@ -57,8 +61,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit hint``."""
     try:
-        grid = Grid.from_string(first_puzzle(puzzle_text(args.puzzle)), check=False)
-        original = Grid.from_string(first_puzzle(puzzle_text(args.original))) if args.original else None
+        rules = rules_of(args)
+        grid = with_rules(Grid.from_string(first_puzzle(puzzle_text(args.puzzle)), check=False), rules)
+        original = (with_rules(Grid.from_string(first_puzzle(puzzle_text(args.original))), rules)
+                    if args.original else None)
         marks = Candidates.from_string(puzzle_text(args.marks), grid) if args.marks else None
         step = hint(grid, marks, puzzle=original, se_only=args.se, time_limit=args.time_limit).step
     except (NoSolutionError, MultipleSolutionsError) as error:  # a puzzle, but not a good one

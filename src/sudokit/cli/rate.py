@@ -9,17 +9,22 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from sudokit import Grid, Rating, Status, SudokuError, rate_many
+from sudokit import Grid, Rating, Rules, RulesError, Status, SudokuError, rate_many
 from sudokit.cli._common import (
     EXIT_FAILED,
     EXIT_OK,
+    UsageError,
     add_scheduler_argument,
     add_time_limit_argument,
+    add_variant_arguments,
     check_files,
     executor_of,
     jobs,
+    portable_text,
     progress_bar,
     read_grid_inputs,
+    rules_of,
+    with_rules,
 )
 
 __all__ = ["add_arguments", "run"]
@@ -39,13 +44,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hodoku-path", action="store_true",
                         help="level and score from the path using every technique, HoDoKu's "
                         "included (closer to HoDoKu; slower) instead of SE's path")
+    add_variant_arguments(parser)
     parser.add_argument("--no-progress", dest="progress", action="store_false",
                         help="no progress bar (shown only on a terminal)")
 
 
-def _inputs(files: Sequence[str]) -> Iterator[tuple[str, int, Grid | SudokuError]]:
-    """Every puzzle (or the error reading it) of the inputs, with its file name and line."""
-    yield from read_grid_inputs(files)
+def _inputs(
+    files: Sequence[str], rules: Rules | None = None
+) -> Iterator[tuple[str, int, Grid | SudokuError]]:
+    """Every puzzle (or the error reading it) of the inputs, with its file name and line, under
+    ``--variant``'s rules when given."""
+    for name, line, item in read_grid_inputs(files):
+        if rules is not None and isinstance(item, Grid):
+            try:
+                item = with_rules(item, rules)
+                item.check()
+            except UsageError as exc:
+                item = RulesError(str(exc))
+            except SudokuError as exc:
+                item = exc
+        yield name, line, item
 
 
 def _row(name: str, line: int, rating: Rating) -> str:
@@ -67,7 +85,7 @@ def _texts(items: Iterator[tuple[str, int, Grid | SudokuError]], kept: deque[_It
     """The text of each puzzle to rate ("" for one that could not be read), remembering each item
     in ``kept`` for the writer: the ratings come in the same order."""
     for name, line, item in items:
-        text = item.to_string() if isinstance(item, Grid) else ""
+        text = portable_text(item) if isinstance(item, Grid) else ""
         kept.append((name, line, item, text))
         yield text
 
@@ -91,7 +109,8 @@ def run(args: argparse.Namespace) -> int:
     """
     check_files(args.files)
     kept: deque[_Item] = deque()
-    ratings = rate_many(_texts(_inputs(args.files), kept), jobs=args.jobs, time_limit=args.time_limit,
+    texts = _texts(_inputs(args.files, rules_of(args)), kept)
+    ratings = rate_many(texts, jobs=args.jobs, time_limit=args.time_limit,
                         hodoku_path=args.hodoku_path, executor=executor_of(args))
     bar: Any = progress_bar(args.progress, None, " puzzles", delay=0.0)
     failed = 0

@@ -45,6 +45,7 @@ from sudokit.formats.reader import (
     _shape_from_count,
     bounded_lines,
     read_blocks,
+    variant_entry,
     without_bom,
 )
 from sudokit.formats.writer import to_line, to_numbers
@@ -146,7 +147,7 @@ def _record_entry(line: int, value: object, fields: dict[str, object], box: Shap
     if cells is not None:
         return Entry(line, text, cells, shape, fields=fields)
     entry = _entry(text.strip(), line, box, defer)
-    return Entry(line, entry.text, entry.cells, entry.shape, entry.error, entry.masks, fields)
+    return Entry(line, entry.text, entry.cells, entry.shape, entry.error, entry.masks, fields, entry.rules)
 
 
 def _split_fields(names: Sequence[str], values: Sequence[object], puzzle: int,
@@ -281,6 +282,8 @@ def _json_entry(number: int, item: object, box: Shape | None, defer: bool) -> En
     if isinstance(item, dict):
         names = list(item)
         puzzle = _find(names, PUZZLE_COLUMNS)
+        if puzzle is None and ("givens" in item or ("grid" in item and "size" in item)):
+            return variant_entry(json.dumps(item), number, item)
         if puzzle is None:
             error = ParseError(f"no puzzle key (one of {', '.join(PUZZLE_COLUMNS)})", line=number)
             return Entry(number, json.dumps(item), error=error, fields=dict(item))

@@ -36,6 +36,7 @@ from typing import TextIO
 from sudokit.errors import BadCharacterError, ParseError, ShapeError, SudokuError, WrongLengthError
 from sudokit.formats.candidates import parse_candidates
 from sudokit.formats.chars import CHAR_VALUE, DIGIT_CHARS, EMPTY_CHARS, MAX_CHAR_N
+from sudokit.rules import Rules
 from sudokit.units import MAX_N, Shape, shape_for_size
 
 __all__ = [
@@ -469,6 +470,8 @@ class Entry:
     error: SudokuError | None = None
     masks: list[int] | None = None
     fields: Mapping[str, object] | None = None
+    #: The rules a variant puzzle brought along (an f-puzzles link, sudokit's JSON form); None: classic.
+    rules: Rules | None = None
 
     @property
     def deferred(self) -> bool:
@@ -524,6 +527,8 @@ def _cell_count(raw: str) -> int:
 
 
 _PLAIN_LINE = re.compile(r"[^\s|+,#]+")
+#: What marks a line as an f-puzzles link or payload (read with its rules, not as a grid).
+_LINK_HINT = re.compile(r"f-puzzles\.com|[?&]load=|^\s*N4Ig[A-Za-z0-9+/=]{12,}\s*$")
 
 
 @lru_cache(maxsize=64)
@@ -547,8 +552,24 @@ def _marks_entry(text: str, first_line: int, box: Shape | None) -> Entry:
     return Entry(first_line, text, values, shape, masks=masks)
 
 
+def variant_entry(text: str, first_line: int, data: dict[str, object] | None = None) -> Entry:
+    """The :class:`Entry` of a puzzle that brings its rules (f-puzzles link, sudokit's JSON form)."""
+    from sudokit.formats import variants
+
+    try:
+        found = variants.parse_variant(text) if data is None else variants.parse_variant_data(data)
+    except SudokuError as exc:
+        return Entry(first_line, text, error=exc.with_line(first_line).with_traceback(None))
+    if found is None:
+        return Entry(first_line, text, error=ParseError("not a variant puzzle", line=first_line))
+    cells, rules = found
+    return Entry(first_line, text, cells, variants.shape_of(rules), rules=rules)
+
+
 def _entry(text: str, first_line: int, box: Shape | None, defer: bool = False) -> Entry:
     """Parse ``text`` into an :class:`Entry`, keeping any error instead of raising it."""
+    if "\n" not in text and _LINK_HINT.search(text):
+        return variant_entry(text.strip(), first_line)
     if "\n" not in text and len(text.strip()) in _CUBES and _is_candidate_line(text.strip(), box):
         return _marks_entry(text, first_line, box)
     if defer and "\n" not in text:

@@ -29,14 +29,16 @@ from urllib.parse import parse_qs, unquote, urlparse
 from sudokit.errors import ParseError, RulesError, ShapeError, VariantError
 from sudokit.formats.chars import CHAR_VALUE, DIGIT_CHARS
 from sudokit.rules import Cage, Rules
-from sudokit.units import shape_for_size
+from sudokit.units import Shape, shape_for_size
 from sudokit.variant import X, make_rules
 
 __all__ = [
     "looks_like_variant",
     "parse_variant",
+    "parse_variant_data",
     "read_fpuzzles",
     "read_json",
+    "shape_of",
     "write_fpuzzles",
     "write_json",
 ]
@@ -83,6 +85,25 @@ def parse_variant(text: str) -> tuple[list[int], Rules] | None:
             return _from_fpuzzles(data)
         raise ParseError("a JSON puzzle needs \"givens\" (sudokit's form) or \"grid\" (f-puzzles')")
     return read_fpuzzles(t)
+
+
+def parse_variant_data(data: dict[str, Any]) -> tuple[list[int], Rules] | None:
+    """Cells and rules of an already-decoded JSON object in either form; None when it is neither."""
+    if "givens" in data or data.get("format") == "sudokit":
+        return read_json(data)
+    if "grid" in data and "size" in data:
+        return _from_fpuzzles(data)
+    return None
+
+
+def shape_of(rules: Rules) -> Shape:
+    """The box shape a grid of these rules gets (a nominal one for a Jigsaw)."""
+    if rules.shape is not None:
+        return rules.shape
+    try:
+        return shape_for_size(rules.n)
+    except ShapeError:
+        return Shape(1, rules.n)
 
 
 def _load_json(text: str) -> dict[str, Any]:
@@ -330,10 +351,8 @@ def _from_fpuzzles(data: dict[str, Any]) -> tuple[list[int], Rules]:
     return cells, rules
 
 
-def _any_shape(n: int) -> Any:
+def _any_shape(n: int) -> Shape:
     """A shape of side ``n`` for the diagonals (only ``n`` matters)."""
-    from sudokit.units import Shape
-
     return Shape(1, n)
 
 
