@@ -159,3 +159,16 @@ def test_render_benchmark_runs() -> None:
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "svg.grid 9x9 with 301 pencil marks: median" in proc.stdout
     assert "booklet of 4 puzzles" in proc.stdout
+
+
+def test_variant_booklet_draws_cages_and_solutions(tmp_path: Path) -> None:
+    killer = generate(variant="killer", seed=2, size=6)
+    jigsaw = generate(variant="jigsaw", seed=2)
+    assert killer.rules is not None
+    out = tmp_path / "variants.pdf"
+    result = book([killer, jigsaw, generate(variant="x", seed=1)], out, per_page=1, solutions=True)
+    pages, text = text_of(out)
+    assert result.puzzles == 3 and pages == result.pages >= 4
+    first_page = text.split("page 1")[0]
+    for cage in killer.rules.cages:  # every cage's sum is printed on its page
+        assert str(cage.total) in first_page

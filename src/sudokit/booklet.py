@@ -33,7 +33,7 @@ from sudokit.errors import (
 )
 from sudokit.generator import LEVELS as LEVELS  # the level names a difficulty may give
 from sudokit.generator import parse_difficulty
-from sudokit.geometry import Geometry, digit_label, geometry
+from sudokit.geometry import CELL, Geometry, digit_label, geometry
 from sudokit.grid import Grid
 from sudokit.svg import PALETTE
 
@@ -200,9 +200,54 @@ def _colour(canvas: Any, hex_colour: str, stroke: bool = False) -> None:
     (canvas.setStrokeColor if stroke else canvas.setFillColor)(HexColor(hex_colour))
 
 
+def _draw_rules_under(canvas: Any, geo: Geometry, pen: _Pen, puzzle: Grid) -> None:
+    """A variant's shaded windows and extra regions, under the digits."""
+    rules = puzzle.rules
+    if rules is None:
+        return
+    _colour(canvas, PALETTE.region)
+    side = CELL * pen.k
+    for cell in sorted({c for r in rules.regions if r.kind in ("window", "extra") for c in r.cells}):
+        x, y = pen.at(*geo.origin(cell))
+        canvas.rect(x, y - side, side, side, stroke=0, fill=1)
+
+
+def _draw_rules_over(canvas: Any, geo: Geometry, pen: _Pen, puzzle: Grid) -> None:
+    """A variant's diagonals and dashed Killer cages with their sums, over the digits."""
+    rules = puzzle.rules
+    if rules is None:
+        return
+    _colour(canvas, PALETTE.diagonal, stroke=True)
+    canvas.setLineWidth(geo.thin * 1.6 * pen.k)
+    for x1, y1, x2, y2 in geo.diagonals(rules):
+        canvas.line(*pen.at(x1, y1), *pen.at(x2, y2))
+    if not rules.cages:
+        return
+    _colour(canvas, PALETTE.cage, stroke=True)
+    canvas.setLineWidth(geo.thin * 1.2 * pen.k)
+    canvas.setDash(CELL * 0.07 * pen.k, CELL * 0.05 * pen.k)
+    size = CELL * 0.24
+    canvas.setFont("SudokitSans", size * pen.k)
+    for cage in rules.cages:
+        for x1, y1, x2, y2 in geo.cage_edges(cage.cells):
+            canvas.line(*pen.at(x1, y1), *pen.at(x2, y2))
+        if cage.total is not None:
+            x, y = geo.origin(min(cage.cells))
+            label = str(cage.total)
+            _colour(canvas, PALETTE.background)
+            lx, ly = pen.at(x + CELL * 0.035, y + CELL * 0.035)
+            canvas.rect(lx, ly - size * 1.05 * pen.k, (size * 0.62 * len(label) + 2) * pen.k,
+                        size * 1.05 * pen.k, stroke=0, fill=1)
+            _colour(canvas, PALETTE.cage)
+            canvas.drawString(*pen.at(x + CELL * 0.055, y + size), label)
+    canvas.setDash()
+
+
 def _draw_grid(canvas: Any, geo: Geometry, pen: _Pen, puzzle: Grid, solution: Grid | None) -> None:
-    """One grid: digits (solution digits in the placed colour), then thin and thick lines."""
+    """One grid: a variant's shading, digits (solution digits in the placed colour), a variant's
+    marks, then thin and thick lines (a Jigsaw's pieces instead of boxes)."""
     n = geo.shape.n
+    _draw_rules_under(canvas, geo, pen, puzzle)
     size = geo.digit_size * pen.k
     canvas.setFont("SudokitSans-Bold" if solution is None else "SudokitSans", size)
     for colour, values in ((PALETTE.given, puzzle.cells),
@@ -213,9 +258,11 @@ def _draw_grid(canvas: Any, geo: Geometry, pen: _Pen, puzzle: Grid, solution: Gr
                 cx, cy = geo.center(cell)
                 x, y = pen.at(cx, cy + geo.digit_size * 0.36)
                 canvas.drawCentredString(x, y, digit_label(value, n))
+    _draw_rules_over(canvas, geo, pen, puzzle)
     _colour(canvas, PALETTE.line, stroke=True)
     canvas.setLineCap(2)
-    for x1, y1, x2, y2, thick in geo.lines():
+    pieces = puzzle.rules.pieces if puzzle.rules is not None else None
+    for x1, y1, x2, y2, thick in (geo.lines() if pieces is None else geo.piece_lines(pieces)):
         canvas.setLineWidth((geo.thick if thick else geo.thin) * pen.k)
         canvas.line(*pen.at(x1, y1), *pen.at(x2, y2))
     canvas.setLineWidth(geo.thick * pen.k)

@@ -7,10 +7,12 @@ Lengths are in abstract units (a cell is :data:`CELL` units wide); a renderer sc
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from sudokit.formats.chars import DIGIT_CHARS, MAX_CHAR_N
+from sudokit.rules import Rules
 from sudokit.units import Shape
 
 __all__ = ["CELL", "Geometry", "digit_label", "geometry", "mark_layout"]
@@ -113,6 +115,70 @@ class Geometry:
         br, bc = self.shape.box_rows, self.shape.box_cols
         r, c = divmod(i, n // bc)
         return m + c * bc * CELL, m + r * br * CELL, bc * CELL, br * CELL
+
+    def piece_lines(self, pieces: Sequence[int]) -> list[tuple[float, float, float, float, bool]]:
+        """A Jigsaw's inner lines ``(x1, y1, x2, y2, thick)``: thick between pieces, thin inside."""
+        n, m = self.shape.n, self.margin
+        thin: list[tuple[float, float, float, float, bool]] = []
+        thick: list[tuple[float, float, float, float, bool]] = []
+        for r in range(n):
+            for c in range(n):
+                x, y = m + c * CELL, m + r * CELL
+                if c + 1 < n:
+                    border = pieces[r * n + c] != pieces[r * n + c + 1]
+                    (thick if border else thin).append((x + CELL, y, x + CELL, y + CELL, border))
+                if r + 1 < n:
+                    border = pieces[r * n + c] != pieces[(r + 1) * n + c]
+                    (thick if border else thin).append((x, y + CELL, x + CELL, y + CELL, border))
+        return thin + thick
+
+    def diagonals(self, rules: Rules) -> list[tuple[float, float, float, float]]:
+        """Sudoku X's diagonals (and single-diagonal extra regions) from corner to corner."""
+        n, m, side = rules.n, self.margin, self.side
+        out = []
+        for region in rules.regions:
+            cells = list(region.cells)
+            if region.kind not in ("diagonal", "extra") or len(cells) != n:
+                continue
+            if cells == [i * n + i for i in range(n)]:
+                out.append((m, m, m + side, m + side))
+            elif cells == [(n - 1 - i) * n + i for i in range(n)]:
+                out.append((m, m + side, m + side, m))
+        return out
+
+    def cage_edges(
+        self, cells: Iterable[int], inset: float | None = None
+    ) -> list[tuple[float, float, float, float]]:
+        """A cage's outline as segments ``inset`` inside its cells (corners joined), each drawn once."""
+        n = self.shape.n
+        d = CELL * 0.09 if inset is None else inset
+        inside = set(cells)
+
+        def has(r: int, c: int) -> bool:
+            return 0 <= r < n and 0 <= c < n and r * n + c in inside
+
+        def end(here: bool, corner: bool, edge: float, sign: float) -> float:
+            """Where a side stops at a corner: short of it, at it, or past it into a turn."""
+            return edge + sign * d if not here else (edge - sign * d if corner else edge)
+
+        out = []
+        for cell in sorted(inside):
+            r, c = divmod(cell, n)
+            left, top = self.origin(cell)
+            right, bottom = left + CELL, top + CELL
+            for dr in (-1, 1):  # top and bottom sides, left to right
+                if not has(r + dr, c):
+                    y = top + d if dr < 0 else bottom - d
+                    x1 = end(has(r, c - 1), has(r + dr, c - 1), left, 1)
+                    x2 = end(has(r, c + 1), has(r + dr, c + 1), right, -1)
+                    out.append((x1, y, x2, y))
+            for dc in (-1, 1):  # left and right sides, top to bottom
+                if not has(r, c + dc):
+                    x = left + d if dc < 0 else right - d
+                    y1 = end(has(r - 1, c), has(r - 1, c + dc), top, 1)
+                    y2 = end(has(r + 1, c), has(r + 1, c + dc), bottom, -1)
+                    out.append((x, y1, x, y2))
+        return out
 
     def lines(self) -> list[tuple[float, float, float, float, bool]]:
         """The inner grid lines ``(x1, y1, x2, y2, thick)``, thin ones first (the border is separate)."""

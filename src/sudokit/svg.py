@@ -403,19 +403,9 @@ def _lines(root: ET.Element, s: _Strings, palette: Palette, pieces: Sequence[int
 
 def _piece_lines(geo: Geometry, pieces: Sequence[int]) -> tuple[str, str]:
     """Path data of the thin lines inside a Jigsaw's pieces and the thick lines between them."""
-    n, m = geo.shape.n, geo.margin
-    thin: list[str] = []
-    thick: list[str] = []
-    for r in range(n):
-        for c in range(n):
-            x, y = m + c * CELL, m + r * CELL
-            if c + 1 < n:
-                edge = f"M{_num(x + CELL)} {_num(y)}v{_num(CELL)}"
-                (thick if pieces[r * n + c] != pieces[r * n + c + 1] else thin).append(edge)
-            if r + 1 < n:
-                edge = f"M{_num(x)} {_num(y + CELL)}h{_num(CELL)}"
-                (thick if pieces[r * n + c] != pieces[(r + 1) * n + c] else thin).append(edge)
-    return " ".join(thin), " ".join(thick)
+    lines = geo.piece_lines(pieces)
+    return (" ".join(f"M{_num(a)} {_num(b)}L{_num(c)} {_num(d)}" for a, b, c, d, t in lines if not t),
+            " ".join(f"M{_num(a)} {_num(b)}L{_num(c)} {_num(d)}" for a, b, c, d, t in lines if t))
 
 
 def _shaded_regions(root: ET.Element, geo: Geometry, rules: Rules, palette: Palette) -> None:
@@ -432,35 +422,25 @@ def _shaded_regions(root: ET.Element, geo: Geometry, rules: Rules, palette: Pale
 
 def _diagonals(root: ET.Element, geo: Geometry, rules: Rules, palette: Palette) -> None:
     """Sudoku X's diagonals as thin lines from corner to corner."""
-    found = [r for r in rules.regions if r.kind == "diagonal" or (
-        r.kind == "extra" and len(r.cells) == rules.n and _on_a_diagonal(r.cells, rules.n))]
+    found = geo.diagonals(rules)
     if not found:
         return
     g = ET.SubElement(root, "g", {"class": "diagonals", "stroke": palette.diagonal,
                                   "stroke-width": _num(geo.thin * 1.6), "fill": "none"})
-    for region in found:
-        (x1, y1), (x2, y2) = geo.center(region.cells[0]), geo.center(region.cells[-1])
-        dx = (x2 - x1) / max(1, rules.n - 1) / 2
-        dy = (y2 - y1) / max(1, rules.n - 1) / 2
-        ET.SubElement(g, "path", {"class": "diagonal", "d": f"M{_num(x1 - dx)} {_num(y1 - dy)}"
-                                  f"L{_num(x2 + dx)} {_num(y2 + dy)}"})
-
-
-def _on_a_diagonal(cells: Sequence[int], n: int) -> bool:
-    """True when the cells are one of the two long diagonals, in order."""
-    return list(cells) in ([i * n + i for i in range(n)], [(n - 1 - i) * n + i for i in range(n)])
+    for x1, y1, x2, y2 in found:
+        ET.SubElement(g, "path", {"class": "diagonal", "d": f"M{_num(x1)} {_num(y1)}L{_num(x2)} {_num(y2)}"})
 
 
 def _cages(root: ET.Element, geo: Geometry, rules: Rules, palette: Palette) -> None:
     """Killer cages: a dashed outline inside each cage's cells, its sum in the top-left corner."""
     if not rules.cages:
         return
-    n = rules.n
     inset = CELL * 0.09
     g = ET.SubElement(root, "g", {"class": "cages"})
     for index, cage in enumerate(rules.cages):
         inside = set(cage.cells)
-        path = " ".join(_cage_edges(geo, inside, n, inset))
+        edges = geo.cage_edges(inside, inset)
+        path = " ".join(f"M{_num(a)} {_num(b)}L{_num(c)} {_num(d)}" for a, b, c, d in edges)
         ET.SubElement(g, "path", {
             "class": "cage", "data-cage": str(index), "d": path, "fill": "none", "stroke": palette.cage,
             "stroke-width": _num(geo.thin * 1.2),
@@ -478,34 +458,6 @@ def _cages(root: ET.Element, geo: Geometry, rules: Rules, palette: Palette) -> N
                 "font-size": _num(size), "text-anchor": "start", "fill": palette.cage,
             })
             text.text = label
-
-
-def _cage_edges(geo: Geometry, inside: set[int], n: int, d: float) -> list[str]:
-    """Path segments of a cage's outline, drawn ``d`` inside its cells (corners joined)."""
-
-    def has(r: int, c: int) -> bool:
-        return 0 <= r < n and 0 <= c < n and r * n + c in inside
-
-    out: list[str] = []
-    for cell in sorted(inside):
-        r, c = divmod(cell, n)
-        left, top = geo.origin(cell)
-        right, bottom = left + CELL, top + CELL
-        # each side: (is it a border, along-axis start/end with their neighbours, fixed coordinate)
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            if has(r + dr, c + dc):
-                continue
-            if dr:  # top or bottom side, drawn from left to right
-                y = top + d if dr < 0 else bottom - d
-                x1 = left + d if not has(r, c - 1) else (left - d if has(r + dr, c - 1) else left)
-                x2 = right - d if not has(r, c + 1) else (right + d if has(r + dr, c + 1) else right)
-                out.append(f"M{_num(x1)} {_num(y)}H{_num(x2)}")
-            else:  # left or right side, drawn from top to bottom
-                x = left + d if dc < 0 else right - d
-                y1 = top + d if not has(r - 1, c) else (top - d if has(r - 1, c + dc) else top)
-                y2 = bottom - d if not has(r + 1, c) else (bottom + d if has(r + 1, c + dc) else bottom)
-                out.append(f"M{_num(x)} {_num(y1)}V{_num(y2)}")
-    return out
 
 
 def _coordinates(root: ET.Element, geo: Geometry, palette: Palette) -> None:
