@@ -169,6 +169,7 @@ def test_variant_booklet_draws_cages_and_solutions(tmp_path: Path) -> None:
     result = book([killer, jigsaw, generate(variant="x", seed=1)], out, per_page=1, solutions=True)
     pages, text = text_of(out)
     assert result.puzzles == 3 and pages == result.pages >= 4
-    first_page = pypdf.PdfReader(str(out)).pages[0].extract_text().split()
-    sums = [word for word in first_page if word.isdigit()][1:]  # the page number first
+    lines = pypdf.PdfReader(str(out)).pages[0].extract_text().splitlines()
+    label = next(i for i, line in enumerate(lines) if line.startswith("Puzzle 1"))
+    sums = [line for line in lines[label + 1:] if line.isdigit()]  # the cage sums, after the label
     assert sorted(sums) == sorted(str(cage.total) for cage in killer.rules.cages)
