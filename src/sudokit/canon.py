@@ -38,7 +38,7 @@ from functools import lru_cache
 from itertools import permutations
 
 from sudokit import _engine
-from sudokit.errors import ShapeError, SudokuError
+from sudokit.errors import ShapeError, SudokuError, VariantError
 from sudokit.grid import Grid, as_grid
 from sudokit.limits import Stop
 
@@ -166,6 +166,9 @@ def _grid_of(puzzle: Grid | str, *, check: bool) -> Grid:
     grid = as_grid(puzzle, check=check)
     if grid.shape.box != (3, 3):
         raise ShapeError("the canonical form is defined for 9×9 grids with 3×3 boxes only")
+    if grid.rules is not None:
+        raise VariantError(f"the canonical form is defined for classic Sudoku, not {grid.variant} "
+                           "(a variant's rules allow other symmetries)")
     return grid
 
 

@@ -312,9 +312,15 @@ def _forced(cells: Sequence[int], shape: Shape, cell: int, digit: int) -> bool:
 
 
 def is_minimal(puzzle: Grid, *, engine: str | None = None) -> bool:
-    """True when the puzzle is unique and removing any single clue makes it non-unique."""
+    """True when the puzzle is unique and removing any single clue makes it non-unique (under a
+    variant's rules for a variant grid)."""
     cells = list(puzzle.cells)
     shape = puzzle.shape
+    if puzzle.rules is not None:
+        table = _engine.rules_table(puzzle.rules, engine)
+        return table.solve(bytes(cells), 2)[0] == 1 and all(
+            table.solve(bytes([*cells[:c], 0, *cells[c + 1:]]), 2)[0] != 1 for c, v in enumerate(cells) if v
+        )
     solver = _engine.select(engine)
     if _count(cells, shape, solver) != 1:
         return False

@@ -31,6 +31,7 @@ A spec is ``NAME[:option,option…]``:
 
 from __future__ import annotations
 
+from sudokit.errors import VariantError
 from sudokit.grid import Grid
 from sudokit.strategies import csp, dlx, layers, prune, stack
 from sudokit.strategies.base import (
@@ -92,4 +93,6 @@ def solve_with(
     """Solve ``grid`` (a Grid or puzzle text) with the strategy ``spec``, up to ``limit`` solutions."""
     if isinstance(grid, str):
         grid = Grid.from_string(grid)
+    if grid.rules is not None:
+        raise VariantError(f"the strategies solve classic Sudoku, not {grid.variant}")
     return get(spec).solve(grid, limit, time_limit=time_limit, node_limit=node_limit, log=log)
