@@ -37,6 +37,20 @@ def first_step(grid: Grid, technique: str) -> tuple[Candidates, object]:
     raise LookupError(technique)
 
 
+def variants_strip() -> str:
+    """Four variant puzzles side by side: X, Windoku, Jigsaw, Killer (the C engine's seeds)."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.Element("svg", {"xmlns": svg.SVG_NS, "width": "1260", "height": "300",
+                              "viewBox": "0 0 1260 300"})
+    ET.SubElement(root, "rect", {"width": "1260", "height": "300", "fill": "#ffffff"})
+    for i, (variant, seed) in enumerate([("x", 1), ("windoku", 1), ("jigsaw", 2), ("killer", 3)]):
+        element = svg.grid_element(generate(variant=variant, seed=seed), size=300, title=variant)
+        element.set("x", str(i * 320))
+        root.append(element)
+    return svg.to_string(root)
+
+
 def main() -> None:
     save("grid.png", svg.grid(PUZZLE, coordinates=True))
     save("pencil-marks.png", svg.grid(PUZZLE, candidates=True))
@@ -44,6 +58,7 @@ def main() -> None:
     save("aic.png", svg.step(step, CHAIN, cands))  # type: ignore[arg-type]
     cands, step = first_step(FORCING, "Cell Forcing Chains")
     save("forcing-chain.png", svg.step(step, FORCING, cands))  # type: ignore[arg-type]
+    save("variants.png", variants_strip(), width=1260)
     big = generate(box=(4, 4), seed=3)
     save("16x16.png", svg.grid(big, candidates=True), width=640)
     with tempfile.TemporaryDirectory() as folder:
