@@ -135,7 +135,9 @@ typedef struct {
     Cells peers[SKR_SMALL_CELLS];
     Cells adj[SKR_SMALL_CELLS];
     Cells region[64];       /* the full regions */
-    uint64_t in_full[SKR_SMALL_CELLS]; /* bit r: the cell lies in full region r */
+    uint64_t in_full[SKR_SMALL_CELLS];   /* bit r: the cell lies in full region r */
+    uint64_t peer_full[SKR_SMALL_CELLS]; /* bit r: a peer of the cell lies in full region r */
+    uint64_t adj_full[SKR_SMALL_CELLS];  /* bit r: an adjacent cell lies in full region r */
 } Small;
 
 struct skr_table {
@@ -286,6 +288,10 @@ static int build_small(skr_table *t) {
             cells_add(&sm->region[r], p);
             sm->in_full[p] |= bit_at(r);
         }
+    for (int p = 0; p < t->ncells; p++) {
+        for (int i = t->peer_start[p]; i < t->peer_start[p + 1]; i++) sm->peer_full[p] |= sm->in_full[t->peers[i]];
+        for (int i = t->adj_start[p]; i < t->adj_start[p + 1]; i++) sm->adj_full[p] |= sm->in_full[t->adj[i]];
+    }
     t->small = sm;
     return 1;
 }
@@ -1126,6 +1132,7 @@ typedef struct {
     Cells d[16];       /* per digit: the cells that may still hold it */
     Cells open;        /* the cells not placed yet */
     uint64_t todo[16]; /* per digit: the full regions it is not placed in yet */
+    uint64_t dirty[16]; /* per digit: full regions where it may have lost cells since they were checked */
 } SmallState;
 
 static inline Cells cells_and(Cells a, Cells b) { return (Cells){a.lo & b.lo, a.hi & b.hi}; }
@@ -1153,13 +1160,19 @@ static inline int small_place(const Small *sm, SmallState *st, int n, int p, int
     Cells one = {0, 0};
     cells_add(&one, p);
     st->open = cells_minus(st->open, one);
-    for (int e = 0; e < n; e++) st->d[e] = cells_minus(st->d[e], one);
-    st->d[k] = cells_minus(st->d[k], sm->peers[p]);
-    cells_add(&st->d[k], p);
-    if (!cells_empty(sm->adj[p])) {
-        if (k > 0) st->d[k - 1] = cells_minus(st->d[k - 1], sm->adj[p]);
-        if (k + 1 < n) st->d[k + 1] = cells_minus(st->d[k + 1], sm->adj[p]);
+    for (int e = 0; e < n; e++) {
+        st->d[e] = cells_minus(st->d[e], one);
+        st->dirty[e] |= sm->in_full[p];
     }
+    st->d[k] = cells_minus(st->d[k], sm->peers[p]);
+    st->dirty[k] |= sm->peer_full[p];
+    cells_add(&st->d[k], p);
+    if (!cells_empty(sm->adj[p]))
+        for (int e = k - 1; e <= k + 1; e += 2)
+            if (e >= 0 && e < n) {
+                st->d[e] = cells_minus(st->d[e], sm->adj[p]);
+                st->dirty[e] |= sm->adj_full[p];
+            }
     st->todo[k] &= ~sm->in_full[p];
     return OK;
 }
@@ -1184,20 +1197,19 @@ static int small_propagate(const Small *sm, SmallState *st, int n) {
             continue;
         }
         if (cells_empty(st->open)) return OK;
+        /* hidden singles and locked candidates, in the full regions where a digit lost cells */
         int changed = 0;
-        for (int k = 0; k < n; k++) /* hidden singles */
-            for (uint64_t w = st->todo[k]; w; w &= w - 1) {
+        for (int k = 0; k < n; k++) {
+            uint64_t w = st->dirty[k] & st->todo[k];
+            st->dirty[k] = 0;
+            for (; w; w &= w - 1) {
                 Cells m = cells_and(st->d[k], sm->region[lowest_bit(w)]);
                 if (cells_empty(m)) return FAIL;
                 if (cells_one(m)) {
                     if (small_place(sm, st, n, cells_first(m), k) != OK) return FAIL;
                     changed = 1;
+                    continue;
                 }
-            }
-        if (changed) continue;
-        for (int k = 0; k < n; k++) /* locked candidates */
-            for (uint64_t w = st->todo[k]; w; w &= w - 1) {
-                Cells m = cells_and(st->d[k], sm->region[lowest_bit(w)]);
                 if (!cells_at_most(m, SKR_SMALL_LOCK)) continue;
                 Cells common = sm->peers[cells_first(m)];
                 for (Cells x = cells_drop_first(m); !cells_empty(x); x = cells_drop_first(x))
@@ -1205,9 +1217,12 @@ static int small_propagate(const Small *sm, SmallState *st, int n) {
                 common = cells_and(common, st->d[k]);
                 if (!cells_empty(common)) {
                     st->d[k] = cells_minus(st->d[k], common);
+                    for (; !cells_empty(common); common = cells_drop_first(common))
+                        st->dirty[k] |= sm->in_full[cells_first(common)];
                     changed = 1;
                 }
             }
+        }
         if (!changed) return OK;
     }
 }
@@ -1242,23 +1257,19 @@ static int small_choose(const Small *sm, const SmallState *st, int n) {
     return cells_first(st->open);
 }
 
-typedef struct {
-    int cell;
-    uint32_t left; /* the digits still to try */
-} SmallFrame;
-
 static int small_solve(const skr_table *t, const uint8_t *givens, int limit, uint8_t *solution,
                        uint64_t *guesses, sk_stop *stop) {
     const Small *sm = t->small;
     int n = t->n, ncells = t->ncells, count = 0, depth = 0;
     uint64_t guessed = 0;
     SmallState states[SKR_SMALL_CELLS + 1];
-    SmallFrame frames[SKR_SMALL_CELLS];
+    int cell[SKR_SMALL_CELLS], digit[SKR_SMALL_CELLS]; /* the guess made at each depth */
     SmallState *st = &states[0];
     memset(st, 0, sizeof *st);
     for (int k = 0; k < n; k++) {
         st->d[k] = sm->all;
         st->todo[k] = low_bits(t->nfull);
+        st->dirty[k] = low_bits(t->nfull);
     }
     st->open = sm->all;
     int rc = OK;
@@ -1277,24 +1288,28 @@ static int small_solve(const skr_table *t, const uint8_t *givens, int limit, uin
             if (++count >= limit) break;
             rc = FAIL;
         }
-        if (rc == OK) { /* guess: a cell with the fewest digits */
-            int p = small_choose(sm, st, n);
-            uint32_t left = 0;
-            for (int k = 0; k < n; k++) left |= (uint32_t)cells_has(st->d[k], p) << k;
-            frames[depth].cell = p;
-            frames[depth].left = left;
+        if (rc == OK) { /* guess "cell = digit" on a copy of the state */
+            if (sk_stop_tick(stop, SKR_STOP_EVERY)) break;
+            int p = small_choose(sm, st, n), k = 0;
+            while (!cells_has(st->d[k], p)) k++;
+            cell[depth] = p;
+            digit[depth] = k;
+            states[depth + 1] = *st;
             depth++;
+            guessed++;
+            rc = small_place(sm, &states[depth], n, p, k);
+            if (rc == OK) rc = small_propagate(sm, &states[depth], n);
+            continue;
         }
-        while (depth > 0 && frames[depth - 1].left == 0) depth--;
         if (depth == 0) break;
-        if (sk_stop_tick(stop, SKR_STOP_EVERY)) break;
-        SmallFrame *f = &frames[depth - 1];
-        int k = lowest_bit(f->left);
-        f->left &= f->left - 1;
-        states[depth] = states[depth - 1];
-        guessed++;
-        rc = small_place(sm, &states[depth], n, f->cell, k);
-        if (rc == OK) rc = small_propagate(sm, &states[depth], n);
+        /* the guess failed (or its solutions are counted): "cell != digit" in the state before it */
+        depth--;
+        st = &states[depth];
+        Cells one = {0, 0};
+        cells_add(&one, cell[depth]);
+        st->d[digit[depth]] = cells_minus(st->d[digit[depth]], one);
+        st->dirty[digit[depth]] |= sm->in_full[cell[depth]];
+        rc = small_propagate(sm, st, n);
     }
     if (guesses) *guesses = guessed;
     return count;
