@@ -1124,6 +1124,12 @@ static int search(Solver *s, const uint8_t *givens, int limit, uint8_t *solution
 #ifndef SKR_SMALL_LOCK
 #define SKR_SMALL_LOCK 3
 #endif
+#ifndef SKR_SMALL_PRECISE
+#define SKR_SMALL_PRECISE 0
+#endif
+#ifndef SKR_SMALL_W
+#define SKR_SMALL_W 4
+#endif
 #ifndef SKR_SMALL_CHOOSE
 #define SKR_SMALL_CHOOSE 1
 #endif
@@ -1164,8 +1170,13 @@ static inline int small_place(const Small *sm, SmallState *st, int n, int p, int
         st->d[e] = cells_minus(st->d[e], one);
         st->dirty[e] |= sm->in_full[p];
     }
-    st->d[k] = cells_minus(st->d[k], sm->peers[p]);
+#if SKR_SMALL_PRECISE
+    for (Cells gone = cells_and(st->d[k], sm->peers[p]); !cells_empty(gone); gone = cells_drop_first(gone))
+        st->dirty[k] |= sm->in_full[cells_first(gone)];
+#else
     st->dirty[k] |= sm->peer_full[p];
+#endif
+    st->d[k] = cells_minus(st->d[k], sm->peers[p]);
     cells_add(&st->d[k], p);
     if (!cells_empty(sm->adj[p]))
         for (int e = k - 1; e <= k + 1; e += 2)
@@ -1228,7 +1239,7 @@ static int small_propagate(const Small *sm, SmallState *st, int n) {
 }
 
 /* An open cell with the fewest digits (st->open not empty). */
-static int small_choose(const Small *sm, const SmallState *st, int n) {
+static int small_choose(const Small *sm, const SmallState *st, int n, const uint32_t *weight) {
     Cells ge[18]; /* ge[j]: the cells with at least j digits */
     memset(ge, 0, sizeof ge);
     for (int k = 0; k < n; k++) {
@@ -1245,7 +1256,7 @@ static int small_choose(const Small *sm, const SmallState *st, int n) {
 #if SKR_SMALL_CHOOSE == 1
         int best = -1, best_deg = -1;
         for (; !cells_empty(m); m = cells_drop_first(m)) {
-            int p = cells_first(m), deg = cells_count(cells_and(sm->peers[p], st->open));
+            int p = cells_first(m), deg = cells_count(cells_and(sm->peers[p], st->open)) + SKR_SMALL_W * (int)weight[p];
             if (deg > best_deg) best = p, best_deg = deg;
         }
         return best;
@@ -1257,6 +1268,11 @@ static int small_choose(const Small *sm, const SmallState *st, int n) {
     return cells_first(st->open);
 }
 
+/* As bitboard9.c: a second copy for x86-64-v3 CPUs (POPCNT, BMI, AVX2) picked at load time,
+ * the whole path inlined into each copy. */
+#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(SKR_NO_CLONES)
+__attribute__((target_clones("arch=x86-64-v3", "default"), flatten))
+#endif
 static int small_solve(const skr_table *t, const uint8_t *givens, int limit, uint8_t *solution,
                        uint64_t *guesses, sk_stop *stop) {
     const Small *sm = t->small;
@@ -1264,6 +1280,7 @@ static int small_solve(const skr_table *t, const uint8_t *givens, int limit, uin
     uint64_t guessed = 0;
     SmallState states[SKR_SMALL_CELLS + 1];
     int cell[SKR_SMALL_CELLS], digit[SKR_SMALL_CELLS]; /* the guess made at each depth */
+    uint32_t weight[SKR_SMALL_CELLS] = {0};            /* per cell: its guesses that failed at once */
     SmallState *st = &states[0];
     memset(st, 0, sizeof *st);
     for (int k = 0; k < n; k++) {
@@ -1290,7 +1307,7 @@ static int small_solve(const skr_table *t, const uint8_t *givens, int limit, uin
         }
         if (rc == OK) { /* guess "cell = digit" on a copy of the state */
             if (sk_stop_tick(stop, SKR_STOP_EVERY)) break;
-            int p = small_choose(sm, st, n), k = 0;
+            int p = small_choose(sm, st, n, weight), k = 0;
             while (!cells_has(st->d[k], p)) k++;
             cell[depth] = p;
             digit[depth] = k;
@@ -1299,6 +1316,7 @@ static int small_solve(const skr_table *t, const uint8_t *givens, int limit, uin
             guessed++;
             rc = small_place(sm, &states[depth], n, p, k);
             if (rc == OK) rc = small_propagate(sm, &states[depth], n);
+            if (rc != OK) weight[p]++;
             continue;
         }
         if (depth == 0) break;
