@@ -95,6 +95,9 @@
 #ifndef SKR_SMALL
 #define SKR_SMALL 1 /* the bitboard path for small specs (see "The small path") */
 #endif
+#ifndef SKR_SMALL_ADJ
+#define SKR_SMALL_ADJ 0 /* ... also with non-consecutive pairs */
+#endif
 #define SKR_SMALL_CELLS 128 /* its limits: cells, digits (16), full regions (64) */
 #ifndef SKR_LOCK_MAX
 #define SKR_LOCK_MAX 4 /* ... for region digits with at most this many places left */
@@ -506,7 +509,8 @@ skr_table *skr_table_new(const skr_spec *sp, char *error, size_t esize) {
         for (int i = t->sum_start[c]; i < t->sum_start[c + 1]; i++)
             t->cell_cage[deg[t->sum_cells[i]]++] = (uint32_t)c;
     if (t->nsum && n <= 16 && !build_combos(t)) goto nomem;
-    if (SKR_SMALL && n <= 16 && ncells <= SKR_SMALL_CELLS && t->nfull <= 64 && t->nsum == 0 && !build_small(t))
+    if (SKR_SMALL && n <= 16 && ncells <= SKR_SMALL_CELLS && t->nfull <= 64 && t->nsum == 0 &&
+        (SKR_SMALL_ADJ || sp->nadjacent == 0) && !build_small(t))
         goto nomem;
 
     free(stamp);
