@@ -96,7 +96,7 @@
 #define SKR_SMALL 1 /* the bitboard path for small specs (see "The small path") */
 #endif
 #ifndef SKR_SMALL_ADJ
-#define SKR_SMALL_ADJ 0 /* ... also with non-consecutive pairs */
+#define SKR_SMALL_ADJ 1 /* ... also with non-consecutive pairs */
 #endif
 #define SKR_SMALL_CELLS 128 /* its limits: cells, digits (16), full regions (64) */
 #ifndef SKR_LOCK_MAX
@@ -137,6 +137,9 @@ typedef struct {
     Cells all;              /* the ncells cells */
     Cells peers[SKR_SMALL_CELLS];
     Cells adj[SKR_SMALL_CELLS];
+    Cells adj_apart[SKR_SMALL_CELLS]; /* the adjacent cells that are not peers */
+    Cells adj_peer[SKR_SMALL_CELLS];  /* the adjacent cells that are peers too */
+    int has_adj;                      /* any adjacent pairs at all */
     Cells region[64];       /* the full regions */
     uint64_t in_full[SKR_SMALL_CELLS];   /* bit r: the cell lies in full region r */
     uint64_t peer_full[SKR_SMALL_CELLS]; /* bit r: a peer of the cell lies in full region r */
@@ -283,7 +286,11 @@ static int build_small(skr_table *t) {
     for (int p = 0; p < t->ncells; p++) {
         cells_add(&sm->all, p);
         for (int i = t->peer_start[p]; i < t->peer_start[p + 1]; i++) cells_add(&sm->peers[p], t->peers[i]);
-        for (int i = t->adj_start[p]; i < t->adj_start[p + 1]; i++) cells_add(&sm->adj[p], t->adj[i]);
+        for (int i = t->adj_start[p]; i < t->adj_start[p + 1]; i++) {
+            cells_add(&sm->adj[p], t->adj[i]);
+            cells_add(t->adj_peer[i] ? &sm->adj_peer[p] : &sm->adj_apart[p], t->adj[i]);
+            sm->has_adj = 1;
+        }
     }
     for (int r = 0; r < t->nfull; r++)
         for (int k = 0; k < t->n; k++) {
@@ -1192,6 +1199,43 @@ static inline int small_place(const Small *sm, SmallState *st, int n, int p, int
     return OK;
 }
 
+/* Take the cells `gone` out of digit k's set; 1 when that removed any. */
+static inline int small_remove(const Small *sm, SmallState *st, int k, Cells gone) {
+    gone = cells_and(gone, st->d[k]);
+    if (cells_empty(gone)) return 0;
+    st->d[k] = cells_minus(st->d[k], gone);
+    for (; !cells_empty(gone); gone = cells_drop_first(gone)) st->dirty[k] |= sm->in_full[cells_first(gone)];
+    return 1;
+}
+
+/* Non-consecutive arcs (as arcs() above): digit f leaves the cells adjacent to an open cell
+ * whose digits all forbid it, i.e. lie in {f - 1, f + 1} (or {f - 1, f, f + 1} for an
+ * adjacent peer).  1 when that removed any. */
+static int small_arcs(const Small *sm, SmallState *st, int n) {
+    Cells pre[17], suf[18]; /* pre[j]: the cells holding one of digits 0..j-1; suf[j]: j..n-1 */
+    pre[0] = suf[n] = suf[n + 1] = (Cells){0, 0};
+    for (int j = 0; j < n; j++) {
+        pre[j + 1].lo = pre[j].lo | st->d[j].lo;
+        pre[j + 1].hi = pre[j].hi | st->d[j].hi;
+    }
+    for (int j = n - 1; j >= 0; j--) {
+        suf[j].lo = suf[j + 1].lo | st->d[j].lo;
+        suf[j].hi = suf[j + 1].hi | st->d[j].hi;
+    }
+    int changed = 0;
+    for (int f = 0; f < n; f++) {
+        Cells other = suf[f + 2]; /* digits outside f - 1 .. f + 1 */
+        if (f > 0) other.lo |= pre[f - 1].lo, other.hi |= pre[f - 1].hi;
+        Cells peer = cells_minus(st->open, other);
+        Cells apart = cells_minus(peer, st->d[f]);
+        for (; !cells_empty(peer); peer = cells_drop_first(peer))
+            changed |= small_remove(sm, st, f, sm->adj_peer[cells_first(peer)]);
+        for (; !cells_empty(apart); apart = cells_drop_first(apart))
+            changed |= small_remove(sm, st, f, sm->adj_apart[cells_first(apart)]);
+    }
+    return changed;
+}
+
 static int small_propagate(const Small *sm, SmallState *st, int n) {
     for (;;) {
         Cells any = {0, 0}, two = {0, 0};
@@ -1229,15 +1273,17 @@ static int small_propagate(const Small *sm, SmallState *st, int n) {
                 Cells common = sm->peers[cells_first(m)];
                 for (Cells x = cells_drop_first(m); !cells_empty(x); x = cells_drop_first(x))
                     common = cells_and(common, sm->peers[cells_first(x)]);
-                common = cells_and(common, st->d[k]);
-                if (!cells_empty(common)) {
-                    st->d[k] = cells_minus(st->d[k], common);
-                    for (; !cells_empty(common); common = cells_drop_first(common))
-                        st->dirty[k] |= sm->in_full[cells_first(common)];
-                    changed = 1;
+                changed |= small_remove(sm, st, k, common);
+                if (sm->has_adj) { /* cells adjacent to every place lose the digits next to it */
+                    Cells near = sm->adj[cells_first(m)];
+                    for (Cells x = cells_drop_first(m); !cells_empty(x); x = cells_drop_first(x))
+                        near = cells_and(near, sm->adj[cells_first(x)]);
+                    if (k > 0) changed |= small_remove(sm, st, k - 1, near);
+                    if (k + 1 < n) changed |= small_remove(sm, st, k + 1, near);
                 }
             }
         }
+        if (!changed && sm->has_adj) changed = small_arcs(sm, st, n);
         if (!changed) return OK;
     }
 }
