@@ -1,6 +1,7 @@
 """The C generic rules solver (sudokit._core.RulesTable) against the classic 9x9 solver.
 
-    .venv/bin/python benchmarks/rules_speed.py [--puzzles 200] [--variants 50] [--repeat 3]
+    .venv/bin/python benchmarks/rules_speed.py [--puzzles 200] [--variants 50] [--generated 100]
+        [--repeat 3] [--only-generated]
 
 Rows (each: the median time per puzzle over the puzzles, a puzzle's time being its fastest of
 --repeat runs; one call per puzzle, limit 2 = a uniqueness check):
@@ -12,6 +13,10 @@ Rows (each: the median time per puzzle over the puzzles, a puzzle's time being i
   stays unique), so the variants are compared on puzzles made the same way.
 * the same with the digging stopped at --clues clues (default 28), where the variants'
   puzzles are as far from minimal as classic ones: the comparable rows.
+* generated minimal (the issue's comparison): ``sudokit.generate(seed=k)`` for classic and
+  ``sudokit.generate(variant=v, seed=k)`` for X, windoku and anti-knight, k = 1..--generated,
+  each variant's puzzles solved by a RulesTable of its own rules and the classic ones by
+  ``_core.solve`` (and a classic RulesTable); ratios to ``_core.solve`` on the classic set.
 * killer: a seeded classic solution grid cut into random connected cages of 2-5 cells with
   their sums, no givens (cages only, plus rows, columns and boxes).
 """
@@ -82,6 +87,39 @@ def dig_unique(table: Any, seed: int, floor: int = 0) -> bytes:
         if table.solve(bytes(cells), 2)[0] != 1:
             cells[p] = keep
     return bytes(cells)
+
+
+GENERATED = ("x", "windoku", "antiknight")
+
+
+def generated_rows(count: int, limit: int, repeat: int) -> None:
+    """The issue's rows: generated minimal puzzles of each kind, ratios to _core.solve on classic."""
+    sudokit = importlib.import_module("sudokit")
+    engine = importlib.import_module("sudokit._engine")
+    seeds = range(1, count + 1)
+    classic = [bytes(sudokit.generate(seed=k).to_bytes()) for k in seeds]
+    core = row(
+        "classic generated _core.solve",
+        per_puzzle(lambda p: CORE.solve(p, 3, 3, limit), classic, repeat),
+        f"median clues {statistics.median(sum(1 for v in p if v) for p in classic)}",
+    )
+    meds = {"classic RulesTable": row(
+        "classic generated RulesTable",
+        per_puzzle(solver(variants()["classic"], limit), classic, repeat),
+    )}
+    for name in GENERATED:
+        grids = [sudokit.generate(variant=name, seed=k) for k in seeds]
+        times = []
+        for g in grids:
+            table = engine.rules_table(g.rules, "c")
+            times.extend(per_puzzle(solver(table, limit), [bytes(g.to_bytes())], repeat))
+        meds[name] = row(
+            f"{name} generated RulesTable",
+            times,
+            f"median clues {statistics.median(g.clue_count for g in grids)}",
+        )
+    for name, med in meds.items():
+        print(f"{'':40s} {name}: {med / core:.2f}x _core.solve on classic generated")
 
 
 def killer(seed: int) -> Any:
@@ -156,6 +194,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--variants", type=int, default=50, help="dug puzzles per variant (default 50)")
     parser.add_argument("--killers", type=int, default=50, help="killer puzzles (default 50)")
     parser.add_argument("--clues", type=int, default=28, help="the comparable rows' clue count (default 28)")
+    parser.add_argument("--generated", type=int, default=100, help="generated puzzles per kind (default 100)")
+    parser.add_argument("--only-generated", action="store_true", help="only the generated minimal rows")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--limit", type=int, default=2)
     parser.add_argument(
@@ -170,6 +210,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     limit, repeat = args.limit, args.repeat
     tables = variants()
     print(f"{'row':40s} {'n':>5s} {'median µs':>11s} {'mean µs':>11s}")
+    generated_rows(args.generated, limit, repeat)
+    if args.only_generated:
+        return 0
 
     if args.data.exists():
         data = read_data(args.data, args.puzzles)

@@ -92,6 +92,13 @@
 #ifndef SKR_LOCK_WORDS
 #define SKR_LOCK_WORDS 8 /* grids of up to 64 * this many cells AND peer bit rows in locked() */
 #endif
+#ifndef SKR_SMALL
+#define SKR_SMALL 1 /* the bitboard path for small specs (see "The small path") */
+#endif
+#ifndef SKR_SMALL_ADJ
+#define SKR_SMALL_ADJ 1 /* ... also with non-consecutive pairs */
+#endif
+#define SKR_SMALL_CELLS 128 /* its limits: cells, digits (16), full regions (64) */
 #ifndef SKR_LOCK_MAX
 #define SKR_LOCK_MAX 4 /* ... for region digits with at most this many places left */
 #endif
@@ -120,6 +127,25 @@ static inline uint64_t nth_bit(uint64_t x, int i) {
 
 /* ---- the table --------------------------------------------------------------- */
 
+/* A set of at most 128 cells. */
+typedef struct {
+    uint64_t lo, hi;
+} Cells;
+
+/* The bitboard tables of a small spec (see "The small path"). */
+typedef struct {
+    Cells all;              /* the ncells cells */
+    Cells peers[SKR_SMALL_CELLS];
+    Cells adj[SKR_SMALL_CELLS];
+    Cells adj_apart[SKR_SMALL_CELLS]; /* the adjacent cells that are not peers */
+    Cells adj_peer[SKR_SMALL_CELLS];  /* the adjacent cells that are peers too */
+    int has_adj;                      /* any adjacent pairs at all */
+    Cells region[64];       /* the full regions */
+    uint64_t in_full[SKR_SMALL_CELLS];   /* bit r: the cell lies in full region r */
+    uint64_t peer_full[SKR_SMALL_CELLS]; /* bit r: a peer of the cell lies in full region r */
+    uint64_t adj_full[SKR_SMALL_CELLS];  /* bit r: an adjacent cell lies in full region r */
+} Small;
+
 struct skr_table {
     int n, ncells, nfull, nsum, maxsum;
     uint64_t full;            /* the n digit bits */
@@ -140,6 +166,7 @@ struct skr_table {
     uint32_t *cell_cage;      /* sum cages holding the cell */
     int *combo_start;         /* (n + 1) * (maxsum + 1) + 1 buckets, n <= 16 only */
     uint16_t *combos;
+    Small *small;             /* the bitboard tables (see below), NULL when the spec does not fit */
 };
 
 static inline int is_peer(const skr_table *t, int p, int q) {
@@ -167,6 +194,7 @@ void skr_table_free(skr_table *t) {
     free(t->cell_cage);
     free(t->combo_start);
     free(t->combos);
+    free(t->small);
     free(t);
 }
 
@@ -243,6 +271,38 @@ static int build_combos(skr_table *t) {
         t->combos[fill[bit_count(m) * (t->maxsum + 1) + sum]++] = (uint16_t)m;
     }
     free(fill);
+    return 1;
+}
+
+static inline void cells_add(Cells *c, int p) {
+    if (p < 64) c->lo |= bit_at(p);
+    else c->hi |= bit_at(p - 64);
+}
+
+/* The bitboard tables of a spec with at most 128 cells, 16 digits, 64 full regions and no sums. */
+static int build_small(skr_table *t) {
+    Small *sm = (Small *)calloc(1, sizeof(Small));
+    if (!sm) return 0;
+    for (int p = 0; p < t->ncells; p++) {
+        cells_add(&sm->all, p);
+        for (int i = t->peer_start[p]; i < t->peer_start[p + 1]; i++) cells_add(&sm->peers[p], t->peers[i]);
+        for (int i = t->adj_start[p]; i < t->adj_start[p + 1]; i++) {
+            cells_add(&sm->adj[p], t->adj[i]);
+            cells_add(t->adj_peer[i] ? &sm->adj_peer[p] : &sm->adj_apart[p], t->adj[i]);
+            sm->has_adj = 1;
+        }
+    }
+    for (int r = 0; r < t->nfull; r++)
+        for (int k = 0; k < t->n; k++) {
+            int p = t->full_cells[r * t->n + k];
+            cells_add(&sm->region[r], p);
+            sm->in_full[p] |= bit_at(r);
+        }
+    for (int p = 0; p < t->ncells; p++) {
+        for (int i = t->peer_start[p]; i < t->peer_start[p + 1]; i++) sm->peer_full[p] |= sm->in_full[t->peers[i]];
+        for (int i = t->adj_start[p]; i < t->adj_start[p + 1]; i++) sm->adj_full[p] |= sm->in_full[t->adj[i]];
+    }
+    t->small = sm;
     return 1;
 }
 
@@ -456,6 +516,9 @@ skr_table *skr_table_new(const skr_spec *sp, char *error, size_t esize) {
         for (int i = t->sum_start[c]; i < t->sum_start[c + 1]; i++)
             t->cell_cage[deg[t->sum_cells[i]]++] = (uint32_t)c;
     if (t->nsum && n <= 16 && !build_combos(t)) goto nomem;
+    if (SKR_SMALL && n <= 16 && ncells <= SKR_SMALL_CELLS && t->nfull <= 64 && t->nsum == 0 &&
+        (SKR_SMALL_ADJ || sp->nadjacent == 0) && !build_small(t))
+        goto nomem;
 
     free(stamp);
     free(deg);
@@ -1050,12 +1113,283 @@ static int search(Solver *s, const uint8_t *givens, int limit, uint8_t *solution
     return count;
 }
 
+/* ---- the small path ----------------------------------------------------------------- *
+ *
+ * Specs of at most 128 cells, 16 digits and 64 full regions without sum cages solve on
+ * bitboards, with no malloc and no trail: the state is one Cells set per digit (the cells
+ * where the digit is still possible; a placed cell keeps its own digit's bit), the open cells,
+ * and per digit the full regions it is not placed in yet.  A guess copies the state (a few
+ * hundred bytes) onto a stack of at most ncells + 1 states.
+ *
+ * Propagation, to a fixed point, cheapest rule first:
+ *   naked singles: bit-sliced counts over the digit sets give the open cells with no digit
+ *                  (a contradiction) and those with one (placed, all of them at once);
+ *   hidden singles: a full region's digit with one place left is placed there (none left:
+ *                  a contradiction);
+ *   locked candidates, generalised: a full region's digit with 2..SKR_SMALL_LOCK places
+ *                  leaves every cell that is a peer of all of them.
+ * Placing digit d in cell p takes p out of the other digits' sets, p's peers out of d's and
+ * (non-consecutive) p's adjacent cells out of d - 1's and d + 1's.
+ * The search guesses a cell with the fewest digits, each digit in turn, lowest first. */
+
+#ifndef SKR_SMALL_LOCK
+#define SKR_SMALL_LOCK 3
+#endif
+#ifndef SKR_SMALL_PRECISE
+#define SKR_SMALL_PRECISE 0
+#endif
+#ifndef SKR_SMALL_W
+#define SKR_SMALL_W 4
+#endif
+#ifndef SKR_SMALL_CHOOSE
+#define SKR_SMALL_CHOOSE 1
+#endif
+
+typedef struct {
+    Cells d[16];       /* per digit: the cells that may still hold it */
+    Cells open;        /* the cells not placed yet */
+    uint64_t todo[16]; /* per digit: the full regions it is not placed in yet */
+    uint64_t dirty[16]; /* per digit: full regions where it may have lost cells since they were checked */
+} SmallState;
+
+static inline Cells cells_and(Cells a, Cells b) { return (Cells){a.lo & b.lo, a.hi & b.hi}; }
+static inline Cells cells_minus(Cells a, Cells b) { return (Cells){a.lo & ~b.lo, a.hi & ~b.hi}; }
+static inline int cells_empty(Cells a) { return (a.lo | a.hi) == 0; }
+static inline int cells_has(Cells a, int p) { return (int)((p < 64 ? a.lo >> p : a.hi >> (p - 64)) & 1); }
+static inline int cells_first(Cells a) { return a.lo ? lowest_bit(a.lo) : 64 + lowest_bit(a.hi); }
+static inline Cells cells_drop_first(Cells a) {
+    if (a.lo) a.lo &= a.lo - 1;
+    else a.hi &= a.hi - 1;
+    return a;
+}
+/* Exactly one cell (a not empty). */
+static inline int cells_one(Cells a) { return a.lo ? !more_than_one(a.lo) && !a.hi : !more_than_one(a.hi); }
+static inline int cells_count(Cells a) { return bit_count(a.lo) + bit_count(a.hi); }
+/* At most k cells (k small). */
+static inline int cells_at_most(Cells a, int k) {
+    while (k-- > 0) a = cells_drop_first(a);
+    return cells_empty(a);
+}
+
+/* Place digit k in open cell p (FAIL when p cannot hold it any more). */
+static inline int small_place(const Small *sm, SmallState *st, int n, int p, int k) {
+    if (!cells_has(st->d[k], p)) return FAIL;
+    Cells one = {0, 0};
+    cells_add(&one, p);
+    st->open = cells_minus(st->open, one);
+    for (int e = 0; e < n; e++) {
+        st->d[e] = cells_minus(st->d[e], one);
+        st->dirty[e] |= sm->in_full[p];
+    }
+#if SKR_SMALL_PRECISE
+    for (Cells gone = cells_and(st->d[k], sm->peers[p]); !cells_empty(gone); gone = cells_drop_first(gone))
+        st->dirty[k] |= sm->in_full[cells_first(gone)];
+#else
+    st->dirty[k] |= sm->peer_full[p];
+#endif
+    st->d[k] = cells_minus(st->d[k], sm->peers[p]);
+    cells_add(&st->d[k], p);
+    if (!cells_empty(sm->adj[p]))
+        for (int e = k - 1; e <= k + 1; e += 2)
+            if (e >= 0 && e < n) {
+                st->d[e] = cells_minus(st->d[e], sm->adj[p]);
+                st->dirty[e] |= sm->adj_full[p];
+            }
+    st->todo[k] &= ~sm->in_full[p];
+    return OK;
+}
+
+/* Take the cells `gone` out of digit k's set; 1 when that removed any. */
+static inline int small_remove(const Small *sm, SmallState *st, int k, Cells gone) {
+    gone = cells_and(gone, st->d[k]);
+    if (cells_empty(gone)) return 0;
+    st->d[k] = cells_minus(st->d[k], gone);
+    for (; !cells_empty(gone); gone = cells_drop_first(gone)) st->dirty[k] |= sm->in_full[cells_first(gone)];
+    return 1;
+}
+
+/* Non-consecutive arcs (as arcs() above): digit f leaves the cells adjacent to an open cell
+ * whose digits all forbid it, i.e. lie in {f - 1, f + 1} (or {f - 1, f, f + 1} for an
+ * adjacent peer).  1 when that removed any. */
+static int small_arcs(const Small *sm, SmallState *st, int n) {
+    Cells pre[17], suf[18]; /* pre[j]: the cells holding one of digits 0..j-1; suf[j]: j..n-1 */
+    pre[0] = suf[n] = suf[n + 1] = (Cells){0, 0};
+    for (int j = 0; j < n; j++) {
+        pre[j + 1].lo = pre[j].lo | st->d[j].lo;
+        pre[j + 1].hi = pre[j].hi | st->d[j].hi;
+    }
+    for (int j = n - 1; j >= 0; j--) {
+        suf[j].lo = suf[j + 1].lo | st->d[j].lo;
+        suf[j].hi = suf[j + 1].hi | st->d[j].hi;
+    }
+    int changed = 0;
+    for (int f = 0; f < n; f++) {
+        Cells other = suf[f + 2]; /* digits outside f - 1 .. f + 1 */
+        if (f > 0) other.lo |= pre[f - 1].lo, other.hi |= pre[f - 1].hi;
+        Cells peer = cells_minus(st->open, other);
+        Cells apart = cells_minus(peer, st->d[f]);
+        for (; !cells_empty(peer); peer = cells_drop_first(peer))
+            changed |= small_remove(sm, st, f, sm->adj_peer[cells_first(peer)]);
+        for (; !cells_empty(apart); apart = cells_drop_first(apart))
+            changed |= small_remove(sm, st, f, sm->adj_apart[cells_first(apart)]);
+    }
+    return changed;
+}
+
+static int small_propagate(const Small *sm, SmallState *st, int n) {
+    for (;;) {
+        Cells any = {0, 0}, two = {0, 0};
+        for (int k = 0; k < n; k++) {
+            two.lo |= any.lo & st->d[k].lo;
+            two.hi |= any.hi & st->d[k].hi;
+            any.lo |= st->d[k].lo;
+            any.hi |= st->d[k].hi;
+        }
+        if (!cells_empty(cells_minus(st->open, any))) return FAIL;
+        Cells single = cells_minus(st->open, two);
+        if (!cells_empty(single)) { /* naked singles, all at once */
+            for (; !cells_empty(single); single = cells_drop_first(single)) {
+                int p = cells_first(single), k = 0;
+                while (k < n && !cells_has(st->d[k], p)) k++;
+                if (k == n || small_place(sm, st, n, p, k) != OK) return FAIL;
+            }
+            continue;
+        }
+        if (cells_empty(st->open)) return OK;
+        /* hidden singles and locked candidates, in the full regions where a digit lost cells */
+        int changed = 0;
+        for (int k = 0; k < n; k++) {
+            uint64_t w = st->dirty[k] & st->todo[k];
+            st->dirty[k] = 0;
+            for (; w; w &= w - 1) {
+                Cells m = cells_and(st->d[k], sm->region[lowest_bit(w)]);
+                if (cells_empty(m)) return FAIL;
+                if (cells_one(m)) {
+                    if (small_place(sm, st, n, cells_first(m), k) != OK) return FAIL;
+                    changed = 1;
+                    continue;
+                }
+                if (!cells_at_most(m, SKR_SMALL_LOCK)) continue;
+                Cells common = sm->peers[cells_first(m)];
+                for (Cells x = cells_drop_first(m); !cells_empty(x); x = cells_drop_first(x))
+                    common = cells_and(common, sm->peers[cells_first(x)]);
+                changed |= small_remove(sm, st, k, common);
+                if (sm->has_adj) { /* cells adjacent to every place lose the digits next to it */
+                    Cells near = sm->adj[cells_first(m)];
+                    for (Cells x = cells_drop_first(m); !cells_empty(x); x = cells_drop_first(x))
+                        near = cells_and(near, sm->adj[cells_first(x)]);
+                    if (k > 0) changed |= small_remove(sm, st, k - 1, near);
+                    if (k + 1 < n) changed |= small_remove(sm, st, k + 1, near);
+                }
+            }
+        }
+        if (!changed && sm->has_adj) changed = small_arcs(sm, st, n);
+        if (!changed) return OK;
+    }
+}
+
+/* An open cell with the fewest digits (st->open not empty). */
+static int small_choose(const Small *sm, const SmallState *st, int n, const uint32_t *weight) {
+    Cells ge[18]; /* ge[j]: the cells with at least j digits */
+    memset(ge, 0, sizeof ge);
+    for (int k = 0; k < n; k++) {
+        for (int j = k + 1; j >= 2; j--) {
+            ge[j].lo |= ge[j - 1].lo & st->d[k].lo;
+            ge[j].hi |= ge[j - 1].hi & st->d[k].hi;
+        }
+        ge[1].lo |= st->d[k].lo;
+        ge[1].hi |= st->d[k].hi;
+    }
+    for (int j = 2; j <= n; j++) {
+        Cells m = cells_minus(cells_and(st->open, ge[j]), ge[j + 1]);
+        if (cells_empty(m)) continue;
+#if SKR_SMALL_CHOOSE == 1
+        int best = -1, best_deg = -1;
+        for (; !cells_empty(m); m = cells_drop_first(m)) {
+            int p = cells_first(m), deg = cells_count(cells_and(sm->peers[p], st->open)) + SKR_SMALL_W * (int)weight[p];
+            if (deg > best_deg) best = p, best_deg = deg;
+        }
+        return best;
+#else
+        (void)sm;
+        return cells_first(m);
+#endif
+    }
+    return cells_first(st->open);
+}
+
+/* As bitboard9.c: a second copy for x86-64-v3 CPUs (POPCNT, BMI, AVX2) picked at load time,
+ * the whole path inlined into each copy. */
+#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(SKR_NO_CLONES)
+__attribute__((target_clones("arch=x86-64-v3", "default"), flatten))
+#endif
+static int small_solve(const skr_table *t, const uint8_t *givens, int limit, uint8_t *solution,
+                       uint64_t *guesses, sk_stop *stop) {
+    const Small *sm = t->small;
+    int n = t->n, ncells = t->ncells, count = 0, depth = 0;
+    uint64_t guessed = 0;
+    SmallState states[SKR_SMALL_CELLS + 1];
+    int cell[SKR_SMALL_CELLS], digit[SKR_SMALL_CELLS]; /* the guess made at each depth */
+    uint32_t weight[SKR_SMALL_CELLS] = {0};            /* per cell: its guesses that failed at once */
+    SmallState *st = &states[0];
+    memset(st, 0, sizeof *st);
+    for (int k = 0; k < n; k++) {
+        st->d[k] = sm->all;
+        st->todo[k] = low_bits(t->nfull);
+        st->dirty[k] = low_bits(t->nfull);
+    }
+    st->open = sm->all;
+    int rc = OK;
+    for (int p = 0; p < ncells && rc == OK; p++)
+        if (givens[p]) rc = cells_has(st->open, p) ? small_place(sm, st, n, p, givens[p] - 1) : FAIL;
+    if (rc == OK) rc = small_propagate(sm, st, n);
+    for (;;) {
+        st = &states[depth];
+        if (rc == OK && cells_empty(st->open)) {
+            if (count == 0 && solution)
+                for (int p = 0; p < ncells; p++) {
+                    int k = 0;
+                    while (!cells_has(st->d[k], p)) k++;
+                    solution[p] = (uint8_t)(k + 1);
+                }
+            if (++count >= limit) break;
+            rc = FAIL;
+        }
+        if (rc == OK) { /* guess "cell = digit" on a copy of the state */
+            if (sk_stop_tick(stop, SKR_STOP_EVERY)) break;
+            int p = small_choose(sm, st, n, weight), k = 0;
+            while (!cells_has(st->d[k], p)) k++;
+            cell[depth] = p;
+            digit[depth] = k;
+            states[depth + 1] = *st;
+            depth++;
+            guessed++;
+            rc = small_place(sm, &states[depth], n, p, k);
+            if (rc == OK) rc = small_propagate(sm, &states[depth], n);
+            if (rc != OK) weight[p]++;
+            continue;
+        }
+        if (depth == 0) break;
+        /* the guess failed (or its solutions are counted): "cell != digit" in the state before it */
+        depth--;
+        st = &states[depth];
+        Cells one = {0, 0};
+        cells_add(&one, cell[depth]);
+        st->d[digit[depth]] = cells_minus(st->d[digit[depth]], one);
+        st->dirty[digit[depth]] |= sm->in_full[cell[depth]];
+        rc = small_propagate(sm, st, n);
+    }
+    if (guesses) *guesses = guessed;
+    return count;
+}
+
 int skr_solve(const skr_table *t, const uint8_t *givens, int limit, uint8_t *solution, uint64_t *guesses,
               sk_stop *stop, uint64_t seed) {
     if (guesses) *guesses = 0;
     for (int i = 0; i < t->ncells; i++)
         if (givens[i] > t->n) return -2;
     if (limit < 1) limit = 1;
+    if (t->small && seed == 0) return small_solve(t, givens, limit, solution, guesses, stop);
     Solver s;
     memset(&s, 0, sizeof s);
     s.t = t;

@@ -291,6 +291,8 @@ def check_counts(rules: Rules, puzzles: Sequence[bytes]) -> None:
         for limit in (2, 3):
             count, solution, _ = table.solve(puzzle, limit)
             assert count == brute.count(puzzle, limit), (puzzle, limit)
+            # a seed takes the general search even where the bitboard path applies
+            assert table.solve(puzzle, limit, seed=7)[0] == count, (puzzle, limit)
             if count:
                 assert solution is not None and brute.satisfies(solution)
                 assert all(g in (0, s) for g, s in zip(puzzle, solution, strict=True))
@@ -407,6 +409,21 @@ def test_random_small_specs_match_brute_force() -> None:
         rules = random_spec(rng)
         puzzles = [bytes(rules.ncells), random_givens(rules, rng.randint(0, rules.ncells), rng)]
         check_counts(rules, puzzles)
+
+
+@pytest.mark.parametrize("name", ["classic", "x", "windoku", "antiknight", "antiking", "nonconsecutive"])
+def test_bitboard_path_agrees_with_general_search_9x9(name: str) -> None:
+    """9x9 variants (the small specs' bitboard path, unseeded) against the seeded general search."""
+    rules = variant(name, 9)
+    table, rng = rules.table(), random.Random(name)
+    for seed in range(1, 4):
+        solution = random_solution(rules, seed)
+        puzzle = dig(solution, rng.randint(20, 30), rng)
+        for limit in (1, 2, 5):
+            count, found, _ = table.solve(puzzle, limit)
+            assert count == table.solve(puzzle, limit, seed=seed)[0]
+            assert found is not None and Brute(rules).satisfies(found)
+            assert all(g in (0, s) for g, s in zip(puzzle, found, strict=True))
 
 
 def test_givens_breaking_a_rule_give_zero() -> None:
