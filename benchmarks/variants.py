@@ -560,7 +560,9 @@ def print_solve_table(rows: Sequence[Row], show_pm: bool) -> None:
     print("-" * len(head))
     for r in rows:
         target = "" if r.vs_classic is None else ("ok" if r.vs_classic <= CLASSIC_TARGET else "MISS")
-        line = (f"{r.kind:<24}{r.n:>4}{fmt_ms(r.ms):>11}{fmt_ms(r.mean_ms):>10}{fmt_ms(r.max_ms):>10}"
+        bound = "≥" if r.timeouts else ""
+        line = (f"{r.kind:<24}{r.n:>4}{bound + fmt_ms(r.ms):>11}{bound + fmt_ms(r.mean_ms):>10}"
+                f"{bound + fmt_ms(r.max_ms):>10}"
                 f"{fmt_x(r.vs_classic):>10}{target:>6}{fmt_x(r.vs_rules):>9}")
         notes = []
         if r.timeouts:
