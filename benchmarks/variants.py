@@ -505,7 +505,14 @@ def rate_kind(
         if se_solution is not None and se_solution == solution:
             row.se_solution_ok += 1
         t0 = time.perf_counter()
-        ours, why = (None, "skipped") if args.no_rating else our_rating(grid, args.sukaku_timeout)
+        if args.no_rating:
+            ours, why = None, "skipped (--no-rating)"
+        elif row.ours_rated == 0 and len(row.pairs) >= args.rating_give_up:
+            ours, why = None, f"gave up after {args.rating_give_up} puzzles without an ER"
+            if "gave up" not in row.ours_note:
+                row.ours_note = f"{row.ours_note}; {why}" if row.ours_note else why
+        else:
+            ours, why = our_rating(grid, args.rating_timeout)
         row.ours_seconds += time.perf_counter() - t0
         if ours is not None:
             row.ours_rated += 1
@@ -622,7 +629,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                    help="variants to rate (x,windoku,antiknight; also antiking, disjointgroups, "
                         "nonconsecutive)")
     p.add_argument("--sukaku-sample", type=int, default=10, help="puzzles rated per variant (10)")
-    p.add_argument("--sukaku-timeout", type=float, default=120.0, help="seconds per rating, per rater (120)")
+    p.add_argument("--sukaku-timeout", type=float, default=120.0,
+                   help="seconds per SukakuExplainer rating (120)")
+    p.add_argument("--rating-timeout", type=float, default=60.0, help="seconds per sudokit rating (60)")
+    p.add_argument("--rating-give-up", type=int, default=2,
+                   help="stop rating a variant with sudokit after this many puzzles without any ER (2)")
     p.add_argument("--no-rating", action="store_true", help="with --sukaku: skip sudokit.rating")
     p.add_argument("--json", help="write the results as JSON to this file ('-': stdout)")
     p.add_argument("-v", "--verbose", action="store_true", help="progress on stderr")

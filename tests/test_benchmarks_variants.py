@@ -2,12 +2,14 @@
 
 Nothing here looks at the timings (they depend on the machine and its load); only that the
 script runs, reads its puzzle cache, checks sudokit's answers and writes its JSON. The peers
-(pencilmark, SukakuExplainer) are skipped, except one short pencilmark run when its venv exists.
+(pencilmark, SukakuExplainer) are skipped, except one short run of each when it is built beside
+the project (/work/peers).
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +23,7 @@ SCRIPT = ROOT / "benchmarks" / "variants.py"
 CACHE = ROOT / "benchmarks" / "data" / "variants.txt"
 VARIANTS = ("x", "windoku", "antiknight", "antiking", "nonconsecutive", "disjointgroups", "jigsaw", "killer")
 PM_PYTHON = Path("/work/peers/pmvenv/bin/python")
+SUKAKU = Path("/work/peers/sukaku/classes")
 
 
 def run_bench(*args: str) -> subprocess.CompletedProcess[str]:
@@ -80,3 +83,18 @@ def test_bench_pencilmark_agrees() -> None:
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "pencilmark 1." in proc.stdout or "pencilmark: pencilmark" in proc.stdout, proc.stdout
     assert "DISAGREE" not in proc.stdout and "pencilmark errors" not in proc.stdout, proc.stdout
+
+
+@pytest.mark.skipif(not (SUKAKU.is_dir() and shutil.which("java")), reason="no SukakuExplainer or java")
+def test_bench_sukaku_solutions(tmp_path: Path) -> None:
+    out_json = tmp_path / "variants.json"
+    proc = run_bench(
+        "--count", "1", "--no-generate", "--variants", "antiking,disjointgroups", "--classic17", "0",
+        "--repeat", "1", "--peers", "none", "--sukaku", str(SUKAKU), "--sukaku-variants",
+        "antiking,disjointgroups", "--sukaku-timeout", "30", "--no-rating", "--json", str(out_json),
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    rated = json.loads(out_json.read_text())["rating"]
+    assert [r["kind"] for r in rated] == ["antiking", "disjointgroups"]
+    for row in rated:
+        assert row["se_rated"] == 1 and row["se_solution_ok"] == 1, row
