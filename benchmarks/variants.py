@@ -613,6 +613,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--cache", type=Path, default=DEFAULT_CACHE,
                    help="puzzle cache file (benchmarks/data/variants.txt)")
     p.add_argument("--no-generate", action="store_true", help="use only the cached puzzles, generate none")
+    p.add_argument("--generate-only", action="store_true",
+                   help="top the cache up to --count puzzles per kind, print the counts, time nothing")
     p.add_argument("--gen-time-limit", type=float, default=300.0, help="seconds per generated puzzle (300)")
     p.add_argument("--data", type=Path, default=default_data(), help="folder of 17_clue.txt (../shared/data)")
     p.add_argument("--classic17", type=int, default=200,
@@ -666,20 +668,8 @@ def start_pencilmark(args: argparse.Namespace) -> tuple[PeerWorker | None, str]:
     return worker, f"pencilmark {worker.version} in {args.pm_python}"
 
 
-def run(args: argparse.Namespace) -> dict[str, Any]:
-    """Every part of the benchmark; the results as JSON-ready values."""
-    import sudokit
-
-    kinds = [CLASSIC, *args.variant_list]
-    puzzles = ensure_puzzles(args, kinds)
-    grids = {k: [to_grid(p.text) for p in puzzles[k]] for k in kinds}
-    seventeen = [to_grid(line) for line in read_17(args)]
-
-    print(f"# sudokit {getattr(sudokit, '__version__', '?')} from {Path(sudokit.__file__).parent}")
-    print(f"# rules engine: {rules_engine_name()}; Python {platform.python_version()}; {platform.machine()}")
-    print(f"# puzzles: {args.cache} (--count {args.count}); search(grid, limit=2) per puzzle, "
-          f"median of {args.repeat} runs, timeout {args.timeout:g} s")
-
+def solve_rows(args: argparse.Namespace, grids: dict[str, list[Any]], seventeen: Sequence[Any]) -> list[Row]:
+    """sudokit's rows: the classic bases, then each variant with its ratios to them."""
     rows = [time_kind(args, "classic minimal", grids[CLASSIC])]
     rules_row = time_kind(args, "classic (rules engine)", grids[CLASSIC], rules_engine=True)
     if rules_row.n:
@@ -692,38 +682,73 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         row.vs_classic = row.ms / base if row.ms is not None and base else None
         row.vs_rules = row.ms / rules_base if row.ms is not None and rules_base else None
         rows.append(row)
+    return rows
 
-    worker, pm_status = start_pencilmark(args)
-    print(f"# pencilmark: {pm_status}")
-    if worker is not None:
-        try:
-            texts = {CLASSIC: [g.to_fpuzzles() for g in grids[CLASSIC]]}
-            for row in rows:
-                kind = CLASSIC if row.kind.startswith("classic minimal") else row.kind
-                if kind == CLASSIC:
-                    pencilmark_row(args, worker, row, texts[CLASSIC])
-                elif kind in args.variant_list:
-                    pencilmark_row(args, worker, row, [p.text for p in puzzles[kind]])
-        finally:
-            worker.stop()
-    print()
-    print_solve_table(rows, worker is not None)
 
+def pencilmark_rows(args: argparse.Namespace, rows: Sequence[Row], links: dict[str, list[str]]) -> str:
+    """Run pencilmark on the classic minimal row and every variant row; its status line."""
+    worker, status = start_pencilmark(args)
+    if worker is None:
+        return status
+    try:
+        for row in rows:
+            kind = CLASSIC if row.kind == "classic minimal" else row.kind
+            if kind in links:
+                pencilmark_row(args, worker, row, links[kind])
+    finally:
+        worker.stop()
+    return status
+
+
+def sukaku_rows(args: argparse.Namespace, rows: Sequence[Row], grids: dict[str, list[Any]]) -> list[RatedRow]:
+    """SukakuExplainer against sudokit.rating on each of ``--sukaku-variants`` measured."""
+    print(f"\n# SukakuExplainer ({args.sukaku}) against sudokit.rating.rate, up to {args.sukaku_sample} "
+          f"puzzles per variant, timeouts {args.sukaku_timeout:g} s / {args.rating_timeout:g} s")
+    solved = {r.kind: [t.solution for t in r.times] for r in rows}
+    return [rate_kind(args, kind, grids[kind], solved[kind]) for kind in args.sukaku_list if kind in grids]
+
+
+def header(args: argparse.Namespace) -> list[str]:
+    """The lines that say what was run, where and when."""
+    import sudokit
+
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return [
+        f"# sudokit {getattr(sudokit, '__version__', '?')} from {Path(sudokit.__file__).parent}",
+        f"# rules engine: {rules_engine_name()}; Python {platform.python_version()}; {platform.machine()}; "
+        f"load average {load}; {time.strftime('%Y-%m-%d %H:%M:%S %Z')}",
+        f"# puzzles: {args.cache} (--count {args.count}); search(grid, limit=2) per puzzle, "
+        f"median of {args.repeat} runs, timeout {args.timeout:g} s",
+    ]
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Every part of the benchmark; the results as JSON-ready values."""
+    kinds = [CLASSIC, *args.variant_list]
+    puzzles = ensure_puzzles(args, kinds)
+    if args.generate_only:
+        for kind in kinds:
+            print(f"{kind:<16}{len(puzzles[kind]):>5} puzzles in {args.cache}")
+        return {"cache": {k: len(v) for k, v in puzzles.items()}}
+    grids = {k: [to_grid(p.text) for p in puzzles[k]] for k in kinds}
+    print("\n".join(header(args)))
+    rows = solve_rows(args, grids, [to_grid(line) for line in read_17(args)])
+    links = {k: [p.text for p in puzzles[k]] for k in args.variant_list}
+    links[CLASSIC] = [g.to_fpuzzles() for g in grids[CLASSIC]]
+    pm_status = pencilmark_rows(args, rows, links)
+    print(f"# pencilmark: {pm_status}\n")
+    print_solve_table(rows, any(r.pm_n or r.pm_errors or r.pm_timeouts for r in rows))
     rated: list[RatedRow] = []
     if args.sukaku:
-        print(f"\n# SukakuExplainer ({args.sukaku}) against sudokit.rating.rate, "
-              f"up to {args.sukaku_sample} puzzles per variant, timeout {args.sukaku_timeout:g} s each")
-        solved = {r.kind: [t.solution for t in r.times] for r in rows}
-        for kind in args.sukaku_list:
-            if kind in grids:
-                rated.append(rate_kind(args, kind, grids[kind], solved[kind]))
+        rated = sukaku_rows(args, rows, grids)
         print()
         print_rating_table(rated)
     else:
         print("\n# SukakuExplainer: skipped (--sukaku CLASSPATH, or SUDOKIT_SUKAKU_CP)")
     return {
         "meta": {"count": args.count, "repeat": args.repeat, "timeout": args.timeout,
-                 "rules_engine": rules_engine_name(), "pencilmark": pm_status, "cache": str(args.cache)},
+                 "rules_engine": rules_engine_name(), "pencilmark": pm_status, "cache": str(args.cache),
+                 "header": header(args)},
         "solve": [{k: v for k, v in asdict(r).items() if k != "times"} for r in rows],
         "rating": [asdict(r) for r in rated],
     }
