@@ -82,8 +82,8 @@ def default_data() -> Path:
 
 CACHE_HEADER = """\
 # Unique puzzles for benchmarks/variants.py, made by sudokit itself (committing them is fine):
-# one per line, "variant seed puzzle", the puzzle an f-puzzles link for a variant and an
-# 81-character line for classic. generate(variant=v, seed=k) / generate(seed=k, minimal=True).
+# one per line, "variant seed puzzle", the puzzle an f-puzzles link (or sudokit JSON) for a
+# variant and an 81-character line for classic. generate(variant=v, seed=k) / generate(seed=k, minimal=True).
 """
 
 
@@ -106,7 +106,7 @@ def read_cache(path: Path) -> list[Puzzle]:
         return []
     out = []
     for raw in path.read_text(encoding="utf-8").splitlines():
-        parts = raw.split()
+        parts = raw.split(maxsplit=2)
         if len(parts) == 3 and not raw.startswith("#"):
             out.append(Puzzle(parts[0], int(parts[1]), parts[2]))
     return out
@@ -173,11 +173,9 @@ def read_17(args: argparse.Namespace) -> list[str]:
 
 
 def to_grid(text: str) -> Any:
-    """A sudokit Grid from a cached puzzle's text (an f-puzzles link or a classic line)."""
+    """A sudokit Grid from a cached puzzle's text (f-puzzles link, sudokit JSON or classic line)."""
     from sudokit.grid import Grid
 
-    if text.startswith("http") or text.startswith("{"):
-        return Grid.from_fpuzzles(text)
     return Grid.from_string(text)
 
 
@@ -733,8 +731,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     grids = {k: [to_grid(p.text) for p in puzzles[k]] for k in kinds}
     print("\n".join(header(args)))
     rows = solve_rows(args, grids, [to_grid(line) for line in read_17(args)])
-    links = {k: [p.text for p in puzzles[k]] for k in args.variant_list}
-    links[CLASSIC] = [g.to_fpuzzles() for g in grids[CLASSIC]]
+    links = {k: [g.to_fpuzzles() for g in grids[k]] for k in kinds}  # what pencilmark reads
     pm_status = pencilmark_rows(args, rows, links)
     print(f"# pencilmark: {pm_status}\n")
     print_solve_table(rows, any(r.pm_n or r.pm_errors or r.pm_timeouts for r in rows))
