@@ -207,6 +207,11 @@ def test_generated_jigsaw_and_killer_are_unique_under_the_checker() -> None:
     covered = sorted(c for cells, _ in cages for c in cells)
     assert covered == list(range(36))
     assert Checker(Spec(6, (2, 3), cages=cages)).count([0] * 36, 2)[0] == 1
+    for seed in (1, 2, 3):  # 9×9 Killers, cages only
+        nine = generate(variant="killer", seed=seed)
+        assert nine.clue_count == 0 and nine.rules is not None
+        spec = Spec(9, (3, 3), cages=[(c.cells, c.total) for c in nine.rules.cages])
+        assert Checker(spec).count([0] * 81, 2)[0] == 1
 
 
 def test_engines_agree_on_generated_puzzles() -> None:
