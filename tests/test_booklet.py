@@ -167,7 +167,7 @@ def test_variant_booklet_draws_cages_and_solutions(tmp_path: Path) -> None:
     assert killer.rules is not None
     out = tmp_path / "variants.pdf"
     result = book([killer, jigsaw, generate(variant="x", seed=1)], out, per_page=1, solutions=True)
-    pages, text = text_of(out)
+    pages, _ = text_of(out)
     assert result.puzzles == 3 and pages == result.pages >= 4
     lines = pypdf.PdfReader(str(out)).pages[0].extract_text().splitlines()
     label = next(i for i, line in enumerate(lines) if line.startswith("Puzzle 1"))
