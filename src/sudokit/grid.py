@@ -60,14 +60,7 @@ def as_rules(rules: RulesLike, shape: Shape) -> Rules | None:
     return None if rules.is_classic and rules.shape == shape else rules
 
 
-def _shape_of_rules(rules: Rules) -> Shape:
-    """The box shape a grid of these rules is given (a nominal one for Jigsaw)."""
-    if rules.shape is not None:
-        return rules.shape
-    try:
-        return shape_for_size(rules.n)
-    except ShapeError:
-        return Shape(1, rules.n)
+_shape_of_rules = variant_formats.shape_of
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from random import Random
 from typing import Any
 
@@ -36,44 +36,71 @@ OUT_OF_RANGE = -3
 LIMIT_REACHED = -4
 
 
+def _naked_singles(
+    cand: list[int], done: list[bool], peers: Sequence[Iterable[int]], full: int,
+    near: Sequence[Iterable[int]] | None = None,
+) -> int:
+    """Place every cell down to one candidate: its digit leaves its peers (and, with ``near``, its
+    neighbours lose the digit's ±1); -1 on a contradiction, else how many cells were placed."""
+    placed = 0
+    for cell, mask in enumerate(cand):
+        if done[cell] or mask & (mask - 1):
+            continue
+        if mask == 0:
+            return -1
+        done[cell] = True
+        placed += 1
+        for p in peers[cell]:
+            if cand[p] & mask:
+                cand[p] &= ~mask
+                if cand[p] == 0:
+                    return -1
+        if near is not None:
+            ban = ((mask << 1) | (mask >> 1)) & full
+            for p in near[cell]:
+                if cand[p] & ban:
+                    cand[p] &= ~ban
+                    if cand[p] == 0:
+                        return -1
+    return placed
+
+
+def _hidden_singles(cand: list[int], units: Iterable[Sequence[int]], full: int) -> int:
+    """Put each digit with one place left in a unit there; -1 when a digit has no place left in a
+    unit, else how many cells were narrowed."""
+    narrowed = 0
+    for unit in units:
+        once = twice = 0
+        for cell in unit:
+            m = cand[cell]
+            twice |= once & m
+            once |= m
+        if once != full:
+            return -1
+        hidden = once & ~twice
+        while hidden:
+            bit = hidden & -hidden
+            hidden ^= bit
+            for cell in unit:
+                if cand[cell] & bit:
+                    if cand[cell] != bit:
+                        cand[cell] = bit
+                        narrowed += 1
+                    break
+    return narrowed
+
+
 def _propagate(cand: list[int], done: list[bool], shape: Shape, full: int) -> bool:
     """Apply naked and hidden singles to a fixed point; False on a contradiction."""
-    peers = shape.peers
-    units = shape.units
-    changed = True
-    while changed:
-        changed = False
-        for cell, mask in enumerate(cand):
-            if done[cell] or mask & (mask - 1):
-                continue
-            if mask == 0:
-                return False
-            done[cell] = True
-            changed = True
-            for p in peers[cell]:
-                if cand[p] & mask:
-                    cand[p] &= ~mask
-                    if cand[p] == 0:
-                        return False
-        for unit in units:
-            once = twice = 0
-            for cell in unit:
-                m = cand[cell]
-                twice |= once & m
-                once |= m
-            if once != full:
-                return False
-            hidden = once & ~twice
-            while hidden:
-                bit = hidden & -hidden
-                hidden ^= bit
-                for cell in unit:
-                    if cand[cell] & bit:
-                        if cand[cell] != bit:
-                            cand[cell] = bit
-                            changed = True
-                        break
-    return True
+    while True:
+        placed = _naked_singles(cand, done, shape.peers, full)
+        if placed < 0:
+            return False
+        narrowed = _hidden_singles(cand, shape.units, full)
+        if narrowed < 0:
+            return False
+        if not placed and not narrowed:
+            return True
 
 
 def initial_candidates(cells: Sequence[int], shape: Shape) -> list[int] | None:
@@ -352,43 +379,13 @@ class RulesTable:
         full = (1 << self.n) - 1
         changed = True
         while changed:
-            changed = False
-            for cell, mask in enumerate(cand):
-                if done[cell] or mask & (mask - 1):
-                    continue
-                if mask == 0:
-                    return False
-                done[cell] = True
-                changed = True
-                for p in self.peers[cell]:
-                    if cand[p] & mask:
-                        cand[p] &= ~mask
-                        if cand[p] == 0:
-                            return False
-                ban = ((mask << 1) | (mask >> 1)) & full
-                for p in self.near[cell]:
-                    if cand[p] & ban:
-                        cand[p] &= ~ban
-                        if cand[p] == 0:
-                            return False
-            for unit in self.full:
-                once = twice = 0
-                for cell in unit:
-                    m = cand[cell]
-                    twice |= once & m
-                    once |= m
-                if once != full:
-                    return False
-                hidden = once & ~twice
-                while hidden:
-                    bit = hidden & -hidden
-                    hidden ^= bit
-                    for cell in unit:
-                        if cand[cell] & bit:
-                            if cand[cell] != bit:
-                                cand[cell] = bit
-                                changed = True
-                            break
+            placed = _naked_singles(cand, done, self.peers, full, self.near)
+            if placed < 0:
+                return False
+            narrowed = _hidden_singles(cand, self.full, full)
+            if narrowed < 0:
+                return False
+            changed = bool(placed or narrowed)
             for group, total, combos in self.cages:
                 if not total:
                     continue
