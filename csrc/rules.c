@@ -1151,7 +1151,10 @@ static int search(Solver *s, const uint8_t *givens, int limit, uint8_t *solution
  * (dearer to compute), guessing a region digit with two places when no cell has two digits,
  * choosing the digit with the fewest places, dom/wdeg over all open cells, naked pairs
  * (10% fewer guesses, more instructions), locked candidates in a pass of their own after the
- * singles, placed cells left in the other digits' sets (lazy), a copy unrolled for n = 9. */
+ * singles, 3-place locked candidates only once the rest is dry, placed cells left in the other
+ * digits' sets (lazy), a copy unrolled for n = 9, fixed 16-digit loops, and two strong links
+ * generalised (X-wing, skyscraper, kite on any peers: 16-25% fewer guesses, 65% more
+ * instructions). */
 
 #ifndef SKR_SMALL_LOCK
 #define SKR_SMALL_LOCK 3
