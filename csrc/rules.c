@@ -1196,7 +1196,7 @@ static inline int cells_at_most(Cells a, int k) {
 }
 
 /* Place digit k in open cell p (FAIL when p cannot hold it any more). */
-static inline int small_place(const Small *sm, SmallState *st, int n, int p, int k) {
+static inline int small_place(const Small *sm, SmallState *st, int n, int adj, int p, int k) {
     if (!cells_has(st->d[k], p)) return FAIL;
     Cells one = {0, 0};
     cells_add(&one, p);
@@ -1213,7 +1213,7 @@ static inline int small_place(const Small *sm, SmallState *st, int n, int p, int
 #endif
     st->d[k] = cells_minus(st->d[k], sm->peers[p]);
     cells_add(&st->d[k], p);
-    if (!cells_empty(sm->adj[p]))
+    if (adj && !cells_empty(sm->adj[p]))
         for (int e = k - 1; e <= k + 1; e += 2)
             if (e >= 0 && e < n) {
                 st->d[e] = cells_minus(st->d[e], sm->adj[p]);
@@ -1260,7 +1260,7 @@ static int small_arcs(const Small *sm, SmallState *st, int n) {
     return changed;
 }
 
-static int small_propagate(const Small *sm, SmallState *st, int n) {
+static inline int small_propagate(const Small *sm, SmallState *st, int n, int adj) {
     for (;;) {
         Cells any = {0, 0}, two = {0, 0};
         for (int k = 0; k < n; k++) {
@@ -1275,7 +1275,7 @@ static int small_propagate(const Small *sm, SmallState *st, int n) {
             for (; !cells_empty(single); single = cells_drop_first(single)) {
                 int p = cells_first(single), k = 0;
                 while (k < n && !cells_has(st->d[k], p)) k++;
-                if (k == n || small_place(sm, st, n, p, k) != OK) return FAIL;
+                if (k == n || small_place(sm, st, n, adj, p, k) != OK) return FAIL;
             }
             continue;
         }
@@ -1289,7 +1289,7 @@ static int small_propagate(const Small *sm, SmallState *st, int n) {
                 Cells m = cells_and(st->d[k], sm->region[lowest_bit(w)]);
                 if (cells_empty(m)) return FAIL;
                 if (cells_one(m)) {
-                    if (small_place(sm, st, n, cells_first(m), k) != OK) return FAIL;
+                    if (small_place(sm, st, n, adj, cells_first(m), k) != OK) return FAIL;
                     changed = 1;
                     continue;
                 }
@@ -1298,7 +1298,7 @@ static int small_propagate(const Small *sm, SmallState *st, int n) {
                 for (Cells x = cells_drop_first(m); !cells_empty(x); x = cells_drop_first(x))
                     common = cells_and(common, sm->peers[cells_first(x)]);
                 changed |= small_remove(sm, st, k, common);
-                if (sm->has_adj) { /* cells adjacent to every place lose the digits next to it */
+                if (adj) { /* cells adjacent to every place lose the digits next to it */
                     Cells near = sm->adj[cells_first(m)];
                     for (Cells x = cells_drop_first(m); !cells_empty(x); x = cells_drop_first(x))
                         near = cells_and(near, sm->adj[cells_first(x)]);
@@ -1307,7 +1307,7 @@ static int small_propagate(const Small *sm, SmallState *st, int n) {
                 }
             }
         }
-        if (!changed && sm->has_adj) changed = small_arcs(sm, st, n);
+        if (!changed && adj) changed = small_arcs(sm, st, n);
         if (!changed) return OK;
     }
 }
@@ -1342,13 +1342,9 @@ static int small_choose(const Small *sm, const SmallState *st, int n, const uint
     return cells_first(st->open);
 }
 
-/* As bitboard9.c: a second copy for x86-64-v3 CPUs (POPCNT, BMI, AVX2) picked at load time,
- * the whole path inlined into each copy. */
-#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(SKR_NO_CLONES)
-__attribute__((target_clones("arch=x86-64-v3", "default"), flatten))
-#endif
-static int small_solve(const skr_table *t, const uint8_t *givens, int limit, uint8_t *solution,
-                       uint64_t *guesses, sk_stop *stop) {
+/* The search; `adj` (a constant where it is inlined): the spec has non-consecutive pairs. */
+static inline int small_search(const skr_table *t, int adj, const uint8_t *givens, int limit, uint8_t *solution,
+                               uint64_t *guesses, sk_stop *stop) {
     const Small *sm = t->small;
     int n = t->n, ncells = t->ncells, count = 0, depth = 0;
     uint64_t guessed = 0;
@@ -1365,8 +1361,8 @@ static int small_solve(const skr_table *t, const uint8_t *givens, int limit, uin
     st->open = sm->all;
     int rc = OK;
     for (int p = 0; p < ncells && rc == OK; p++)
-        if (givens[p]) rc = cells_has(st->open, p) ? small_place(sm, st, n, p, givens[p] - 1) : FAIL;
-    if (rc == OK) rc = small_propagate(sm, st, n);
+        if (givens[p]) rc = cells_has(st->open, p) ? small_place(sm, st, n, adj, p, givens[p] - 1) : FAIL;
+    if (rc == OK) rc = small_propagate(sm, st, n, adj);
     for (;;) {
         st = &states[depth];
         if (rc == OK && cells_empty(st->open)) {
@@ -1388,8 +1384,8 @@ static int small_solve(const skr_table *t, const uint8_t *givens, int limit, uin
             states[depth + 1] = *st;
             depth++;
             guessed++;
-            rc = small_place(sm, &states[depth], n, p, k);
-            if (rc == OK) rc = small_propagate(sm, &states[depth], n);
+            rc = small_place(sm, &states[depth], n, adj, p, k);
+            if (rc == OK) rc = small_propagate(sm, &states[depth], n, adj);
             if (rc != OK) weight[p]++;
             continue;
         }
@@ -1401,10 +1397,23 @@ static int small_solve(const skr_table *t, const uint8_t *givens, int limit, uin
         cells_add(&one, cell[depth]);
         st->d[digit[depth]] = cells_minus(st->d[digit[depth]], one);
         st->dirty[digit[depth]] |= sm->in_full[cell[depth]];
-        rc = small_propagate(sm, st, n);
+        rc = small_propagate(sm, st, n, adj);
     }
     if (guesses) *guesses = guessed;
     return count;
+}
+
+/* As bitboard9.c: a second copy for x86-64-v3 CPUs (POPCNT, BMI, AVX2) picked at load time,
+ * the whole path inlined into each copy (GCC; Clang refuses `flatten` on a static clone and
+ * builds one copy). */
+#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(__clang__) && \
+    !defined(SKR_NO_CLONES)
+__attribute__((target_clones("arch=x86-64-v3", "default"), flatten))
+#endif
+static int small_solve(const skr_table *t, const uint8_t *givens, int limit, uint8_t *solution,
+                       uint64_t *guesses, sk_stop *stop) {
+    if (t->small->has_adj) return small_search(t, 1, givens, limit, solution, guesses, stop);
+    return small_search(t, 0, givens, limit, solution, guesses, stop);
 }
 
 int skr_solve(const skr_table *t, const uint8_t *givens, int limit, uint8_t *solution, uint64_t *guesses,
