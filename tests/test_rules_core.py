@@ -426,6 +426,25 @@ def test_bitboard_path_agrees_with_general_search_9x9(name: str) -> None:
             assert all(g in (0, s) for g, s in zip(puzzle, found, strict=True))
 
 
+@pytest.mark.parametrize(("rows", "n"), [(8, 16), (9, 15), (7, 16), (2, 64)])
+def test_bitboard_path_limits(rows: int, n: int) -> None:
+    """Latin rectangles at the bitboard path's edges (128 cells and 16 digits; 135 cells, 64
+    digits: the general search) count as the seeded general search does."""
+    regions = [[r * n + c for c in range(n)] for r in range(rows)]
+    regions += [[r * n + c for r in range(rows)] for c in range(n)]
+    table, rng = Rules(n, rows * n, regions).table(), random.Random(rows * n)
+    solution = table.solve(bytes(rows * n), 1, seed=3)[1]
+    assert solution is not None
+    for keep in (rows * n, rows * n * 3 // 4, rows * n // 2):
+        puzzle = dig(solution, keep, rng)
+        for limit in (1, 3):
+            count, found, _ = table.solve(puzzle, limit)
+            assert count == table.solve(puzzle, limit, seed=5)[0] == (1 if keep == rows * n else limit)
+            assert found is not None and all(g in (0, s) for g, s in zip(puzzle, found, strict=True))
+            for r in regions:
+                assert len({found[p] for p in r}) == len(r)
+
+
 def test_givens_breaking_a_rule_give_zero() -> None:
     cases = [
         (variant("x", 9), {0: 5, 80: 5}),  # the main diagonal
