@@ -343,8 +343,9 @@ skr_table *skr_table_new(const skr_spec *sp, char *error, size_t esize) {
             fail_with(error, esize, "region %ld has a negative length", r, 0);
             goto bad;
         }
-        if (!check_list(sp->region_cells + sp->region_start[r], k, n, ncells, stamp, tag++, "region", r, error,
-                        esize))
+        /* an empty list may come as a NULL array: no pointer arithmetic on it */
+        if (k && !check_list(sp->region_cells + sp->region_start[r], k, n, ncells, stamp, tag++, "region", r,
+                             error, esize))
             goto bad;
         if (k == n) t->nfull++;
         if ((work += (long long)k * k + 1) > SKR_MAX_WORK) goto too_big;
@@ -356,7 +357,8 @@ skr_table *skr_table_new(const skr_spec *sp, char *error, size_t esize) {
             fail_with(error, esize, "cage %ld has a negative length", c, 0);
             goto bad;
         }
-        if (!check_list(sp->cage_cells + sp->cage_start[c], k, n, ncells, stamp, tag++, "cage", c, error, esize))
+        if (k && !check_list(sp->cage_cells + sp->cage_start[c], k, n, ncells, stamp, tag++, "cage", c, error,
+                             esize))
             goto bad;
         if (sp->cage_total[c] < 0) {
             fail_with(error, esize, "cage %ld has a negative total %ld", c, sp->cage_total[c]);
