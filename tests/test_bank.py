@@ -238,3 +238,13 @@ def test_small_helpers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         bank.add(["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"])
         entry = next(bank.query())
         assert isinstance(entry, BankEntry) and entry.to_dict()["er"] == entry.er
+
+
+def test_a_variant_puzzle_is_refused_and_the_rest_kept(tmp_path: Path) -> None:
+    from sudokit import generate
+
+    bank = Bank(tmp_path / "bank.sqlite")
+    classic = generate(seed=3)
+    report = bank.add([generate(variant="x", seed=1), classic])
+    assert report.added == 1 and report.rejected == {"invalid": 1}
+    assert any("not x" in str(problem) for problem in report.problems)

@@ -433,6 +433,10 @@ class Bank:
                                f"not {grid.n}×{grid.n}")
             report._reject(source, line, Status.INVALID, str(error))
             return None
+        if grid.rules is not None:
+            report._reject(source, line, Status.INVALID, f"the bank holds classic puzzles (keyed by their "
+                           f"minlex form), not {grid.variant}")
+            return None
         duplicate = find_duplicate(grid.cells, grid.shape)
         if duplicate is not None:
             report._reject(source, line, Status.INVALID, str(duplicate))
