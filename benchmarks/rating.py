@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -30,7 +31,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from sudokit import _engine
+from sudokit import Grid, _engine
+from sudokit.canon import random_transform
 from sudokit.rating import RATED, Rating, rate_many
 
 DATA = Path(os.environ.get("SUDOKIT_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
@@ -105,10 +107,19 @@ def agreement(args: argparse.Namespace) -> None:
 
 
 def peer_puzzles(args: argparse.Namespace) -> list[str]:
-    """The puzzles of ``--peer-file`` (comment lines skipped), at most ``--peer-limit``."""
+    """The puzzles of ``--peer-file`` (comment lines skipped), at most ``--peer-limit``.
+
+    With ``--shuffle SEED`` each puzzle is replaced by a random isomorph of it (rows, columns,
+    bands, stacks, transposition and digits shuffled; ``random.Random(SEED + index)``), so
+    both raters meet puzzles neither has seen in that form.
+    """
     lines = Path(args.peer_file).read_text().splitlines()
-    return [line.strip()[:81] for line in lines
-            if len(line.strip()) >= 81 and not line.startswith("#")][: args.peer_limit]
+    puzzles = [line.strip()[:81] for line in lines
+               if len(line.strip()) >= 81 and not line.startswith("#")][: args.peer_limit]
+    if args.shuffle is None:
+        return puzzles
+    return [random_transform(Grid.from_string(p), random.Random(args.shuffle + i)).to_string(".")
+            for i, p in enumerate(puzzles)]
 
 
 def rate_timed(puzzles: list[str], args: argparse.Namespace) -> tuple[list[Rating], float]:
@@ -214,6 +225,8 @@ def main() -> None:
     parser.add_argument("--peer-file", default=str(DATA / "top95.txt"))
     parser.add_argument("--peer-limit", type=int, default=10)
     parser.add_argument("--peer-time-limit", type=float, default=None)
+    parser.add_argument("--shuffle", type=int, default=None, metavar="SEED",
+                        help="rate a random isomorph of each peer puzzle (seeded)")
     parser.add_argument("--verbose", action="store_true", help="list every peer puzzle")
     parser.add_argument("--hodoku-path", action="store_true",
                         help="also compare HoDoKu's level with rate(hodoku_path=True)'s")
