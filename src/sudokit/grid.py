@@ -375,9 +375,10 @@ def read_grids(
 ) -> Iterator[tuple[int, Grid | SudokuError]]:
     """Read every puzzle of a file (path, text or lines): ``(line, Grid or the error)`` each.
 
-    The error is returned, not raised, so one bad puzzle does not stop the batch. ``rules``
-    gives every puzzle the rules of a variant; a line holding an f-puzzles link or sudokit's
-    JSON form brings its own.
+    The error is returned, not raised, so one bad puzzle does not stop the batch. The puzzles
+    are those of :func:`sudokit.formats.read_puzzles` (read as it streams). ``rules`` gives every
+    puzzle the rules of a variant; a line holding an f-puzzles link or sudokit's JSON form brings
+    its own (and other ``rules`` are then an error for that puzzle).
     """
     if isinstance(source, Path):
         with source.open(encoding="utf-8", errors="replace") as handle:
