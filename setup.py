@@ -10,6 +10,7 @@ core = Extension(
     "sudokit._core",
     sources=[
         "csrc/bitboard9.c",
+        "csrc/alldiff.c",
         "csrc/nxn.c",
         "csrc/rules.c",
         "csrc/stop.c",

@@ -109,6 +109,7 @@ static int as_shape(CoreState *st, PyObject *rows_obj, PyObject *cols_obj, int *
 
 /* The optional box_rows/box_cols keywords of the batch calls: a missing one means 3. */
 static int as_optional_shape(CoreState *st, PyObject *rows_obj, PyObject *cols_obj, int *rows, int *cols) {
+    *rows = *cols = 3;
     if (!rows_obj && !cols_obj) return 1;
     PyObject *three = PyLong_FromLong(3);
     if (!three) return 0;
@@ -228,12 +229,40 @@ static void stop_init(sk_stop *stop, CallStop *cs) {
 
 /* ---- solving without the GIL ----------------------------------------------- */
 
-/* Solve checked cells with the solver for the shape: the count, SK_LIMIT when the time ran out,
- * or -1 when out of memory (a stop by Ctrl-C leaves stop->stopped at SK_STOP_POLL). */
-static int solve_cells(int rows, int cols, const uint8_t *cells, int limit, uint8_t *solution,
-                       uint64_t *guesses, sk_stop *stop) {
-    int count = rows == 3 && cols == 3 ? sk9_solve_stop(cells, limit, solution, guesses, stop)
-                                       : sknn_solve_stop(rows, cols, cells, limit, solution, guesses, stop);
+/* The limit, seconds and stop arguments of every solving call; 0 with an exception set (and
+ * nothing held in `cs`) when one is wrong. */
+static int run_options(PyObject *module, PyObject *limit_obj, PyObject *seconds_obj, PyObject *stop_obj,
+                       int *limit, double *seconds, CallStop *cs) {
+    memset(cs, 0, sizeof *cs);
+    return as_limit(limit_obj, limit) && as_seconds(seconds_obj, seconds) && call_stop_init(cs, module, stop_obj);
+}
+
+/* After a run without the GIL (with the GIL again): 1 with an exception set when the run was
+ * stopped by its poll (the flag; or Ctrl-C, whose exception the signal handler has set) or ran
+ * out of memory. */
+static int run_failed(PyObject *module, const CallStop *cs, const sk_stop *stop, int out_of_memory) {
+    if (stop->stopped == SK_STOP_POLL) {
+        raise_stopped(module, cs);
+        return 1;
+    }
+    if (out_of_memory) {
+        PyErr_NoMemory();
+        return 1;
+    }
+    return 0;
+}
+
+/* A solver the binding calls with the GIL released, on cells it has checked: the count,
+ * SK_LIMIT when the time ran out, or -1 when out of memory (a stop by Ctrl-C leaves
+ * stop->stopped at SK_STOP_POLL). */
+typedef struct {
+    int (*solve)(const void *ctx, const uint8_t *cells, int limit, uint8_t *solution, uint64_t *guesses,
+                 sk_stop *stop);
+    const void *ctx;
+} Search;
+
+/* A search's count as the binding reports it: SK_LIMIT when the puzzle's time ran out. */
+static int limit_count(int count, sk_stop *stop) {
     if (count >= 0 && stop && stop->stopped == SK_STOP_TIME) {
         stop->stopped = SK_RUNNING; /* the next puzzle has its own time */
         return SK_LIMIT;
@@ -241,8 +270,158 @@ static int solve_cells(int rows, int cols, const uint8_t *cells, int limit, uint
     return count;
 }
 
+/* The box shape of a classic search. */
+typedef struct {
+    int rows, cols;
+} BoxShape;
+
+/* Search: the classic solver for the shape (3x3 boxes: sk9_solve, else sknn_solve). */
+static int solve_cells(const void *ctx, const uint8_t *cells, int limit, uint8_t *solution, uint64_t *guesses,
+                       sk_stop *stop) {
+    const BoxShape *box = (const BoxShape *)ctx;
+    int count = box->rows == 3 && box->cols == 3
+                    ? sk9_solve_stop(cells, limit, solution, guesses, stop)
+                    : sknn_solve_stop(box->rows, box->cols, cells, limit, solution, guesses, stop);
+    return limit_count(count, stop);
+}
+
+/* (count, first solution bytes or None, guesses): the solution once one was found (a time
+ * limit may run out after the first). */
+static PyObject *solve_result(int count, const uint8_t *solution, int size, uint64_t guesses) {
+    if (count > 0 || (count == SK_LIMIT && solution && solution[0]))
+        return Py_BuildValue("(iy#K)", count, (const char *)solution, (Py_ssize_t)size,
+                             (unsigned long long)guesses);
+    return Py_BuildValue("(iOK)", count, Py_None, (unsigned long long)guesses);
+}
+
+/* Solve one puzzle with the GIL released, counting guesses: its solve_result, or NULL with an
+ * exception set (stopped, out of memory).  `solution` holds `size` bytes. */
+static PyObject *solve_one(PyObject *module, CallStop *cs, const Search *search, const uint8_t *cells,
+                           int limit, double seconds, uint8_t *solution, int size) {
+    uint64_t guesses = 0;
+    sk_stop stop;
+    stop_init(&stop, cs);
+    solution[0] = 0; /* no solution yet (a stop may come before the first) */
+    cs->saved = PyEval_SaveThread();
+    sk_stop_start(&stop, seconds);
+    int count = search->solve(search->ctx, cells, limit, solution, &guesses, &stop);
+    PyEval_RestoreThread(cs->saved);
+    if (run_failed(module, cs, &stop, count == -1)) return NULL;
+    return solve_result(count, solution, size, guesses);
+}
+
+/* Where a batch finds puzzle i, called with the GIL released: SK_OK with *cells pointing at
+ * its cells, or the status that is the puzzle's count (malformed, a broken given). */
+typedef int (*BatchPuzzle)(void *ctx, Py_ssize_t i, const uint8_t **cells);
+
 /* Puzzles of a batch between two looks at the clock (for Ctrl-C) outside the searches. */
 #define BATCH_CHECK_EVERY 16
+
+/* A batch: its puzzles as a tuple of our own (it keeps them alive and unchanged while the GIL
+ * is released), the run's options, and room for the counts and solutions. */
+typedef struct {
+    PyObject *items;
+    Py_ssize_t count;
+    int *counts;
+    uint8_t *solutions;
+    int size; /* bytes a solution */
+    int limit;
+    double seconds;
+    CallStop cs;
+} BatchRoom;
+
+/* Let go of what a BatchRoom holds. */
+static void batch_close(BatchRoom *room) {
+    PyMem_Free(room->counts);
+    PyMem_Free(room->solutions);
+    Py_CLEAR(room->items);
+    room->counts = NULL;
+    room->solutions = NULL;
+    call_stop_release(&room->cs);
+}
+
+/* Open a BatchRoom for the puzzles and options of a batch call, solutions of `size` bytes; 0
+ * with an exception set (nothing held). */
+static int batch_open(BatchRoom *room, PyObject *module, PyObject *puzzles_obj, PyObject *limit_obj,
+                      PyObject *seconds_obj, PyObject *stop_obj, int size) {
+    memset(room, 0, sizeof *room);
+    room->size = size;
+    if (!run_options(module, limit_obj, seconds_obj, stop_obj, &room->limit, &room->seconds, &room->cs)) return 0;
+    room->items = PySequence_Tuple(puzzles_obj);
+    if (room->items) {
+        room->count = PyTuple_GET_SIZE(room->items);
+        size_t slots = (size_t)(room->count ? room->count : 1);
+        room->counts = (int *)PyMem_Malloc(slots * sizeof(int));
+        room->solutions = (uint8_t *)PyMem_Malloc(slots * (size_t)size);
+        if (room->counts && room->solutions) return 1;
+        PyErr_NoMemory();
+    }
+    batch_close(room);
+    return 0;
+}
+
+/* Solve the room's puzzles with the GIL released, each with its own time: counts[i], and
+ * solution i when counts[i] > 0 (written to `solutions`, or the room's when NULL).  0 with an
+ * exception set when the batch was stopped or ran out of memory. */
+static int run_batch(PyObject *module, BatchRoom *room, const Search *search, BatchPuzzle puzzle, void *ctx,
+                     uint8_t *solutions) {
+    CallStop *cs = &room->cs;
+    int *counts = room->counts;
+    size_t size = (size_t)room->size;
+    if (!solutions) solutions = room->solutions;
+    int out_of_memory = 0;
+    sk_stop stop;
+    stop_init(&stop, cs);
+    cs->saved = PyEval_SaveThread();
+    for (Py_ssize_t i = 0; i < room->count; i++) {
+        if (i % BATCH_CHECK_EVERY == 0 && stop.poll && sk_stop_check(&stop)) break;
+        const uint8_t *cells = NULL;
+        counts[i] = puzzle(ctx, i, &cells);
+        if (counts[i] != SK_OK) continue;
+        sk_stop_start(&stop, room->seconds);
+        counts[i] = search->solve(search->ctx, cells, room->limit, solutions + (size_t)i * size, NULL, &stop);
+        if (counts[i] == -1) out_of_memory = 1;
+        if (out_of_memory || stop.stopped) break;
+    }
+    PyEval_RestoreThread(cs->saved);
+    return !run_failed(module, cs, &stop, out_of_memory);
+}
+
+/* A solution as a str of digit characters (sudokit.formats.reader.DIGIT_CHARS). */
+static PyObject *solution_text(const uint8_t *solution, int size) {
+    PyObject *s = PyUnicode_New(size, 127);
+    if (!s) return NULL;
+    Py_UCS1 *text = PyUnicode_1BYTE_DATA(s);
+    for (int k = 0; k < size; k++) text[k] = (Py_UCS1)kDigitChars[solution[k] - 1];
+    return s;
+}
+
+/* A batch's (counts, solutions) lists: solution i is None unless counts[i] > 0, else a str of
+ * digit characters (`text`) or bytes. */
+static PyObject *batch_result(const BatchRoom *room, int text) {
+    Py_ssize_t count = room->count;
+    const int *counts = room->counts;
+    int size = room->size;
+    PyObject *result = NULL, *counts_list = PyList_New(count);
+    PyObject *solutions_list = counts_list ? PyList_New(count) : NULL;
+    if (!solutions_list) goto done;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *c = PyLong_FromLong(counts[i]);
+        if (!c) goto done;
+        PyList_SET_ITEM(counts_list, i, c);
+        const uint8_t *solution = room->solutions + (size_t)i * (size_t)size;
+        PyObject *s = counts[i] <= 0 ? Py_NewRef(Py_None)
+                      : text         ? solution_text(solution, size)
+                                     : PyBytes_FromStringAndSize((const char *)solution, size);
+        if (!s) goto done;
+        PyList_SET_ITEM(solutions_list, i, s);
+    }
+    result = PyTuple_Pack(2, counts_list, solutions_list);
+done:
+    Py_XDECREF(counts_list);
+    Py_XDECREF(solutions_list);
+    return result;
+}
 
 /* ---- solve ------------------------------------------------------------------- */
 
@@ -251,17 +430,18 @@ static PyObject *core_solve(PyObject *module, PyObject *args, PyObject *kwargs) 
     CoreState *st = core_state(module);
     Py_buffer cells;
     PyObject *rows_obj, *cols_obj, *limit_obj, *seconds_obj = NULL, *stop_obj = NULL;
-    int rows, cols, limit;
+    BoxShape box;
+    int limit;
     double seconds;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*OOO|OO:solve", keywords, &cells, &rows_obj, &cols_obj,
                                      &limit_obj, &seconds_obj, &stop_obj))
         return NULL;
     PyObject *result = NULL;
     CallStop cs = {0};
-    if (!as_shape(st, rows_obj, cols_obj, &rows, &cols) || !as_limit(limit_obj, &limit) ||
-        !as_seconds(seconds_obj, &seconds) || !call_stop_init(&cs, module, stop_obj))
+    if (!as_shape(st, rows_obj, cols_obj, &box.rows, &box.cols) ||
+        !run_options(module, limit_obj, seconds_obj, stop_obj, &limit, &seconds, &cs))
         goto done;
-    int n = rows * cols, size = n * n;
+    int n = box.rows * box.cols, size = n * n;
     if (cells.len != size) {
         char expected[64];
         snprintf(expected, sizeof expected, "%d cells for a %dx%d grid", size, n, n);
@@ -269,34 +449,11 @@ static PyObject *core_solve(PyObject *module, PyObject *args, PyObject *kwargs) 
         goto done;
     }
     uint8_t solution[64 * 64];
-    uint64_t guesses = 0;
-    int count;
-    sk_stop stop;
-    stop_init(&stop, &cs);
-    cs.saved = PyEval_SaveThread();
-    sk_stop_start(&stop, seconds);
-    solution[0] = 0; /* no solution yet (a stop may come before the first) */
-    count = sk_check_cells((const uint8_t *)cells.buf, rows, cols) != SK_OK
-                ? 0
-                : solve_cells(rows, cols, (const uint8_t *)cells.buf, limit, solution, &guesses, &stop);
-    PyEval_RestoreThread(cs.saved);
-    if (stop.stopped == SK_STOP_POLL) { /* the flag, or Ctrl-C: the signal handler's exception is set */
-        raise_stopped(module, &cs);
-        goto done;
-    }
-    if (count == -1) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    if (count == SK_LIMIT)
-        result = solution[0] ? Py_BuildValue("(iy#K)", count, (const char *)solution, (Py_ssize_t)size,
-                                             (unsigned long long)guesses)
-                             : Py_BuildValue("(iOK)", count, Py_None, (unsigned long long)guesses);
-    else if (count > 0)
-        result = Py_BuildValue("(iy#K)", count, (const char *)solution, (Py_ssize_t)size,
-                               (unsigned long long)guesses);
+    Search search = {solve_cells, &box};
+    if (sk_check_cells((const uint8_t *)cells.buf, box.rows, box.cols) != SK_OK)
+        result = solve_result(0, NULL, size, 0); /* a given breaks a rule: no solution */
     else
-        result = Py_BuildValue("(iOK)", 0, Py_None, (unsigned long long)guesses);
+        result = solve_one(module, &cs, &search, (const uint8_t *)cells.buf, limit, seconds, solution, size);
 done:
     call_stop_release(&cs);
     PyBuffer_Release(&cells);
@@ -332,100 +489,50 @@ static int line_refs(PyObject *items, Py_ssize_t count, LineRef *refs) {
     return 0;
 }
 
+/* The puzzles of solve_lines: line texts, parsed one at a time into `cells`. */
+typedef struct {
+    const LineRef *refs;
+    BoxShape box;
+    uint8_t cells[64 * 64];
+} LineBatch;
+
+/* BatchPuzzle of solve_lines: the line parsed and checked. */
+static int line_puzzle(void *ctx, Py_ssize_t i, const uint8_t **cells) {
+    LineBatch *b = (LineBatch *)ctx;
+    const LineRef *ref = b->refs + i;
+    int n = b->box.rows * b->box.cols;
+    if (!ref->text || sk_parse_line(ref->text, (size_t)ref->len, n, b->cells) != SK_OK)
+        return SK_MALFORMED; /* a digit above N is no character of this grid */
+    *cells = b->cells;
+    return sk_check_cells(b->cells, b->box.rows, b->box.cols);
+}
+
 static PyObject *core_solve_lines(PyObject *module, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"puzzles", "limit", "box_rows", "box_cols", "seconds", "stop", NULL};
     CoreState *st = core_state(module);
     PyObject *puzzles_obj, *limit_obj, *rows_obj = NULL, *cols_obj = NULL, *seconds_obj = NULL,
              *stop_obj = NULL;
-    int rows = 3, cols = 3, limit;
-    double seconds;
+    LineBatch batch;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|OOOO:solve_lines", keywords, &puzzles_obj, &limit_obj,
                                      &rows_obj, &cols_obj, &seconds_obj, &stop_obj))
         return NULL;
-    if (!as_optional_shape(st, rows_obj, cols_obj, &rows, &cols)) return NULL;
-    if (!as_limit(limit_obj, &limit) || !as_seconds(seconds_obj, &seconds)) return NULL;
-    CallStop cs;
-    if (!call_stop_init(&cs, module, stop_obj)) return NULL;
-
-    /* A tuple of our own keeps every text alive (and unchanged) while the GIL is released. */
-    PyObject *items = PySequence_Tuple(puzzles_obj);
-    if (!items) {
-        call_stop_release(&cs);
-        return NULL;
-    }
-    Py_ssize_t count = PyTuple_GET_SIZE(items);
-    int n = rows * cols, size = n * n;
-    PyObject *result = NULL, *counts_list = NULL, *solutions_list = NULL;
-    LineRef *refs = (LineRef *)PyMem_Malloc((size_t)(count ? count : 1) * sizeof(LineRef));
-    int *counts = (int *)PyMem_Malloc((size_t)(count ? count : 1) * sizeof(int));
-    uint8_t *solutions = (uint8_t *)PyMem_Malloc((size_t)(count ? count : 1) * (size_t)size);
-    if (!refs || !counts || !solutions) {
+    if (!as_optional_shape(st, rows_obj, cols_obj, &batch.box.rows, &batch.box.cols)) return NULL;
+    int n = batch.box.rows * batch.box.cols;
+    BatchRoom room;
+    if (!batch_open(&room, module, puzzles_obj, limit_obj, seconds_obj, stop_obj, n * n)) return NULL;
+    PyObject *result = NULL;
+    LineRef *refs = (LineRef *)PyMem_Malloc((size_t)(room.count ? room.count : 1) * sizeof(LineRef));
+    if (!refs) {
         PyErr_NoMemory();
         goto done;
     }
-    if (line_refs(items, count, refs) < 0) goto done;
-
-    int out_of_memory = 0;
-    sk_stop stop;
-    stop_init(&stop, &cs);
-    cs.saved = PyEval_SaveThread();
-    uint8_t cells[64 * 64];
-    for (Py_ssize_t i = 0; i < count; i++) {
-        if (i % BATCH_CHECK_EVERY == 0 && stop.poll && sk_stop_check(&stop)) break;
-        uint8_t *solution = solutions + (size_t)i * (size_t)size;
-        int status = refs[i].text ? sk_parse_line(refs[i].text, (size_t)refs[i].len, n, cells) : SK_MALFORMED;
-        if (status != SK_OK) {
-            counts[i] = SK_MALFORMED; /* a digit above N is no character of this grid */
-            continue;
-        }
-        status = sk_check_cells(cells, rows, cols);
-        if (status != SK_OK) {
-            counts[i] = status;
-            continue;
-        }
-        sk_stop_start(&stop, seconds);
-        counts[i] = solve_cells(rows, cols, cells, limit, solution, NULL, &stop);
-        if (counts[i] == -1) out_of_memory = 1;
-        if (out_of_memory || stop.stopped) break;
-    }
-    PyEval_RestoreThread(cs.saved);
-    if (stop.stopped == SK_STOP_POLL) { /* the flag, or Ctrl-C: the signal handler's exception is set */
-        raise_stopped(module, &cs);
-        goto done;
-    }
-    if (out_of_memory) {
-        PyErr_NoMemory();
-        goto done;
-    }
-
-    counts_list = PyList_New(count);
-    solutions_list = counts_list ? PyList_New(count) : NULL;
-    if (!solutions_list) goto done;
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *c = PyLong_FromLong(counts[i]);
-        if (!c) goto done;
-        PyList_SET_ITEM(counts_list, i, c);
-        PyObject *s;
-        if (counts[i] > 0) {
-            s = PyUnicode_New(size, 127);
-            if (!s) goto done;
-            Py_UCS1 *text = PyUnicode_1BYTE_DATA(s);
-            const uint8_t *solution = solutions + (size_t)i * (size_t)size;
-            for (int k = 0; k < size; k++) text[k] = (Py_UCS1)kDigitChars[solution[k] - 1];
-        } else {
-            s = Py_NewRef(Py_None);
-        }
-        PyList_SET_ITEM(solutions_list, i, s);
-    }
-    result = PyTuple_Pack(2, counts_list, solutions_list);
+    if (line_refs(room.items, room.count, refs) < 0) goto done;
+    batch.refs = refs;
+    Search search = {solve_cells, &batch.box};
+    if (run_batch(module, &room, &search, line_puzzle, &batch, NULL)) result = batch_result(&room, 1);
 done:
-    Py_XDECREF(counts_list);
-    Py_XDECREF(solutions_list);
     PyMem_Free(refs);
-    PyMem_Free(counts);
-    PyMem_Free(solutions);
-    Py_DECREF(items);
-    call_stop_release(&cs);
+    batch_close(&room);
     return result;
 }
 
@@ -440,75 +547,75 @@ static int get_buffer(PyObject *obj, Py_buffer *view, int writable, const char *
     return 0;
 }
 
+/* The puzzles of solve_array: rows of `size` cells, their solutions written to rows of `out`. */
+typedef struct {
+    const uint8_t *src;
+    uint8_t *out;
+    BoxShape box;
+    int size;
+    uint8_t cells[64 * 64];
+} ArrayBatch;
+
+/* BatchPuzzle of solve_array: row i copied (out may be the same memory as the puzzles), its
+ * row of out cleared, the cells checked. */
+static int array_puzzle(void *ctx, Py_ssize_t i, const uint8_t **cells) {
+    ArrayBatch *b = (ArrayBatch *)ctx;
+    memcpy(b->cells, b->src + i * b->size, (size_t)b->size);
+    memset(b->out + i * b->size, 0, (size_t)b->size);
+    *cells = b->cells;
+    return sk_check_cells(b->cells, b->box.rows, b->box.cols);
+}
+
 static PyObject *core_solve_array(PyObject *module, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"puzzles", "out", "counts", "limit", "box_rows", "box_cols", "seconds",
                                "stop", NULL};
     CoreState *st = core_state(module);
     PyObject *src_obj, *out_obj, *counts_obj, *limit_obj, *rows_obj = NULL, *cols_obj = NULL,
              *seconds_obj = NULL, *stop_obj = NULL;
-    int rows = 3, cols = 3, limit;
-    double seconds;
+    ArrayBatch batch;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO|OOOO:solve_array", keywords, &src_obj, &out_obj,
                                      &counts_obj, &limit_obj, &rows_obj, &cols_obj, &seconds_obj, &stop_obj))
         return NULL;
-    if (!as_optional_shape(st, rows_obj, cols_obj, &rows, &cols)) return NULL;
-    if (!as_limit(limit_obj, &limit) || !as_seconds(seconds_obj, &seconds)) return NULL;
-    Py_buffer src, out, cnt;
-    if (!get_buffer(src_obj, &src, 0, "puzzles")) return NULL;
-    if (!get_buffer(out_obj, &out, 1, "out")) {
-        PyBuffer_Release(&src);
-        return NULL;
-    }
-    if (!get_buffer(counts_obj, &cnt, 1, "counts")) {
-        PyBuffer_Release(&src);
-        PyBuffer_Release(&out);
-        return NULL;
-    }
+    if (!as_optional_shape(st, rows_obj, cols_obj, &batch.box.rows, &batch.box.cols)) return NULL;
+    int n = batch.box.rows * batch.box.cols, size = n * n;
+    BatchRoom room; /* no tuple of puzzles: they are rows of a buffer, their solutions go to out */
+    memset(&room, 0, sizeof room);
+    room.size = size;
+    if (!run_options(module, limit_obj, seconds_obj, stop_obj, &room.limit, &room.seconds, &room.cs)) return NULL;
     PyObject *result = NULL;
-    CallStop cs = {0};
-    if (!call_stop_init(&cs, module, stop_obj)) goto done;
-    int n = rows * cols, size = n * n;
-    Py_ssize_t count = cnt.len / (Py_ssize_t)sizeof(int32_t);
+    Py_buffer src = {0}, out = {0}, cnt = {0};
+    if (!get_buffer(src_obj, &src, 0, "puzzles") || !get_buffer(out_obj, &out, 1, "out") ||
+        !get_buffer(counts_obj, &cnt, 1, "counts"))
+        goto done;
+    room.count = cnt.len / (Py_ssize_t)sizeof(int32_t);
     char expected[96];
     if (cnt.len % (Py_ssize_t)sizeof(int32_t)) {
         snprintf(expected, sizeof expected, "counts of 4-byte integers");
         raise_wrong_length(st, cnt.len, expected);
         goto done;
     }
-    if (src.len != count * size || out.len != count * size) {
-        snprintf(expected, sizeof expected, "%zd rows of %d cells in puzzles and out", count, size);
-        raise_wrong_length(st, src.len != count * size ? src.len : out.len, expected);
+    if (src.len != room.count * size || out.len != room.count * size) {
+        snprintf(expected, sizeof expected, "%zd rows of %d cells in puzzles and out", room.count, size);
+        raise_wrong_length(st, src.len != room.count * size ? src.len : out.len, expected);
         goto done;
     }
-    int out_of_memory = 0;
-    sk_stop stop;
-    stop_init(&stop, &cs);
-    cs.saved = PyEval_SaveThread();
-    uint8_t cells[64 * 64];
-    for (Py_ssize_t i = 0; i < count; i++) {
-        if (i % BATCH_CHECK_EVERY == 0 && stop.poll && sk_stop_check(&stop)) break;
-        /* copy the row first: out may be the same memory as puzzles */
-        memcpy(cells, (const uint8_t *)src.buf + i * size, (size_t)size);
-        uint8_t *row = (uint8_t *)out.buf + i * size;
-        int32_t status = sk_check_cells(cells, rows, cols);
-        memset(row, 0, (size_t)size);
-        if (status == SK_OK) {
-            sk_stop_start(&stop, seconds);
-            status = solve_cells(rows, cols, cells, limit, row, NULL, &stop);
-            if (status == -1) out_of_memory = 1;
-            if (out_of_memory || stop.stopped) break;
-        }
+    room.counts = (int *)PyMem_Malloc((size_t)(room.count ? room.count : 1) * sizeof(int));
+    if (!room.counts) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    batch.src = (const uint8_t *)src.buf;
+    batch.out = (uint8_t *)out.buf;
+    batch.size = size;
+    Search search = {solve_cells, &batch.box};
+    if (!run_batch(module, &room, &search, array_puzzle, &batch, batch.out)) goto done;
+    for (Py_ssize_t i = 0; i < room.count; i++) {
+        int32_t status = room.counts[i];
         memcpy((char *)cnt.buf + i * (Py_ssize_t)sizeof(int32_t), &status, sizeof status);
     }
-    PyEval_RestoreThread(cs.saved);
-    if (stop.stopped == SK_STOP_POLL)
-        raise_stopped(module, &cs); /* or Ctrl-C: the signal handler's exception is set */
-    else if (out_of_memory)
-        PyErr_NoMemory();
-    else
-        result = Py_NewRef(Py_None);
+    result = Py_NewRef(Py_None);
 done:
-    call_stop_release(&cs);
+    batch_close(&room);
     PyBuffer_Release(&src);
     PyBuffer_Release(&out);
     PyBuffer_Release(&cnt);
@@ -582,10 +689,7 @@ static PyObject *core_gen9_fill(PyObject *module, PyObject *args) {
     int ok = sk_gen9_fill(&rng, k, dig, puzzle, solution, &stats, &stop);
     PyEval_RestoreThread(cs.saved);
     call_stop_release(&cs);
-    if (stop.stopped == SK_STOP_POLL) { /* the flag, or Ctrl-C: the signal handler's exception is set */
-        raise_stopped(module, &cs);
-        return NULL;
-    }
+    if (run_failed(module, &cs, &stop, 0)) return NULL;
     if (!ok) Py_RETURN_NONE; /* the time ran out */
     return Py_BuildValue("(y#y#iiii)", (const char *)puzzle, (Py_ssize_t)81, (const char *)solution,
                          (Py_ssize_t)81, stats.rounds, stats.solver_calls, stats.clues, stats.clues_after);
@@ -699,14 +803,7 @@ static PyObject *core_canon9_lines(PyObject *module, PyObject *args, PyObject *k
     }
     sk_canon9_free(&work);
     PyEval_RestoreThread(cs.saved);
-    if (stop.stopped == SK_STOP_POLL) { /* the flag, or Ctrl-C: the signal handler's exception is set */
-        raise_stopped(module, &cs);
-        goto done;
-    }
-    if (out_of_memory) {
-        PyErr_NoMemory();
-        goto done;
-    }
+    if (run_failed(module, &cs, &stop, out_of_memory)) goto done;
     result = PyList_New(count);
     if (!result) goto done;
     for (Py_ssize_t i = 0; i < count; i++) {
@@ -1086,22 +1183,30 @@ static void rules_dealloc(PyObject *obj) {
     Py_DECREF(type);
 }
 
-/* Solve one puzzle with the GIL released: the count, SK_LIMIT when the time ran out, -1 when
- * out of memory, -2 for a value above n. */
-static int rules_solve_cells(const skr_table *t, const uint8_t *cells, int limit, uint8_t *solution,
-                             uint64_t *guesses, sk_stop *stop, uint64_t seed) {
-    int count = skr_solve(t, cells, limit, solution, guesses, stop, seed);
-    if (count >= 0 && stop && stop->stopped == SK_STOP_TIME) {
-        stop->stopped = SK_RUNNING; /* the next puzzle has its own time */
-        return SK_LIMIT;
-    }
-    return count;
+/* A rules search: the table, and the seed of its random digit order (0: none). */
+typedef struct {
+    const skr_table *t;
+    uint64_t seed;
+} RulesSearch;
+
+/* Search: the rules solver (rules.c) on values checked to be at most n. */
+static int rules_solve_cells(const void *ctx, const uint8_t *cells, int limit, uint8_t *solution,
+                             uint64_t *guesses, sk_stop *stop) {
+    const RulesSearch *rs = (const RulesSearch *)ctx;
+    return limit_count(skr_solve(rs->t, cells, limit, solution, guesses, stop, rs->seed), stop);
+}
+
+/* The index of the first of `size` values above n, or -1. */
+static int value_above(const uint8_t *cells, int size, int n) {
+    for (int i = 0; i < size; i++)
+        if (cells[i] > n) return i;
+    return -1;
 }
 
 static PyObject *rules_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"cells", "limit", "seconds", "stop", "seed", NULL};
     PyObject *module = PyType_GetModule(Py_TYPE(self));
-    const skr_table *t = ((RulesTableObject *)self)->table;
+    RulesSearch rs = {((RulesTableObject *)self)->table, 0};
     Py_buffer cells;
     PyObject *limit_obj, *seconds_obj = NULL, *stop_obj = NULL, *seed_obj = NULL;
     int limit;
@@ -1112,55 +1217,34 @@ static PyObject *rules_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
         return NULL;
     PyObject *result = NULL;
     uint8_t *solution = NULL;
-    uint64_t seed = 0;
     CallStop cs = {0};
-    if (!as_limit(limit_obj, &limit) || !as_seconds(seconds_obj, &seconds)) goto done;
+    if (!run_options(module, limit_obj, seconds_obj, stop_obj, &limit, &seconds, &cs)) goto done;
     if (seed_obj && seed_obj != Py_None) {
         if (!PyLong_Check(seed_obj)) {
             PyErr_Format(PyExc_TypeError, "seed must be an integer, not %.100s", Py_TYPE(seed_obj)->tp_name);
             goto done;
         }
-        seed = (uint64_t)PyLong_AsUnsignedLongLongMask(seed_obj);
-        if (seed == (uint64_t)-1 && PyErr_Occurred()) goto done;
+        rs.seed = (uint64_t)PyLong_AsUnsignedLongLongMask(seed_obj);
+        if (rs.seed == (uint64_t)-1 && PyErr_Occurred()) goto done;
     }
-    int n = skr_table_n(t), size = skr_table_ncells(t);
+    int n = skr_table_n(rs.t), size = skr_table_ncells(rs.t);
     if (cells.len != size) {
         PyErr_Format(PyExc_ValueError, "cells must hold %d values, not %zd", size, cells.len);
         goto done;
     }
-    for (int i = 0; i < size; i++)
-        if (((const uint8_t *)cells.buf)[i] > n) {
-            PyErr_Format(PyExc_ValueError, "cell %d holds %d, more than n = %d", i,
-                         ((const uint8_t *)cells.buf)[i], n);
-            goto done;
-        }
+    int above = value_above((const uint8_t *)cells.buf, size, n);
+    if (above >= 0) {
+        PyErr_Format(PyExc_ValueError, "cell %d holds %d, more than n = %d", above,
+                     ((const uint8_t *)cells.buf)[above], n);
+        goto done;
+    }
     solution = (uint8_t *)PyMem_Malloc((size_t)size);
     if (!solution) {
         PyErr_NoMemory();
         goto done;
     }
-    if (!call_stop_init(&cs, module, stop_obj)) goto done;
-    uint64_t guesses = 0;
-    sk_stop stop;
-    stop_init(&stop, &cs);
-    solution[0] = 0;
-    cs.saved = PyEval_SaveThread();
-    sk_stop_start(&stop, seconds);
-    int count = rules_solve_cells(t, (const uint8_t *)cells.buf, limit, solution, &guesses, &stop, seed);
-    PyEval_RestoreThread(cs.saved);
-    if (stop.stopped == SK_STOP_POLL) { /* the flag, or Ctrl-C: the signal handler's exception is set */
-        raise_stopped(module, &cs);
-        goto done;
-    }
-    if (count == -1) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    if (count > 0 || (count == SK_LIMIT && solution[0]))
-        result = Py_BuildValue("(iy#K)", count, (const char *)solution, (Py_ssize_t)size,
-                               (unsigned long long)guesses);
-    else
-        result = Py_BuildValue("(iOK)", count, Py_None, (unsigned long long)guesses);
+    Search search = {rules_solve_cells, &rs};
+    result = solve_one(module, &cs, &search, (const uint8_t *)cells.buf, limit, seconds, solution, size);
 done:
     call_stop_release(&cs);
     PyMem_Free(solution);
@@ -1168,95 +1252,58 @@ done:
     return result;
 }
 
+/* The puzzles of solve_many, copied with the GIL held (a puzzle of the wrong length is a row
+ * of values above n). */
+typedef struct {
+    const uint8_t *inputs;
+    int n, size;
+} RulesBatch;
+
+/* BatchPuzzle of solve_many: row i, malformed when a value is above n. */
+static int rules_puzzle(void *ctx, Py_ssize_t i, const uint8_t **cells) {
+    const RulesBatch *b = (const RulesBatch *)ctx;
+    *cells = b->inputs + (size_t)i * (size_t)b->size;
+    return value_above(*cells, b->size, b->n) >= 0 ? SK_MALFORMED : SK_OK;
+}
+
 static PyObject *rules_solve_many(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"puzzles", "limit", "seconds", "stop", NULL};
     PyObject *module = PyType_GetModule(Py_TYPE(self));
-    const skr_table *t = ((RulesTableObject *)self)->table;
+    RulesSearch rs = {((RulesTableObject *)self)->table, 0};
     PyObject *puzzles_obj, *limit_obj, *seconds_obj = NULL, *stop_obj = NULL;
-    int limit;
-    double seconds;
     if (!module) return NULL;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|OO:solve_many", keywords, &puzzles_obj, &limit_obj,
                                      &seconds_obj, &stop_obj))
         return NULL;
-    if (!as_limit(limit_obj, &limit) || !as_seconds(seconds_obj, &seconds)) return NULL;
-    PyObject *items = PySequence_Tuple(puzzles_obj);
-    if (!items) return NULL;
-    Py_ssize_t count = PyTuple_GET_SIZE(items);
-    int n = skr_table_n(t), size = skr_table_ncells(t);
-    size_t slots = (size_t)(count ? count : 1);
-    PyObject *result = NULL, *counts_list = NULL, *solutions_list = NULL;
-    CallStop cs = {0};
-    int *counts = (int *)PyMem_Malloc(slots * sizeof(int));
-    uint8_t *inputs = (uint8_t *)PyMem_Malloc(slots * (size_t)size);
-    uint8_t *solutions = (uint8_t *)PyMem_Malloc(slots * (size_t)size);
-    if (!counts || !inputs || !solutions) {
+    int n = skr_table_n(rs.t), size = skr_table_ncells(rs.t);
+    BatchRoom room;
+    if (!batch_open(&room, module, puzzles_obj, limit_obj, seconds_obj, stop_obj, size)) return NULL;
+    PyObject *result = NULL;
+    uint8_t *inputs = (uint8_t *)PyMem_Malloc((size_t)(room.count ? room.count : 1) * (size_t)size);
+    if (!inputs) {
         PyErr_NoMemory();
         goto done;
     }
     /* copy every puzzle (with the GIL): a bytearray may change while the batch runs */
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *item = PyTuple_GET_ITEM(items, i);
+    for (Py_ssize_t i = 0; i < room.count; i++) {
+        PyObject *item = PyTuple_GET_ITEM(room.items, i);
+        uint8_t *row = inputs + (size_t)i * (size_t)size;
         Py_buffer view;
         if (PyUnicode_Check(item) || PyObject_GetBuffer(item, &view, PyBUF_SIMPLE) < 0) {
             PyErr_Clear();
             PyErr_Format(PyExc_TypeError, "puzzle %zd must be bytes, not %.100s", i, Py_TYPE(item)->tp_name);
             goto done;
         }
-        counts[i] = 0;
-        if (view.len != size) counts[i] = SK_MALFORMED;
-        else {
-            memcpy(inputs + (size_t)i * (size_t)size, view.buf, (size_t)size);
-            for (int k = 0; k < size; k++)
-                if (inputs[(size_t)i * (size_t)size + k] > n) counts[i] = SK_MALFORMED;
-        }
+        if (view.len == size) memcpy(row, view.buf, (size_t)size);
+        else memset(row, 0xff, (size_t)size); /* above any n: malformed */
         PyBuffer_Release(&view);
     }
-    if (!call_stop_init(&cs, module, stop_obj)) goto done;
-    int out_of_memory = 0;
-    sk_stop stop;
-    stop_init(&stop, &cs);
-    cs.saved = PyEval_SaveThread();
-    for (Py_ssize_t i = 0; i < count; i++) {
-        if (i % BATCH_CHECK_EVERY == 0 && stop.poll && sk_stop_check(&stop)) break;
-        if (counts[i] == SK_MALFORMED) continue;
-        sk_stop_start(&stop, seconds);
-        counts[i] = rules_solve_cells(t, inputs + (size_t)i * (size_t)size, limit,
-                                      solutions + (size_t)i * (size_t)size, NULL, &stop, 0);
-        if (counts[i] == -1) out_of_memory = 1;
-        if (out_of_memory || stop.stopped) break;
-    }
-    PyEval_RestoreThread(cs.saved);
-    if (stop.stopped == SK_STOP_POLL) {
-        raise_stopped(module, &cs);
-        goto done;
-    }
-    if (out_of_memory) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    counts_list = PyList_New(count);
-    solutions_list = counts_list ? PyList_New(count) : NULL;
-    if (!solutions_list) goto done;
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *c = PyLong_FromLong(counts[i]);
-        if (!c) goto done;
-        PyList_SET_ITEM(counts_list, i, c);
-        PyObject *s = counts[i] > 0 ? PyBytes_FromStringAndSize((const char *)solutions + (size_t)i * (size_t)size,
-                                                                size)
-                                    : Py_NewRef(Py_None);
-        if (!s) goto done;
-        PyList_SET_ITEM(solutions_list, i, s);
-    }
-    result = PyTuple_Pack(2, counts_list, solutions_list);
+    RulesBatch batch = {inputs, n, size};
+    Search search = {rules_solve_cells, &rs};
+    if (run_batch(module, &room, &search, rules_puzzle, &batch, NULL)) result = batch_result(&room, 0);
 done:
-    Py_XDECREF(counts_list);
-    Py_XDECREF(solutions_list);
-    PyMem_Free(counts);
     PyMem_Free(inputs);
-    PyMem_Free(solutions);
-    Py_DECREF(items);
-    call_stop_release(&cs);
+    batch_close(&room);
     return result;
 }
 

@@ -75,6 +75,7 @@
  * stays here so that a seed gives the same grid as before).
  */
 #include "rules.h"
+#include "alldiff.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -822,107 +823,17 @@ static int locked(Solver *s, int ud) {
     return OK;
 }
 
-/* All-different (Regin) for full region u: its n positions must take the n digits
- * one-to-one.  Find a perfect matching positions <-> digits (FAIL if there is none), then
- * keep only the (position, digit) edges that lie in some perfect matching: with a perfect
- * matching M, the edge (p, d) is in one iff d is p's mate or p and d's mate q lie in the
- * same strongly connected component of "p -> q when p can take q's mate digit".  Masks
- * throughout: augmenting paths by BFS over digit masks, an SCC as forward & backward reach,
- * about n^2 word operations per region.  This subsumes naked and hidden subsets. */
+/* restrict_cell for sk_alldiff. */
+static int restrict_for_alldiff(void *s, int p, uint64_t keep) { return restrict_cell((Solver *)s, p, keep); }
+
+/* All-different (Regin, see alldiff.h) for full region u; a dead region's cells take the blame. */
 static int all_different(Solver *s, int u) {
-    const skr_table *t = s->t;
     int n = s->n;
-    const uint16_t *cells = t->full_cells + u * n;
-    const uint64_t *pl = s->places + u * n;
-    uint8_t *hint = s->mate + u * n;
-    uint64_t cm[64], adj[64], radj[64];
-    int8_t pos_of[64], dig_of[64], from[64];
-    uint8_t queue[64];
-    uint64_t open = 0, digits_open = 0, used = 0, unmatched = 0;
-    /* only the open cells and their digits: at a fixed point a done cell's digit has left
-     * the region's other cells, so the rest matches itself */
-    for (int k = 0; k < n; k++) {
-        if (s->done[cells[k]]) continue;
-        open |= bit_at(k);
-        cm[k] = s->cand[cells[k]];
-        digits_open |= cm[k];
-    }
-    if (!more_than_one(open)) return OK;
-    for (uint64_t w = digits_open; w; w &= w - 1) pos_of[lowest_bit(w)] = -1;
-    for (uint64_t w = open; w; w &= w - 1) { /* the last matching, where it still holds */
-        int k = lowest_bit(w), d = hint[k];
-        if ((cm[k] & ~used) >> d & 1) {
-            pos_of[d] = (int8_t)k;
-            dig_of[k] = (int8_t)d;
-            used |= bit_at(d);
-        } else {
-            unmatched |= bit_at(k);
-        }
-    }
-    for (uint64_t todo = unmatched; todo; todo &= todo - 1) {
-        int p = lowest_bit(todo), head = 0, tail = 0, found = -1;
-        uint64_t seen = 0;
-        queue[tail++] = (uint8_t)p;
-        while (head < tail && found < 0) {
-            int q = queue[head++];
-            uint64_t fresh = cm[q] & ~seen;
-            seen |= fresh;
-            for (; fresh; fresh &= fresh - 1) {
-                int d = lowest_bit(fresh);
-                from[d] = (int8_t)q;
-                if (pos_of[d] < 0) {
-                    found = d;
-                    break;
-                }
-                queue[tail++] = (uint8_t)pos_of[d];
-            }
-        }
-        if (found < 0) { /* no perfect matching: the region is dead */
-            for (int k = 0; k < n; k++) s->weight[cells[k]]++;
-            return FAIL;
-        }
-        for (int d = found;;) { /* flip the augmenting path */
-            int q = from[d], prev = dig_of[q];
-            pos_of[d] = (int8_t)q;
-            dig_of[q] = (int8_t)d;
-            if (q == p) break;
-            d = prev;
-        }
-    }
-    for (uint64_t w = open; w; w &= w - 1) { /* the edges p -> q, both ways */
-        int k = lowest_bit(w);
-        hint[k] = (uint8_t)dig_of[k];
-        adj[k] = 0;
-        radj[k] = pl[dig_of[k]] & open & ~bit_at(k);
-    }
-    for (uint64_t w = open; w; w &= w - 1) {
-        int q = lowest_bit(w);
-        for (uint64_t v = radj[q]; v; v &= v - 1) adj[lowest_bit(v)] |= bit_at(q);
-    }
-    for (uint64_t left = open; left;) { /* peel off one SCC at a time */
-        int p = lowest_bit(left);
-        uint64_t fw = bit_at(p), bw = fw, front = fw;
-        while (front) {
-            uint64_t next = 0;
-            for (; front; front &= front - 1) next |= adj[lowest_bit(front)];
-            front = next & left & ~fw;
-            fw |= front;
-        }
-        for (front = bw; front;) {
-            uint64_t next = 0;
-            for (; front; front &= front - 1) next |= radj[lowest_bit(front)];
-            front = next & fw & ~bw;
-            bw |= front;
-        }
-        left &= ~bw;
-        uint64_t digits = 0;
-        for (uint64_t w = bw; w; w &= w - 1) digits |= bit_at(dig_of[lowest_bit(w)]);
-        for (uint64_t w = bw; w; w &= w - 1) {
-            int rc = restrict_cell(s, cells[lowest_bit(w)], digits);
-            if (rc != OK) return rc;
-        }
-    }
-    return OK;
+    const uint16_t *cells = s->t->full_cells + u * n;
+    int rc = sk_alldiff(n, cells, s->done, s->cand, s->places + u * n, s->mate + u * n, restrict_for_alldiff, s);
+    if (rc != SK_ALLDIFF_DEAD) return rc;
+    for (int k = 0; k < n; k++) s->weight[cells[k]]++;
+    return FAIL;
 }
 
 static int blame_cage(Solver *s, int c) {

@@ -358,3 +358,48 @@ def test_count_many_and_solve_many_take_rules(engine: str) -> None:
     assert solved[0] == solve(puzzle).to_string() and solved[1] is None
     first = solve_many(["." * 81], rules="x", first=True)[0]
     assert first is not None and Grid.from_string(first, rules="x").is_solved()
+
+
+def test_read_grids_reads_variant_lines_among_plain_ones_and_takes_rules() -> None:
+    from sudokit import read_grids
+
+    x = generate(variant="x", seed=7)
+    text = f"{x.to_string()}\n{x.to_json()}\n\n{x.to_fpuzzles()}\n{'1' + '.' * 9 + '1' + '.' * 70}\n"
+    read = list(read_grids(text))
+    assert [line for line, _ in read] == [1, 2, 4, 5]
+    assert [g.rules is not None for _, g in read[:3] if isinstance(g, Grid)] == [False, True, True]
+    assert isinstance(read[3][1], DuplicateGivenError) and read[3][1].line == 5
+    ruled = list(read_grids(text.splitlines(), rules="x"))
+    assert all(isinstance(g, Grid) and g.rules == x.rules for _, g in ruled[:3])
+    assert isinstance(ruled[3][1], DuplicateGivenError)
+    other = list(read_grids(text, rules="antiknight", check=False))
+    assert isinstance(other[0][1], Grid) and other[0][1].variant == "antiknight"
+    assert isinstance(other[1][1], RulesError) and other[1][1].line == 2
+    assert str(other[1][1]).startswith("line 2: this puzzle carries its own rules (x)")
+
+
+def test_read_grids_streams_a_file_without_blank_lines() -> None:
+    from sudokit import read_grids
+
+    x = generate(variant="x", seed=7)
+    taken = [0]
+
+    def lines() -> Iterator[str]:
+        for i in range(5000):
+            taken[0] += 1
+            yield x.to_json() if i % 1000 == 999 else x.to_string()
+
+    read = read_grids(lines(), rules="x")
+    first = [next(read) for _ in range(3)]
+    assert [line for line, _ in first] == [1, 2, 3] and taken[0] < 200  # one grid's worth, not the file
+    assert all(isinstance(g, Grid) and g.rules == x.rules for _, g in [*first, *read])
+
+
+def test_batch_reads_a_json_line_in_a_plain_file(engine: str) -> None:
+    from sudokit.batch import Job, run
+
+    x = generate(variant="x", seed=7)
+    lines = [generate(seed=3).to_string(), x.to_json(), "{\"givens\": 3}", x.to_fpuzzles()]
+    results = list(run(lines, Job("solve")))
+    assert [str(r.status) for r in results] == ["solved", "solved", "invalid", "solved"]
+    assert results[1].solution == solve(x).to_string() == results[3].solution

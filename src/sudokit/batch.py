@@ -39,7 +39,6 @@ from sudokit.errors import (
 from sudokit.executor import Executor
 from sudokit.formats.chars import DIGIT_CHARS, MAX_CHAR_N
 from sudokit.formats.reader import Entry, LineRun
-from sudokit.formats.variants import looks_like_variant
 from sudokit.grid import Grid, find_duplicate
 from sudokit.limits import Stop
 from sudokit.rules import Rules
@@ -383,8 +382,6 @@ def _items(entries: Iterable[Entry | LineRun], job: Job, source: str) -> Iterato
                 yield entry
             else:
                 yield from (_Work(e.line, e.text, entry.shape, None) for e in entry.entries())
-        elif entry.error is not None and looks_like_variant(entry.text):
-            yield _variant_work(entry, source)
         elif entry.error is not None:
             yield _invalid(entry.line, entry.text, entry.error, source)
         elif entry.shape is None:
@@ -393,15 +390,6 @@ def _items(entries: Iterable[Entry | LineRun], job: Job, source: str) -> Iterato
             yield _Work(entry.line, entry.text, entry.shape, None)
         else:
             yield _Work(entry.line, entry.text, entry.shape, tuple(entry.cells), entry.rules)
-
-
-def _variant_work(entry: Entry, source: str) -> _Item:
-    """A line holding an f-puzzles link or sudokit's JSON form: its cells and rules."""
-    try:
-        grid = Grid.from_string(entry.text, check=False)
-    except SudokuError as error:
-        return _invalid(entry.line, entry.text, error, source)
-    return _Work(entry.line, entry.text, grid.shape, grid.cells, grid.rules)
 
 
 class _Sizer:

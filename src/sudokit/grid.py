@@ -17,7 +17,7 @@ from sudokit.errors import (
 )
 from sudokit.formats import variants as variant_formats
 from sudokit.formats.chars import MAX_CHAR_N
-from sudokit.formats.reader import BoxLike, _as_shape
+from sudokit.formats.reader import BoxLike, Entry, _as_shape
 from sudokit.rules import Rules
 from sudokit.units import Shape, shape_for_size
 from sudokit.variant import make_rules
@@ -375,79 +375,29 @@ def read_grids(
 ) -> Iterator[tuple[int, Grid | SudokuError]]:
     """Read every puzzle of a file (path, text or lines): ``(line, Grid or the error)`` each.
 
-    The error is returned, not raised, so one bad puzzle does not stop the batch. ``rules``
-    gives every puzzle the rules of a variant; a line holding an f-puzzles link or sudokit's
-    JSON form brings its own.
+    The error is returned, not raised, so one bad puzzle does not stop the batch. The puzzles
+    are those of :func:`sudokit.formats.read_puzzles` (read as it streams). ``rules`` gives every
+    puzzle the rules of a variant; a line holding an f-puzzles link or sudokit's JSON form brings
+    its own (and other ``rules`` are then an error for that puzzle).
     """
     if isinstance(source, Path):
         with source.open(encoding="utf-8", errors="replace") as handle:
             yield from read_grids(handle, box, check=check, rules=rules)
         return
-    if rules is not None or not isinstance(source, str):
-        yield from _read_variant_lines(source, box, check, rules)
-        return
     for entry in formats.read_puzzles(source, box):
-        if entry.error is not None or entry.cells is None or entry.shape is None:
-            assert entry.error is not None
-            yield entry.line, entry.error
-            continue
+        yield entry.line, _entry_grid(entry, check, rules)
+
+
+def _entry_grid(entry: Entry, check: bool, rules: RulesLike) -> Grid | SudokuError:
+    """The grid of a read entry, given ``rules`` unless it brings its own, or its error."""
+    if entry.error is not None or entry.cells is None or entry.shape is None:
+        assert entry.error is not None
+        return entry.error
+    try:
         grid = Grid(tuple(entry.cells), entry.shape, entry.rules)
+        if rules is not None:
+            grid = as_grid(grid, name="this puzzle", check=False, rules=rules)
         error = grid._violation() if check else None
-        yield entry.line, (error.with_line(entry.line) if error else grid)
-
-
-def _read_variant_lines(
-    source: str | Iterable[str], box: BoxLike, check: bool, rules: RulesLike
-) -> Iterator[tuple[int, Grid | SudokuError]]:
-    """:func:`read_grids` for lines that may carry rules (f-puzzles links, JSON) or take ``rules``."""
-    lines = source.splitlines() if isinstance(source, str) else source
-    plain: list[tuple[int, str]] = []
-
-    def flush() -> Iterator[tuple[int, Grid | SudokuError]]:
-        if not plain:
-            return
-        first = plain[0][0]
-        text = "\n".join(raw for _, raw in plain)
-        plain.clear()
-        for number, entry in _read_plain(text, box, check):
-            line = first + number - 1
-            if isinstance(entry, SudokuError):
-                yield line, entry
-                continue
-            try:
-                grid = Grid(entry.cells, entry.shape, as_rules(rules, entry.shape))
-                if check:
-                    grid.check()
-            except SudokuError as error:
-                yield line, error.with_line(line)
-                continue
-            yield line, grid
-
-    for number, raw in enumerate(lines, 1):
-        raw = raw.rstrip("\r\n")
-        if variant_formats.looks_like_variant(raw):
-            yield from flush()
-            try:
-                grid = Grid.from_string(raw, check=check)
-            except SudokuError as error:
-                yield number, error.with_line(number)
-                continue
-            if rules is not None and as_rules(rules, grid.shape) != grid.rules:
-                yield number, RulesError(f"line {number}: this puzzle carries its own rules ({grid.variant})")
-                continue
-            yield number, grid
-        else:
-            plain.append((number, raw))
-            if len(plain) >= 4096 and not raw.strip():  # a blank line ends any grid: bounded memory
-                yield from flush()
-    yield from flush()
-
-
-def _read_plain(text: str, box: BoxLike, check: bool) -> Iterator[tuple[int, Grid | SudokuError]]:
-    """Classic puzzles of a text, numbered from its first line."""
-    for entry in formats.read_puzzles(text, box):
-        if entry.error is not None or entry.cells is None or entry.shape is None:
-            assert entry.error is not None
-            yield entry.line, entry.error
-            continue
-        yield entry.line, Grid(tuple(entry.cells), entry.shape, entry.rules)
+    except SudokuError as exc:
+        error = exc
+    return error.with_line(entry.line) if error is not None else grid

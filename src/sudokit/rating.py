@@ -277,6 +277,61 @@ def _limit_text(start: float) -> str:
     return f"time limit reached after {time.perf_counter() - start:.3g} s"
 
 
+def _solution(grid: Grid, broken: str | None, start: float, engine: str | None) -> Sequence[int] | Rating:
+    """The solution of a puzzle to rate, or the :class:`Rating` of one that cannot be rated: a
+    given breaking a rule (the error ``broken``), no solution, several."""
+    if broken is not None:
+        return Rating(INVALID, error=broken, seconds=time.perf_counter() - start)
+    found = search(grid, 2, engine=engine)
+    if found.count == 0 or found.solution is None:
+        return Rating(NO_SOLUTION, error="no solution", seconds=time.perf_counter() - start)
+    if found.count > 1:
+        return Rating(MULTIPLE, error="several solutions", seconds=time.perf_counter() - start)
+    return found.solution.cells
+
+
+def _walk(
+    pos: Candidates, next_step: Callable[[], Step | None], solution: Sequence[int], path: list[Step],
+    deadline: Deadline, stop: Stop, start: float, unsolved: str,
+) -> tuple[str, str]:
+    """Take the first step found, checked against the solution, until ``pos`` is solved: RATED,
+    or the status and error that ended the path (``unsolved`` when no technique has a step)."""
+    while not pos.is_solved():
+        stop.check()
+        try:
+            step = next_step()
+        except TimeLimitReached:
+            return LIMIT, _limit_text(start)
+        if step is None:
+            return UNSOLVED, unsolved
+        _check_step(step, solution, pos)
+        path.append(step)
+        step.apply(pos)
+        if deadline.expired() and not pos.is_solved():
+            return LIMIT, _limit_text(start)
+    return RATED, ""
+
+
+def _rating(
+    status: str, error: str, path: Sequence[Step], start: float, keep_steps: bool,
+    scored: Callable[[], tuple[int, str]],
+) -> Rating:
+    """The :class:`Rating` of a path that ended with ``status``; ``scored`` gives a rated path's
+    HoDoKu-style score and level (it may run out of time)."""
+    seconds = time.perf_counter() - start
+    er, ep, ed, hardest, used = _summary(path)
+    kept = tuple(path) if keep_steps else ()
+    if status == RATED:
+        try:
+            score, level = scored()
+        except TimeLimitReached:
+            status, error, seconds = LIMIT, _limit_text(start), time.perf_counter() - start
+        else:
+            return Rating(RATED, er=er, ep=ep, ed=ed, level=level.lower(), score=score, hardest=hardest,
+                          techniques=used, step_count=len(path), seconds=seconds, steps=kept)
+    return Rating(status, error=error, seconds=seconds, step_count=len(path), techniques=used, steps=kept)
+
+
 def _rate(
     grid: Grid,
     deadline: Deadline,
@@ -294,70 +349,31 @@ def _rate(
                             stop=stop)
     start = time.perf_counter()
     stop = stop or Stop()
-    if find_duplicate(grid.cells, grid.shape) is not None:
-        return Rating(INVALID, error="duplicate given", seconds=time.perf_counter() - start)
-    found = search(grid, 2, engine=engine)
-    if found.count == 0 or found.solution is None:
-        return Rating(NO_SOLUTION, error="no solution", seconds=time.perf_counter() - start)
-    if found.count > 1:
-        return Rating(MULTIPLE, error="several solutions", seconds=time.perf_counter() - start)
-    solution = found.solution.cells
+    broken = "duplicate given" if find_duplicate(grid.cells, grid.shape) is not None else None
+    solution = _solution(grid, broken, start, engine)
+    if isinstance(solution, Rating):
+        return solution
     order = list(chosen) if chosen is not None else techniques(se_only=True)
     cands = Candidates.from_grid(grid)
     path: list[Step] = []
-    status, error = RATED, ""
     core = _engine.native(engine) if chosen is None and not keep_steps and grid.shape.box == (3, 3) else None
     if core is not None and _native_path(core, grid, cands, path, deadline, stop):
         status, error = LIMIT, _limit_text(start)
-    firsts = _first_steps(order, core, deadline, stop)
-    while status == RATED and not cands.is_solved():
-        stop.check()
-        try:
-            step = _next_step(cands, firsts)
-        except TimeLimitReached:
-            status, error = LIMIT, _limit_text(start)
-            break
-        if step is None:
-            status, error = UNSOLVED, (
-                "the techniques cannot finish this puzzle (not even SE's nested forcing "
-                "chains; SE prints 20.0 for it)"
-            )
-            break
-        _check_step(step, solution, cands)
-        path.append(step)
-        step.apply(cands)
-        if deadline.expired() and not cands.is_solved():
-            status, error = LIMIT, _limit_text(start)
-            break
-    seconds = time.perf_counter() - start
-    er, ep, ed, hardest, used = _summary(path)
-    if status != RATED:
-        return Rating(status, error=error, seconds=seconds, step_count=len(path),
-                      techniques=used, steps=tuple(path) if keep_steps else ())
-    if hodoku_path:
+    else:
+        firsts = _first_steps(order, core, deadline, stop)
+        unsolved = ("the techniques cannot finish this puzzle (not even SE's nested forcing "
+                    "chains; SE prints 20.0 for it)")
+        status, error = _walk(cands, partial(_next_step, cands, firsts), solution, path, deadline, stop,
+                              start, unsolved)
+
+    def scored() -> tuple[int, str]:
+        if not hodoku_path:
+            return hodoku_score(path)
         from sudokit.techniques.explain import explain_until
 
-        try:
-            score, level = hodoku_score(explain_until(grid, deadline, engine=engine))
-        except TimeLimitReached:
-            return Rating(LIMIT, error=_limit_text(start),
-                          seconds=time.perf_counter() - start, step_count=len(path),
-                          techniques=used, steps=tuple(path) if keep_steps else ())
-    else:
-        score, level = hodoku_score(path)
-    return Rating(
-        RATED,
-        er=er,
-        ep=ep,
-        ed=ed,
-        level=level.lower(),
-        score=score,
-        hardest=hardest,
-        techniques=used,
-        step_count=len(path),
-        seconds=seconds,
-        steps=tuple(path) if keep_steps else (),
-    )
+        return hodoku_score(explain_until(grid, deadline, engine=engine))
+
+    return _rating(status, error, path, start, keep_steps, scored)
 
 
 def rate_variant(
@@ -376,45 +392,16 @@ def rate_variant(
     all). The level and score add up the path's HoDoKu-style step scores."""
     start = time.perf_counter()
     stop = stop or Stop()
-    rules = grid.all_rules
-    broken = rules.violation(grid.cells)
-    if broken is not None:
-        return Rating(INVALID, error=str(broken), seconds=time.perf_counter() - start)
-    found = search(grid, 2, engine=engine)
-    if found.count == 0 or found.solution is None:
-        return Rating(NO_SOLUTION, error="no solution", seconds=time.perf_counter() - start)
-    if found.count > 1:
-        return Rating(MULTIPLE, error="several solutions", seconds=time.perf_counter() - start)
-    solution = found.solution.cells
+    broken = grid.all_rules.violation(grid.cells)
+    solution = _solution(grid, None if broken is None else str(broken), start, engine)
+    if isinstance(solution, Rating):
+        return solution
     order = variant_techniques() if chosen is None else resolve_variant(chosen)
     pos = RulesPosition.from_grid(grid)
     path: list[Step] = []
-    status, error = RATED, ""
-    while not pos.is_solved():
-        stop.check()
-        try:
-            step = first_step(pos, order, deadline)
-        except TimeLimitReached:
-            status, error = LIMIT, _limit_text(start)
-            break
-        if step is None:
-            status, error = UNSOLVED, "the variant techniques cannot finish this puzzle"
-            break
-        _check_step(step, solution, pos)
-        path.append(step)
-        step.apply(pos)
-        if deadline.expired() and not pos.is_solved():
-            status, error = LIMIT, _limit_text(start)
-            break
-    seconds = time.perf_counter() - start
-    er, ep, ed, hardest, used = _summary(path)
-    kept = tuple(path) if keep_steps else ()
-    if status != RATED:
-        return Rating(status, error=error, seconds=seconds, step_count=len(path), techniques=used,
-                      steps=kept)
-    score, level = hodoku_score(path)
-    return Rating(RATED, er=er, ep=ep, ed=ed, level=level.lower(), score=score, hardest=hardest,
-                  techniques=used, step_count=len(path), seconds=seconds, steps=kept)
+    status, error = _walk(pos, partial(first_step, pos, order, deadline), solution, path, deadline, stop,
+                          start, "the variant techniques cannot finish this puzzle")
+    return _rating(status, error, path, start, keep_steps, partial(hodoku_score, path))
 
 
 # -- many puzzles ------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from random import Random
 from typing import Any
 
@@ -131,14 +131,34 @@ def solutions(
     ``guesses[0]``, when given, counts the guesses made. With a ``deadline`` (of
     :func:`time.monotonic`), :class:`TimeLimitReached` is raised once it has passed.
     """
-    n = shape.n
-    full = (1 << n) - 1
-    stack: list[tuple[list[int], list[bool]]] = [(cand, [False] * shape.size)]
+    full = (1 << shape.n) - 1
+
+    def propagate(cand: list[int], done: list[bool]) -> bool:
+        return _propagate(cand, done, shape, full)
+
+    return _depth_first(cand, shape.n, propagate, rng, guesses, deadline)
+
+
+def _depth_first(
+    cand: list[int],
+    n: int,
+    propagate: Callable[[list[int], list[bool]], bool],
+    rng: Random | None = None,
+    guesses: list[int] | None = None,
+    deadline: float | None = None,
+    stop: Any = None,
+    complete_ok: Callable[[list[int]], bool] | None = None,
+) -> Iterator[list[int]]:
+    """The search of :func:`solutions` for any rules: ``propagate`` narrows a node's masks (False
+    on a contradiction), a guess takes a cell with the fewest candidates, and a complete node is
+    a solution when ``complete_ok`` (if given) accepts its values; ``stop`` is looked at per node."""
+    stack: list[tuple[list[int], list[bool]]] = [(cand, [False] * len(cand))]
     while stack:
         if deadline is not None and time.monotonic() > deadline:
             raise TimeLimitReached("time limit reached")
+        _check_stop(stop)
         cand, done = stack.pop()
-        if not _propagate(cand, done, shape, full):
+        if not propagate(cand, done):
             continue
         best, best_count = -1, n + 1
         for cell, mask in enumerate(cand):
@@ -149,7 +169,9 @@ def solutions(
                     if k == 2:
                         break
         if best < 0:
-            yield [m.bit_length() for m in cand]
+            values = [m.bit_length() for m in cand]
+            if complete_ok is None or complete_ok(values):
+                yield values
             continue
         mask = cand[best]
         bits = [1 << d for d in range(n) if mask >> d & 1]
@@ -163,9 +185,29 @@ def solutions(
             stack.append((child, done.copy()))
 
 
+def _deadline(seconds: float) -> float | None:
+    """The :func:`time.monotonic` deadline of a time limit in seconds (0: none)."""
+    return time.monotonic() + seconds if seconds > 0 else None
+
+
+def _count(found: Iterator[list[int]], limit: int, guesses: list[int]) -> tuple[int, bytes | None, int]:
+    """Take solutions up to ``limit``: (count, first solution, guesses); the count is
+    :data:`LIMIT_REACHED` when the search's time limit ran out."""
+    count, first = 0, None
+    try:
+        for solution in found:
+            first = first or solution
+            count += 1
+            if count >= limit:
+                break
+    except TimeLimitReached:
+        count = LIMIT_REACHED
+    return count, (bytes(first) if first is not None else None), guesses[0]
+
+
 def _search(
     cells: Sequence[int], shape: Shape, limit: int, seconds: float = 0.0
-) -> tuple[int, list[int] | None, int]:
+) -> tuple[int, bytes | None, int]:
     """Count solutions up to ``limit``; return (count, first solution, guesses).
 
     The count is :data:`LIMIT_REACHED` when ``seconds`` (> 0) ran out before the search ended.
@@ -174,17 +216,7 @@ def _search(
     if cand is None:
         return 0, None, 0
     guesses = [0]
-    deadline = time.monotonic() + seconds if seconds > 0 else None
-    count, first = 0, None
-    try:
-        for solution in solutions(cand, shape, guesses=guesses, deadline=deadline):
-            first = first or solution
-            count += 1
-            if count >= limit:
-                break
-    except TimeLimitReached:
-        return LIMIT_REACHED, first, guesses[0]
-    return count, first, guesses[0]
+    return _count(solutions(cand, shape, guesses=guesses, deadline=_deadline(seconds)), limit, guesses)
 
 
 def _check_cells(cells: bytes, shape: Shape) -> int:
@@ -225,8 +257,7 @@ def solve(
         raise WrongLengthError(len(cells), expected=f"{shape.size} cells for a {shape.n}x{shape.n} grid")
     if _check_cells(cells, shape):
         return 0, None, 0
-    count, first, guesses = _search(cells, shape, max(1, limit), _seconds(seconds))
-    return count, (bytes(first) if first is not None else None), guesses
+    return _search(cells, shape, max(1, limit), _seconds(seconds))
 
 
 def _seconds(seconds: float | None) -> float:
@@ -426,36 +457,7 @@ class RulesTable:
         stop: Any,
     ) -> Iterator[list[int]]:
         """Every solution reachable from ``cand``, depth first (random digit order with ``rng``)."""
-        stack: list[tuple[list[int], list[bool]]] = [(cand, [False] * self.ncells)]
-        while stack:
-            if deadline is not None and time.monotonic() > deadline:
-                raise TimeLimitReached("time limit reached")
-            _check_stop(stop)
-            cand, done = stack.pop()
-            if not self._propagate(cand, done):
-                continue
-            best, best_count = -1, self.n + 1
-            for cell, mask in enumerate(cand):
-                if mask & (mask - 1):
-                    k = mask.bit_count()
-                    if k < best_count:
-                        best, best_count = cell, k
-                        if k == 2:
-                            break
-            if best < 0:
-                values = [m.bit_length() for m in cand]
-                if self._complete_ok(values):
-                    yield values
-                continue
-            mask = cand[best]
-            bits = [1 << d for d in range(self.n) if mask >> d & 1]
-            if rng is not None:
-                rng.shuffle(bits)
-            guesses[0] += len(bits)
-            for bit in reversed(bits):
-                child = cand.copy()
-                child[best] = bit
-                stack.append((child, done.copy()))
+        return _depth_first(cand, self.n, self._propagate, rng, guesses, deadline, stop, self._complete_ok)
 
     def _complete_ok(self, values: list[int]) -> bool:
         """True when a complete assignment keeps every rule (the search's last check)."""
@@ -498,19 +500,10 @@ class RulesTable:
         cand = self._start(cells)
         if cand is None:
             return 0, None, 0
-        seconds = _seconds(seconds)
-        deadline = time.monotonic() + seconds if seconds > 0 else None
         guesses = [0]
-        count, first = 0, None
-        try:
-            for solution in self._solutions(cand, Random(seed) if seed else None, guesses, deadline, stop):
-                first = first or solution
-                count += 1
-                if count >= max(1, limit):
-                    break
-        except TimeLimitReached:
-            return LIMIT_REACHED, (bytes(first) if first else None), guesses[0]
-        return count, (bytes(first) if first else None), guesses[0]
+        rng = Random(seed) if seed else None
+        found = self._solutions(cand, rng, guesses, _deadline(_seconds(seconds)), stop)
+        return _count(found, max(1, limit), guesses)
 
     def solve_many(
         self, puzzles: Sequence[bytes], limit: int, seconds: float = 0.0, stop: Any = None

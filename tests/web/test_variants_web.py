@@ -39,6 +39,7 @@ def test_generate_then_solve_hint_and_rate(client: TestClient, variant: str) -> 
         assert hint["technique"] and hint["step"]["explanation"]
     if variant == "killer":
         assert made["rules"]["cages"] and all(c["sum"] for c in made["rules"]["cages"])
+        assert_cage_edges(made["rules"]["cages"])
     if variant == "jigsaw":
         assert sorted(made["rules"]["pieces"]) == sorted(list(range(9)) * 9)
     if variant == "windoku":
@@ -62,3 +63,20 @@ def test_render_draws_the_rules(client: TestClient) -> None:
     picture = client.post("/api/render", json={"puzzle": puzzle.to_json()})
     assert picture.status_code == 200
     assert picture.text.count('class="cage"') == len(puzzle.rules.cages) if puzzle.rules else False
+
+
+def assert_cage_edges(cages: list[dict[str, object]]) -> None:
+    """Every cage comes with its outline in cell units, inside its cells, closed: each corner
+    of the outline is the end of exactly two segments."""
+    from collections import Counter
+
+    for cage in cages:
+        cells, edges = cage["cells"], cage["edges"]
+        assert isinstance(cells, list) and isinstance(edges, list) and edges
+        ends: Counter[tuple[float, float]] = Counter()
+        for x1, y1, x2, y2 in edges:
+            assert x1 == x2 or y1 == y2
+            for x, y in ((x1, y1), (x2, y2)):
+                assert any(c % 9 <= x <= c % 9 + 1 and c // 9 <= y <= c // 9 + 1 for c in cells)
+                ends[(x, y)] += 1
+        assert set(ends.values()) == {2}, cage

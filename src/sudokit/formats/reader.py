@@ -527,8 +527,9 @@ def _cell_count(raw: str) -> int:
 
 
 _PLAIN_LINE = re.compile(r"[^\s|+,#]+")
-#: What marks a line as an f-puzzles link or payload (read with its rules, not as a grid).
-_LINK_HINT = re.compile(r"f-puzzles\.com|[?&]load=|^\s*N4Ig[A-Za-z0-9+/=]{12,}\s*$")
+#: What marks a line as a variant puzzle, read with its rules, not as a grid: an f-puzzles link or
+#: payload, or a JSON object (sudokit's JSON form, f-puzzles' JSON).
+_VARIANT_HINT = re.compile(r"^\s*\{|f-puzzles\.com|[?&]load=|^\s*N4Ig[A-Za-z0-9+/=]{12,}\s*$")
 
 
 @lru_cache(maxsize=64)
@@ -568,7 +569,7 @@ def variant_entry(text: str, first_line: int, data: dict[str, object] | None = N
 
 def _entry(text: str, first_line: int, box: Shape | None, defer: bool = False) -> Entry:
     """Parse ``text`` into an :class:`Entry`, keeping any error instead of raising it."""
-    if "\n" not in text and _LINK_HINT.search(text):
+    if "\n" not in text and _VARIANT_HINT.search(text):
         return variant_entry(text.strip(), first_line)
     if "\n" not in text and len(text.strip()) in _CUBES and _is_candidate_line(text.strip(), box):
         return _marks_entry(text, first_line, box)

@@ -17,6 +17,7 @@ from typing import Any
 import sudokit
 from sudokit import Candidates, Grid, Status, Step, SudokuError, svg
 from sudokit import batch as batch_runner
+from sudokit.geometry import CELL, Geometry
 
 __all__ = [
     "Limits",
@@ -81,8 +82,20 @@ def _rules_fields(grid: Grid) -> dict[str, Any] | None:
         "pieces": list(rules.pieces) if rules.pieces is not None else None,
         "shaded": sorted({c for r in rules.regions if r.kind in ("window", "extra") for c in r.cells}),
         "diagonals": [list(r.cells) for r in rules.regions if r.kind == "diagonal"],
-        "cages": [{"cells": list(c.cells), "sum": c.total} for c in rules.cages],
+        "cages": [{"cells": list(c.cells), "sum": c.total, "edges": _cage_edges(grid, c.cells)}
+                  for c in rules.cages],
     }
+
+
+#: How far inside its cells a cage's dashed outline runs on the page, in cells.
+CAGE_INSET = 0.08
+
+
+def _cage_edges(grid: Grid, cells: Iterable[int]) -> list[list[float]]:
+    """A cage's outline as segments ``[x1, y1, x2, y2]`` in cells (the grid's corner at 0, 0),
+    from :meth:`sudokit.geometry.Geometry.cage_edges`: what the page draws."""
+    edges = Geometry(grid.shape, 0.0).cage_edges(cells, CAGE_INSET * CELL)
+    return [[round(v / CELL, 4) for v in edge] for edge in edges]
 
 
 def puzzle_text(grid: Grid) -> str:

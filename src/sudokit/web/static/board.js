@@ -168,18 +168,8 @@ export class Board {
         class: "diagonal", "vector-effect": "non-scaling-stroke", "data-from": first, "data-to": last,
       });
     }
-    const d = 0.08;
-    for (const cage of rules.cages) {
-      const inside = new Set(cage.cells);
-      const has = (r, c) => r >= 0 && r < n && c >= 0 && c < n && inside.has(r * n + c);
-      const parts = [];
-      for (const cell of cage.cells) {
-        const r = Math.floor(cell / n), c = cell % n;
-        if (!has(r - 1, c)) parts.push(`M${c + (has(r, c - 1) ? (has(r - 1, c - 1) ? -d : 0) : d)} ${r + d}H${c + 1 - (has(r, c + 1) ? (has(r - 1, c + 1) ? -d : 0) : d)}`);
-        if (!has(r + 1, c)) parts.push(`M${c + (has(r, c - 1) ? (has(r + 1, c - 1) ? -d : 0) : d)} ${r + 1 - d}H${c + 1 - (has(r, c + 1) ? (has(r + 1, c + 1) ? -d : 0) : d)}`);
-        if (!has(r, c - 1)) parts.push(`M${c + d} ${r + (has(r - 1, c) ? (has(r - 1, c - 1) ? -d : 0) : d)}V${r + 1 - (has(r + 1, c) ? (has(r + 1, c - 1) ? -d : 0) : d)}`);
-        if (!has(r, c + 1)) parts.push(`M${c + 1 - d} ${r + (has(r - 1, c) ? (has(r - 1, c + 1) ? -d : 0) : d)}V${r + 1 - (has(r + 1, c) ? (has(r + 1, c + 1) ? -d : 0) : d)}`);
-      }
+    for (const cage of rules.cages) {  // its outline comes from the server (sudokit.geometry)
+      const parts = cage.edges.map(([x1, y1, x2, y2]) => `M${x1} ${y1}L${x2} ${y2}`);
       add("path", { d: parts.join(""), class: "cage", "vector-effect": "non-scaling-stroke" });
       if (cage.sum != null) {
         const top = Math.min(...cage.cells), r = Math.floor(top / n), c = top % n;
