@@ -872,6 +872,8 @@ def generate(*, seed: int | None = None, time_limit: float | None = None, **kwar
       ``technique``: a technique the rater must use (a registry name such as ``"X-Wing"``, or
       a step name such as ``"Full House"``). Both need :mod:`sudokit.rating`; a bad value
       raises :class:`~sudokit.errors.OptionError` at once (see :func:`parse_difficulty`).
+      An SE range from :data:`CLIMB_FROM` up is searched by climbing around hard puzzles
+      (:mod:`sudokit.hardgen`), which keeps ``symmetry``, ``minimal`` and ``max_clues``.
     - ``seed``: the same seed gives the same puzzle (with the same engine).
     - ``engine``: ``"c"`` or ``"python"`` (None: the default, see :mod:`sudokit._engine`).
     - ``time_limit``: seconds of wall-clock time for the whole call (None: no limit).
