@@ -3,6 +3,7 @@
 Usage::
 
     python benchmarks/generate.py [--seconds 2] [--repeat 3] [--clock cpu|wall] [--peers installed|none]
+    python benchmarks/generate.py --hard 8,9,10 [--hard-seconds 120] [--symmetry none] [--no-minimal]
 
 Rows (each the median of ``--repeat`` runs of at least ``--seconds``):
 
@@ -15,6 +16,12 @@ Rows (each the median of ``--repeat`` runs of at least ``--seconds``):
   removal in random order, symmetric pairs or single cells; its C accelerator when built) and
   py-sudoku's ``Sudoku(3).difficulty(0.6)`` (removes 60 % of the cells, checks nothing about
   minimality: not the same work, shown for scale).
+
+``--hard`` measures generation to a difficulty instead: for each ER floor ``L`` it runs
+``generate_many(difficulty="L-", minimal=True)`` (one core) for ``--hard-seconds`` of CPU time,
+re-checks every puzzle with ``sudokit.rate`` (its ER must be at least ``L`` and equal to the
+generator's), and prints puzzles per minute and the median CPU seconds a puzzle (the re-check
+not counted).
 
 Seed 003 (Xiao Bo, 2019) reports about 1 ms per puzzle without digging and 5 ms with it on a
 Core i5-4590 at 3.3 GHz, single-threaded; the last column compares with those. The machine this
@@ -40,7 +47,9 @@ except ImportError:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from sudokit import _engine
-from sudokit.generator import Generator, options, puzzle_seed
+from sudokit.errors import TimeLimitReached
+from sudokit.generator import Generator, generate_many, options, puzzle_seed
+from sudokit.rating import rate
 
 PAPER_MS = {"fill": 1.0, "fill+dig": 5.0}
 
@@ -129,6 +138,62 @@ def peer_makers(seed: int) -> list[tuple[str, str, Callable[[int], int]]]:
     return rows
 
 
+def measure_hard(
+    floor: float, seconds: float, seed: int, clock: Callable[[], float], **kwargs: Any
+) -> dict[str, Any]:
+    """Puzzles of ER ≥ ``floor`` made in ``seconds`` of ``clock`` time, each re-checked by ``rate``."""
+    times: list[float] = []
+    ers: list[float] = []
+    spent = 0.0
+    stream = generate_many(None, seed=seed, difficulty=f"{floor:.1f}-", time_limit=3 * seconds + 60, **kwargs)
+    try:
+        while spent < seconds:
+            start = clock()
+            made = next(stream)
+            took = clock() - start
+            spent += took
+            checked = rate(made.puzzle)
+            if checked.er is None or checked.er < floor or checked.er != made.rating.er:
+                raise AssertionError(f"re-check failed: {made.puzzle.to_string()} rated {checked.er}, "
+                                     f"generator said {made.rating.er}")
+            times.append(took)
+            ers.append(checked.er)
+    except TimeLimitReached:
+        spent = max(spent, seconds)
+    per_minute = 60.0 * len(times) / spent if spent else 0.0
+    return {"floor": floor, "puzzles": len(times), "seconds": spent, "per_minute": per_minute,
+            "median_seconds": statistics.median(times) if times else None,
+            "max_er": max(ers) if ers else None, "mean_er": statistics.fmean(ers) if ers else None}
+
+
+def _main_hard(args: argparse.Namespace) -> int:
+    """``--hard``: puzzles per minute at each ER floor, re-checked."""
+    clock = CLOCKS[args.clock]
+    floors = [float(x) for x in args.hard.split(",") if x.strip()]
+    kwargs: dict[str, Any] = {"minimal": args.minimal, "symmetry": args.symmetry}
+    print(f"# sudokit generation to a difficulty — engine {_engine.name_of()}, clock {args.clock}, "
+          f"{args.hard_seconds:g} s per floor, minimal={args.minimal}, symmetry={args.symmetry}, "
+          f"seed {args.seed}")
+    print("| ER floor | puzzles | seconds | puzzles/min | median s/puzzle | mean ER | max ER |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    results = []
+    for floor in floors:
+        found = measure_hard(floor, args.hard_seconds, args.seed, clock, **kwargs)
+        median = "–" if found["median_seconds"] is None else f"{found['median_seconds']:.2f}"
+        mean = "–" if found["mean_er"] is None else f"{found['mean_er']:.2f}"
+        top = "–" if found["max_er"] is None else f"{found['max_er']:.1f}"
+        print(f"| ≥ {floor:.1f} | {found['puzzles']} | {found['seconds']:.0f} | {found['per_minute']:.1f} "
+              f"| {median} | {mean} | {top} |", flush=True)
+        results.append(found)
+    if args.json:
+        text = json.dumps({"clock": args.clock, "hard": results}, indent=2)
+        if args.json == "-":
+            print(text)
+        else:
+            Path(args.json).write_text(text + "\n")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.ArgumentDefaultsHelpFormatter)
@@ -140,9 +205,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="comma-separated substrings: measure matching rows only")
     ap.add_argument("--seed", type=int, default=2019)
     ap.add_argument("--json", default=None, help="also write the results as JSON to this file ('-': stdout)")
+    ap.add_argument("--hard", default="", metavar="FLOORS",
+                    help="comma-separated ER floors (e.g. 8,9,10): measure generation to a difficulty")
+    ap.add_argument("--hard-seconds", type=float, default=120.0, help="--hard: CPU seconds per floor")
+    ap.add_argument("--no-minimal", dest="minimal", action="store_false", help="--hard: not strictly minimal")
+    ap.add_argument("--symmetry", default="none", help="--hard: pattern symmetry")
     args = ap.parse_args(argv)
     with _engine.using(args.engine or _engine.name_of()):
-        return _main(args)
+        return _main_hard(args) if args.hard else _main(args)
 
 
 def _main(args: argparse.Namespace) -> int:

@@ -46,7 +46,7 @@ from functools import cache, partial
 from itertools import islice
 from typing import Any
 
-from sudokit import _engine, reference
+from sudokit import _engine, hardgen, reference
 from sudokit.errors import GenerationError, OptionError, ShapeError, TimeLimitReached, VariantError
 from sudokit.executor import Executor
 from sudokit.formats.reader import BoxLike, _as_shape
@@ -96,6 +96,15 @@ _RANGE = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)?\s*-\s*(\d+(?:\.\d*)?|\.\d+)?\s*"
 
 #: Seconds the rater may spend on one candidate puzzle of a difficulty target.
 RATING_TIME_LIMIT = 20.0
+
+#: The lowest ER target searched by climbing from hard puzzles (:mod:`sudokit.hardgen`)
+#: rather than by rating random puzzles (about 1 in 30 minimal puzzles is rated 8.0 or more,
+#: 1 in 500 is 9.0 or more).
+CLIMB_FROM = 8.5
+
+#: From this ER on a target is only searched by climbing (random puzzles are almost never
+#: rated so high), so options the climb cannot keep are refused.
+CLIMB_ONLY_FROM = 10.0
 
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -190,6 +199,28 @@ class Options:
             raise ValueError("max_attempts must be at least 1")
         object.__setattr__(self, "difficulty", parse_difficulty(self.difficulty))
         object.__setattr__(self, "technique", check_technique(self.technique))
+        _check_climb_options(self)
+
+
+def _check_climb_options(opts: Options) -> None:
+    """Refuse options a target of ER :data:`CLIMB_ONLY_FROM` or more cannot be searched with:
+    the climb moves clues, so it keeps no mask or exact clue count, and it digs."""
+    target = opts.difficulty
+    if not isinstance(target, tuple) or target[0] < CLIMB_ONLY_FROM:
+        return
+    if opts.shape != Shape(3, 3):
+        raise OptionError(f"an ER of {CLIMB_ONLY_FROM:.1f} or more is searched for 9×9 puzzles only")
+    kept = [what for what, given in (("a mask", opts.mask is not None),
+                                     ("an exact clue count", opts.clues is not None),
+                                     ("the random-fill method", opts.method != "dig"),
+                                     ("a technique target", opts.technique is not None))
+            if given]
+    if kept:
+        raise OptionError(
+            f"an ER of {CLIMB_ONLY_FROM:.1f} or more is searched by moving clues around hard "
+            f"puzzles, which cannot keep {' or '.join(kept)}: leave them out (symmetry, "
+            "--minimal and --max-clues are kept)"
+        )
 
 
 @dataclass(frozen=True)
@@ -594,11 +625,45 @@ class Generator:
         self._solver = _engine.select(options.engine)
         self._core = _engine.native(options.engine) if options.shape == Shape(3, 3) else None
         self._rater = _rater() if options.difficulty is not None or options.technique else None
+        self._climb = self._climb_spec()
 
     @property
     def engine(self) -> str:
         """``"c"`` when the 9×9 loops run in the C core, ``"python"`` otherwise."""
         return "c" if self._core is not None else "python"
+
+    def _climb_spec(self) -> hardgen.Climb | None:
+        """The climb's target when a hard ER target is searched by climbing (see
+        :mod:`sudokit.hardgen`), None for the attempt loop."""
+        opts = self.options
+        target = opts.difficulty
+        if not isinstance(target, tuple) or target[0] < CLIMB_FROM:
+            return None
+        if target[0] >= CLIMB_ONLY_FROM and self._core is None:
+            raise OptionError(f"an ER of {CLIMB_ONLY_FROM:.1f} or more needs the C core (engine 'c')")
+        if (self._core is None or opts.method != "dig" or opts.mask is not None
+                or opts.clues is not None or opts.technique is not None):
+            return None
+        return hardgen.Climb(target[0], target[1], opts.symmetry, opts.minimal, opts.max_clues)
+
+    def _make_climbing(self, seed: int, deadline: Deadline, stop: Stop | None) -> Generated:
+        """:meth:`make` by climbing (:func:`sudokit.hardgen.climb`); the puzzle found is checked
+        and rated again by the rater before it leaves."""
+        assert self._climb is not None and self._core is not None
+        opts = self.options
+        for attempt in range(opts.max_attempts):
+            found = hardgen.climb(self._core, self._climb, _attempt_seed(seed, attempt), deadline, stop)
+            puzzle, solution = found.puzzle, found.solution
+            grid = Grid._trusted(tuple(puzzle), opts.shape)
+            if _count(puzzle, opts.shape, self._solver) != 1:  # every puzzle is checked before it leaves
+                raise AssertionError(f"generator bug: non-unique puzzle {grid.to_string()}")
+            if opts.minimal and not self._is_minimal(puzzle, solution):
+                raise AssertionError(f"generator bug: non-minimal puzzle {grid.to_string()}")
+            rating = self._rate(grid, deadline, stop)
+            if _difficulty_ok(opts, rating):
+                return Generated(grid, Grid._trusted(tuple(solution), opts.shape), seed,
+                                 attempt + 1, rating)
+        raise GenerationError(f"no puzzle met the options in {opts.max_attempts} climbs (seed {seed})")
 
     def _known_minimal(self) -> bool:
         """True when the method's result is strictly minimal by construction (or checked in C):
@@ -686,6 +751,8 @@ class Generator:
         opts = self.options
         if opts.variant:
             return self._make_variant(seed, deadline, stop)
+        if self._climb is not None:
+            return self._make_climbing(seed, deadline, stop)
         for attempt in range(opts.max_attempts):
             deadline.check()
             if stop is not None:
@@ -805,6 +872,8 @@ def generate(*, seed: int | None = None, time_limit: float | None = None, **kwar
       ``technique``: a technique the rater must use (a registry name such as ``"X-Wing"``, or
       a step name such as ``"Full House"``). Both need :mod:`sudokit.rating`; a bad value
       raises :class:`~sudokit.errors.OptionError` at once (see :func:`parse_difficulty`).
+      An SE range from :data:`CLIMB_FROM` up is searched by climbing around hard puzzles
+      (:mod:`sudokit.hardgen`), which keeps ``symmetry``, ``minimal`` and ``max_clues``.
     - ``seed``: the same seed gives the same puzzle (with the same engine).
     - ``engine``: ``"c"`` or ``"python"`` (None: the default, see :mod:`sudokit._engine`).
     - ``time_limit``: seconds of wall-clock time for the whole call (None: no limit).

@@ -57,7 +57,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="strictly minimal: removing any single clue loses uniqueness")
     parser.add_argument("--difficulty", metavar="D",
                         help="an SE rating (7.5), range (7.0-8.5), at least (9.0-) or at most "
-                        "(-4.0), or a HoDoKu level: easy, medium, hard, unfair, extreme (needs the rater)")
+                        "(-4.0), or a HoDoKu level: easy, medium, hard, unfair, extreme (needs the rater); "
+                        "from 8.5 up a climb around hard puzzles searches it")
     parser.add_argument("--technique", metavar="NAME",
                         help="a technique the rater must use (one of Sudoku Explainer's, e.g. "
                         "X-Wing, or a step name such as 'Full House')")
