@@ -871,7 +871,9 @@ def generate_many(
     return (made for some in executor.map(work, tasks) for made in some)
 
 
-def _controlled_bias(opts: Options, count: int | None, seed: int, time_limit: float | None) -> Iterator[Generated]:
+def _controlled_bias(
+    opts: Options, count: int | None, seed: int, time_limit: float | None
+) -> Iterator[Generated]:
     """Berthier's controlled-bias puzzles as :class:`Generated` (``attempts``: trials on their grid)."""
     for made in unbiased.controlled_bias(count, seed=seed, shape=opts.shape, engine=opts.engine,
                                          time_limit=time_limit):

@@ -251,7 +251,9 @@ class CBPuzzle:
     trials: int  #: trials run on that grid up to this puzzle
 
 
-def _trial_python(grid: Sequence[int], shape: Shape, rng: random.Random, engine: _engine.Engine) -> list[int] | None:
+def _trial_python(
+    grid: Sequence[int], shape: Shape, rng: random.Random, engine: _engine.Engine
+) -> list[int] | None:
     """One controlled-bias trial in Python: the kept clues, or None."""
     order = list(range(shape.size))
     rng.shuffle(order)
