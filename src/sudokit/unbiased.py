@@ -234,7 +234,12 @@ def _grid_cells(shape: Shape, rng: random.Random, deadline: Deadline = NEVER) ->
 
 def random_grid(shape: Shape | None = None, *, seed: int | None = None) -> Grid:
     """A uniformly random solution grid (9×9 unless ``shape`` says otherwise); the same seed
-    gives the same grid."""
+    gives the same grid.
+
+    >>> grid = random_grid(seed=1)
+    >>> grid.is_solved(), grid == random_grid(seed=1)
+    (True, True)
+    """
     shape = shape or Shape(3, 3)
     return Grid._trusted(tuple(_grid_cells(shape, random.Random(seed))), shape)
 
