@@ -608,6 +608,12 @@ static PyObject *core_gen9_cbg(PyObject *module, PyObject *args) {
     uint8_t cells[81];
     memcpy(cells, grid.buf, 81);
     PyBuffer_Release(&grid);
+    int digits_ok = 1;
+    for (int c = 0; c < 81; c++) digits_ok &= cells[c] >= 1 && cells[c] <= 9;
+    if (!digits_ok || sk9_solve(cells, 2, NULL, NULL) != 1) { /* the trials index tables by digit */
+        PyErr_SetString(PyExc_ValueError, "the grid must be a complete, valid 9x9 solution grid");
+        return NULL;
+    }
     uint8_t (*out)[81] = PyMem_Malloc((size_t)max_out * 81);
     if (!out) return PyErr_NoMemory();
     CallStop cs;

@@ -151,3 +151,16 @@ def test_controlled_bias_refuses_shaping_options() -> None:
 def test_controlled_bias_time_limit() -> None:
     with pytest.raises(sudokit.TimeLimitReached):
         list(unbiased.controlled_bias(50, seed=1, time_limit=0.3))
+
+
+def test_native_trials_refuse_a_bad_grid() -> None:
+    core = _engine.native(None)
+    if core is None:
+        pytest.skip("no C core")
+    for bad in (bytes(81), bytes([200] * 81), bytes([1] * 81), b"1" * 80):
+        with pytest.raises(ValueError):
+            core.gen9_cbg(1, bad, 10)
+    grid = sudokit.random_grid(seed=2)
+    found, ran, timed_out = core.gen9_cbg(1, bytes(grid.cells), 500)
+    assert (ran, timed_out) == (500, False)
+    assert all(sudokit.is_minimal(sudokit.Grid(tuple(p))) for p in found)
