@@ -113,9 +113,12 @@ def main() -> int:
     if sink:
         sink.close()
     n, m = len(ours_er), len(ref_er)
-    print(f"# controlled-bias: {n} puzzles (seed {args.seed}) in {time.perf_counter() - start:.0f} s "
-          f"({gen_seconds / n:.2f} s a puzzle to generate, {rate_seconds / n:.3f} s to rate)"
-          f"{' loaded from ' + args.load if args.load else ''}; cbg-000: {m} puzzles")
+    if args.load:
+        print(f"# controlled-bias: {n} puzzles loaded from {args.load}; cbg-000: {m} puzzles")
+    else:
+        print(f"# controlled-bias: {n} puzzles (seed {args.seed}) in {time.perf_counter() - start:.0f} s "
+              f"({gen_seconds / n:.2f} s a puzzle to generate, {rate_seconds / n:.3f} s to rate); "
+              f"cbg-000: {m} puzzles")
     lo = min(min(ref_clues), min(ours_clues))
     hi = max(max(ref_clues), max(ours_clues))
     oc, rc = Counter(ours_clues), Counter(ref_clues)
