@@ -79,6 +79,8 @@ def test_f_max_9_is_the_maximum() -> None:
 def test_unsupported_shape_refused() -> None:
     with pytest.raises(OptionError):
         unbiased._grid_cells(Shape(4, 4), random.Random(0))
+    with pytest.raises(OptionError):
+        unbiased._grid_cells(Shape(2, 4), random.Random(0))
 
 
 def minimal_puzzles(grid: tuple[int, ...], shape: Shape) -> dict[tuple[int, ...], int]:

@@ -14,8 +14,8 @@ rejections cost one count), then fills each band with a uniformly chosen band of
 Each grid then comes with the same probability: the method is exact given exact random draws
 (Python's Mersenne Twister here). ``Fmax`` must bound ``F``: 1728 on 9×9 (checked exhaustively by
 tests/test_unbiased.py), otherwise a proven bound (Brègman's bound on perfect matchings, level by
-level). Shapes whose boxes are 2 or 3 columns wide are drawn this way; shapes whose boxes are 2
-or 3 rows high are drawn transposed; other shapes are refused.
+level). 4×4, 6×6 (either box shape: boxes 2 or 3 cells wide make 2 or 3 bands) and 9×9 grids are
+drawn; larger ones are refused (:data:`SHAPE_SIDES`).
 
 **Controlled-bias puzzles** (:func:`controlled_bias`). Berthier's controlled-bias generator
 (D. Berthier, "Unbiased statistics of a CSP - a controlled-bias generator", CISSE 2009) yields
@@ -52,7 +52,20 @@ from sudokit.grid import Grid
 from sudokit.limits import NEVER, Deadline
 from sudokit.units import Shape
 
-__all__ = ["F_MAX_9", "TRIALS_PER_GRID", "CBPuzzle", "band_fills", "controlled_bias", "random_grid"]
+__all__ = [
+    "F_MAX_9",
+    "SHAPE_SIDES",
+    "TRIALS_PER_GRID",
+    "CBPuzzle",
+    "band_fills",
+    "controlled_bias",
+    "count_fills",
+    "random_grid",
+]
+
+#: The grid sides :func:`random_grid` draws: for larger ones the bound on the band counts is so
+#: far above their mean that the rejection takes minutes (8×8) or hours (12×12) a grid.
+SHAPE_SIDES = (4, 6, 9)
 
 #: The largest number of bands of one signature on 9×9 (three disjoint K3,3: 12³).
 F_MAX_9 = 1728
@@ -200,11 +213,9 @@ def _bregman(k: int, n: int) -> int:
 def _grid_cells(shape: Shape, rng: random.Random, deadline: Deadline = NEVER) -> list[int]:
     """A uniformly random solution grid of ``shape`` (see the module text) as cell values."""
     br, bc, n = shape.box_rows, shape.box_cols, shape.n
-    if bc not in (2, 3):
-        if br not in (2, 3):
-            raise OptionError(f"uniform grids need boxes 2 or 3 cells wide or high, not {br}x{bc}")
-        turned = _grid_cells(Shape(bc, br), rng, deadline)
-        return [turned[c * n + r] for r in range(n) for c in range(n)]
+    if n not in SHAPE_SIDES or bc not in (2, 3):
+        raise OptionError(f"uniform grids are drawn for {', '.join(f'{k}×{k}' for k in SHAPE_SIDES)} "
+                          f"grids, not {n}×{n} (the rejection would take too long)")
     full = (1 << n) - 1
     fmax = f_bound(shape)
     while True:
