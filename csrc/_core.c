@@ -695,6 +695,65 @@ static PyObject *core_gen9_fill(PyObject *module, PyObject *args) {
                          (Py_ssize_t)81, stats.rounds, stats.solver_calls, stats.clues, stats.clues_after);
 }
 
+static PyObject *core_gen9_cbg(PyObject *module, PyObject *args) {
+    unsigned long long seed;
+    Py_buffer grid;
+    long long trials;
+    int max_out = 64;
+    double seconds = 0;
+    PyObject *stop_obj = NULL;
+    if (!PyArg_ParseTuple(args, "Ky*L|idO:gen9_cbg", &seed, &grid, &trials, &max_out, &seconds, &stop_obj))
+        return NULL;
+    if (grid.len != 81 || max_out < 1 || max_out > 4096) {
+        PyBuffer_Release(&grid);
+        PyErr_SetString(PyExc_ValueError, "the grid must be 81 bytes and max_out 1..4096");
+        return NULL;
+    }
+    uint8_t cells[81];
+    memcpy(cells, grid.buf, 81);
+    PyBuffer_Release(&grid);
+    int digits_ok = 1;
+    for (int c = 0; c < 81; c++) digits_ok &= cells[c] >= 1 && cells[c] <= 9;
+    if (!digits_ok || sk9_solve(cells, 2, NULL, NULL) != 1) { /* the trials index tables by digit */
+        PyErr_SetString(PyExc_ValueError, "the grid must be a complete, valid 9x9 solution grid");
+        return NULL;
+    }
+    uint8_t (*out)[81] = PyMem_Malloc((size_t)max_out * 81);
+    if (!out) return PyErr_NoMemory();
+    CallStop cs;
+    if (!call_stop_init(&cs, module, stop_obj)) {
+        PyMem_Free(out);
+        return NULL;
+    }
+    sk_stop stop;
+    stop_init(&stop, &cs);
+    int found = 0;
+    cs.saved = PyEval_SaveThread();
+    sk_stop_start(&stop, seconds);
+    sk_rng rng;
+    sk_rng_seed(&rng, (uint64_t)seed);
+    long long done = sk_gen9_cbg(&rng, cells, trials, out, max_out, &found, &stop);
+    PyEval_RestoreThread(cs.saved);
+    call_stop_release(&cs);
+    if (stop.stopped == SK_STOP_POLL) {
+        PyMem_Free(out);
+        raise_stopped(module, &cs);
+        return NULL;
+    }
+    PyObject *list = PyList_New(found);
+    for (int i = 0; list && i < found; i++) {
+        PyObject *b = PyBytes_FromStringAndSize((const char *)out[i], 81);
+        if (!b) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, i, b);
+    }
+    PyMem_Free(out);
+    if (!list) return NULL;
+    return Py_BuildValue("(NLi)", list, done, stop.stopped == SK_STOP_TIME);
+}
+
 static PyObject *core_gen9_is_minimal(PyObject *module, PyObject *args) {
     (void)module;
     Py_buffer cells, solution;
@@ -1379,6 +1438,9 @@ static PyMethodDef core_methods[] = {
     {"gen9_dig", (PyCFunction)core_gen9_dig, METH_VARARGS,
      "gen9_dig(seed, orbit, target, mask, strict_minimal) -> (puzzle, solution) or None\n\n"
      "One attempt of the dig method on a 9x9 grid (generate.c); see sudokit.generator."},
+    {"gen9_cbg", (PyCFunction)core_gen9_cbg, METH_VARARGS,
+     "gen9_cbg(seed, grid, trials, max_out=64, seconds=0, stop=None) -> (puzzles, trials_run,\n"
+     "timed_out): Berthier's controlled-bias trials on one solution grid (generate.c)."},
     {"gen9_fill", (PyCFunction)core_gen9_fill, METH_VARARGS,
      "gen9_fill(seed, k, dig, seconds=0, stop=None) -> (puzzle, solution, rounds, solver_calls, clues,\n"
      "clues_after), or None when the time limit (seconds, 0: none) ran out first.\n\n"

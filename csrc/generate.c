@@ -546,3 +546,49 @@ int sk_gen9_fill(sk_rng *rng, int k, int dig, uint8_t puzzle[81], uint8_t soluti
     stats->clues_after = clues;
     return 1;
 }
+
+/* ---- controlled-bias trials (Berthier) ------------------------------------------- */
+
+/* One trial on the solution grid `grid`: empty its cells in a random order while the puzzle
+ * stays unique, up to the first clue that cannot go; the trial succeeds when none of the
+ * clues after it can go either, i.e. when the emptied cells all come before the kept ones in
+ * the order. A minimal puzzle of n clues is then the result with probability exactly
+ * n! (81 - n)! / 81!, Berthier's controlled bias. Writes the puzzle and returns 1 on success. */
+static int cbg_trial(sk_rng *rng, const uint8_t grid[81], const dig_state *full, uint8_t puzzle[81]) {
+    uint8_t order[81];
+    for (int c = 0; c < 81; c++) order[c] = (uint8_t)c;
+    shuffle(rng, order, 81);
+    dig_state st = *full; /* the full grid's state, copied: cheaper than building it again */
+    int i = 0;
+    for (; i < 81; i++) {
+        int c = order[i];
+        dig_remove(&st, c);
+        if (!still_unique(&st, grid, order + i, 1)) {
+            dig_restore(&st, c, grid[c]);
+            break;
+        }
+    }
+    for (int j = i + 1; j < 81; j++) { /* every later clue must stay: the kept clues are minimal */
+        int c = order[j];
+        dig_remove(&st, c);
+        int unique = still_unique(&st, grid, order + j, 1);
+        dig_restore(&st, c, grid[c]);
+        if (unique) return 0;
+    }
+    memcpy(puzzle, st.cells, 81);
+    return 1;
+}
+
+long long sk_gen9_cbg(sk_rng *rng, const uint8_t grid[81], long long trials, uint8_t (*out)[81],
+                      int max_out, int *found, sk_stop *stop) {
+    long long t = 0;
+    dig_state full;
+    dig_init(&full, grid);
+    *found = 0;
+    while (t < trials && *found < max_out) {
+        if (sk_stop_tick(stop, 256)) break;
+        t++;
+        if (cbg_trial(rng, grid, &full, out[*found])) (*found)++;
+    }
+    return t;
+}

@@ -69,6 +69,16 @@ typedef struct {
 int sk_gen9_fill(sk_rng *rng, int k, int dig, uint8_t puzzle[81], uint8_t solution[81],
                  sk_fill_stats *stats, sk_stop *stop);
 
+/* Berthier's controlled-bias sampling ("Unbiased statistics of a CSP - a controlled-bias
+ * generator", 2009), on one solution grid: up to `trials` independent trials, each of which
+ * yields the minimal puzzle P of n clues of `grid` with probability n! (81 - n)! / 81!
+ * (generate.c says how). The successful trials' puzzles go to out[0..*found) (at most
+ * `max_out`). Returns the number of trials run: fewer than `trials` when `max_out` puzzles
+ * were found or `stop` (NULL: never) ended the run. With `grid` uniformly random and a fixed
+ * number of trials per grid, the puzzles found are, in expectation, Berthier's distribution. */
+long long sk_gen9_cbg(sk_rng *rng, const uint8_t grid[81], long long trials, uint8_t (*out)[81],
+                      int max_out, int *found, sk_stop *stop);
+
 #ifdef __cplusplus
 }
 #endif

@@ -59,6 +59,7 @@ from sudokit.solver import (
 from sudokit.status import Status
 from sudokit.techniques.explain import Hint, explain, hint, steps_available
 from sudokit.techniques.step import Link, Step
+from sudokit.unbiased import random_grid
 from sudokit.units import Shape
 from sudokit.variant import find_variant, make_rules
 from sudokit.verification import verify
@@ -114,6 +115,7 @@ __all__ = [
     "is_minimal",
     "is_unique",
     "make_rules",
+    "random_grid",
     "rate",
     "rate_many",
     "read_grids",

@@ -110,6 +110,13 @@ class NativeEngine(Engine, Protocol):
         digging; None when ``seconds`` (0: none) ran out first."""
         ...
 
+    def gen9_cbg(
+        self, seed: int, grid: bytes, trials: int, max_out: int = 64, seconds: float = 0.0,
+        stop: Any = None, /,
+    ) -> tuple[list[bytes], int, bool]:
+        """Berthier's controlled-bias trials on one grid: (puzzles found, trials run, timed out)."""
+        ...
+
     def gen9_is_minimal(self, cells: bytes, solution: bytes, /) -> bool:
         """True when no single clue of the unique puzzle can go."""
         ...

@@ -46,7 +46,7 @@ from functools import cache, partial
 from itertools import islice
 from typing import Any
 
-from sudokit import _engine, hardgen, reference
+from sudokit import _engine, hardgen, reference, unbiased
 from sudokit.errors import GenerationError, OptionError, ShapeError, TimeLimitReached, VariantError
 from sudokit.executor import Executor
 from sudokit.formats.reader import BoxLike, _as_shape
@@ -77,8 +77,8 @@ __all__ = [
     "puzzle_seed",
 ]
 
-#: The generation methods.
-METHODS = ("dig", "random-fill")
+#: The generation methods ("controlled-bias": Berthier's unbiased sampling, see sudokit.unbiased).
+METHODS = ("dig", "random-fill", "controlled-bias")
 
 #: The level names a difficulty target may give: HoDoKu's levels, as ``Rating.level`` says them.
 LEVELS = tuple(name.lower() for name, _ in HODOKU_LEVELS)
@@ -195,6 +195,12 @@ class Options:
                     f"k must be between 1 and {max_fill_clues(self.shape)} for {size} cells: the "
                     "fill rounds random-fill needs grow about sixfold for every 5 more clues"
                 )
+        if self.method == "controlled-bias" and (
+            self.symmetry != "none" or self.mask is not None or self.clues is not None
+            or self.max_clues is not None or self.minimal or self.difficulty is not None or self.technique
+        ):
+            raise OptionError("controlled-bias samples all minimal puzzles: no symmetry, mask, clue "
+                              "count, difficulty or technique (its puzzles are minimal already)")
         if self.max_attempts < 1:
             raise ValueError("max_attempts must be at least 1")
         object.__setattr__(self, "difficulty", parse_difficulty(self.difficulty))
@@ -751,6 +757,8 @@ class Generator:
         opts = self.options
         if opts.variant:
             return self._make_variant(seed, deadline, stop)
+        if opts.method == "controlled-bias":
+            return next(_controlled_bias(opts, 1, seed, deadline.remaining()))
         if self._climb is not None:
             return self._make_climbing(seed, deadline, stop)
         for attempt in range(opts.max_attempts):
@@ -919,6 +927,8 @@ def generate_many(
     if seed is None:
         seed = _fresh_seed()
     seed &= _MASK64
+    if opts.method == "controlled-bias":  # one stream, grid block by grid block (sudokit.unbiased)
+        return _controlled_bias(opts, count, seed, time_limit)
     indexes: Iterator[int] = iter(range(count)) if count is not None else _naturals()
     gen = Generator(opts)
     if executor is None and jobs <= 1:
@@ -928,6 +938,16 @@ def generate_many(
     tasks = ([puzzle_seed(seed, i) for i in chunk] for chunk in _batched(indexes, size))
     work = partial(_make_some, replace(opts, engine=_engine.name_of(opts.engine)), deadline)
     return (made for some in executor.map(work, tasks) for made in some)
+
+
+def _controlled_bias(
+    opts: Options, count: int | None, seed: int, time_limit: float | None
+) -> Iterator[Generated]:
+    """Berthier's controlled-bias puzzles as :class:`Generated` (``attempts``: trials on their grid)."""
+    for made in unbiased.controlled_bias(count, seed=seed, shape=opts.shape, engine=opts.engine,
+                                         time_limit=time_limit):
+        puzzle = Grid._trusted(made.puzzle, opts.shape)
+        yield Generated(puzzle, Grid._trusted(made.solution, opts.shape), seed, made.trials)
 
 
 def _generate_here(
