@@ -76,6 +76,8 @@ Multi-Colouring             6.7    200                                          
 Sue de Coq                  7.0    250      Aligned Pair Exclusion              sdc
 ALS-XZ                      7.0    300                                          als
 ALS-XY-Wing                 7.2    320                                          als
+ALS-Chain                   7.5    340      (HoDoKu's ALS-XY-Chain)             als_chains
+Death Blossom               7.7    360                                          als_chains
 AIC                         6.6+   260-300  X-/XY-chains, (grouped) AICs        aic
 ==========================  =====  =======  ==================================  ============
 
@@ -237,6 +239,8 @@ _REGISTRY: list[Technique] = [
     Technique("Sue de Coq", 7.0, _T + "sdc:find_sue_de_coq", se=False, hodoku=250),
     Technique("ALS-XZ", 7.0, _T + "als:find_als_xz", se=False, hodoku=300),
     Technique("ALS-XY-Wing", 7.2, _T + "als:find_als_xy_wings", se=False, hodoku=320),
+    Technique("ALS-Chain", 7.5, _T + "als_chains:find_als_chains", se=False, hodoku=340),
+    Technique("Death Blossom", 7.7, _T + "als_chains:find_death_blossoms", se=False, hodoku=360),
     Technique("AIC", 7.0, _T + "aic:find_aics", se=False, hodoku=280),
     Technique(
         "Forcing Chain", 6.5, _T + "chains:find_cycles_and_forcing_chains", hodoku=280, optional=True,
@@ -422,7 +426,7 @@ _HODOKU_LEVEL: dict[str, int] = {
     **dict.fromkeys(
         ("Finned Swordfish", "Sashimi Swordfish", "Finned Jellyfish", "Sashimi Jellyfish",
          "Sue de Coq", "X-Chain", "XY-Chain", "AIC", "Grouped AIC", "ALS-XZ", "ALS-XY-Wing",
-         "BUG type 2", "BUG type 3", "BUG type 4", "Aligned Pair Exclusion",
+         "ALS-Chain", "Death Blossom", "BUG type 2", "BUG type 3", "BUG type 4", "Aligned Pair Exclusion",
          "Aligned Triplet Exclusion"), 3,
     ),
 }
