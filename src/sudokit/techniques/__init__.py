@@ -78,6 +78,9 @@ ALS-XZ                      7.0    300                                          
 ALS-XY-Wing                 7.2    320                                          als
 ALS-Chain                   7.5    340      (HoDoKu's ALS-XY-Chain)             als_chains
 Death Blossom               7.7    360                                          als_chains
+Franken Fish                6.6    300-350  (X-Wing, Swordfish; box in base or   franken
+                                            cover, else named Mutant / basic)
+Finned Franken Fish         6.8    390-410                                      franken
 AIC                         6.6+   260-300  X-/XY-chains, (grouped) AICs        aic
 ==========================  =====  =======  ==================================  ============
 
@@ -241,6 +244,8 @@ _REGISTRY: list[Technique] = [
     Technique("ALS-XY-Wing", 7.2, _T + "als:find_als_xy_wings", se=False, hodoku=320),
     Technique("ALS-Chain", 7.5, _T + "als_chains:find_als_chains", se=False, hodoku=340),
     Technique("Death Blossom", 7.7, _T + "als_chains:find_death_blossoms", se=False, hodoku=360),
+    Technique("Franken Fish", 6.6, _T + "franken:find_franken_fish", se=False, hodoku=300),
+    Technique("Finned Franken Fish", 6.8, _T + "franken:find_finned_franken_fish", se=False, hodoku=390),
     Technique("AIC", 7.0, _T + "aic:find_aics", se=False, hodoku=280),
     Technique(
         "Forcing Chain", 6.5, _T + "chains:find_cycles_and_forcing_chains", hodoku=280, optional=True,
@@ -325,6 +330,10 @@ def name_key(name: object) -> str:
 #: Step names (as keys, compared by prefix) and the technique whose finder yields them, for the
 #: steps not named after their technique (``Full House`` is a step of ``Hidden Single``).
 _STEP_FAMILIES = (
+    ("finnedfranken", "Finned Franken Fish"),
+    ("finnedmutant", "Finned Franken Fish"),
+    ("franken", "Franken Fish"),
+    ("mutant", "Franken Fish"),
     ("fullhouse", "Hidden Single"),
     ("directclaiming", "Direct Pointing"),
     ("claiming", "Pointing"),
@@ -426,7 +435,9 @@ _HODOKU_LEVEL: dict[str, int] = {
     **dict.fromkeys(
         ("Finned Swordfish", "Sashimi Swordfish", "Finned Jellyfish", "Sashimi Jellyfish",
          "Sue de Coq", "X-Chain", "XY-Chain", "AIC", "Grouped AIC", "ALS-XZ", "ALS-XY-Wing",
-         "ALS-Chain", "Death Blossom", "BUG type 2", "BUG type 3", "BUG type 4", "Aligned Pair Exclusion",
+         "ALS-Chain", "Death Blossom", "Franken X-Wing", "Franken Swordfish",
+         "Franken Jellyfish", "Finned Franken X-Wing", "Finned Franken Swordfish",
+         "Finned Franken Jellyfish", "BUG type 2", "BUG type 3", "BUG type 4", "Aligned Pair Exclusion",
          "Aligned Triplet Exclusion"), 3,
     ),
 }
