@@ -1,26 +1,30 @@
 """Make tests/htech_positions.json: positions with HoDoKu 2.2's own answers for the HoDoKu
 techniques sudokit added last (multi-colouring, avoidable rectangles, ALS chains, Death
-Blossom), the fixed sample of tests/test_htech_hodoku.py.
+Blossom, Franken fish), the fixed sample of tests/test_htech_hodoku.py.
 
 Positions come from solving paths: each puzzle is solved with the registry's techniques up to
 (not including) the chains and the techniques under test, and every position where the next
 step is not a single is taken, up to where the path gets stuck. HoDoKu's answers come from a
 small Java driver (ours, kept beside the project with HoDoKu 2.2's classes, never in the
 repository) that runs HoDoKu's finder of one solution type on a position: its first step
-(``SudokuStepFinder.getStep``, what HoDoKu's solver takes) and all its steps (the "find all
-steps" lists), as elimination sets. Run::
+(``SudokuStepFinder.getStep``, what HoDoKu's solver takes, with its type) and all its steps
+(the "find all steps" lists; for the ALS chain, the whole sorted list its solver picks from;
+none for the fish), as elimination sets. Run::
 
     python tests/make_htech_positions.py tests/htech_positions.json \
-        --hodoku /work/peers/hodoku ../shared/data/ratings/cbg-000_SER.tsv:600 \
-        ../shared/data/magictour_top1465.txt:300 ../shared/data/17_clue.txt:300
+        --hodoku /work/peers/hodoku ../shared/data/ratings/cbg-000_SER.tsv:200 \
+        ../shared/data/magictour_top1465.txt:60 ../shared/data/17_clue.txt:60
 
-(``FILE:N`` takes the first N puzzles of FILE). The file keeps every position where HoDoKu's
-finder of some type fires, and ``--negatives`` of the others (evenly spread).
+(``FILE:N`` takes the first N puzzles of FILE). The file keeps ``--keep`` positions: those where
+the rarer types fire, then others evenly spread; all HoDoKu's steps of a type are kept as their
+number and a digest of their elimination sets. It prints how many positions HoDoKu was asked
+about and how often each type fired.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import subprocess
 from collections.abc import Iterator, Sequence
@@ -37,6 +41,10 @@ TYPES = {
     "AVOIDABLE_RECTANGLE_2": "Avoidable Rectangle type 2",
     "ALS_XY_CHAIN": "ALS-Chain",
     "DEATH_BLOSSOM": "Death Blossom",
+    "FRANKEN_X_WING": "Franken Fish",
+    "FRANKEN_SWORDFISH": "Franken Fish",
+    "FINNED_FRANKEN_X_WING": "Finned Franken Fish",
+    "FINNED_FRANKEN_SWORDFISH": "Finned Franken Fish",
 }
 
 #: Techniques left out of the paths that make the positions (chains, and those under test).
@@ -96,10 +104,18 @@ def hodoku_answers(hodoku: Path, lines: Sequence[str]) -> list[dict[str, dict[st
         entry: dict[str, dict[str, object]] = {}
         for row in out[i * len(TYPES) : (i + 1) * len(TYPES)]:
             kind, _, first, _, every = row.split(" ")
-            entry[kind] = {"first": _elims(first), "all": [_elims(x) for x in every.split(";")]
-                           if every != "-" else []}
+            steps = [_elims(x) for x in every.split(";")] if every != "-" else []
+            entry[kind] = {"first": _elims(first), "type": first.split(",")[0],
+                           **summary([x for x in steps if x])}
         answers.append(entry)
     return answers
+
+
+def summary(steps: Sequence[Sequence[int]]) -> dict[str, object]:
+    """All steps' elimination sets, told by their number and a digest (sorted, deduplicated)."""
+    distinct = sorted({tuple(x) for x in steps})
+    text = ";".join(",".join(str(v) for v in x) for x in distinct)
+    return {"count": len(distinct), "digest": hashlib.sha1(text.encode()).hexdigest()[:16]}
 
 
 def _elims(text: str) -> list[int] | None:
@@ -109,13 +125,28 @@ def _elims(text: str) -> list[int] | None:
     return sorted({int(x) for x in text.split(",")[1:]})
 
 
+def choose(answers: Sequence[dict[str, dict[str, object]]], keep: int) -> list[int]:
+    """The positions kept: each where a rarer type fires (rarest first), then the others
+    evenly spread, ``keep`` in all."""
+    chosen: set[int] = set()
+    fired = {k: [i for i, a in enumerate(answers) if a[k]["first"]] for k in TYPES}
+    for kind in sorted(TYPES, key=lambda k: len(fired[k])):
+        if len(chosen) + len(fired[kind]) <= keep // 2:
+            chosen.update(fired[kind])
+    rest = [i for i in range(len(answers)) if i not in chosen]
+    step = max(1, len(rest) // max(1, keep - len(chosen)))
+    chosen.update(rest[::step][: keep - len(chosen)])
+    return sorted(chosen)
+
+
 def main() -> None:
     """Collect positions, ask HoDoKu, write the JSON file."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("output")
     parser.add_argument("puzzles", nargs="+", help="FILE or FILE:N")
     parser.add_argument("--hodoku", type=Path, default=Path("/work/peers/hodoku"))
-    parser.add_argument("--negatives", type=int, default=600)
+    parser.add_argument("--keep", type=int, default=700, help="positions kept in the file")
+    parser.add_argument("--everything", help="also write every position asked about here")
     parser.add_argument("--reuse", action="store_true",
                         help="ask HoDoKu again about the positions of the output file")
     args = parser.parse_args()
@@ -134,18 +165,20 @@ def main() -> None:
                     positions.append((puzzle, *key))
     lines = [f"{p} {v} {m}" for p, v, m in positions]
     answers = hodoku_answers(args.hodoku, lines)
-    fires = [i for i, a in enumerate(answers) if any(x["first"] for x in a.values())]
-    others = [i for i, a in enumerate(answers) if i not in set(fires)]
-    step = max(1, len(others) // max(1, args.negatives))
-    keep = sorted(set(fires) | set(others[::step][: args.negatives]))
+    keep = choose(answers, args.keep)
     data = [
         {"puzzle": positions[i][0], "values": positions[i][1], "marks": positions[i][2],
          "hodoku": answers[i]}
         for i in keep
     ]
     Path(args.output).write_text(json.dumps(data, separators=(",", ":")) + "\n")
-    counts = {k: sum(1 for i in keep if answers[i][k]["first"]) for k in TYPES}
-    print(f"{len(positions)} positions, {len(keep)} kept; HoDoKu fires: {counts}")
+    counts = {k: sum(1 for a in answers if a[k]["first"]) for k in TYPES}
+    kept = {k: sum(1 for i in keep if answers[i][k]["first"]) for k in TYPES}
+    print(f"{len(positions)} positions, HoDoKu fires: {counts}; {len(keep)} kept, firing: {kept}")
+    if args.everything is not None:
+        every = [{"puzzle": p, "values": v, "marks": m, "hodoku": a}
+                 for (p, v, m), a in zip(positions, answers, strict=True)]
+        Path(args.everything).write_text(json.dumps(every, separators=(",", ":")) + "\n")
 
 
 if __name__ == "__main__":
