@@ -1,6 +1,6 @@
 """Make tests/htech_positions.json: positions with HoDoKu 2.2's own answers for the HoDoKu
 techniques sudokit added last (multi-colouring, avoidable rectangles, ALS chains, Death
-Blossom, Franken fish), the fixed sample of tests/test_htech_hodoku.py.
+Blossom, Franken and Mutant fish), the fixed sample of tests/test_htech_hodoku.py.
 
 Positions come from solving paths: each puzzle is solved with the registry's techniques up to
 (not including) the chains and the techniques under test, and every position where the next
@@ -45,6 +45,10 @@ TYPES = {
     "FRANKEN_SWORDFISH": "Franken Fish",
     "FINNED_FRANKEN_X_WING": "Finned Franken Fish",
     "FINNED_FRANKEN_SWORDFISH": "Finned Franken Fish",
+    "MUTANT_X_WING": "(mutant_fish)",
+    "FINNED_MUTANT_X_WING": "(mutant_fish)",
+    "MUTANT_SWORDFISH": "(mutant_fish)",
+    "FINNED_MUTANT_SWORDFISH": "(mutant_fish)",
 }
 
 #: Techniques left out of the paths that make the positions (chains, and those under test).

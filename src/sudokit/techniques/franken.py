@@ -14,6 +14,7 @@ named by the units it uses: rows against columns only is a basic fish (finned, o
 a base unit keeps at most one place outside the fins), boxes only on one side make it a Mutant
 fish, as HoDoKu names them. :func:`franken_fish` searches sizes 2 to 4 (X-Wing, Swordfish,
 Jellyfish); the registry's finders, sizes 2 and 3, which HoDoKu's solver uses by default.
+:func:`mutant_fish` is HoDoKu's Mutant search (every unit on both sides), sizes 2 and 3.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from sudokit.techniques.base import cell_list, eliminations_text
 from sudokit.techniques.step import Step
 from sudokit.units import Shape
 
-__all__ = ["find_finned_franken_fish", "find_franken_fish", "franken_fish"]
+__all__ = ["find_finned_franken_fish", "find_franken_fish", "franken_fish", "mutant_fish"]
 
 _SIZES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _SCORES = {
@@ -70,8 +71,12 @@ def _kind(shape: Shape, unit: int) -> int:
 class _Search:
     """HoDoKu's fish search for one digit and one orientation."""
 
-    def __init__(self, cands: Candidates, digit: int, lines: bool, size: int, finned: bool) -> None:
-        """Collect the base and cover units holding the digit, in HoDoKu's order."""
+    def __init__(
+        self, cands: Candidates, digit: int, lines: bool, size: int, finned: bool,
+        mutant: bool = False,
+    ) -> None:
+        """Collect the base and cover units holding the digit, in HoDoKu's order (every unit
+        on both sides for a Mutant search)."""
         shape = cands.shape
         n = shape.n
         self.shape = shape
@@ -87,9 +92,9 @@ class _Search:
             if not places[unit]:
                 continue
             kind = unit // n
-            if kind in (2, cover_kind):
+            if mutant or kind in (2, cover_kind):
                 self.cover.append((unit, places[unit]))
-            if kind in (2, base_kind) and (finned or places[unit].bit_count() <= size):
+            if (mutant or kind in (2, base_kind)) and (finned or places[unit].bit_count() <= size):
                 self.base.append((unit, places[unit]))
         self.peers = _peer_bits(shape)
 
@@ -219,6 +224,17 @@ def franken_fish(cands: Candidates, size: int, finned: bool) -> Iterator[Step]:
     for digit in range(1, cands.n + 1):
         for lines in (True, False):
             yield from _Search(cands, digit, lines, size, finned).run()
+
+
+def mutant_fish(cands: Candidates, size: int, finned: bool) -> Iterator[Step]:
+    """HoDoKu's Mutant search of one size (2 or 3: HoDoKu adds a template check from 4 on):
+    any units on either side, digit by digit; the steps are named by the units they use.
+
+    Not in the registry: HoDoKu's solver leaves Mutant fish out, and this search takes
+    seconds a position here.
+    """
+    for digit in range(1, cands.n + 1):
+        yield from _Search(cands, digit, True, size, finned, mutant=True).run()
 
 
 def find_franken_fish(cands: Candidates) -> Iterator[Step]:
