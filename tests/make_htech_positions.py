@@ -16,8 +16,12 @@ none for the fish), as elimination sets. Run::
         ../shared/data/magictour_top1465.txt:60 ../shared/data/17_clue.txt:60
 
 (``FILE:N`` takes the first N puzzles of FILE). The file keeps ``--keep`` positions: those where
-the rarer types fire, then others evenly spread; all HoDoKu's steps of a type are kept as their
-number and a digest of their elimination sets. It prints how many positions HoDoKu was asked
+the rarer types fire, then others evenly spread. Each type's answer is None (HoDoKu finds
+nothing) or ``[first step's type, its eliminations as cell * 10 + digit, the number of distinct
+elimination sets of all steps, a digest of them]``. ``--random-states`` takes part-solved
+states of the puzzles' solutions instead of paths (avoidable rectangles are rare on paths);
+``--where`` keeps the positions where a technique of ours fires, ``--types`` asks HoDoKu about
+some types only, ``--append`` adds to the file. It prints how many positions HoDoKu was asked
 about and how often each type fired.
 """
 
@@ -26,13 +30,14 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import random
 import subprocess
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from sudokit import Grid
+from sudokit import Grid, solve
 from sudokit.candidates import Candidates, digits_of
-from sudokit.techniques import Technique, first_step, techniques
+from sudokit.techniques import Technique, first_step, technique_named, techniques
 
 #: HoDoKu's solution types compared, and the registry technique of each.
 TYPES = {
@@ -69,7 +74,7 @@ def values_text(cands: Candidates) -> str:
 
 
 def read_puzzles(spec: str) -> list[str]:
-    """The puzzles of ``FILE`` or ``FILE:N`` (the first N), 81-character lines."""
+    """The puzzles of ``FILE``, ``FILE:N`` (the first N) or ``FILE:A-B`` (A to B - 1)."""
     path, _, count = spec.partition(":")
     puzzles = []
     for line in Path(path).read_text().splitlines():
@@ -78,41 +83,70 @@ def read_puzzles(spec: str) -> list[str]:
         text = line.split()[0]
         if len(text) == 81:
             puzzles.append(text)
-    return puzzles[: int(count)] if count else puzzles
+    first, _, last = count.rpartition("-")
+    return puzzles[int(first or 0) : int(last)] if count else puzzles
 
 
-def path_positions(puzzle: str, use: list[Technique]) -> Iterator[Candidates]:
-    """The positions of the puzzle's path where the next step is not a single (and the end)."""
+def path_positions(puzzle: str, use: list[Technique], every: bool = False) -> Iterator[Candidates]:
+    """The positions of the puzzle's path where the next step is not a single (and the end;
+    ``every``: all of them)."""
     grid = Grid.from_string(puzzle)
     work = Candidates.from_grid(grid)
     while not work.is_solved():
         step = first_step(work, use, givens=grid.cells)
-        if step is None or step.technique not in SINGLES:
+        if every or step is None or step.technique not in SINGLES:
             yield work.copy()
         if step is None:
             return
         step.apply(work)
 
 
-def hodoku_answers(hodoku: Path, lines: Sequence[str]) -> list[dict[str, dict[str, object]]]:
+def random_states(puzzle: str, count: int, seed: int) -> Iterator[Candidates]:
+    """``count`` positions of the puzzle's solution with a random part (20 to 60 %) of the
+    non-given cells emptied, marks from the placed digits (each true to the solution)."""
+    grid = Grid.from_string(puzzle)
+    solution = solve(grid)
+    assert solution is not None
+    rng = random.Random(f"{seed}:{puzzle}")
+    free = [c for c, v in enumerate(grid.cells) if not v]
+    for _ in range(count):
+        share = rng.uniform(0.2, 0.6)
+        cells = list(solution.cells)
+        for c in free:
+            if rng.random() < share:
+                cells[c] = 0
+        yield Candidates.from_grid(Grid.from_cells(cells))
+
+
+def hodoku_answers(
+    hodoku: Path, lines: Sequence[str], types: Sequence[str]
+) -> list[dict[str, list[object] | None]]:
     """HoDoKu's first step and all steps of each type on each position (the driver's output)."""
     driver = hodoku / "htech"
     done = subprocess.run(
         ["java", "-Djava.awt.headless=true", "-cp", f"{hodoku / 'classes'}:{driver}", "HtechFinder",
-         *TYPES], input="\n".join(lines) + "\n", capture_output=True, text=True, check=True,
+         *types], input="\n".join(lines) + "\n", capture_output=True, text=True, check=True,
     )
     out = done.stdout.splitlines()
-    assert len(out) == len(lines) * len(TYPES), (len(out), done.stderr[-2000:])
-    answers: list[dict[str, dict[str, object]]] = []
+    assert len(out) == len(lines) * len(types), (len(out), done.stderr[-2000:])
+    answers: list[dict[str, list[object] | None]] = []
     for i in range(len(lines)):
-        entry: dict[str, dict[str, object]] = {}
-        for row in out[i * len(TYPES) : (i + 1) * len(TYPES)]:
+        entry: dict[str, list[object] | None] = {}
+        for row in out[i * len(types) : (i + 1) * len(types)]:
             kind, _, first, _, every = row.split(" ")
             steps = [_elims(x) for x in every.split(";")] if every != "-" else []
-            entry[kind] = {"first": _elims(first), "type": first.split(",")[0],
-                           **summary([x for x in steps if x])}
+            entry[kind] = answer(first, [x for x in steps if x])
         answers.append(entry)
     return answers
+
+
+def answer(first: str, steps: Sequence[Sequence[int]]) -> list[object] | None:
+    """One type's answer as stored: None when HoDoKu finds nothing, else ``[first step's type,
+    its eliminations, number of distinct elimination sets of all steps, their digest]``."""
+    total = summary(steps)
+    if first == "-" and not total["count"]:
+        return None
+    return [first.split(",")[0], _elims(first), total["count"], total["digest"]]
 
 
 def summary(steps: Sequence[Sequence[int]]) -> dict[str, object]:
@@ -129,12 +163,19 @@ def _elims(text: str) -> list[int] | None:
     return sorted({int(x) for x in text.split(",")[1:]})
 
 
-def choose(answers: Sequence[dict[str, dict[str, object]]], keep: int) -> list[int]:
+def fires(answers: dict[str, list[object] | None], kind: str) -> bool:
+    """True when HoDoKu's solver finds a step of ``kind`` in the position."""
+    found = answers.get(kind)
+    return found is not None and found[1] is not None
+
+
+def choose(answers: Sequence[dict[str, list[object] | None]], keep: int) -> list[int]:
     """The positions kept: each where a rarer type fires (rarest first), then the others
     evenly spread, ``keep`` in all."""
     chosen: set[int] = set()
-    fired = {k: [i for i, a in enumerate(answers) if a[k]["first"]] for k in TYPES}
-    for kind in sorted(TYPES, key=lambda k: len(fired[k])):
+    kinds = list(answers[0]) if answers else []
+    fired = {k: [i for i, a in enumerate(answers) if fires(a, k)] for k in kinds}
+    for kind in sorted(kinds, key=lambda k: len(fired[k])):
         if len(chosen) + len(fired[kind]) <= keep // 2:
             chosen.update(fired[kind])
     rest = [i for i in range(len(answers)) if i not in chosen]
@@ -151,10 +192,23 @@ def main() -> None:
     parser.add_argument("--hodoku", type=Path, default=Path("/work/peers/hodoku"))
     parser.add_argument("--keep", type=int, default=700, help="positions kept in the file")
     parser.add_argument("--everything", help="also write every position asked about here")
+    parser.add_argument("--every-position", action="store_true",
+                        help="take every position of the paths, singles or not")
+    parser.add_argument("--where", action="append", default=[],
+                        help="keep only positions where this technique of ours fires (repeatable)")
+    parser.add_argument("--basic", action="store_true",
+                        help="paths with the registry's techniques up to Hidden Triplet only")
+    parser.add_argument("--random-states", type=int, default=0,
+                        help="instead of paths, this many random part-solved states a puzzle")
+    parser.add_argument("--types", nargs="*", help="only these HoDoKu solution types")
+    parser.add_argument("--append", action="store_true", help="add to the output file's positions")
     parser.add_argument("--reuse", action="store_true",
                         help="ask HoDoKu again about the positions of the output file")
     args = parser.parse_args()
     use = [t for t in techniques() if t.name not in LEFT_OUT]
+    if args.basic:
+        names = [t.name for t in techniques()]
+        use = techniques()[: names.index("Hidden Triplet") + 1]
     positions: list[tuple[str, str, str]] = []
     seen: set[tuple[str, str]] = set()
     if args.reuse:
@@ -162,22 +216,32 @@ def main() -> None:
         positions = [(e["puzzle"], e["values"], e["marks"]) for e in old]
     for spec in [] if args.reuse else args.puzzles:
         for puzzle in read_puzzles(spec):
-            for cands in path_positions(puzzle, use):
+            states = (random_states(puzzle, args.random_states, 1) if args.random_states
+                      else path_positions(puzzle, use, args.every_position))
+            for cands in states:
+                if args.where and not any(
+                    next(technique_named(name).steps(cands, givens=Grid.from_string(puzzle).cells),
+                         None) for name in args.where
+                ):
+                    continue
                 key = (values_text(cands), marks_text(cands))
                 if key not in seen:
                     seen.add(key)
                     positions.append((puzzle, *key))
     lines = [f"{p} {v} {m}" for p, v, m in positions]
-    answers = hodoku_answers(args.hodoku, lines)
-    keep = choose(answers, args.keep)
+    types = args.types or list(TYPES)
+    answers = hodoku_answers(args.hodoku, lines, types)
+    keep = choose(answers, args.keep) if not args.append else list(range(len(answers)))
     data = [
         {"puzzle": positions[i][0], "values": positions[i][1], "marks": positions[i][2],
          "hodoku": answers[i]}
         for i in keep
     ]
+    if args.append:
+        data = json.loads(Path(args.output).read_text()) + data
     Path(args.output).write_text(json.dumps(data, separators=(",", ":")) + "\n")
-    counts = {k: sum(1 for a in answers if a[k]["first"]) for k in TYPES}
-    kept = {k: sum(1 for i in keep if answers[i][k]["first"]) for k in TYPES}
+    counts = {k: sum(1 for a in answers if fires(a, k)) for k in types}
+    kept = {k: sum(1 for i in keep if fires(answers[i], k)) for k in types}
     print(f"{len(positions)} positions, HoDoKu fires: {counts}; {len(keep)} kept, firing: {kept}")
     if args.everything is not None:
         every = [{"puzzle": p, "values": v, "marks": m, "hodoku": a}

@@ -2,7 +2,8 @@
 Mutant fish, against HoDoKu 2.2's own finders.
 
 tests/htech_positions.json holds positions from solving paths of random (cbg-000), hard
-(magictour) and 17-clue puzzles, with HoDoKu's answers (made by tests/make_htech_positions.py
+(magictour) and 17-clue puzzles, and part-solved states of 17-clue puzzles' solutions (where
+avoidable rectangles are common), with HoDoKu's answers (made by tests/make_htech_positions.py
 with a driver around HoDoKu's classes, beside the project): for each solution type, the step
 HoDoKu's solver takes (its first, as elimination sets) and all its steps (their number and a
 digest of their elimination sets). sudokit's first step must be HoDoKu's, where it fires and
@@ -74,6 +75,19 @@ def summary(steps: Sequence[Sequence[int]]) -> dict[str, object]:
     return {"count": len(distinct), "digest": hashlib.sha1(text.encode()).hexdigest()[:16]}
 
 
+def first_of(entry: dict[str, Any], kind: str) -> list[int] | None:
+    """HoDoKu's first step of ``kind`` in a stored position (its eliminations), or None."""
+    answer = entry["hodoku"][kind]
+    return None if answer is None else answer[1]
+
+
+def with_kind(kind: str, fired: bool | None = None) -> list[dict[str, Any]]:
+    """The stored positions HoDoKu was asked about ``kind`` in (only those where it fires, or
+    where it does not, when ``fired`` says so)."""
+    return [e for e in DATA if kind in e["hodoku"]
+            and (fired is None or (first_of(e, kind) is not None) == fired)]
+
+
 def compare(kind: str, entries: list[dict[str, Any]]) -> tuple[int, int, list[str]]:
     """Check one technique on the entries: (positions, positions HoDoKu fires on, mismatches)."""
     technique = technique_named(TYPES[kind])
@@ -81,28 +95,28 @@ def compare(kind: str, entries: list[dict[str, Any]]) -> tuple[int, int, list[st
     for entry in entries:
         cands, puzzle = position(entry)
         steps = list(technique.steps(cands, givens=puzzle.cells))
-        answer = entry["hodoku"][kind]
+        answer = entry["hodoku"][kind] or [None, None, 0, summary([])["digest"]]
         first = numbers(steps[0]) if steps else None
-        fired += answer["first"] is not None
-        if first != answer["first"]:
-            bad.append(f"{entry['values']}: first {first} != {answer['first']}")
+        fired += answer[1] is not None
+        if first != answer[1]:
+            bad.append(f"{entry['values']}: first {first} != {answer[1]}")
         got = summary([numbers(s) for s in steps])
-        if got != {"count": answer["count"], "digest": answer["digest"]}:
-            bad.append(f"{entry['values']}: all {got} != {answer['count']} {answer['digest']}")
+        if got != {"count": answer[2], "digest": answer[3]}:
+            bad.append(f"{entry['values']}: all {got} != {answer[2:]}")
     return len(entries), fired, bad
 
 
 @pytest.mark.parametrize("kind", ["MULTI_COLORS", "AVOIDABLE_RECTANGLE_1", "AVOIDABLE_RECTANGLE_2"])
 def test_equal_to_hodoku(kind: str) -> None:
-    total, fired, bad = compare(kind, DATA)
+    total, fired, bad = compare(kind, with_kind(kind))
     assert not bad, bad[:5]
-    assert total >= 500 and fired >= 10
+    assert total >= 300 and fired >= 30
 
 
 @pytest.mark.parametrize("kind", ["ALS_XY_CHAIN", "DEATH_BLOSSOM"])
 def test_als_equal_to_hodoku(kind: str) -> None:
-    fires = [e for e in DATA if e["hodoku"][kind]["first"] is not None][::SLOW_STRIDE]
-    silent = [e for e in DATA if e["hodoku"][kind]["first"] is None][:20]
+    fires = with_kind(kind, True)[::SLOW_STRIDE]
+    silent = with_kind(kind, False)[:20]
     _, fired, bad = compare(kind, fires + silent)
     assert not bad, bad[:5]
     assert fired >= 40 and silent
@@ -117,41 +131,40 @@ def hodoku_name(step: Step) -> str:
 @pytest.mark.parametrize("kind", list(FISH))
 def test_fish_equal_to_hodoku(kind: str) -> None:
     size, finned, mutant = FISH[kind]
-    fires = [e for e in DATA if e["hodoku"][kind]["first"] is not None]
-    silent = [e for e in DATA if e["hodoku"][kind]["first"] is None]
+    fires = with_kind(kind, True)
+    silent = with_kind(kind, False)
     slow = size * (1 + finned) * (1 + 3 * mutant)  # about how slow the search is
-    sample = fires[:: max(1, slow // 2)][:60] + silent[:: SLOW_STRIDE * 4][: 60 // slow]
+    sample = fires[:: max(1, slow // 2)][:30] + silent[:: SLOW_STRIDE * 4][: 60 // slow]
     search = mutant_fish if mutant else franken_fish
     bad = []
     for entry in sample:
         cands, _ = position(entry)
         step = next(search(cands, size, finned), None)
-        answer = entry["hodoku"][kind]
+        answer = entry["hodoku"][kind] or ["-", None]
         ours = (hodoku_name(step), numbers(step)) if step else ("-", None)
-        if ours != (answer["type"], answer["first"]):
-            bad.append(f"{entry['values']}: {ours} != {answer['type']} {answer['first']}")
+        if ours != (answer[0], answer[1]):
+            bad.append(f"{entry['values']}: {ours} != {answer[:2]}")
     assert not bad, bad[:5]
     assert len(fires) >= 3
 
 
 def test_fixture_has_both_answers() -> None:
     for kind in [*TYPES, *FISH]:
-        assert any(e["hodoku"][kind]["first"] for e in DATA), kind
-        assert any(e["hodoku"][kind]["first"] is None for e in DATA), kind
+        assert with_kind(kind, True) and with_kind(kind, False), kind
 
 
 def test_eliminations_keep_the_solution() -> None:
-    for entry in DATA[::SLOW_STRIDE * 2]:
+    for entry in DATA[::SLOW_STRIDE * 6]:
         cands, puzzle = position(entry)
         solution = solve(puzzle)
         assert solution is not None
-        for name in TYPES.values():
+        for name in {*TYPES.values(), "Franken Fish", "Finned Franken Fish"}:
             for step in technique_named(name).steps(cands, givens=puzzle.cells):
                 assert all(solution[c] != d for c, d in step.eliminations), (name, entry["values"])
 
 
 def test_avoidable_rectangles_need_the_givens() -> None:
-    entry = next(e for e in DATA if e["hodoku"]["AVOIDABLE_RECTANGLE_1"]["first"])
+    entry = with_kind("AVOIDABLE_RECTANGLE_1", True)[0]
     cands, puzzle = position(entry)
     assert list(find_avoidable_rectangles_1(cands, givens=puzzle.cells))
     assert not list(find_avoidable_rectangles_1(cands))
@@ -176,8 +189,7 @@ def test_registry() -> None:
 def test_hodoku_levels() -> None:
     levels = {}
     for kind, name in TYPES.items():
-        entry = next(e for e in DATA if e["hodoku"][kind]["first"])
-        cands, puzzle = position(entry)
+        cands, puzzle = position(with_kind(kind, True)[0])
         step = next(iter(technique_named(name).steps(cands, givens=puzzle.cells)))
         levels[name] = hodoku_score([step])[1]
     assert levels == {"Multi-Colouring": "Hard", "Avoidable Rectangle type 1": "Hard",
@@ -185,15 +197,12 @@ def test_hodoku_levels() -> None:
                       "Death Blossom": "Unfair"}
 
 
-def test_explain_path_uses_avoidable_rectangles() -> None:
-    entry = next(e for e in DATA if e["hodoku"]["AVOIDABLE_RECTANGLE_1"]["first"])
-    puzzle = Grid.from_string(entry["puzzle"])
+def test_explain_and_hint_use_avoidable_rectangles() -> None:
+    entry = with_kind("AVOIDABLE_RECTANGLE_2", True)[0]
+    cands, puzzle = position(entry)
+    chosen = [technique_named(f"Avoidable Rectangle type {k}") for k in (1, 2)]
+    step = next(iter(explain(puzzle, chosen=chosen, cands=cands)))
+    assert step.technique.startswith("Avoidable Rectangle")
     solution = solve(puzzle)
     assert solution is not None
-    names = [t.name for t in techniques()]
-    chosen = techniques()[: names.index("Avoidable Rectangle type 2") + 1]
-    steps = list(explain(puzzle, chosen=chosen))
-    assert any(s.technique.startswith("Avoidable Rectangle") for s in steps)
-    for step in steps:
-        assert all(solution[c] != d for c, d in step.eliminations), step
-        assert all(solution[c] == d for c, d in step.placements), step
+    assert all(solution[c] != d for c, d in step.eliminations)
