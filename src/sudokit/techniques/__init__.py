@@ -68,7 +68,7 @@ W-Wing                      6.6    150      XYZ-Wing                            
 Unique Rectangle type 5     4.5    100      Unique Rectangle                    uniqueness
 Unique Rectangle type 6     4.6    100                                          uniqueness
 Hidden Rectangle            4.6    100                                          uniqueness
-Avoidable Rectangle type 1  4.5    100      (placed, not given, digits)         avoidable
+Avoidable Rectangle type 1  4.5    100      Hidden Rectangle                    avoidable
 Avoidable Rectangle type 2  4.5    100                                          avoidable
 Finned Fish                 6.6    130-260  Hidden Quad (finned/sashimi 2-4)    fish
 Simple Colouring            6.6    150                                          singledigit
@@ -76,13 +76,19 @@ Multi-Colouring             6.7    200                                          
 Sue de Coq                  7.0    250      Aligned Pair Exclusion              sdc
 ALS-XZ                      7.0    300                                          als
 ALS-XY-Wing                 7.2    320                                          als
-ALS-Chain                   7.5    340      (HoDoKu's ALS-XY-Chain)             als_chains
+ALS-Chain                   7.5    340      ALS-XY-Wing                         als_chains
 Death Blossom               7.7    360                                          als_chains
-Franken Fish                6.6    300-350  (X-Wing, Swordfish; box in base or   franken
-                                            cover, else named Mutant / basic)
+Franken Fish                6.6    300-350  Death Blossom                       franken
 Finned Franken Fish         6.8    390-410                                      franken
 AIC                         6.6+   260-300  X-/XY-chains, (grouped) AICs        aic
 ==========================  =====  =======  ==================================  ============
+
+Multi-Colouring is HoDoKu's Multi Colors (types 1 and 2); the avoidable rectangles need the
+puzzle's givens (``Technique.givens``); ALS-Chain is HoDoKu's ALS-XY-Chain as its solver searches
+it; the Franken finders yield HoDoKu's first fish in its search order, named as HoDoKu names
+them (a fish without a box is a basic one, a fish with boxes on one side only a Mutant one, 450-470).
+Their SE≈ is a chain of about their length: 6.6-6.8 for the colourings and fish, 7.5 and 7.7 for
+the ALS chain and the Death Blossom (HoDoKu's solver leaves the Death Blossom out by default).
 
 SE has no chain for a deduction that assumes uniqueness, so HoDoKu's rectangles take the SE
 difficulty of the nearest unique rectangle: type 5 is SE's type 2 on the same rectangle (4.5),
