@@ -15,7 +15,18 @@ none for the fish), as elimination sets. Run::
         --hodoku /work/peers/hodoku ../shared/data/ratings/cbg-000_SER.tsv:200 \
         ../shared/data/magictour_top1465.txt:60 ../shared/data/17_clue.txt:60
 
-(``FILE:N`` takes the first N puzzles of FILE). The file keeps ``--keep`` positions: those where
+(``FILE:N`` takes the first N puzzles of FILE; 3,691 positions, 700 kept) and, for the avoidable
+rectangles::
+
+    python tests/make_htech_positions.py ar.json ../shared/data/17_clue.txt:100-110 --append \
+        --random-states 200 --types AVOIDABLE_RECTANGLE_1 AVOIDABLE_RECTANGLE_2 \
+        --where "Avoidable Rectangle type 1" --where "Avoidable Rectangle type 2"
+    python tests/make_htech_positions.py states.json ../shared/data/17_clue.txt:110-113 --append \
+        --random-states 100 --types AVOIDABLE_RECTANGLE_1 AVOIDABLE_RECTANGLE_2
+
+The committed file has 330 of the 700 path positions (those with an avoidable rectangle, then
+evenly spread), the 35 states of ar.json with a type 2, 40 with a type 1 only, and the first
+100 of states.json (marked ``"random": true``). The file keeps ``--keep`` positions: those where
 the rarer types fire, then others evenly spread. Each type's answer is None (HoDoKu finds
 nothing) or ``[first step's type, its eliminations as cell * 10 + digit, the number of distinct
 elimination sets of all steps, a digest of them]``. ``--random-states`` takes part-solved
