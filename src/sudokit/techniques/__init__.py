@@ -7,7 +7,9 @@ Glossary (on top of :mod:`sudokit.units`):
   whose search can run long (the chains) also takes ``deadline=`` (a
   :class:`sudokit.limits.Deadline`, default never) and raises
   :class:`~sudokit.errors.TimeLimitReached` once it passes; its registry entry says
-  ``timed=True``, and :meth:`Technique.steps` hands it the caller's deadline.
+  ``timed=True``, and :meth:`Technique.steps` hands it the caller's deadline. A finder that
+  must know which digits were given (avoidable rectangles) also takes ``givens=`` (the
+  puzzle's cells, 0 when empty; it finds nothing without them); its entry says ``givens=True``.
 - **technique**: a :class:`Technique`, a finder with its name, its Sudoku Explainer (SE)
   difficulty and its HoDoKu score.
 - **registry**: the ordered list of techniques :func:`techniques` returns. The order is SE 1.2.1's
@@ -66,13 +68,27 @@ W-Wing                      6.6    150      XYZ-Wing                            
 Unique Rectangle type 5     4.5    100      Unique Rectangle                    uniqueness
 Unique Rectangle type 6     4.6    100                                          uniqueness
 Hidden Rectangle            4.6    100                                          uniqueness
+Avoidable Rectangle type 1  4.5    100      Hidden Rectangle                    avoidable
+Avoidable Rectangle type 2  4.5    100                                          avoidable
 Finned Fish                 6.6    130-260  Hidden Quad (finned/sashimi 2-4)    fish
 Simple Colouring            6.6    150                                          singledigit
+Multi-Colouring             6.7    200                                          singledigit
 Sue de Coq                  7.0    250      Aligned Pair Exclusion              sdc
 ALS-XZ                      7.0    300                                          als
 ALS-XY-Wing                 7.2    320                                          als
+ALS-Chain                   7.5    340      ALS-XY-Wing                         als_chains
+Death Blossom               7.7    360                                          als_chains
+Franken Fish                6.6    300-350  Death Blossom                       franken
+Finned Franken Fish         6.8    390-410                                      franken
 AIC                         6.6+   260-300  X-/XY-chains, (grouped) AICs        aic
 ==========================  =====  =======  ==================================  ============
+
+Multi-Colouring is HoDoKu's Multi Colors (types 1 and 2); the avoidable rectangles need the
+puzzle's givens (``Technique.givens``); ALS-Chain is HoDoKu's ALS-XY-Chain as its solver searches
+it; the Franken finders yield HoDoKu's first fish in its search order, named as HoDoKu names
+them (a fish without a box is a basic one, a fish with boxes on one side only a Mutant one, 450-470).
+Their SE≈ is a chain of about their length: 6.6-6.8 for the colourings and fish, 7.5 and 7.7 for
+the ALS chain and the Death Blossom (HoDoKu's solver leaves the Death Blossom out by default).
 
 SE has no chain for a deduction that assumes uniqueness, so HoDoKu's rectangles take the SE
 difficulty of the nearest unique rectangle: type 5 is SE's type 2 on the same rectangle (4.5),
@@ -95,7 +111,7 @@ themselves on import.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, cast
 
@@ -140,7 +156,8 @@ class Technique:
     ``find`` is either the finder itself or ``"module:function"`` (resolved on first use, so the
     registry can name modules before importing them). ``difficulty`` is the SE difficulty of
     the technique's simplest step; each :class:`Step` carries its own. ``timed``: the finder
-    takes ``deadline=`` (a :class:`TimedFinder`).
+    takes ``deadline=`` (a :class:`TimedFinder`); ``givens``: the finder takes ``givens=``
+    (the puzzle's cells, 0 when empty), and finds nothing when they are unknown.
     """
 
     name: str
@@ -150,6 +167,7 @@ class Technique:
     hodoku: int | None = None
     optional: bool = False
     timed: bool = False
+    givens: bool = False
     _resolved: list[Finder] = field(default_factory=list, compare=False, repr=False)
 
     def finder(self) -> Finder:
@@ -173,9 +191,14 @@ class Technique:
             return False
         return True
 
-    def steps(self, cands: Candidates, deadline: Deadline = NEVER) -> Iterator[Step]:
-        """Every step this technique finds in ``cands`` (a timed finder stops at ``deadline``)."""
-        if self.timed:
+    def steps(
+        self, cands: Candidates, deadline: Deadline = NEVER, givens: Sequence[int] | None = None
+    ) -> Iterator[Step]:
+        """Every step this technique finds in ``cands`` (a timed finder stops at ``deadline``;
+        ``givens``, the puzzle's cells, go to a finder that needs them)."""
+        if self.givens:
+            yield from cast(Callable[..., Iterable[Step]], self.finder())(cands, givens=givens)
+        elif self.timed:
             yield from cast(TimedFinder, self.finder())(cands, deadline=deadline)
         else:
             yield from self.finder()(cands)
@@ -206,16 +229,29 @@ _REGISTRY: list[Technique] = [
     Technique("Unique Rectangle type 5", 4.5, _T + "uniqueness:find_ur_type5", se=False, hodoku=100),
     Technique("Unique Rectangle type 6", 4.6, _T + "uniqueness:find_ur_type6", se=False, hodoku=100),
     Technique("Hidden Rectangle", 4.6, _T + "uniqueness:find_hidden_rectangles", se=False, hodoku=100),
+    Technique(
+        "Avoidable Rectangle type 1", 4.5, _T + "avoidable:find_avoidable_rectangles_1", se=False,
+        hodoku=100, givens=True,
+    ),
+    Technique(
+        "Avoidable Rectangle type 2", 4.5, _T + "avoidable:find_avoidable_rectangles_2", se=False,
+        hodoku=100, givens=True,
+    ),
     Technique("Naked Quad", 5.0, _T + "subsets:find_naked_quads", hodoku=120),
     Technique("Jellyfish", 5.2, _T + "fish:find_jellyfish", hodoku=160),
     Technique("Hidden Quad", 5.4, _T + "subsets:find_hidden_quads", hodoku=150),
     Technique("Finned Fish", 6.6, _T + "fish:find_finned_fish", se=False, hodoku=130),
     Technique("Simple Colouring", 6.6, _T + "singledigit:find_simple_colouring", se=False, hodoku=150),
+    Technique("Multi-Colouring", 6.7, _T + "singledigit:find_multi_colouring", se=False, hodoku=200),
     Technique("BUG", 5.6, _T + "uniqueness:find_bugs", hodoku=100),
     Technique("Aligned Pair Exclusion", 6.2, _T + "exclusion:find_aligned_pairs", hodoku=300),
     Technique("Sue de Coq", 7.0, _T + "sdc:find_sue_de_coq", se=False, hodoku=250),
     Technique("ALS-XZ", 7.0, _T + "als:find_als_xz", se=False, hodoku=300),
     Technique("ALS-XY-Wing", 7.2, _T + "als:find_als_xy_wings", se=False, hodoku=320),
+    Technique("ALS-Chain", 7.5, _T + "als_chains:find_als_chains", se=False, hodoku=340),
+    Technique("Death Blossom", 7.7, _T + "als_chains:find_death_blossoms", se=False, hodoku=360),
+    Technique("Franken Fish", 6.6, _T + "franken:find_franken_fish", se=False, hodoku=300),
+    Technique("Finned Franken Fish", 6.8, _T + "franken:find_finned_franken_fish", se=False, hodoku=390),
     Technique("AIC", 7.0, _T + "aic:find_aics", se=False, hodoku=280),
     Technique(
         "Forcing Chain", 6.5, _T + "chains:find_cycles_and_forcing_chains", hodoku=280, optional=True,
@@ -300,6 +336,10 @@ def name_key(name: object) -> str:
 #: Step names (as keys, compared by prefix) and the technique whose finder yields them, for the
 #: steps not named after their technique (``Full House`` is a step of ``Hidden Single``).
 _STEP_FAMILIES = (
+    ("finnedfranken", "Finned Franken Fish"),
+    ("finnedmutant", "Finned Franken Fish"),
+    ("franken", "Franken Fish"),
+    ("mutant", "Franken Fish"),
     ("fullhouse", "Hidden Single"),
     ("directclaiming", "Direct Pointing"),
     ("claiming", "Pointing"),
@@ -357,22 +397,25 @@ def resolve(name: str | Technique, *, se_only: bool = False) -> Technique:
 
 
 def find_steps(
-    cands: Candidates, chosen: Iterable[Technique] | None = None, deadline: Deadline = NEVER
+    cands: Candidates, chosen: Iterable[Technique] | None = None, deadline: Deadline = NEVER,
+    givens: Sequence[int] | None = None,
 ) -> Iterator[Step]:
-    """Every step of every technique, technique by technique in registry order, until ``deadline``."""
+    """Every step of every technique, technique by technique in registry order, until
+    ``deadline`` (``givens``, the puzzle's cells, let the avoidable rectangles look)."""
     for technique in techniques() if chosen is None else chosen:
         deadline.check()
-        yield from technique.steps(cands, deadline)
+        yield from technique.steps(cands, deadline, givens)
 
 
 def first_step(
-    cands: Candidates, chosen: Iterable[Technique] | None = None, deadline: Deadline = NEVER
+    cands: Candidates, chosen: Iterable[Technique] | None = None, deadline: Deadline = NEVER,
+    givens: Sequence[int] | None = None,
 ) -> Step | None:
     """The first step in registry order (SE's choice of the next step), or ``None``.
 
     Raises :class:`~sudokit.errors.TimeLimitReached` once ``deadline`` has passed.
     """
-    return next(find_steps(cands, chosen, deadline), None)
+    return next(find_steps(cands, chosen, deadline, givens), None)
 
 
 #: HoDoKu 2.2's difficulty levels and the highest score each allows (its Options defaults).
@@ -392,12 +435,15 @@ _HODOKU_LEVEL: dict[str, int] = {
         ("Naked Quad", "Hidden Quad", "X-Wing", "Swordfish", "Jellyfish", "XY-Wing", "XYZ-Wing",
          "W-Wing", "Skyscraper", "2-String Kite", "Empty Rectangle", "Simple Colouring",
          "BUG type 1", "Finned X-Wing", "Sashimi X-Wing", "Unique Rectangle type 5",
-         "Unique Rectangle type 6", "Hidden Rectangle", "Innies/Outies"), 2,
+         "Unique Rectangle type 6", "Hidden Rectangle", "Innies/Outies", "Multi-Colouring",
+         "Avoidable Rectangle type 1", "Avoidable Rectangle type 2"), 2,
     ),
     **dict.fromkeys(
         ("Finned Swordfish", "Sashimi Swordfish", "Finned Jellyfish", "Sashimi Jellyfish",
          "Sue de Coq", "X-Chain", "XY-Chain", "AIC", "Grouped AIC", "ALS-XZ", "ALS-XY-Wing",
-         "BUG type 2", "BUG type 3", "BUG type 4", "Aligned Pair Exclusion",
+         "ALS-Chain", "Death Blossom", "Franken X-Wing", "Franken Swordfish",
+         "Franken Jellyfish", "Finned Franken X-Wing", "Finned Franken Swordfish",
+         "Finned Franken Jellyfish", "BUG type 2", "BUG type 3", "BUG type 4", "Aligned Pair Exclusion",
          "Aligned Triplet Exclusion"), 3,
     ),
 }

@@ -23,7 +23,7 @@ hint points at the region (``diagonal ↘``, ``cage 3 (r1c1…)``) its step uses
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -192,7 +192,7 @@ def explain_until(
         return _path(marks, _variant_chosen(chosen), deadline)
     use = _chosen(se_only, chosen)
     work = cands.copy() if cands is not None else Candidates.from_grid(grid)
-    return _path(work, use, deadline)
+    return _path(work, use, deadline, grid.cells)
 
 
 def _variant_chosen(chosen: Iterable[Technique | str] | None) -> list[Technique]:
@@ -200,10 +200,13 @@ def _variant_chosen(chosen: Iterable[Technique | str] | None) -> list[Technique]
     return variant_techniques() if chosen is None else resolve_variant(chosen)
 
 
-def _path(work: Candidates, use: list[Technique], deadline: Deadline) -> Iterator[Step]:
-    """The steps from ``work`` on, applied to it as they are yielded."""
+def _path(
+    work: Candidates, use: list[Technique], deadline: Deadline, givens: Sequence[int] | None = None
+) -> Iterator[Step]:
+    """The steps from ``work`` on, applied to it as they are yielded (``givens``: the puzzle's
+    cells, for the techniques that must know which digits were given)."""
     while not work.is_solved():
-        step = first_step(work, use, deadline)
+        step = first_step(work, use, deadline, givens)
         if step is None or not changes(step, work):
             yield stuck_step(work)
             return
@@ -293,7 +296,7 @@ def _next_step(
     missing = _missing_mark(cands, solution)
     if missing is not None:
         return missing
-    step = first_step(cands, use, deadline)
+    step = first_step(cands, use, deadline, puzzle.cells if puzzle is not None else None)
     return step if step is not None else stuck_step(cands)
 
 

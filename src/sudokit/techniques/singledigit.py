@@ -13,6 +13,10 @@ A **strong link** on a digit: a unit where the digit has exactly two places; one
 - **Simple Colouring**: colour the strong links of a digit in two alternating colours; one
   colour is true. A cell seeing both colours loses the digit (trap); if two cells of one colour
   see each other, that colour is false (wrap).
+- **Multi-Colouring** (HoDoKu's Multi Colors): two separate colour clusters of a digit. Type 1:
+  when a colour of one sees a colour of the other, not both are true, so one of their partner
+  colours is; cells seeing both partners lose the digit. Type 2: a colour whose cells see both
+  colours of another cluster is false (one of those is true), so its cells lose the digit.
 """
 
 from __future__ import annotations
@@ -23,9 +27,11 @@ from itertools import combinations
 from sudokit.candidates import Candidates
 from sudokit.techniques.base import COL, ROW, cell_list, common_peers, eliminations_text, removable
 from sudokit.techniques.step import Link, Step
+from sudokit.units import Shape
 
 __all__ = [
     "find_empty_rectangles",
+    "find_multi_colouring",
     "find_simple_colouring",
     "find_skyscrapers",
     "find_two_string_kites",
@@ -253,3 +259,93 @@ def find_simple_colouring(cands: Candidates) -> Iterator[Step]:
                         extra={"hodoku": 150, "colours": (tuple(green), tuple(blue))},
                     )
 
+
+
+def _sees_any(shape: Shape, cells: list[int], others: set[int]) -> bool:
+    """True when some cell of ``cells`` sees some cell of ``others``."""
+    return any(shape.peers[c] & others for c in cells)
+
+
+def _seeing_both(cands: Candidates, digit: int, a: list[int], b: list[int]) -> list[int]:
+    """Cells holding ``digit`` that see a cell of ``a`` and a cell of ``b``."""
+    shape = cands.shape
+    near_a: set[int] = set().union(*(shape.peers[c] for c in a))
+    near_b: set[int] = set().union(*(shape.peers[c] for c in b))
+    return sorted(c for c in near_a & near_b if cands.has(c, digit))
+
+
+def _multi_step(
+    cands: Candidates, digit: int, kind: int, first: tuple[list[int], list[int]],
+    second: tuple[list[int], list[int]], removed: list[int], why: str,
+) -> Step:
+    """Build a multi-colouring step (HoDoKu's type ``kind``) on two clusters of ``digit``."""
+    shape = cands.shape
+    coloured = sorted({*first[0], *first[1], *second[0], *second[1]})
+    eliminations = tuple((c, digit) for c in removed)
+    return Step(
+        "Multi-Colouring", 6.7, eliminations=eliminations, cells=tuple(coloured),
+        candidates=tuple((c, digit) for c in coloured),
+        explanation=f"Colouring the strong links of {digit} gives two separate clusters, "
+        f"{cell_list(shape, first[0])} against {cell_list(shape, first[1])} and "
+        f"{cell_list(shape, second[0])} against {cell_list(shape, second[1])}; {why}: "
+        f"{eliminations_text(shape, eliminations)}",
+        extra={"hodoku": 200, "type": kind,
+               "colours": tuple(tuple(x) for x in (*first, *second))},
+    )
+
+
+def _multi_type2(
+    cands: Candidates, digit: int, first: tuple[list[int], list[int]],
+    second: tuple[list[int], list[int]],
+) -> Step | None:
+    """Type 2: a colour of one cluster that sees both colours of another is false."""
+    shape = cands.shape
+    b1, b2 = set(second[0]), set(second[1])
+    false = [
+        colour for colour in first if _sees_any(shape, colour, b1) and _sees_any(shape, colour, b2)
+    ]
+    if not false:
+        return None
+    removed = sorted({c for colour in false for c in colour})
+    return _multi_step(
+        cands, digit, 2, first, second, removed,
+        f"{cell_list(shape, false[0])} see both colours of the second cluster, one of which is "
+        f"true, so they are not {digit}",
+    )
+
+
+def _multi_type1(
+    cands: Candidates, digit: int, first: tuple[list[int], list[int]],
+    second: tuple[list[int], list[int]],
+) -> Step | None:
+    """Type 1: colours of two clusters that see each other are not both true, so one of their
+    partner colours is; cells seeing both partners lose the digit."""
+    shape = cands.shape
+    removed: set[int] = set()
+    for i in (0, 1):
+        for j in (0, 1):
+            if _sees_any(shape, first[i], set(second[j])):
+                removed.update(_seeing_both(cands, digit, first[1 - i], second[1 - j]))
+    if not removed:
+        return None
+    return _multi_step(
+        cands, digit, 1, first, second, sorted(removed),
+        "a colour of the first cluster sees a colour of the second, so not both are true and "
+        "one of their partner colours is; cells seeing both partners lose the digit",
+    )
+
+
+def find_multi_colouring(cands: Candidates) -> Iterator[Step]:
+    """Multi-colouring (HoDoKu's Multi Colors): two colour clusters of a digit that see each
+    other; type 2 (a colour seeing both colours of the other cluster) before type 1, for every
+    ordered pair of clusters, digit by digit (HoDoKu's order)."""
+    for digit in range(1, cands.n + 1):
+        clusters = [(green, blue) for green, blue, _ in _colour(cands, digit)]
+        for i, first in enumerate(clusters):
+            for j, second in enumerate(clusters):
+                if i == j:
+                    continue
+                for check in (_multi_type2, _multi_type1):
+                    step = check(cands, digit, first, second)
+                    if step is not None:
+                        yield step
