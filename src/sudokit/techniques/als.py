@@ -65,17 +65,9 @@ class ALS:
         return f"{cell_list(shape, _cells_of(self.cells))} ({digit_list(self.digits)})"
 
 
-#: The last position's ALSs (ALS-XZ and ALS-XY-Wing look at the same position in turn).
-_last: dict[tuple[Shape, tuple[int, ...], int], list[ALS]] = {}
-
-
 def almost_locked_sets(cands: Candidates, max_size: int = MAX_SIZE) -> list[ALS]:
     """Every ALS of up to ``max_size`` cells, each cell set once."""
-    key = (cands.shape, tuple(cands.masks), max_size)
-    if key not in _last:
-        _last.clear()
-        _last[key] = _find_sets(cands, max_size)
-    return _last[key]
+    return _find_sets(cands, max_size)
 
 
 def _find_sets(cands: Candidates, max_size: int) -> list[ALS]:
