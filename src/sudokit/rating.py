@@ -335,10 +335,8 @@ def _rate(
         return Rating(status, error=error, seconds=seconds, step_count=len(path),
                       techniques=used, steps=tuple(path) if keep_steps else ())
     if hodoku_path:
-        from sudokit.techniques.explain import explain_until
-
         try:
-            score, level = hodoku_score(explain_until(grid, deadline, engine=engine))
+            score, level = _hodoku_rating(grid, deadline)
         except TimeLimitReached:
             return Rating(LIMIT, error=_limit_text(start),
                           seconds=time.perf_counter() - start, step_count=len(path),
@@ -358,6 +356,15 @@ def _rate(
         seconds=seconds,
         steps=tuple(path) if keep_steps else (),
     )
+
+
+def _hodoku_rating(grid: Grid, deadline: Deadline) -> tuple[int, str]:
+    """HoDoKu 2.2's score and level from its own path (:mod:`sudokit.hodoku`)."""
+    from sudokit.hodoku import hodoku_level, hodoku_path
+
+    path, _ = hodoku_path(grid, deadline)
+    score = sum(s.score for s in path)
+    return score, hodoku_level(score, max((s.level for s in path), default=0))
 
 
 def rate_variant(
