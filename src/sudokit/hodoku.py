@@ -414,6 +414,184 @@ def _ur(kind: int) -> BoardFinder:
     return _sudokit("Unique Rectangle", f"Unique Rectangle type {kind}")
 
 
+# -- chains: X-chains, XY-chains, turbot fish, remote pairs -------------------------------------
+
+
+def _peers_with(board: Board, cell: int, digit: int) -> set[int]:
+    """The peers of ``cell`` that still have ``digit``."""
+    b = bit(digit)
+    return {p for p in _PEERS[cell] if board.masks[p] & b}
+
+
+def _conjugates(board: Board, cell: int, digit: int) -> set[int]:
+    """The cells joined to ``cell`` by a strong link on ``digit`` (its only other place in a unit)."""
+    b = bit(digit)
+    out = set()
+    for unit in _CELL_UNITS[cell]:
+        if board.free[unit][digit] == 2:
+            out.update(c for c in _UNITS[unit] if c != cell and board.masks[c] & b)
+    return out
+
+
+def _chain_step(name: str, elims: Iterable[tuple[int, int]], cells: tuple[int, ...]) -> Step:
+    """A chain step with its eliminations in HoDoKu's order (as given)."""
+    return _step(name, eliminations=tuple(elims), cells=cells)
+
+
+def _best(steps: Iterable[Step]) -> Step | None:
+    """The step HoDoKu's sort puts first (its eliminations kept in their order)."""
+    chosen: Step | None = None
+    key: tuple[int, int] | None = None
+    for step in steps:
+        weighted = sum(c * (1 + 80 * k) + d for k, (c, d) in enumerate(step.eliminations))
+        mine = (-len(step.eliminations), weighted)
+        if key is None or mine < key:
+            chosen, key = step, mine
+    return chosen
+
+
+def _x_chain_ends(board: Board, start: int, digit: int, max_links: int) -> Iterator[tuple[int, int]]:
+    """(end cell, links) of the X-chains on ``digit`` from ``start``: alternating strong and
+    weak links, strong at both ends, at least 3 links and at most ``max_links``."""
+    frontier = [(t, True) for t in _conjugates(board, start, digit)]
+    seen: set[tuple[int, bool, bool]] = {(t, True, False) for t, _ in frontier}
+    links = 1
+    while frontier and links < max_links:
+        nxt: list[tuple[int, bool]] = []
+        links += 1
+        for cell, _ in frontier:
+            targets = (_peers_with(board, cell, digit) if links % 2 == 0
+                       else _conjugates(board, cell, digit))
+            for t in targets:
+                state = (t, links % 2 == 1, links >= 3)
+                if state not in seen:
+                    seen.add(state)
+                    nxt.append((t, True))
+                    if links % 2 == 1 and links >= 3:
+                        yield t, links
+        frontier = nxt
+
+
+def _x_chains(board: Board, max_links: int, name: str, exact: bool = False) -> Iterator[Step]:
+    """X-chain steps (``exact``: only chains of exactly ``max_links`` links)."""
+    for digit in range(1, 10):
+        b = bit(digit)
+        for start in range(81):
+            if not board.masks[start] & b:
+                continue
+            for end, links in _x_chain_ends(board, start, digit, max_links):
+                if exact and links != max_links:
+                    continue
+                victims = sorted(_peers_with(board, start, digit) & _peers_with(board, end, digit))
+                if victims:
+                    yield _chain_step(name, ((c, digit) for c in victims), (start, end))
+
+
+def _x_chain(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+    """HoDoKu's X-chain: the best of all (up to 19 links)."""
+    return _best(_x_chains(board, 19, "X-Chain"))
+
+
+def _turbot(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+    """HoDoKu's turbot fish: the best X-chain of exactly 3 links."""
+    return _best(_x_chains(board, 3, "Turbot Fish", exact=True))
+
+
+def _other(board: Board, cell: int, digit: int) -> int:
+    """The other digit of a bivalue cell."""
+    return (board.masks[cell] & ~bit(digit)).bit_length()
+
+
+def _bivalue(board: Board, cell: int) -> bool:
+    """True when ``cell`` has exactly two candidates."""
+    mask = board.masks[cell]
+    return mask != 0 and bin(mask).count("1") == 2
+
+
+def _xy_chains(board: Board, max_links: int) -> Iterator[Step]:
+    """XY-chain steps: bivalue cells, strong links inside them, weak links between them."""
+    for start in range(81):
+        if not _bivalue(board, start):
+            continue
+        for first in digits_of(board.masks[start]):
+            frontier = [(start, _other(board, start, first))]
+            seen = {(start, frontier[0][1], False)}
+            links = 1
+            while frontier and links + 2 <= max_links:
+                nxt = []
+                for cell, digit in frontier:
+                    for u in _peers_with(board, cell, digit):
+                        if not _bivalue(board, u):
+                            continue
+                        z = _other(board, u, digit)
+                        state = (u, z, links + 2 >= 3)
+                        if state in seen:
+                            continue
+                        seen.add(state)
+                        nxt.append((u, z))
+                        if z == first:
+                            victims = sorted(_peers_with(board, start, first)
+                                             & _peers_with(board, u, first))
+                            if victims:
+                                yield _chain_step("XY-Chain", ((c, first) for c in victims),
+                                                  (start, u))
+                links += 2
+                frontier = nxt
+
+
+def _xy_chain(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+    """HoDoKu's XY-chain: the best of all (up to 19 links)."""
+    return _best(_xy_chains(board, 19))
+
+
+def _remote_pairs(board: Board) -> Iterator[Step]:
+    """Remote pair steps: chains of 4 or more cells (even) holding the same two digits."""
+    for start in range(81):
+        if not _bivalue(board, start):
+            continue
+        pair = board.masks[start]
+        for first in digits_of(pair):
+            second = _other(board, start, first)
+            path = [start]
+            yield from _remote_from(board, path, pair, first, second)
+
+
+def _remote_from(board: Board, path: list[int], pair: int, first: int, second: int) -> Iterator[Step]:
+    """Extend a remote pair chain ``path`` cell by cell (at most 10 cells)."""
+    last = path[-1]
+    for u in _PEERS[last]:
+        if board.masks[u] != pair or u in path:
+            continue
+        path.append(u)
+        if len(path) >= 4 and len(path) % 2 == 0:
+            found = _remote_step(board, path, first, second)
+            if found is not None:
+                yield found
+        if len(path) < 10:
+            yield from _remote_from(board, path, pair, first, second)
+        path.pop()
+
+
+def _remote_step(board: Board, path: list[int], first: int, second: int) -> Step | None:
+    """The remote pair step of ``path``, or None when its ends see no common ``first``."""
+    if not _peers_with(board, path[0], first) & _peers_with(board, path[-1], first):
+        return None
+    ones: set[int] = set()
+    twos: set[int] = set()
+    for i in range(len(path)):
+        for j in range(i + 3, len(path), 2):
+            common = set(_PEERS[path[i]]) & set(_PEERS[path[j]])
+            ones |= common & _peers_with(board, path[i], first)
+            twos |= common & _peers_with(board, path[i], second)
+    elims = [(c, first) for c in sorted(ones)] + [(c, second) for c in sorted(twos)]
+    return _chain_step("Remote Pair", elims, tuple(path)) if elims else None
+
+
+def _remote_pair(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+    """HoDoKu's remote pair: the best of all."""
+    return _best(_remote_pairs(board))
+
+
 #: HoDoKu 2.2's enabled techniques in its default order, with base scores and levels.
 HODOKU_STEPS: tuple[StepKind, ...] = (
     StepKind("FULL_HOUSE", 4, EASY, _full_house),
@@ -432,9 +610,11 @@ HODOKU_STEPS: tuple[StepKind, ...] = (
     StepKind("X_WING", 140, HARD, _sudokit("X-Wing", best=True)),
     StepKind("SWORDFISH", 150, HARD, _sudokit("Swordfish", best=True)),
     StepKind("JELLYFISH", 160, HARD, _sudokit("Jellyfish", best=True)),
+    StepKind("REMOTE_PAIR", 110, HARD, _remote_pair),
     StepKind("BUG_PLUS_1", 100, HARD, _sudokit("BUG", "BUG type 1")),
     StepKind("SKYSCRAPER", 130, HARD, _sudokit("Skyscraper", best=True)),
     StepKind("TWO_STRING_KITE", 150, HARD, _sudokit("2-String Kite", best=True)),
+    StepKind("TURBOT_FISH", 120, HARD, _turbot),
     StepKind("EMPTY_RECTANGLE", 120, HARD, _sudokit("Empty Rectangle", best=True)),
     StepKind("W_WING", 150, HARD, _sudokit("W-Wing")),
     StepKind("XY_WING", 160, HARD, _sudokit("XY-Wing")),
@@ -454,10 +634,10 @@ HODOKU_STEPS: tuple[StepKind, ...] = (
     StepKind("SASHIMI_JELLYFISH", 260, UNFAIR, _sudokit("Finned Fish", "Sashimi Jellyfish", best=True)),
     StepKind("SUE_DE_COQ", 250, UNFAIR, _sudokit("Sue de Coq")),
     StepKind("SIMPLE_COLORS", 150, HARD, _sudokit("Simple Colouring")),
-    StepKind("X_CHAIN", 260, UNFAIR, _sudokit("AIC", "X-Chain", best=True)),
-    StepKind("XY_CHAIN", 260, UNFAIR, _sudokit("AIC", "XY-Chain", best=True)),
-    StepKind("NICE_LOOP", 280, UNFAIR, _sudokit("AIC", "AIC", best=True)),
-    StepKind("GROUPED_NICE_LOOP", 300, UNFAIR, _sudokit("AIC", "Grouped AIC", best=True)),
+    StepKind("X_CHAIN", 260, UNFAIR, _x_chain),
+    StepKind("XY_CHAIN", 260, UNFAIR, _xy_chain),
+    StepKind("NICE_LOOP", 280, UNFAIR, _sudokit("AIC", "AIC", "X-Chain", "XY-Chain", best=True)),
+    StepKind("GROUPED_NICE_LOOP", 300, UNFAIR, _sudokit("AIC", best=True)),
     StepKind("ALS_XZ", 300, UNFAIR, _sudokit("ALS-XZ", best=True)),
     StepKind("ALS_XY_WING", 320, UNFAIR, _sudokit("ALS-XY-Wing", best=True)),
     StepKind("FORCING_CHAIN", 500, EXTREME, _sudokit("Multiple Forcing Chain")),
