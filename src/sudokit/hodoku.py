@@ -414,6 +414,126 @@ def _ur(kind: int) -> BoardFinder:
     return _sudokit("Unique Rectangle", f"Unique Rectangle type {kind}")
 
 
+# -- single-digit patterns ---------------------------------------------------------------------
+
+
+def _pairs_of(board: Board, digit: int, units: range) -> list[list[int]]:
+    """The two places of ``digit`` in each unit of ``units`` that has exactly two."""
+    b = bit(digit)
+    return [[c for c in _UNITS[u] if board.masks[c] & b] for u in units if board.free[u][digit] == 2]
+
+
+def _skyscraper(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+    """HoDoKu's first skyscraper: rows (every digit), then columns."""
+    for rows in (True, False):
+        line = (lambda c: c % 9) if rows else (lambda c: c // 9)
+        for digit in range(1, 10):
+            pairs = _pairs_of(board, digit, range(0, 9) if rows else range(9, 18))
+            for i, a in enumerate(pairs):
+                for other in pairs[i + 1:]:
+                    if line(a[0]) == line(other[0]):
+                        k = 1
+                    elif line(a[1]) == line(other[1]):
+                        k = 0
+                    else:
+                        continue
+                    if line(a[k]) == line(other[k]):
+                        continue
+                    victims = sorted(_peers_with(board, a[k], digit) & _peers_with(board, other[k], digit))
+                    if victims:
+                        return _step("Skyscraper", eliminations=tuple((c, digit) for c in victims),
+                                     cells=(a[k], other[k], a[1 - k], other[1 - k]))
+    return None
+
+
+def _box(cell: int) -> int:
+    """The box number of a cell."""
+    return _CELL_UNITS[cell][2] - 18
+
+
+def _kite(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+    """HoDoKu's first 2-string kite (a row pair and a column pair meeting in a box)."""
+    for digit in range(1, 10):
+        rows = _pairs_of(board, digit, range(0, 9))
+        cols = _pairs_of(board, digit, range(9, 18))
+        for r in rows:
+            for c in cols:
+                if _box(r[0]) == _box(c[0]):
+                    pass
+                elif _box(r[0]) == _box(c[1]):
+                    c.reverse()
+                elif _box(r[1]) == _box(c[0]):
+                    r.reverse()
+                elif _box(r[1]) == _box(c[1]):
+                    c.reverse()
+                    r.reverse()
+                else:
+                    continue
+                if set(r) & set(c):
+                    continue
+                cross = (c[1] // 9) * 9 + r[1] % 9
+                if board.masks[cross] & bit(digit):
+                    return _step("2-String Kite", eliminations=((cross, digit),), cells=(r[1], c[1], r[0], c[0]))
+    return None
+
+
+#: HoDoKu's empty rectangle patterns: the four cells (offsets in the box) that must be empty,
+#: and the row and column offsets of the cross they leave.
+_ER_PATTERNS = (
+    ((0, 1, 9, 10), 2, 2), ((0, 2, 9, 11), 2, 1), ((1, 2, 10, 11), 2, 0),
+    ((0, 1, 18, 19), 1, 2), ((0, 2, 18, 20), 1, 1), ((1, 2, 19, 20), 1, 0),
+    ((9, 10, 18, 19), 0, 2), ((9, 11, 18, 20), 0, 1), ((10, 11, 19, 20), 0, 0),
+)
+
+
+def _empty_rectangle(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+    """HoDoKu's first empty rectangle (digit by digit, box by box, pattern by pattern)."""
+    for digit in range(1, 10):
+        b = bit(digit)
+        for box in range(9):
+            if not 2 <= board.free[18 + box][digit] <= 5:
+                continue
+            origin = _BOXES[box][0]
+            in_box = [c for c in _BOXES[box] if board.masks[c] & b]
+            for empty, dr, dc in _ER_PATTERNS:
+                if any(board.masks[origin + k] & b for k in empty):
+                    continue
+                row, col = origin // 9 + dr, origin % 9 + dc
+                on_row = [c for c in in_box if c // 9 == row]
+                on_col = [c for c in in_box if c % 9 == col]
+                if not [c for c in on_row if c % 9 != col] or not [c for c in on_col if c // 9 != row]:
+                    continue
+                if len(on_row) < 2 and len(on_col) < 2:
+                    continue
+                for step in (_er_check(board, digit, box, row, col, False),
+                             _er_check(board, digit, box, col, row, True)):
+                    if step is not None:
+                        return step
+    return None
+
+
+def _er_check(board: Board, digit: int, box: int, line: int, cross: int, columns: bool) -> Step | None:
+    """An empty rectangle's elimination through a strong link from ``line`` (a row, or a column
+    when ``columns``) outside the box, or None."""
+    b = bit(digit)
+    cells = _COLS[line] if columns else _ROWS[line]
+    for cell in cells:
+        if board.values[cell] or _box(cell) == box or not board.masks[cell] & b:
+            continue
+        link = _ROWS[cell // 9] if columns else _COLS[cell % 9]
+        places = [c for c in link if board.masks[c] & b]
+        if len(places) != 2:
+            continue
+        other = places[1] if places[0] == cell else places[0]
+        far = _COLS[other % 9] if columns else _ROWS[other // 9]
+        for victim in far:
+            if not board.masks[victim] & b or _box(victim) == box:
+                continue
+            if (victim // 9 if columns else victim % 9) == cross:
+                return _step("Empty Rectangle", eliminations=((victim, digit),), cells=(cell, other))
+    return None
+
+
 # -- chains: X-chains, XY-chains, turbot fish, remote pairs -------------------------------------
 
 
@@ -612,10 +732,10 @@ HODOKU_STEPS: tuple[StepKind, ...] = (
     StepKind("JELLYFISH", 160, HARD, _sudokit("Jellyfish", best=True)),
     StepKind("REMOTE_PAIR", 110, HARD, _remote_pair),
     StepKind("BUG_PLUS_1", 100, HARD, _sudokit("BUG", "BUG type 1")),
-    StepKind("SKYSCRAPER", 130, HARD, _sudokit("Skyscraper", best=True)),
-    StepKind("TWO_STRING_KITE", 150, HARD, _sudokit("2-String Kite", best=True)),
+    StepKind("SKYSCRAPER", 130, HARD, _skyscraper),
+    StepKind("TWO_STRING_KITE", 150, HARD, _kite),
     StepKind("TURBOT_FISH", 120, HARD, _turbot),
-    StepKind("EMPTY_RECTANGLE", 120, HARD, _sudokit("Empty Rectangle", best=True)),
+    StepKind("EMPTY_RECTANGLE", 120, HARD, _empty_rectangle),
     StepKind("W_WING", 150, HARD, _sudokit("W-Wing")),
     StepKind("XY_WING", 160, HARD, _sudokit("XY-Wing")),
     StepKind("XYZ_WING", 180, HARD, _sudokit("XYZ-Wing")),
