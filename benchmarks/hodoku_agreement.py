@@ -28,7 +28,6 @@ from pathlib import Path
 from sudokit import rate
 from sudokit.canon import random_transform
 from sudokit.grid import Grid
-from sudokit.hodoku import hodoku_path
 
 DATA = Path(os.environ.get("SUDOKIT_DATA", "/work/shared/data"))
 FILES = ("17_clue.txt", "magictour_top1465.txt", "top95.txt")
@@ -155,6 +154,8 @@ def main() -> None:
           f"ratio {their_seconds / our_seconds:.2f} (HoDoKu time / sudokit time)")
     if not args.diff:
         return
+    from sudokit.hodoku import hodoku_path
+
     causes: Counter[str] = Counter()
     shown = 0
     for puzzle, t in zip(puzzles, theirs, strict=True):

@@ -253,9 +253,8 @@ def rate(
     """Rate a puzzle (a :class:`Grid` or its text) as SE 1.2.1 does; see the module text.
 
     The HoDoKu-style ``level`` and ``score`` add up the steps of SE's path; with
-    ``hodoku_path`` they add up the steps of the path that uses every technique, HoDoKu's own
-    (skyscrapers, ALS, AICs, …) included, in the registry's order (:func:`explain`'s path),
-    which is closer to how HoDoKu solves (Python only: slower).
+    ``hodoku_path`` they are those of HoDoKu 2.2's own path (:mod:`sudokit.hodoku`: its step
+    order, its choice among steps, its scores and level limits; Python only: slower).
 
     ``time_limit`` (seconds of wall-clock time from the call, or None; zero, negative or NaN
     raise :class:`~sudokit.errors.OptionError`) stops the rating with status ``limit``; it
