@@ -423,10 +423,20 @@ def _pairs_of(board: Board, digit: int, units: range) -> list[list[int]]:
     return [[c for c in _UNITS[u] if board.masks[c] & b] for u in units if board.free[u][digit] == 2]
 
 
+def _column(cell: int) -> int:
+    """The column of a cell."""
+    return cell % 9
+
+
+def _row(cell: int) -> int:
+    """The row of a cell."""
+    return cell // 9
+
+
 def _skyscraper(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
     """HoDoKu's first skyscraper: rows (every digit), then columns."""
     for rows in (True, False):
-        line = (lambda c: c % 9) if rows else (lambda c: c // 9)
+        line = _column if rows else _row
         for digit in range(1, 10):
             pairs = _pairs_of(board, digit, range(0, 9) if rows else range(9, 18))
             for i, a in enumerate(pairs):
@@ -473,7 +483,8 @@ def _kite(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
                     continue
                 cross = (c[1] // 9) * 9 + r[1] % 9
                 if board.masks[cross] & bit(digit):
-                    return _step("2-String Kite", eliminations=((cross, digit),), cells=(r[1], c[1], r[0], c[0]))
+                    return _step("2-String Kite", eliminations=((cross, digit),),
+                                 cells=(r[1], c[1], r[0], c[0]))
     return None
 
 
@@ -546,7 +557,7 @@ def _peers_with(board: Board, cell: int, digit: int) -> set[int]:
 def _conjugates(board: Board, cell: int, digit: int) -> set[int]:
     """The cells joined to ``cell`` by a strong link on ``digit`` (its only other place in a unit)."""
     b = bit(digit)
-    out = set()
+    out: set[int] = set()
     for unit in _CELL_UNITS[cell]:
         if board.free[unit][digit] == 2:
             out.update(c for c in _UNITS[unit] if c != cell and board.masks[c] & b)
