@@ -640,34 +640,34 @@ def _bivalue(board: Board, cell: int) -> bool:
 
 
 def _xy_chains(board: Board, max_links: int) -> Iterator[Step]:
-    """XY-chain steps: bivalue cells, strong links inside them, weak links between them."""
+    """XY-chain steps: bivalue cells, strong links inside them, weak links between them; no
+    cell twice, as HoDoKu searches."""
     for start in range(81):
         if not _bivalue(board, start):
             continue
         for first in digits_of(board.masks[start]):
-            frontier = [(start, _other(board, start, first))]
-            seen = {(start, frontier[0][1], False)}
-            links = 1
-            while frontier and links + 2 <= max_links:
-                nxt = []
-                for cell, digit in frontier:
-                    for u in _peers_with(board, cell, digit):
-                        if not _bivalue(board, u):
-                            continue
-                        z = _other(board, u, digit)
-                        state = (u, z, links + 2 >= 3)
-                        if state in seen:
-                            continue
-                        seen.add(state)
-                        nxt.append((u, z))
-                        if z == first:
-                            victims = sorted(_peers_with(board, start, first)
-                                             & _peers_with(board, u, first))
-                            if victims:
-                                yield _chain_step("XY-Chain", ((c, first) for c in victims),
-                                                  (start, u))
-                links += 2
-                frontier = nxt
+            ones = _peers_with(board, start, first)
+            path = [start]
+            yield from _xy_from(board, path, _other(board, start, first), first, ones, max_links - 1)
+
+
+def _xy_from(board: Board, path: list[int], digit: int, first: int, ones: set[int],
+             links_left: int) -> Iterator[Step]:
+    """Extend the XY-chain ``path`` (its last cell holds ``digit`` when the start is false)."""
+    if links_left < 2:
+        return
+    last = path[-1]
+    for u in sorted(_peers_with(board, last, digit)):
+        if not _bivalue(board, u) or u in path:
+            continue
+        z = _other(board, u, digit)
+        if z == first:
+            victims = sorted(ones & _peers_with(board, u, first))
+            if victims:
+                yield _chain_step("XY-Chain", ((c, first) for c in victims), (path[0], u))
+        path.append(u)
+        yield from _xy_from(board, path, z, first, ones, links_left - 2)
+        path.pop()
 
 
 def _xy_chain(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
