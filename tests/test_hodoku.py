@@ -106,3 +106,12 @@ def test_brute_force_takes_the_middle_empty_cell() -> None:
 def test_only_classic_grids() -> None:
     with pytest.raises(OptionError):
         hodoku_path(Grid.from_string("." * 16))
+
+
+def test_xy_chain_never_loops_back_to_its_start() -> None:
+    # r6c2 (7/9) starts a chain that comes back to it; HoDoKu never takes that loop and
+    # chooses the 2-elimination chain 8- r3c2 -7- r6c2 -9- r6c3 -5- r5c3 -8
+    path, _ = hodoku_path(Grid.from_string(
+        "3..12.7.8.5...7.....6..9.............2.93...4.....81.38....259....4.......7.....1"))
+    assert path[14].kind == "XY_CHAIN"
+    assert path[14].step.eliminations == ((cell("r2c3"), 8), (cell("r4c2"), 8))
