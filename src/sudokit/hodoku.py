@@ -375,36 +375,38 @@ def _hidden_in(board: Board, unit: int, size: int) -> Step | None:
 # -- the rest: sudokit's finders ---------------------------------------------------------------
 
 
-def _sudokit(technique: str, *names: str, best: bool = False) -> BoardFinder:
+def _sudokit(technique: str, *names: str, best: bool = False, by_digit: bool = False) -> BoardFinder:
     """The step of sudokit's ``technique`` named one of ``names`` (any when none): the first
-    one, or with ``best`` the one HoDoKu's sort puts first (:func:`_hodoku_order`)."""
+    one, or with ``best`` the one HoDoKu's sort puts first (:func:`_hodoku_order`). HoDoKu lists
+    eliminations by cell, or digit by digit when ``by_digit`` (its ALS moves)."""
+
+    def order(step: Step) -> Step:
+        """``step`` with its eliminations in HoDoKu's order."""
+        key = (lambda e: (e[1], e[0])) if by_digit else None
+        return replace(step, eliminations=tuple(sorted(step.eliminations, key=key)))
 
     def find(board: Board, cands: Candidates, deadline: Deadline) -> Step | None:
-        """The chosen matching step of the sudokit finder, eliminations sorted."""
+        """The chosen matching step of the sudokit finder, eliminations in HoDoKu's order."""
         chosen: Step | None = None
         key: tuple[int, int, int] | None = None
         for step in technique_named(technique).steps(cands, deadline):
             if names and step.technique not in names:
                 continue
             if not best:
-                return _sorted(step)
-            mine = _hodoku_order(step)
+                return order(step)
+            mine = _hodoku_order(order(step))
             if key is None or mine < key:
                 chosen, key = step, mine
-        return _sorted(chosen) if chosen is not None else None
+        return order(chosen) if chosen is not None else None
 
     return find
 
 
-def _sorted(step: Step) -> Step:
-    """``step`` with its eliminations in cell, then digit order (as HoDoKu lists them)."""
-    return replace(step, eliminations=tuple(sorted(step.eliminations)))
-
-
 def _hodoku_order(step: Step) -> tuple[int, int, int]:
     """HoDoKu's sort key of a step among several of one technique: more eliminations first,
-    then the smaller weighted sum of the eliminated candidates, then the shorter proof."""
-    elims = sorted(step.eliminations)
+    then the smaller weighted sum of the eliminated candidates (in their listed order), then
+    the shorter proof."""
+    elims = step.eliminations
     weighted = sum(cell * (1 + 80 * k) + digit for k, (cell, digit) in enumerate(elims))
     return -len(elims), weighted, len(step.links) or len(step.cells)
 
@@ -769,8 +771,8 @@ HODOKU_STEPS: tuple[StepKind, ...] = (
     StepKind("XY_CHAIN", 260, UNFAIR, _xy_chain),
     StepKind("NICE_LOOP", 280, UNFAIR, _sudokit("AIC", "AIC", "X-Chain", "XY-Chain", best=True)),
     StepKind("GROUPED_NICE_LOOP", 300, UNFAIR, _sudokit("AIC", best=True)),
-    StepKind("ALS_XZ", 300, UNFAIR, _sudokit("ALS-XZ", best=True)),
-    StepKind("ALS_XY_WING", 320, UNFAIR, _sudokit("ALS-XY-Wing", best=True)),
+    StepKind("ALS_XZ", 300, UNFAIR, _sudokit("ALS-XZ", best=True, by_digit=True)),
+    StepKind("ALS_XY_WING", 320, UNFAIR, _sudokit("ALS-XY-Wing", best=True, by_digit=True)),
     StepKind("FORCING_CHAIN", 500, EXTREME, _sudokit("Multiple Forcing Chain")),
     StepKind("FORCING_NET", 700, EXTREME, _sudokit("Dynamic Forcing Chain")),
 )
