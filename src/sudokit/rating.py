@@ -253,9 +253,8 @@ def rate(
     """Rate a puzzle (a :class:`Grid` or its text) as SE 1.2.1 does; see the module text.
 
     The HoDoKu-style ``level`` and ``score`` add up the steps of SE's path; with
-    ``hodoku_path`` they add up the steps of the path that uses every technique, HoDoKu's own
-    (skyscrapers, ALS, AICs, …) included, in the registry's order (:func:`explain`'s path),
-    which is closer to how HoDoKu solves (Python only: slower).
+    ``hodoku_path`` they are those of HoDoKu 2.2's own path (:mod:`sudokit.hodoku`: its step
+    order, its choice among steps, its scores and level limits; Python only: slower).
 
     ``time_limit`` (seconds of wall-clock time from the call, or None; zero, negative or NaN
     raise :class:`~sudokit.errors.OptionError`) stops the rating with status ``limit``; it
@@ -367,13 +366,18 @@ def _rate(
                               start, unsolved)
 
     def scored() -> tuple[int, str]:
-        if not hodoku_path:
-            return hodoku_score(path)
-        from sudokit.techniques.explain import explain_until
-
-        return hodoku_score(explain_until(grid, deadline, engine=engine))
+        return _hodoku_rating(grid, deadline) if hodoku_path else hodoku_score(path)
 
     return _rating(status, error, path, start, keep_steps, scored)
+
+
+def _hodoku_rating(grid: Grid, deadline: Deadline) -> tuple[int, str]:
+    """HoDoKu 2.2's score and level from its own path (:mod:`sudokit.hodoku`)."""
+    from sudokit.hodoku import hodoku_level, hodoku_path
+
+    path, _ = hodoku_path(grid, deadline)
+    score = sum(s.score for s in path)
+    return score, hodoku_level(score, max((s.level for s in path), default=0))
 
 
 def rate_variant(

@@ -42,8 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_scheduler_argument(parser)
     add_time_limit_argument(parser)
     parser.add_argument("--hodoku-path", action="store_true",
-                        help="level and score from the path using every technique, HoDoKu's "
-                        "included (closer to HoDoKu; slower) instead of SE's path")
+                        help="level and score from HoDoKu 2.2's own path (its step order, "
+                        "choices, scores and levels; slower) instead of SE's path")
     add_variant_arguments(parser)
     parser.add_argument("--no-progress", dest="progress", action="store_false",
                         help="no progress bar (shown only on a terminal)")

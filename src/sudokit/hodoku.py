@@ -1,0 +1,854 @@
+"""HoDoKu 2.2's solving path: its step order, its choice among steps, its scores and levels.
+
+HoDoKu rates a puzzle by trying its enabled techniques in a fixed order (:data:`HODOKU_STEPS`,
+the order of its default step configuration), taking the step the first technique finds,
+applying it and starting over; the score adds each step's base score, the level is the hardest
+step's level, raised while the score passes that level's limit (:data:`HODOKU_LEVELS`).
+
+What step a technique "finds first" matters for the path. This module reproduces HoDoKu's
+choice for the techniques whose scan order is simple (singles, locked candidates, naked and
+hidden subsets), including the order in which it meets its singles: HoDoKu keeps a queue of
+naked singles and one of hidden singles, filled as candidates disappear, and takes singles
+from their fronts (:class:`Board`). The other techniques use sudokit's finders, whose first
+step may differ from HoDoKu's.
+
+Techniques HoDoKu enables by default that sudokit has no finder for yet (remote pairs, turbot
+fish, avoidable rectangles, multi-colouring, ALS chains, Franken fish) are skipped; a puzzle
+that needs them takes a harder step instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+
+from sudokit.candidates import Candidates, bit, digits_of
+from sudokit.errors import OptionError
+from sudokit.grid import Grid
+from sudokit.limits import NEVER, Deadline
+from sudokit.solver import search
+from sudokit.techniques import Step, technique_named
+
+__all__ = [
+    "HODOKU_LEVELS",
+    "HODOKU_STEPS",
+    "Board",
+    "HodokuStep",
+    "StepKind",
+    "hodoku_level",
+    "hodoku_path",
+]
+
+#: HoDoKu 2.2's default levels and the highest score each allows (Extreme has no limit).
+HODOKU_LEVELS: tuple[tuple[str, int], ...] = (
+    ("Easy", 800), ("Medium", 1000), ("Hard", 1600), ("Unfair", 1800), ("Extreme", 2**31 - 1),
+)
+
+EASY, MEDIUM, HARD, UNFAIR, EXTREME = range(5)
+
+_ROWS = [[r * 9 + c for c in range(9)] for r in range(9)]
+_COLS = [[r * 9 + c for r in range(9)] for c in range(9)]
+_BOXES = [[(b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3 for i in range(9)] for b in range(9)]
+#: HoDoKu's constraints: rows 0-8, columns 9-17, boxes 18-26.
+_UNITS = _ROWS + _COLS + _BOXES
+#: The three constraints of each cell: its row, column and box.
+_CELL_UNITS = [(i // 9, 9 + i % 9, 18 + (i // 27) * 3 + (i % 9) // 3) for i in range(81)]
+#: The 20 peers of each cell, smallest first.
+_PEERS = [sorted({p for u in _CELL_UNITS[i] for p in _UNITS[u]} - {i}) for i in range(81)]
+_FULL = 0x1FF
+
+
+class Board:
+    """HoDoKu's grid state: digits, candidate masks, per-unit candidate counts and the queues
+    of naked and hidden singles, updated the way HoDoKu updates them."""
+
+    __slots__ = ("free", "hs", "masks", "ns", "values")
+
+    def __init__(self, givens: Iterable[int]) -> None:
+        """An empty board with ``givens`` (81 digits, 0 for empty) placed cell by cell."""
+        self.values = [0] * 81
+        self.masks = [_FULL] * 81
+        self.free = [[0] + [9] * 9 for _ in range(27)]
+        self.ns: list[tuple[int, int]] = []
+        self.hs: list[tuple[int, int]] = []
+        for cell, digit in enumerate(givens):
+            if digit:
+                self.place(cell, digit)
+
+    def candidates(self, shape: object) -> Candidates:
+        """A :class:`Candidates` view of the board (it shares the lists; do not change it)."""
+        return Candidates(self.values, self.masks, shape)  # type: ignore[arg-type]
+
+    def solved(self) -> bool:
+        """True when every cell holds a digit."""
+        return all(self.values)
+
+    def _add_hidden(self, unit: int, digit: int) -> bool:
+        """Queue the first cell of ``unit`` that still has ``digit`` as a hidden single."""
+        b = bit(digit)
+        for cell in _UNITS[unit]:
+            if self.masks[cell] & b:
+                self.hs.append((cell, digit))
+                return True
+        return False
+
+    def _drop_hidden(self, unit: int, digit: int) -> None:
+        """Remove the first queued hidden single of ``digit`` in ``unit``."""
+        for k, (cell, d) in enumerate(self.hs):
+            if d == digit and unit in _CELL_UNITS[cell]:
+                del self.hs[k]
+                return
+
+    def eliminate(self, cell: int, digit: int) -> None:
+        """Remove a candidate, queueing the singles it leaves."""
+        b = bit(digit)
+        mask = self.masks[cell]
+        if not mask & b:
+            return
+        mask &= ~b
+        self.masks[cell] = mask
+        if mask == 0:
+            return
+        if mask & (mask - 1) == 0:
+            self.ns.append((cell, mask.bit_length()))
+        for unit in _CELL_UNITS[cell]:
+            self.free[unit][digit] -= 1
+            left = self.free[unit][digit]
+            if left == 1:
+                self._add_hidden(unit, digit)
+            elif left == 0:
+                self._drop_hidden(unit, digit)
+
+    def place(self, cell: int, digit: int) -> None:
+        """Put ``digit`` in ``cell``: the peers lose it, the cell's candidates leave the counts."""
+        if self.values[cell] == digit:
+            return
+        old = digits_of(self.masks[cell])
+        self.values[cell] = digit
+        self.masks[cell] = 0
+        for peer in _PEERS[cell]:
+            self.eliminate(peer, digit)
+        for d in old:
+            for unit in _CELL_UNITS[cell]:
+                self.free[unit][d] -= 1
+                if self.free[unit][d] == 1 and d != digit:
+                    self._add_hidden(unit, d)
+
+
+@dataclass(frozen=True)
+class HodokuStep:
+    """One step of HoDoKu's path: its HoDoKu type (``"HIDDEN_SINGLE"``), base score, level
+    index and the sudokit :class:`Step` (placements and eliminations in HoDoKu's order)."""
+
+    kind: str
+    score: int
+    level: int
+    step: Step
+
+
+#: A finder of the next step of one HoDoKu technique on a board, or None.
+BoardFinder = Callable[[Board, Candidates, Deadline], "Step | None"]
+
+
+@dataclass(frozen=True)
+class StepKind:
+    """One of HoDoKu's techniques: its type name, base score, level and finder."""
+
+    kind: str
+    score: int
+    level: int
+    find: BoardFinder
+
+
+def _step(name: str, placements: tuple[tuple[int, int], ...] = (),
+          eliminations: tuple[tuple[int, int], ...] = (), cells: tuple[int, ...] = ()) -> Step:
+    """A plain :class:`Step` for HoDoKu's own simple techniques."""
+    return Step(name, 0.0, placements=placements, eliminations=eliminations, cells=cells)
+
+
+# -- singles -----------------------------------------------------------------------------------
+
+
+def _full_house(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+    """The first queued naked single that is the last empty cell of a unit (queue untouched)."""
+    for cell, digit in board.ns:
+        if board.values[cell]:
+            continue
+        for unit in _CELL_UNITS[cell]:
+            free = board.free[unit]
+            if all(free[d] == 0 for d in range(1, 10) if d != digit):
+                return _step("Full House", ((cell, digit),), cells=(cell,))
+    return None
+
+
+def _naked_single(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+    """The next naked single taken from the front of the queue."""
+    while board.ns:
+        cell, digit = board.ns.pop(0)
+        if not board.values[cell]:
+            return _step("Naked Single", ((cell, digit),), cells=(cell,))
+    return None
+
+
+def _hidden_single(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+    """The next hidden single taken from the front of the queue."""
+    while board.hs:
+        cell, digit = board.hs.pop(0)
+        if not board.values[cell]:
+            if any(board.free[u][digit] == 1 for u in _CELL_UNITS[cell]):
+                return _step("Hidden Single", ((cell, digit),), cells=(cell,))
+            return None
+    return None
+
+
+# -- locked candidates and subsets -------------------------------------------------------------
+
+
+def _locked_candidates(pointing: bool) -> BoardFinder:
+    """HoDoKu's locked candidates: type 1 (boxes) or type 2 (rows, then columns)."""
+
+    def find(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+        """The first locked candidates step in HoDoKu's scan order."""
+        bases = (18,) if pointing else (0, 9)
+        for base in bases:
+            for u in range(base, base + 9):
+                for digit in range(1, 10):
+                    found = _locked_in(board, u, digit, pointing)
+                    if found is not None:
+                        return found
+        return None
+
+    return find
+
+
+def _locked_in(board: Board, unit: int, digit: int, pointing: bool) -> Step | None:
+    """The locked candidates step of ``digit`` confined in ``unit``, or None."""
+    count = board.free[unit][digit]
+    if count not in (2, 3):
+        return None
+    b = bit(digit)
+    where = [c for c in _UNITS[unit] if board.masks[c] & b]
+    shared = [all(_CELL_UNITS[c][k] == _CELL_UNITS[where[0]][k] for c in where) for k in range(3)]
+    first = _CELL_UNITS[where[0]]
+    if pointing:
+        if shared[0] and board.free[first[0]][digit] > count:
+            target = first[0]
+        elif shared[1] and board.free[first[1]][digit] > count:
+            target = first[1]
+        else:
+            return None
+    elif shared[2] and board.free[first[2]][digit] > count:
+        target = first[2]
+    else:
+        return None
+    elims = tuple((c, digit) for c in _UNITS[target] if board.masks[c] & b and c not in where)
+    name = "Locked Candidates Type 1" if pointing else "Locked Candidates Type 2"
+    return _step(name, eliminations=elims, cells=tuple(where))
+
+
+def _subset_step(board: Board, cells: list[int], digits: int, hidden: bool) -> tuple[Step, bool] | None:
+    """The subset step of ``cells`` on the digit mask ``digits`` and whether it is locked, or
+    None when it removes nothing."""
+    shared = [all(_CELL_UNITS[c][k] == _CELL_UNITS[cells[0]][k] for c in cells) for k in range(3)]
+    elims: list[tuple[int, int]] = []
+    found_units = 0
+    if hidden:
+        for c in cells:
+            elims.extend((c, d) for d in digits_of(board.masks[c] & ~digits))
+    else:
+        box = _CELL_UNITS[cells[0]][2]
+        for k in range(3):
+            if not shared[k]:
+                continue
+            counted = False
+            for c in _UNITS[_CELL_UNITS[cells[0]][k]]:
+                if c in cells:
+                    continue
+                for d in digits_of(board.masks[c] & digits):
+                    elims.append((c, d))
+                    if not counted and (k == 2 or _CELL_UNITS[c][2] != box):
+                        counted = True
+                        found_units += 1
+    if not elims:
+        return None
+    locked = (len(cells) < 4 and found_units > 1 and not hidden
+              and shared[2] and (shared[0] or shared[1]))
+    return _step("", eliminations=tuple(elims), cells=tuple(cells)), locked
+
+
+def _naked_subsets(board: Board, units: range, size: int, want_locked: bool) -> Step | None:
+    """The first naked subset of ``size`` in ``units`` (locked ones or plain ones)."""
+    for u in units:
+        pool = [c for c in _UNITS[u] if 0 < bin(board.masks[c]).count("1") <= size]
+        if len(pool) < size:
+            continue
+        for combo in _combos(pool, size, lambda cs: _union(board, cs), size):
+            union = _union(board, combo)
+            if bin(union).count("1") != size:
+                continue
+            made = _subset_step(board, list(combo), union, hidden=False)
+            if made is not None and made[1] == want_locked:
+                return made[0]
+    return None
+
+
+def _union(board: Board, cells: Iterable[int]) -> int:
+    """The union of the candidate masks of ``cells``."""
+    out = 0
+    for c in cells:
+        out |= board.masks[c]
+    return out
+
+
+def _combos(pool: list[int], size: int, mask_of: Callable[[tuple[int, ...]], int],
+            limit: int) -> Iterator[tuple[int, ...]]:
+    """Combinations of ``size`` items of ``pool`` in HoDoKu's nested-loop order, pruning a
+    partial combination whose mask already holds more than ``limit`` digits."""
+
+    def grow(start: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        """Extend ``chosen`` with items from ``start`` on."""
+        if len(chosen) == size:
+            yield chosen
+            return
+        for i in range(start, len(pool) - (size - len(chosen)) + 1):
+            nxt = (*chosen, pool[i])
+            if len(nxt) > 1 and bin(mask_of(nxt)).count("1") > limit:
+                continue
+            yield from grow(i + 1, nxt)
+
+    yield from grow(0, ())
+
+
+def _naked(size: int, locked: bool) -> BoardFinder:
+    """HoDoKu's locked (boxes only) or naked (boxes, rows, columns) subsets of ``size``."""
+    order = (range(18, 27),) if locked else (range(18, 27), range(0, 9), range(9, 18))
+
+    def find(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+        """The first subset in HoDoKu's scan order."""
+        for units in order:
+            found = _naked_subsets(board, units, size, locked)
+            if found is not None:
+                return found
+        return None
+
+    return find
+
+
+def _hidden(size: int) -> BoardFinder:
+    """HoDoKu's hidden subsets of ``size``: boxes, then rows, then columns."""
+
+    def find(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+        """The first hidden subset in HoDoKu's scan order."""
+        for units in (range(18, 27), range(0, 9), range(9, 18)):
+            for u in units:
+                found = _hidden_in(board, u, size)
+                if found is not None:
+                    return found
+        return None
+
+    return find
+
+
+def _hidden_in(board: Board, unit: int, size: int) -> Step | None:
+    """The first hidden subset of ``size`` in ``unit``, or None."""
+    cells = _UNITS[unit]
+    if sum(1 for c in cells if board.masks[c]) <= size:
+        return None
+    where = {d: sum(1 << i for i, c in enumerate(cells) if board.masks[c] & bit(d)) for d in range(1, 10)
+             if 0 < board.free[unit][d] <= size}
+    pool = sorted(where)
+    if len(pool) < size:
+        return None
+    for combo in _combos(pool, size, lambda ds: 0, size):
+        spots = 0
+        for d in combo:
+            spots |= where[d]
+        if bin(spots).count("1") != size:
+            continue
+        chosen = [cells[i] for i in range(9) if spots >> i & 1]
+        made = _subset_step(board, chosen, sum(bit(d) for d in combo), hidden=True)
+        if made is not None:
+            return made[0]
+    return None
+
+
+# -- the rest: sudokit's finders ---------------------------------------------------------------
+
+
+def _sudokit(technique: str, *names: str, best: bool = False, by_digit: bool = False) -> BoardFinder:
+    """The step of sudokit's ``technique`` named one of ``names`` (any when none): the first
+    one, or with ``best`` the one HoDoKu's sort puts first (:func:`_hodoku_order`). HoDoKu lists
+    eliminations by cell, or digit by digit when ``by_digit`` (its ALS moves)."""
+
+    def order(step: Step) -> Step:
+        """``step`` with its eliminations in HoDoKu's order."""
+        key = (lambda e: (e[1], e[0])) if by_digit else None
+        return replace(step, eliminations=tuple(sorted(step.eliminations, key=key)))
+
+    def find(board: Board, cands: Candidates, deadline: Deadline) -> Step | None:
+        """The chosen matching step of the sudokit finder, eliminations in HoDoKu's order."""
+        chosen: Step | None = None
+        key: tuple[int, int, int] | None = None
+        for step in technique_named(technique).steps(cands, deadline):
+            if names and step.technique not in names:
+                continue
+            if not best:
+                return order(step)
+            mine = _hodoku_order(order(step))
+            if key is None or mine < key:
+                chosen, key = step, mine
+        return order(chosen) if chosen is not None else None
+
+    return find
+
+
+def _hodoku_order(step: Step) -> tuple[int, int, int]:
+    """HoDoKu's sort key of a step among several of one technique: more eliminations first,
+    then the smaller weighted sum of the eliminated candidates (in their listed order), then
+    the shorter proof."""
+    elims = step.eliminations
+    weighted = sum(cell * (1 + 80 * k) + digit for k, (cell, digit) in enumerate(elims))
+    return -len(elims), weighted, len(step.links) or len(step.cells)
+
+
+def _ur(kind: int) -> BoardFinder:
+    """Unique rectangles (not loops) of one HoDoKu type."""
+    return _sudokit("Unique Rectangle", f"Unique Rectangle type {kind}")
+
+
+# -- single-digit patterns ---------------------------------------------------------------------
+
+
+def _pairs_of(board: Board, digit: int, units: range) -> list[list[int]]:
+    """The two places of ``digit`` in each unit of ``units`` that has exactly two."""
+    b = bit(digit)
+    return [[c for c in _UNITS[u] if board.masks[c] & b] for u in units if board.free[u][digit] == 2]
+
+
+def _column(cell: int) -> int:
+    """The column of a cell."""
+    return cell % 9
+
+
+def _row(cell: int) -> int:
+    """The row of a cell."""
+    return cell // 9
+
+
+def _skyscraper(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+    """HoDoKu's first skyscraper: rows (every digit), then columns."""
+    for rows in (True, False):
+        line = _column if rows else _row
+        for digit in range(1, 10):
+            pairs = _pairs_of(board, digit, range(0, 9) if rows else range(9, 18))
+            for i, a in enumerate(pairs):
+                for other in pairs[i + 1:]:
+                    if line(a[0]) == line(other[0]):
+                        k = 1
+                    elif line(a[1]) == line(other[1]):
+                        k = 0
+                    else:
+                        continue
+                    if line(a[k]) == line(other[k]):
+                        continue
+                    victims = sorted(_peers_with(board, a[k], digit) & _peers_with(board, other[k], digit))
+                    if victims:
+                        return _step("Skyscraper", eliminations=tuple((c, digit) for c in victims),
+                                     cells=(a[k], other[k], a[1 - k], other[1 - k]))
+    return None
+
+
+def _box(cell: int) -> int:
+    """The box number of a cell."""
+    return _CELL_UNITS[cell][2] - 18
+
+
+def _kite(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+    """HoDoKu's first 2-string kite (a row pair and a column pair meeting in a box)."""
+    for digit in range(1, 10):
+        rows = _pairs_of(board, digit, range(0, 9))
+        cols = _pairs_of(board, digit, range(9, 18))
+        for r in rows:
+            for c in cols:
+                if _box(r[0]) == _box(c[0]):
+                    pass
+                elif _box(r[0]) == _box(c[1]):
+                    c.reverse()
+                elif _box(r[1]) == _box(c[0]):
+                    r.reverse()
+                elif _box(r[1]) == _box(c[1]):
+                    c.reverse()
+                    r.reverse()
+                else:
+                    continue
+                if set(r) & set(c):
+                    continue
+                cross = (c[1] // 9) * 9 + r[1] % 9
+                if board.masks[cross] & bit(digit):
+                    return _step("2-String Kite", eliminations=((cross, digit),),
+                                 cells=(r[1], c[1], r[0], c[0]))
+    return None
+
+
+#: HoDoKu's empty rectangle patterns: the four cells (offsets in the box) that must be empty,
+#: and the row and column offsets of the cross they leave.
+_ER_PATTERNS = (
+    ((0, 1, 9, 10), 2, 2), ((0, 2, 9, 11), 2, 1), ((1, 2, 10, 11), 2, 0),
+    ((0, 1, 18, 19), 1, 2), ((0, 2, 18, 20), 1, 1), ((1, 2, 19, 20), 1, 0),
+    ((9, 10, 18, 19), 0, 2), ((9, 11, 18, 20), 0, 1), ((10, 11, 19, 20), 0, 0),
+)
+
+
+def _empty_rectangle(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+    """HoDoKu's first empty rectangle (digit by digit, box by box, pattern by pattern)."""
+    for digit in range(1, 10):
+        b = bit(digit)
+        for box in range(9):
+            if not 2 <= board.free[18 + box][digit] <= 5:
+                continue
+            origin = _BOXES[box][0]
+            in_box = [c for c in _BOXES[box] if board.masks[c] & b]
+            for empty, dr, dc in _ER_PATTERNS:
+                if any(board.masks[origin + k] & b for k in empty):
+                    continue
+                row, col = origin // 9 + dr, origin % 9 + dc
+                on_row = [c for c in in_box if c // 9 == row]
+                on_col = [c for c in in_box if c % 9 == col]
+                if not [c for c in on_row if c % 9 != col] or not [c for c in on_col if c // 9 != row]:
+                    continue
+                if len(on_row) < 2 and len(on_col) < 2:
+                    continue
+                for step in (_er_check(board, digit, box, row, col, False),
+                             _er_check(board, digit, box, col, row, True)):
+                    if step is not None:
+                        return step
+    return None
+
+
+def _er_check(board: Board, digit: int, box: int, line: int, cross: int, columns: bool) -> Step | None:
+    """An empty rectangle's elimination through a strong link from ``line`` (a row, or a column
+    when ``columns``) outside the box, or None."""
+    b = bit(digit)
+    cells = _COLS[line] if columns else _ROWS[line]
+    for cell in cells:
+        if board.values[cell] or _box(cell) == box or not board.masks[cell] & b:
+            continue
+        link = _ROWS[cell // 9] if columns else _COLS[cell % 9]
+        places = [c for c in link if board.masks[c] & b]
+        if len(places) != 2:
+            continue
+        other = places[1] if places[0] == cell else places[0]
+        far = _COLS[other % 9] if columns else _ROWS[other // 9]
+        for victim in far:
+            if not board.masks[victim] & b or _box(victim) == box:
+                continue
+            if (victim // 9 if columns else victim % 9) == cross:
+                return _step("Empty Rectangle", eliminations=((victim, digit),), cells=(cell, other))
+    return None
+
+
+# -- chains: X-chains, XY-chains, turbot fish, remote pairs -------------------------------------
+
+
+def _peers_with(board: Board, cell: int, digit: int) -> set[int]:
+    """The peers of ``cell`` that still have ``digit``."""
+    b = bit(digit)
+    return {p for p in _PEERS[cell] if board.masks[p] & b}
+
+
+def _conjugates(board: Board, cell: int, digit: int) -> set[int]:
+    """The cells joined to ``cell`` by a strong link on ``digit`` (its only other place in a unit)."""
+    b = bit(digit)
+    out: set[int] = set()
+    for unit in _CELL_UNITS[cell]:
+        if board.free[unit][digit] == 2:
+            out.update(c for c in _UNITS[unit] if c != cell and board.masks[c] & b)
+    return out
+
+
+def _chain_step(name: str, elims: Iterable[tuple[int, int]], cells: tuple[int, ...]) -> Step:
+    """A chain step with its eliminations in HoDoKu's order (as given)."""
+    return _step(name, eliminations=tuple(elims), cells=cells)
+
+
+def _best(steps: Iterable[Step]) -> Step | None:
+    """The step HoDoKu's sort puts first (its eliminations kept in their order)."""
+    chosen: Step | None = None
+    key: tuple[int, int] | None = None
+    for step in steps:
+        weighted = sum(c * (1 + 80 * k) + d for k, (c, d) in enumerate(step.eliminations))
+        mine = (-len(step.eliminations), weighted)
+        if key is None or mine < key:
+            chosen, key = step, mine
+    return chosen
+
+
+def _x_chain_ends(board: Board, start: int, digit: int, max_links: int) -> Iterator[tuple[int, int]]:
+    """(end cell, links) of the X-chains on ``digit`` from ``start``: alternating strong and
+    weak links, strong at both ends, at least 3 links and at most ``max_links``."""
+    frontier = [(t, True) for t in _conjugates(board, start, digit)]
+    seen: set[tuple[int, bool, bool]] = {(t, True, False) for t, _ in frontier}
+    links = 1
+    while frontier and links < max_links:
+        nxt: list[tuple[int, bool]] = []
+        links += 1
+        for cell, _ in frontier:
+            targets = (_peers_with(board, cell, digit) if links % 2 == 0
+                       else _conjugates(board, cell, digit))
+            for t in targets:
+                state = (t, links % 2 == 1, links >= 3)
+                if state not in seen:
+                    seen.add(state)
+                    nxt.append((t, True))
+                    if links % 2 == 1 and links >= 3:
+                        yield t, links
+        frontier = nxt
+
+
+def _x_chains(board: Board, max_links: int, name: str, exact: bool = False) -> Iterator[Step]:
+    """X-chain steps (``exact``: only chains of exactly ``max_links`` links)."""
+    for digit in range(1, 10):
+        b = bit(digit)
+        for start in range(81):
+            if not board.masks[start] & b:
+                continue
+            for end, links in _x_chain_ends(board, start, digit, max_links):
+                if exact and links != max_links:
+                    continue
+                victims = sorted(_peers_with(board, start, digit) & _peers_with(board, end, digit))
+                if victims:
+                    yield _chain_step(name, ((c, digit) for c in victims), (start, end))
+
+
+def _x_chain(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+    """HoDoKu's X-chain: the best of all (up to 19 links)."""
+    return _best(_x_chains(board, 19, "X-Chain"))
+
+
+def _turbot(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+    """HoDoKu's turbot fish: the best X-chain of exactly 3 links."""
+    return _best(_x_chains(board, 3, "Turbot Fish", exact=True))
+
+
+def _other(board: Board, cell: int, digit: int) -> int:
+    """The other digit of a bivalue cell."""
+    return (board.masks[cell] & ~bit(digit)).bit_length()
+
+
+def _bivalue(board: Board, cell: int) -> bool:
+    """True when ``cell`` has exactly two candidates."""
+    mask = board.masks[cell]
+    return mask != 0 and bin(mask).count("1") == 2
+
+
+def _xy_chains(board: Board, max_links: int) -> Iterator[Step]:
+    """XY-chain steps: bivalue cells, strong links inside them, weak links between them; no
+    cell twice, as HoDoKu searches."""
+    for start in range(81):
+        if not _bivalue(board, start):
+            continue
+        for first in digits_of(board.masks[start]):
+            ones = _peers_with(board, start, first)
+            path = [start]
+            yield from _xy_from(board, path, _other(board, start, first), first, ones, max_links - 1)
+
+
+def _xy_from(board: Board, path: list[int], digit: int, first: int, ones: set[int],
+             links_left: int) -> Iterator[Step]:
+    """Extend the XY-chain ``path`` (its last cell holds ``digit`` when the start is false)."""
+    if links_left < 2:
+        return
+    last = path[-1]
+    for u in sorted(_peers_with(board, last, digit)):
+        if not _bivalue(board, u) or u in path:
+            continue
+        z = _other(board, u, digit)
+        if z == first:
+            victims = sorted(ones & _peers_with(board, u, first))
+            if victims:
+                yield _chain_step("XY-Chain", ((c, first) for c in victims), (path[0], u))
+        path.append(u)
+        yield from _xy_from(board, path, z, first, ones, links_left - 2)
+        path.pop()
+
+
+def _xy_chain(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+    """HoDoKu's XY-chain: the best of all (up to 19 links)."""
+    return _best(_xy_chains(board, 19))
+
+
+def _remote_pairs(board: Board) -> Iterator[Step]:
+    """Remote pair steps: chains of 4 or more cells (even) holding the same two digits."""
+    for start in range(81):
+        if not _bivalue(board, start):
+            continue
+        pair = board.masks[start]
+        for first in digits_of(pair):
+            second = _other(board, start, first)
+            path = [start]
+            yield from _remote_from(board, path, pair, first, second)
+
+
+def _remote_from(board: Board, path: list[int], pair: int, first: int, second: int) -> Iterator[Step]:
+    """Extend a remote pair chain ``path`` cell by cell (at most 10 cells)."""
+    last = path[-1]
+    for u in _PEERS[last]:
+        if board.masks[u] != pair or u in path:
+            continue
+        path.append(u)
+        if len(path) >= 4 and len(path) % 2 == 0:
+            found = _remote_step(board, path, first, second)
+            if found is not None:
+                yield found
+        if len(path) < 10:
+            yield from _remote_from(board, path, pair, first, second)
+        path.pop()
+
+
+def _remote_step(board: Board, path: list[int], first: int, second: int) -> Step | None:
+    """The remote pair step of ``path``, or None when its ends see no common ``first``."""
+    if not _peers_with(board, path[0], first) & _peers_with(board, path[-1], first):
+        return None
+    ones: set[int] = set()
+    twos: set[int] = set()
+    for i in range(len(path)):
+        for j in range(i + 3, len(path), 2):
+            common = set(_PEERS[path[i]]) & set(_PEERS[path[j]])
+            ones |= common & _peers_with(board, path[i], first)
+            twos |= common & _peers_with(board, path[i], second)
+    elims = [(c, first) for c in sorted(ones)] + [(c, second) for c in sorted(twos)]
+    return _chain_step("Remote Pair", elims, tuple(path)) if elims else None
+
+
+def _remote_pair(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+    """HoDoKu's remote pair: the best of all."""
+    return _best(_remote_pairs(board))
+
+
+#: HoDoKu 2.2's enabled techniques in its default order, with base scores and levels.
+HODOKU_STEPS: tuple[StepKind, ...] = (
+    StepKind("FULL_HOUSE", 4, EASY, _full_house),
+    StepKind("NAKED_SINGLE", 4, EASY, _naked_single),
+    StepKind("HIDDEN_SINGLE", 14, EASY, _hidden_single),
+    StepKind("LOCKED_PAIR", 40, MEDIUM, _naked(2, True)),
+    StepKind("LOCKED_TRIPLE", 60, MEDIUM, _naked(3, True)),
+    StepKind("LOCKED_CANDIDATES_1", 50, MEDIUM, _locked_candidates(True)),
+    StepKind("LOCKED_CANDIDATES_2", 50, MEDIUM, _locked_candidates(False)),
+    StepKind("NAKED_PAIR", 60, MEDIUM, _naked(2, False)),
+    StepKind("NAKED_TRIPLE", 80, MEDIUM, _naked(3, False)),
+    StepKind("HIDDEN_PAIR", 70, MEDIUM, _hidden(2)),
+    StepKind("HIDDEN_TRIPLE", 100, MEDIUM, _hidden(3)),
+    StepKind("NAKED_QUADRUPLE", 120, HARD, _naked(4, False)),
+    StepKind("HIDDEN_QUADRUPLE", 150, HARD, _hidden(4)),
+    StepKind("X_WING", 140, HARD, _sudokit("X-Wing", best=True)),
+    StepKind("SWORDFISH", 150, HARD, _sudokit("Swordfish", best=True)),
+    StepKind("JELLYFISH", 160, HARD, _sudokit("Jellyfish", best=True)),
+    StepKind("REMOTE_PAIR", 110, HARD, _remote_pair),
+    StepKind("BUG_PLUS_1", 100, HARD, _sudokit("BUG", "BUG type 1")),
+    StepKind("SKYSCRAPER", 130, HARD, _skyscraper),
+    StepKind("TWO_STRING_KITE", 150, HARD, _kite),
+    StepKind("TURBOT_FISH", 120, HARD, _turbot),
+    StepKind("EMPTY_RECTANGLE", 120, HARD, _empty_rectangle),
+    StepKind("W_WING", 150, HARD, _sudokit("W-Wing")),
+    StepKind("XY_WING", 160, HARD, _sudokit("XY-Wing")),
+    StepKind("XYZ_WING", 180, HARD, _sudokit("XYZ-Wing")),
+    StepKind("UNIQUENESS_1", 100, HARD, _ur(1)),
+    StepKind("UNIQUENESS_2", 100, HARD, _ur(2)),
+    StepKind("UNIQUENESS_3", 100, HARD, _ur(3)),
+    StepKind("UNIQUENESS_4", 100, HARD, _ur(4)),
+    StepKind("UNIQUENESS_5", 100, HARD, _sudokit("Unique Rectangle type 5")),
+    StepKind("UNIQUENESS_6", 100, HARD, _sudokit("Unique Rectangle type 6")),
+    StepKind("HIDDEN_RECTANGLE", 100, HARD, _sudokit("Hidden Rectangle")),
+    StepKind("FINNED_X_WING", 130, HARD, _sudokit("Finned Fish", "Finned X-Wing", best=True)),
+    StepKind("SASHIMI_X_WING", 150, HARD, _sudokit("Finned Fish", "Sashimi X-Wing", best=True)),
+    StepKind("FINNED_SWORDFISH", 200, UNFAIR, _sudokit("Finned Fish", "Finned Swordfish", best=True)),
+    StepKind("SASHIMI_SWORDFISH", 240, UNFAIR, _sudokit("Finned Fish", "Sashimi Swordfish", best=True)),
+    StepKind("FINNED_JELLYFISH", 250, UNFAIR, _sudokit("Finned Fish", "Finned Jellyfish", best=True)),
+    StepKind("SASHIMI_JELLYFISH", 260, UNFAIR, _sudokit("Finned Fish", "Sashimi Jellyfish", best=True)),
+    StepKind("SUE_DE_COQ", 250, UNFAIR, _sudokit("Sue de Coq")),
+    StepKind("SIMPLE_COLORS", 150, HARD, _sudokit("Simple Colouring")),
+    StepKind("X_CHAIN", 260, UNFAIR, _x_chain),
+    StepKind("XY_CHAIN", 260, UNFAIR, _xy_chain),
+    StepKind("NICE_LOOP", 280, UNFAIR, _sudokit("AIC", "AIC", "X-Chain", "XY-Chain", best=True)),
+    StepKind("GROUPED_NICE_LOOP", 300, UNFAIR, _sudokit("AIC", best=True)),
+    StepKind("ALS_XZ", 300, UNFAIR, _sudokit("ALS-XZ", best=True, by_digit=True)),
+    StepKind("ALS_XY_WING", 320, UNFAIR, _sudokit("ALS-XY-Wing", best=True, by_digit=True)),
+    StepKind("FORCING_CHAIN", 500, EXTREME, _sudokit("Multiple Forcing Chain")),
+    StepKind("FORCING_NET", 700, EXTREME, _sudokit("Dynamic Forcing Chain")),
+)
+
+
+def hodoku_level(score: int, hardest: int) -> str:
+    """HoDoKu's level name: the hardest step's level, raised while ``score`` is above its limit."""
+    level = hardest
+    while score > HODOKU_LEVELS[level][1]:
+        level += 1
+    return HODOKU_LEVELS[level][0]
+
+
+def _next(board: Board, cands: Candidates, deadline: Deadline) -> HodokuStep | None:
+    """The step HoDoKu takes next: the first technique in order that finds one."""
+    for kind in HODOKU_STEPS:
+        deadline.check()
+        step = kind.find(board, cands, deadline)
+        if step is not None:
+            named = step if step.technique else _renamed(step, kind.kind)
+            return HodokuStep(kind.kind, kind.score, kind.level, named)
+    return None
+
+
+def _renamed(step: Step, kind: str) -> Step:
+    """``step`` named after HoDoKu's type (``NAKED_PAIR`` → ``Naked Pair``)."""
+    name = kind.replace("_", " ").title().replace("Quadruple", "Quadruple")
+    return Step(name, step.difficulty, placements=step.placements, eliminations=step.eliminations,
+                cells=step.cells)
+
+
+def _apply(board: Board, step: Step) -> None:
+    """Make ``step``'s placements and then its eliminations on ``board``, in their order."""
+    for cell, digit in step.placements:
+        board.place(cell, digit)
+    for cell, digit in step.eliminations:
+        board.eliminate(cell, digit)
+
+
+def _brute_force(board: Board, solution: tuple[int, ...]) -> HodokuStep:
+    """HoDoKu's last resort: the middle one of the empty cells gets its solution digit."""
+    empty = [c for c in range(81) if not board.values[c]]
+    cell = empty[len(empty) // 2]
+    step = _step("Brute Force", ((cell, solution[cell]),), cells=(cell,))
+    return HodokuStep("BRUTE_FORCE", 10000, EXTREME, step)
+
+
+def hodoku_path(grid: Grid, deadline: Deadline = NEVER) -> tuple[list[HodokuStep], bool]:
+    """HoDoKu's path for a 9×9 ``grid`` with a unique solution, and whether the techniques
+    solved it without HoDoKu's last resort (a ``BRUTE_FORCE`` step: the middle empty cell takes
+    its solution digit, scored 10000).
+
+    Raises :class:`~sudokit.errors.TimeLimitReached` once ``deadline`` passes and
+    :class:`~sudokit.errors.OptionError` for a grid that is not a classic 9×9 or has no unique
+    solution.
+    """
+    if grid.shape.n != 9 or grid.rules is not None:
+        raise OptionError("HoDoKu's path is for classic 9×9 puzzles")
+    board = Board(grid.cells)
+    cands = board.candidates(grid.shape)
+    path: list[HodokuStep] = []
+    solution: tuple[int, ...] | None = None
+    while not board.solved():
+        found = _next(board, cands, deadline)
+        if found is None:
+            if solution is None:
+                solution = _solution(grid)
+            found = _brute_force(board, solution)
+        path.append(found)
+        _apply(board, found.step)
+    return path, all(s.kind != "BRUTE_FORCE" for s in path)
+
+
+def _solution(grid: Grid) -> tuple[int, ...]:
+    """The unique solution of ``grid`` (OptionError when there is none or several)."""
+    found = search(grid, 2)
+    if found.count != 1 or found.solution is None:
+        raise OptionError("HoDoKu's path needs a puzzle with a unique solution")
+    return tuple(found.solution.cells)
