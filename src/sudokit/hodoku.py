@@ -27,7 +27,7 @@ from sudokit.errors import OptionError
 from sudokit.grid import Grid
 from sudokit.limits import NEVER, Deadline
 from sudokit.solver import search
-from sudokit.techniques import Step, technique_named
+from sudokit.techniques import HODOKU_LEVELS, Step, technique_named
 
 __all__ = [
     "HODOKU_LEVELS",
@@ -38,11 +38,6 @@ __all__ = [
     "hodoku_level",
     "hodoku_path",
 ]
-
-#: HoDoKu 2.2's default levels and the highest score each allows (Extreme has no limit).
-HODOKU_LEVELS: tuple[tuple[str, int], ...] = (
-    ("Easy", 800), ("Medium", 1000), ("Hard", 1600), ("Unfair", 1800), ("Extreme", 2**31 - 1),
-)
 
 EASY, MEDIUM, HARD, UNFAIR, EXTREME = range(5)
 
@@ -62,16 +57,17 @@ class Board:
     """HoDoKu's grid state: digits, candidate masks, per-unit candidate counts and the queues
     of naked and hidden singles, updated the way HoDoKu updates them."""
 
-    __slots__ = ("free", "hs", "masks", "ns", "values")
+    __slots__ = ("free", "givens", "hs", "masks", "ns", "values")
 
     def __init__(self, givens: Iterable[int]) -> None:
         """An empty board with ``givens`` (81 digits, 0 for empty) placed cell by cell."""
+        self.givens = tuple(givens)
         self.values = [0] * 81
         self.masks = [_FULL] * 81
         self.free = [[0] + [9] * 9 for _ in range(27)]
         self.ns: list[tuple[int, int]] = []
         self.hs: list[tuple[int, int]] = []
-        for cell, digit in enumerate(givens):
+        for cell, digit in enumerate(self.givens):
             if digit:
                 self.place(cell, digit)
 
@@ -389,7 +385,7 @@ def _sudokit(technique: str, *names: str, best: bool = False, by_digit: bool = F
         """The chosen matching step of the sudokit finder, eliminations in HoDoKu's order."""
         chosen: Step | None = None
         key: tuple[int, int, int] | None = None
-        for step in technique_named(technique).steps(cands, deadline):
+        for step in technique_named(technique).steps(cands, deadline, givens=board.givens):
             if names and step.technique not in names:
                 continue
             if not best:
@@ -409,6 +405,13 @@ def _hodoku_order(step: Step) -> tuple[int, int, int]:
     elims = step.eliminations
     weighted = sum(cell * (1 + 80 * k) + digit for k, (cell, digit) in enumerate(elims))
     return -len(elims), weighted, len(step.links) or len(step.cells)
+
+
+def _franken(kind: str, size: str) -> BoardFinder:
+    """HoDoKu's (finned) Franken fish of one size: the first its search meets, named Mutant
+    where the units it took make it one."""
+    finned = kind.startswith("Finned")
+    return _sudokit(f"{kind} Fish", f"{kind} {size}", f"{'Finned ' if finned else ''}Mutant {size}")
 
 
 def _ur(kind: int) -> BoardFinder:
@@ -759,6 +762,8 @@ HODOKU_STEPS: tuple[StepKind, ...] = (
     StepKind("UNIQUENESS_5", 100, HARD, _sudokit("Unique Rectangle type 5")),
     StepKind("UNIQUENESS_6", 100, HARD, _sudokit("Unique Rectangle type 6")),
     StepKind("HIDDEN_RECTANGLE", 100, HARD, _sudokit("Hidden Rectangle")),
+    StepKind("AVOIDABLE_RECTANGLE_1", 100, HARD, _sudokit("Avoidable Rectangle type 1")),
+    StepKind("AVOIDABLE_RECTANGLE_2", 100, HARD, _sudokit("Avoidable Rectangle type 2")),
     StepKind("FINNED_X_WING", 130, HARD, _sudokit("Finned Fish", "Finned X-Wing", best=True)),
     StepKind("SASHIMI_X_WING", 150, HARD, _sudokit("Finned Fish", "Sashimi X-Wing", best=True)),
     StepKind("FINNED_SWORDFISH", 200, UNFAIR, _sudokit("Finned Fish", "Finned Swordfish", best=True)),
@@ -767,12 +772,18 @@ HODOKU_STEPS: tuple[StepKind, ...] = (
     StepKind("SASHIMI_JELLYFISH", 260, UNFAIR, _sudokit("Finned Fish", "Sashimi Jellyfish", best=True)),
     StepKind("SUE_DE_COQ", 250, UNFAIR, _sudokit("Sue de Coq")),
     StepKind("SIMPLE_COLORS", 150, HARD, _sudokit("Simple Colouring")),
+    StepKind("MULTI_COLORS", 200, HARD, _sudokit("Multi-Colouring")),
     StepKind("X_CHAIN", 260, UNFAIR, _x_chain),
     StepKind("XY_CHAIN", 260, UNFAIR, _xy_chain),
     StepKind("NICE_LOOP", 280, UNFAIR, _sudokit("AIC", "AIC", "X-Chain", "XY-Chain", best=True)),
     StepKind("GROUPED_NICE_LOOP", 300, UNFAIR, _sudokit("AIC", best=True)),
     StepKind("ALS_XZ", 300, UNFAIR, _sudokit("ALS-XZ", best=True, by_digit=True)),
     StepKind("ALS_XY_WING", 320, UNFAIR, _sudokit("ALS-XY-Wing", best=True, by_digit=True)),
+    StepKind("ALS_XY_CHAIN", 340, UNFAIR, _sudokit("ALS-Chain", by_digit=True)),
+    StepKind("FRANKEN_X_WING", 300, UNFAIR, _franken("Franken", "X-Wing")),
+    StepKind("FRANKEN_SWORDFISH", 350, UNFAIR, _franken("Franken", "Swordfish")),
+    StepKind("FINNED_FRANKEN_X_WING", 390, UNFAIR, _franken("Finned Franken", "X-Wing")),
+    StepKind("FINNED_FRANKEN_SWORDFISH", 410, UNFAIR, _franken("Finned Franken", "Swordfish")),
     StepKind("FORCING_CHAIN", 500, EXTREME, _sudokit("Multiple Forcing Chain")),
     StepKind("FORCING_NET", 700, EXTREME, _sudokit("Dynamic Forcing Chain")),
 )

@@ -418,8 +418,11 @@ def first_step(
     return next(find_steps(cands, chosen, deadline, givens), None)
 
 
-#: HoDoKu 2.2's difficulty levels and the highest score each allows (its Options defaults).
-HODOKU_LEVELS = (("Easy", 600), ("Medium", 1000), ("Hard", 3500), ("Unfair", 5000), ("Extreme", 10**9))
+#: HoDoKu 2.2's difficulty levels and the highest score each allows (its Options defaults;
+#: 600/1000/3500/5000 are an older release's, left commented out in 2.2's source).
+HODOKU_LEVELS: tuple[tuple[str, int], ...] = (
+    ("Easy", 800), ("Medium", 1000), ("Hard", 1600), ("Unfair", 1800), ("Extreme", 2**31 - 1),
+)
 
 #: The HoDoKu level of each step name (steps not listed, such as forcing chains, are Extreme).
 _HODOKU_LEVEL: dict[str, int] = {
