@@ -18,7 +18,8 @@ ones. This module does the same, for one puzzle seed at a time:
 of the given hard puzzles (a seeded choice) instead, and its neighbours are only dug to
 (orbit-)minimal when ``minimal`` is asked (or the clue bound needs it). It moves toward the
 target range (ties walk) and ends on the first neighbour in the range whose minlex form is not
-one to avoid: the start puzzles' and, in a run, those of the puzzles already made.
+one to avoid: the start puzzles' and, in a run, those of the puzzles already made (nor its
+start puzzle with givens added).
 
 The **score** is the ER of the C rater's path (csrc/rate9.c, the steps ``sudokit.rate``
 takes), then, among puzzles of the same ER, the number of its dynamic forcing chain steps
@@ -280,6 +281,15 @@ class _Search:
             if er >= low:
                 return Found(puzzle, solution, er, self.scored)
 
+    def _key(self, cells: Sequence[int]) -> bytes:
+        """The minlex form of a puzzle (the C core's)."""
+        return bytes(self.core.canon9(bytes(cells)))
+
+    @staticmethod
+    def _new(cells: Sequence[int], start: Start) -> bool:
+        """False when ``cells`` hold every clue of ``start``: its start puzzle with more givens."""
+        return any(v and cells[i] != v for i, v in enumerate(start.puzzle))
+
     def run_near(self, starts: Sequence[Start], avoid: Container[bytes]) -> Found:
         """Climb from given puzzles until a neighbour in the target range is not one to avoid
         (raises when time runs out or stopped)."""
@@ -304,7 +314,7 @@ class _Search:
                 if rated is None:
                     continue
                 got = _closeness(rated, low, high)
-                if got == (0, 0) and self.core.canon9(bytes(near[0])) not in avoid:
+                if got == (0, 0) and self._new(near[0], start) and self._key(near[0]) not in avoid:
                     return Found(near[0], near[1], rated[0] / 10, self.scored)
                 if value is None or got >= value:
                     if value is None or got > value:
