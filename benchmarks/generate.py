@@ -4,6 +4,7 @@ Usage::
 
     python benchmarks/generate.py [--seconds 2] [--repeat 3] [--clock cpu|wall] [--peers installed|none]
     python benchmarks/generate.py --hard 8,9,10 [--hard-seconds 120] [--symmetry none] [--no-minimal]
+    python benchmarks/generate.py --hard 10 --near ../shared/data/forum_hardest_1106.txt [--no-minimal]
 
 Rows (each the median of ``--repeat`` runs of at least ``--seconds``):
 
@@ -21,7 +22,8 @@ Rows (each the median of ``--repeat`` runs of at least ``--seconds``):
 ``generate_many(difficulty="L-", minimal=True)`` (one core) for ``--hard-seconds`` of CPU time,
 re-checks every puzzle with ``sudokit.rate`` (its ER must be at least ``L`` and equal to the
 generator's), and prints puzzles per minute and the median CPU seconds a puzzle (the re-check
-not counted).
+not counted). With ``--near FILE`` the climb starts from the puzzles of FILE (``generate(near=…)``)
+and every puzzle is also checked to differ (minlex form) from them and from the others.
 
 Seed 003 (Xiao Bo, 2019) reports about 1 ms per puzzle without digging and 5 ms with it on a
 Core i5-4590 at 3.3 GHz, single-threaded; the last column compares with those. The machine this
@@ -47,8 +49,10 @@ except ImportError:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from sudokit import _engine
+from sudokit.canon import canonical_string
 from sudokit.errors import TimeLimitReached
 from sudokit.generator import Generator, generate_many, options, puzzle_seed
+from sudokit.grid import Grid, read_grids
 from sudokit.rating import rate
 
 PAPER_MS = {"fill": 1.0, "fill+dig": 5.0}
@@ -145,6 +149,7 @@ def measure_hard(
     times: list[float] = []
     ers: list[float] = []
     spent = 0.0
+    seen = {canonical_string(g) for g in kwargs.get("near") or ()}
     stream = generate_many(None, seed=seed, difficulty=f"{floor:.1f}-", time_limit=3 * seconds + 60, **kwargs)
     try:
         while spent < seconds:
@@ -156,6 +161,10 @@ def measure_hard(
             if checked.er is None or checked.er < floor or checked.er != made.rating.er:
                 raise AssertionError(f"re-check failed: {made.puzzle.to_string()} rated {checked.er}, "
                                      f"generator said {made.rating.er}")
+            key = canonical_string(made.puzzle)
+            if key in seen:
+                raise AssertionError(f"not a new puzzle: {made.puzzle.to_string()}")
+            seen.add(key)
             times.append(took)
             ers.append(checked.er)
     except TimeLimitReached:
@@ -171,9 +180,12 @@ def _main_hard(args: argparse.Namespace) -> int:
     clock = CLOCKS[args.clock]
     floors = [float(x) for x in args.hard.split(",") if x.strip()]
     kwargs: dict[str, Any] = {"minimal": args.minimal, "symmetry": args.symmetry}
+    if args.near:
+        kwargs["near"] = [g for _, g in read_grids(Path(args.near)) if isinstance(g, Grid)]
+    near = f", near {len(kwargs['near'])} puzzles of {Path(args.near).name}" if args.near else ""
     print(f"# sudokit generation to a difficulty — engine {_engine.name_of()}, clock {args.clock}, "
           f"{args.hard_seconds:g} s per floor, minimal={args.minimal}, symmetry={args.symmetry}, "
-          f"seed {args.seed}")
+          f"seed {args.seed}{near}")
     print("| ER floor | puzzles | seconds | puzzles/min | median s/puzzle | mean ER | max ER |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
     results = []
@@ -186,7 +198,7 @@ def _main_hard(args: argparse.Namespace) -> int:
               f"| {median} | {mean} | {top} |", flush=True)
         results.append(found)
     if args.json:
-        text = json.dumps({"clock": args.clock, "hard": results}, indent=2)
+        text = json.dumps({"clock": args.clock, "near": args.near, "hard": results}, indent=2)
         if args.json == "-":
             print(text)
         else:
@@ -210,6 +222,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hard-seconds", type=float, default=120.0, help="--hard: CPU seconds per floor")
     ap.add_argument("--no-minimal", dest="minimal", action="store_false", help="--hard: not strictly minimal")
     ap.add_argument("--symmetry", default="none", help="--hard: pattern symmetry")
+    ap.add_argument("--near", default=None, metavar="FILE",
+                    help="--hard: climb from the puzzles of FILE (e.g. forum_hardest_1106.txt)")
     args = ap.parse_args(argv)
     with _engine.using(args.engine or _engine.name_of()):
         return _main_hard(args) if args.hard else _main(args)

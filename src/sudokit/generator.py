@@ -40,7 +40,7 @@ import os
 import random
 import re
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
 from itertools import islice
@@ -50,10 +50,10 @@ from sudokit import _engine, hardgen, reference, unbiased
 from sudokit.errors import GenerationError, OptionError, ShapeError, TimeLimitReached, VariantError
 from sudokit.executor import Executor
 from sudokit.formats.reader import BoxLike, _as_shape
-from sudokit.grid import Grid
+from sudokit.grid import Grid, as_grid
 from sudokit.limits import NEVER, Deadline, Stop
 from sudokit.rules import Cage, Rules
-from sudokit.symmetry import check_symmetry, orbits
+from sudokit.symmetry import check_symmetry, is_symmetric, orbits
 from sudokit.techniques import HODOKU_LEVELS, family_of, name_key, resolve
 from sudokit.units import Shape, shape_for_size
 from sudokit.variant import find_variant, make_rules, parse_region_map
@@ -167,6 +167,8 @@ class Options:
     regions: tuple[int, ...] | None = None
     #: Killer: how many givens beside the cages (0 by default: cages only; None: as the digging leaves).
     killer_givens: int | None = 0
+    #: Hard puzzles (9×9 cells) to search near for an ER target (None: climb from random ones).
+    near: tuple[tuple[int, ...], ...] | None = None
 
     def __post_init__(self) -> None:
         if self.variant:
@@ -206,6 +208,31 @@ class Options:
         object.__setattr__(self, "difficulty", parse_difficulty(self.difficulty))
         object.__setattr__(self, "technique", check_technique(self.technique))
         _check_climb_options(self)
+        _check_near_options(self)
+
+
+def _check_near_options(opts: Options) -> None:
+    """Refuse ``near`` puzzles without an ER range to search for, or with options the climb
+    near them cannot keep."""
+    if opts.near is None:
+        return
+    if not opts.near:
+        raise OptionError("near: no start puzzles given")
+    if not isinstance(opts.difficulty, tuple):
+        raise OptionError("near puzzles are searched for an SE difficulty range (e.g. '10.0-')")
+    kept = [what for what, given in (("a mask", opts.mask is not None),
+                                     ("an exact clue count", opts.clues is not None),
+                                     ("the random-fill method", opts.method != "dig"),
+                                     ("a technique target", opts.technique is not None),
+                                     ("another grid than 9×9", opts.shape != Shape(3, 3)))
+            if given]
+    if kept:
+        raise OptionError(f"the search near given puzzles cannot keep {' or '.join(kept)}")
+    for number, cells in enumerate(opts.near, start=1):
+        if len(cells) != 81:
+            raise OptionError(f"near: start puzzle {number} is not a 9×9 puzzle")
+    if opts.symmetry != "none" and not any(is_symmetric(c, opts.symmetry, 9) for c in opts.near):
+        raise OptionError(f"near: no start puzzle has the {opts.symmetry} symmetry")
 
 
 def _check_climb_options(opts: Options) -> None:
@@ -632,6 +659,9 @@ class Generator:
         self._core = _engine.native(options.engine) if options.shape == Shape(3, 3) else None
         self._rater = _rater() if options.difficulty is not None or options.technique else None
         self._climb = self._climb_spec()
+        self._starts = self._near_starts()
+        #: The minlex forms of the start puzzles: never given out.
+        self._start_keys = frozenset(self.key(s.puzzle) for s in self._starts)
 
     @property
     def engine(self) -> str:
@@ -643,6 +673,10 @@ class Generator:
         :mod:`sudokit.hardgen`), None for the attempt loop."""
         opts = self.options
         target = opts.difficulty
+        if opts.near is not None and isinstance(target, tuple):
+            if self._core is None:
+                raise OptionError("the search near given puzzles needs the C core (engine 'c')")
+            return hardgen.Climb(target[0], target[1], opts.symmetry, opts.minimal, opts.max_clues)
         if not isinstance(target, tuple) or target[0] < CLIMB_FROM:
             return None
         if target[0] >= CLIMB_ONLY_FROM and self._core is None:
@@ -652,13 +686,38 @@ class Generator:
             return None
         return hardgen.Climb(target[0], target[1], opts.symmetry, opts.minimal, opts.max_clues)
 
-    def _make_climbing(self, seed: int, deadline: Deadline, stop: Stop | None) -> Generated:
+    def _near_starts(self) -> tuple[hardgen.Start, ...]:
+        """The ``near`` puzzles with the symmetry asked, each with its solution; an
+        :class:`OptionError` names one that has not exactly one solution."""
+        opts = self.options
+        if opts.near is None:
+            return ()
+        starts = []
+        for number, cells in enumerate(opts.near, start=1):
+            count, first, _ = self._solver.solve(bytes(cells), 3, 3, 2)
+            if count != 1 or first is None:
+                raise OptionError(f"near: start puzzle {number} has {'no' if count == 0 else 'several'} "
+                                  "solutions")
+            if opts.symmetry == "none" or is_symmetric(cells, opts.symmetry, 9):
+                starts.append(hardgen.Start(tuple(cells), tuple(first)))
+        return tuple(starts)
+
+    def key(self, cells: Sequence[int]) -> bytes:
+        """The minlex form of a 9×9 puzzle: equal for equivalent puzzles only (the C core's)."""
+        assert self._core is not None
+        return bytes(self._core.canon9(bytes(cells)))
+
+    def _make_climbing(
+        self, seed: int, deadline: Deadline, stop: Stop | None, avoid: Collection[bytes] = ()
+    ) -> Generated:
         """:meth:`make` by climbing (:func:`sudokit.hardgen.climb`); the puzzle found is checked
         and rated again by the rater before it leaves."""
         assert self._climb is not None and self._core is not None
         opts = self.options
+        shunned = self._start_keys | frozenset(avoid) if avoid else self._start_keys
         for attempt in range(opts.max_attempts):
-            found = hardgen.climb(self._core, self._climb, _attempt_seed(seed, attempt), deadline, stop)
+            found = hardgen.climb(self._core, self._climb, _attempt_seed(seed, attempt), deadline, stop,
+                                  self._starts, shunned)
             puzzle, solution = found.puzzle, found.solution
             grid = Grid._trusted(tuple(puzzle), opts.shape)
             if _count(puzzle, opts.shape, self._solver) != 1:  # every puzzle is checked before it leaves
@@ -747,12 +806,16 @@ class Generator:
             f"(seed {seed})"
         )
 
-    def make(self, seed: int, *, deadline: Deadline = NEVER, stop: Stop | None = None) -> Generated:
+    def make(
+        self, seed: int, *, deadline: Deadline = NEVER, stop: Stop | None = None,
+        avoid: Collection[bytes] = (),
+    ) -> Generated:
         """The puzzle of this puzzle seed (the same seed always gives the same puzzle).
 
         Raises :class:`TimeLimitReached` once ``deadline`` has passed (checked between attempts,
         in the Python loops and while rating a candidate), :class:`~sudokit.errors.Stopped` once
-        ``stop`` is set (a batch's workers).
+        ``stop`` is set (a batch's workers). With ``near`` puzzles, the puzzle's minlex form
+        (:meth:`key`) is none of theirs nor any of ``avoid``.
         """
         opts = self.options
         if opts.variant:
@@ -760,7 +823,7 @@ class Generator:
         if opts.method == "controlled-bias":
             return next(_controlled_bias(opts, 1, seed, deadline.remaining()))
         if self._climb is not None:
-            return self._make_climbing(seed, deadline, stop)
+            return self._make_climbing(seed, deadline, stop, avoid)
         for attempt in range(opts.max_attempts):
             deadline.check()
             if stop is not None:
@@ -808,6 +871,7 @@ def options(
     variant: str | Sequence[str] | None = None,
     regions: str | Sequence[int] | None = None,
     killer_givens: int | None = 0,
+    near: Iterable[Grid | str | Sequence[int]] | None = None,
 ) -> Options:
     """Build :class:`Options` from friendly arguments (see :func:`generate`)."""
     names: tuple[str, ...] = ()
@@ -852,7 +916,25 @@ def options(
         variant=names,
         regions=piece_map,
         killer_givens=killer_givens,
+        near=None if near is None else _near_cells(near),
     )
+
+
+def _near_cells(puzzles: Iterable[Grid | str | Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """The cells of the ``near`` puzzles (Grids, puzzle strings or 81 values each)."""
+    out = []
+    for number, puzzle in enumerate(puzzles, start=1):
+        if isinstance(puzzle, (Grid, str)):
+            try:
+                out.append(as_grid(puzzle, name=f"near puzzle {number}").cells)
+            except ValueError as exc:
+                raise OptionError(f"near: {exc}") from None
+        else:
+            try:
+                out.append(Grid(tuple(int(v) for v in puzzle)).cells)
+            except (TypeError, ValueError) as exc:
+                raise OptionError(f"near: puzzle {number}: {exc}") from None
+    return tuple(out)
 
 
 def _fresh_seed() -> int:
@@ -882,6 +964,9 @@ def generate(*, seed: int | None = None, time_limit: float | None = None, **kwar
       raises :class:`~sudokit.errors.OptionError` at once (see :func:`parse_difficulty`).
       An SE range from :data:`CLIMB_FROM` up is searched by climbing around hard puzzles
       (:mod:`sudokit.hardgen`), which keeps ``symmetry``, ``minimal`` and ``max_clues``.
+    - ``near``: hard 9×9 puzzles (Grids or strings) to start that climb from, for any SE range:
+      how ER 10 and more is reached. Each puzzle made differs (up to equivalence: minlex form)
+      from all of them and from the run's other puzzles; ``minimal`` digs each neighbour.
     - ``seed``: the same seed gives the same puzzle (with the same engine).
     - ``engine``: ``"c"`` or ``"python"`` (None: the default, see :mod:`sudokit._engine`).
     - ``time_limit``: seconds of wall-clock time for the whole call (None: no limit).
@@ -935,9 +1020,12 @@ def generate_many(
         return _generate_here(gen, seed, indexes, deadline)
     executor = executor or Executor.choose(jobs, native=gen.engine == "c")
     size = _CHUNK_THREAD if executor.kind == "thread" else _CHUNK_PROCESS
+    if opts.near is not None:
+        size = 1  # a hard puzzle takes seconds: one a task
     tasks = ([puzzle_seed(seed, i) for i in chunk] for chunk in _batched(indexes, size))
     work = partial(_make_some, replace(opts, engine=_engine.name_of(opts.engine)), deadline)
-    return (made for some in executor.map(work, tasks) for made in some)
+    made = (made for some in executor.map(work, tasks) for made in some)
+    return _distinct(gen, made, deadline) if opts.near is not None else made
 
 
 def _controlled_bias(
@@ -953,9 +1041,25 @@ def _controlled_bias(
 def _generate_here(
     gen: Generator, seed: int, indexes: Iterator[int], deadline: Deadline
 ) -> Iterator[Generated]:
-    """The puzzles of ``indexes``, made in this thread."""
+    """The puzzles of ``indexes``, made in this thread (near given puzzles, each unlike those before)."""
+    seen: set[bytes] = set()
     for i in indexes:
-        yield gen.make(puzzle_seed(seed, i), deadline=deadline)
+        made = gen.make(puzzle_seed(seed, i), deadline=deadline, avoid=seen)
+        if gen.options.near is not None:
+            seen.add(gen.key(made.puzzle.cells))
+        yield made
+
+
+def _distinct(gen: Generator, stream: Iterator[Generated], deadline: Deadline) -> Iterator[Generated]:
+    """The workers' puzzles near given ones, in order, each equivalent to one before made again
+    here avoiding those: the same puzzles as :func:`_generate_here` makes (a climb moves the same
+    way whatever it avoids and gives the first neighbour in range it need not avoid)."""
+    seen: set[bytes] = set()
+    for made in stream:
+        if gen.key(made.puzzle.cells) in seen:
+            made = gen.make(made.seed, deadline=deadline, avoid=seen)
+        seen.add(gen.key(made.puzzle.cells))
+        yield made
 
 
 def _batched(items: Iterator[int], size: int) -> Iterator[list[int]]:

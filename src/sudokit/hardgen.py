@@ -14,6 +14,13 @@ ones. This module does the same, for one puzzle seed at a time:
    plateau). A puzzle in the target range ends the search; a climb stuck for
    :data:`PATIENCE` neighbours starts again from a fresh start.
 
+**Near given puzzles** (``near``, the forum's way to ER 10 and more): the climb starts from one
+of the given hard puzzles (a seeded choice) instead, and its neighbours are only dug to
+(orbit-)minimal when ``minimal`` is asked (or the clue bound needs it). It moves toward the
+target range (ties walk) and ends on the first neighbour in the range whose minlex form is not
+one to avoid: the start puzzles' and, in a run, those of the puzzles already made (nor its
+start puzzle with givens added).
+
 The **score** is the ER of the C rater's path (csrc/rate9.c, the steps ``sudokit.rate``
 takes), then, among puzzles of the same ER, the number of its dynamic forcing chain steps
 (difficulty 8.6 and up): a puzzle that needs many of them is nearer to needing the next kind
@@ -28,7 +35,7 @@ seed gives the same puzzle.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
 
 from sudokit import _engine
@@ -36,7 +43,10 @@ from sudokit.limits import Deadline, Stop
 from sudokit.symmetry import orbits
 from sudokit.units import Shape
 
-__all__ = ["DYNAMIC_TENTHS", "PATIENCE", "SCORE_SECONDS", "START_PUZZLES", "Climb", "Found", "climb", "score"]
+__all__ = [
+    "DYNAMIC_TENTHS", "PATIENCE", "SCORE_SECONDS", "START_PUZZLES",
+    "Climb", "Found", "Start", "climb", "score",
+]
 
 #: Random minimal puzzles scored to pick the best start of a climb.
 START_PUZZLES = 40
@@ -78,20 +88,45 @@ class Found:
     scored: int
 
 
+@dataclass(frozen=True)
+class Start:
+    """A given puzzle a climb near given puzzles may start from, with its solution."""
+
+    puzzle: tuple[int, ...]
+    solution: tuple[int, ...]
+
+
+def _rated(core: _engine.NativeEngine, cells: Sequence[int], stop: Stop | None) -> tuple[int, int] | None:
+    """The C rater's ER in tenths and dynamic chain steps (at most 999) of a unique puzzle, or
+    None when it did not finish."""
+    code, steps = core.rate9(bytes(cells), SCORE_SECONDS, None if stop is None else stop.buffer)
+    if code != _SOLVED or not steps:
+        return None
+    tenths = [step[1] for step in steps]
+    return max(tenths), min(999, sum(1 for t in tenths if t >= DYNAMIC_TENTHS))
+
+
 def score(
     core: _engine.NativeEngine, cells: Sequence[int], high: float, stop: Stop | None = None
 ) -> tuple[int, float]:
     """The climb's score of a unique puzzle and its ER: ``(ER in tenths × 1000 + dynamic
     chain steps, ER)``, or ``(-1, 0.0)`` when the C rater did not finish or the ER is above ``high``."""
-    code, steps = core.rate9(bytes(cells), SCORE_SECONDS, None if stop is None else stop.buffer)
-    if code != _SOLVED or not steps:
+    rated = _rated(core, cells, stop)
+    if rated is None or rated[0] > round(high * 10):
         return -1, 0.0
-    tenths = [step[1] for step in steps]
-    top = max(tenths)
-    if top > round(high * 10):
-        return -1, 0.0
-    dynamic = sum(1 for t in tenths if t >= DYNAMIC_TENTHS)
-    return top * 1000 + min(dynamic, 999), top / 10
+    return rated[0] * 1000 + rated[1], rated[0] / 10
+
+
+def _closeness(rated: tuple[int, int], low: int, high: int) -> tuple[int, int]:
+    """How near a rating (tenths, dynamic steps) is to the range ``[low, high]`` in tenths:
+    ``(0, 0)`` inside, else minus the distance, then the dynamic steps as the tie-break (more
+    below the range, fewer above it)."""
+    top, dynamic = rated
+    if top < low:
+        return top - low, dynamic
+    if top > high:
+        return high - top, -dynamic
+    return 0, 0
 
 
 class _Search:
@@ -159,8 +194,11 @@ class _Search:
                 break
         return best
 
-    def neighbour(self, puzzle: Sequence[int], solution: Sequence[int]) -> tuple[list[int], list[int]] | None:
-        """A unique orbit-minimal puzzle near ``puzzle``, or None when this try failed."""
+    def neighbour(
+        self, puzzle: Sequence[int], solution: Sequence[int], dig: bool = True
+    ) -> tuple[list[int], list[int]] | None:
+        """A unique puzzle near ``puzzle`` (orbit-minimal with ``dig``, or when the clue bound
+        needs it), or None when this try failed."""
         rng = self.rng
         cells = list(puzzle)
         filled = [o for o in self.orbits if cells[o[0]]]
@@ -175,7 +213,9 @@ class _Search:
         answer = self._repair(cells)
         if answer is None:
             return None
-        self._dig(cells)
+        bound = self.spec.max_clues
+        if dig or (bound is not None and sum(1 for v in cells if v) > bound):
+            self._dig(cells)
         if cells == list(puzzle) or not self._acceptable(cells, answer):
             return None
         return cells, answer
@@ -241,15 +281,60 @@ class _Search:
             if er >= low:
                 return Found(puzzle, solution, er, self.scored)
 
+    def _key(self, cells: Sequence[int]) -> bytes:
+        """The minlex form of a puzzle (the C core's)."""
+        return bytes(self.core.canon9(bytes(cells)))
+
+    @staticmethod
+    def _new(cells: Sequence[int], start: Start) -> bool:
+        """False when ``cells`` hold every clue of ``start``: its start puzzle with more givens."""
+        return any(v and cells[i] != v for i, v in enumerate(start.puzzle))
+
+    def run_near(self, starts: Sequence[Start], avoid: Container[bytes]) -> Found:
+        """Climb from given puzzles until a neighbour in the target range is not one to avoid
+        (raises when time runs out or stopped)."""
+        low, high = round(self.spec.low * 10), round(self.spec.high * 10)
+        dig = self.spec.minimal
+        while True:
+            start = self.rng.choice(starts)
+            puzzle, solution = list(start.puzzle), list(start.solution)
+            self._check()
+            self.scored += 1
+            rated = _rated(self.core, puzzle, self.stop)
+            value = None if rated is None else _closeness(rated, low, high)
+            stuck = 0
+            while stuck < PATIENCE:
+                self._check()
+                stuck += 1
+                near = self.neighbour(puzzle, solution, dig)
+                if near is None:
+                    continue
+                self.scored += 1
+                rated = _rated(self.core, near[0], self.stop)
+                if rated is None:
+                    continue
+                got = _closeness(rated, low, high)
+                if got == (0, 0) and self._new(near[0], start) and self._key(near[0]) not in avoid:
+                    return Found(near[0], near[1], rated[0] / 10, self.scored)
+                if value is None or got >= value:
+                    if value is None or got > value:
+                        stuck = 0
+                    puzzle, solution, value = near[0], near[1], got
+
 
 #: The 20 peers of each cell of a 9×9 grid.
 _PEERS = tuple(tuple(Shape(3, 3).peers[c]) for c in range(81))
 
 
 def climb(
-    core: _engine.NativeEngine, spec: Climb, seed: int, deadline: Deadline, stop: Stop | None = None
+    core: _engine.NativeEngine, spec: Climb, seed: int, deadline: Deadline, stop: Stop | None = None,
+    near: Sequence[Start] = (), avoid: Container[bytes] = frozenset(),
 ) -> Found:
     """A unique (orbit-)minimal puzzle scored within ``[spec.low, spec.high]``, found by a
     vicinity search from ``seed``; :class:`~sudokit.errors.TimeLimitReached` when ``deadline``
-    passes first, :class:`~sudokit.errors.Stopped` when ``stop`` is set."""
-    return _Search(core, spec, random.Random(seed), deadline, stop).run()
+    passes first, :class:`~sudokit.errors.Stopped` when ``stop`` is set.
+
+    With ``near`` the search starts from those puzzles, and the puzzle found is a neighbour whose
+    minlex form (``core.canon9``) is not in ``avoid`` (see the module text)."""
+    search = _Search(core, spec, random.Random(seed), deadline, stop)
+    return search.run_near(near, avoid) if near else search.run()

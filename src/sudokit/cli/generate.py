@@ -26,6 +26,8 @@ from sudokit.cli._common import (
     seconds,
 )
 from sudokit.generator import METHODS, Generator, generate_many, options
+from sudokit.grid import Grid, read_grids
+from sudokit.solver import is_unique
 from sudokit.symmetry import SYMMETRIES
 
 __all__ = ["FLUSH_SECONDS", "add_arguments", "run"]
@@ -59,6 +61,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="an SE rating (7.5), range (7.0-8.5), at least (9.0-) or at most "
                         "(-4.0), or a HoDoKu level: easy, medium, hard, unfair, extreme (needs the rater); "
                         "from 8.5 up a climb around hard puzzles searches it")
+    parser.add_argument("--near", metavar="FILE",
+                        help="with --difficulty: search near the hard 9×9 puzzles of FILE (any format "
+                        "sudokit reads; unreadable ones are named and skipped): the way to ER 10 and "
+                        "more; each puzzle made differs from them all (and from each other)")
     parser.add_argument("--technique", metavar="NAME",
                         help="a technique the rater must use (one of Sudoku Explainer's, e.g. "
                         "X-Wing, or a step name such as 'Full House')")
@@ -89,14 +95,32 @@ def _regions_text(regions: str | None) -> str | None:
     return regions
 
 
+def _near_puzzles(path: str | None) -> list[Grid] | None:
+    """``--near``: the readable 9×9 puzzles of a file, each other one named on standard error."""
+    if path is None:
+        return None
+    grids = []
+    for line, item in read_grids(Path(path)):
+        if not isinstance(item, Grid):
+            print(f"sudokit generate: {path}: {item} (skipped)", file=sys.stderr)
+        elif item.shape.box != (3, 3):
+            print(f"sudokit generate: {path}: line {line}: not a 9×9 puzzle (skipped)", file=sys.stderr)
+        elif not is_unique(item):
+            print(f"sudokit generate: {path}: line {line}: not one solution (skipped)", file=sys.stderr)
+        else:
+            grids.append(item)
+    return grids
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit generate``."""
     try:
+        near = _near_puzzles(args.near)
         opts = options(
             size=args.size, box=args.box, method=args.method, symmetry=args.symmetry,
             clues=args.clues, max_clues=args.max_clues, mask=args.mask, minimal=args.minimal,
             k=args.k, dig=args.dig, difficulty=args.difficulty, technique=args.technique,
-            variant=args.variant, regions=_regions_text(args.regions),
+            variant=args.variant, regions=_regions_text(args.regions), near=near,
         )  # fmt: skip
         if opts.difficulty is not None or opts.technique is not None:
             Generator(opts)  # fails at once when the rater is missing
