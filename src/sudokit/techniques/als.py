@@ -19,11 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
 from itertools import combinations
 
 from sudokit.candidates import Candidates, bit, digits_of
-from sudokit.techniques.base import cell_list, digit_list, eliminations_text
+from sudokit.techniques.base import bit_cells, cell_list, digit_list, eliminations_text, peer_bits
 from sudokit.techniques.step import Step
 from sudokit.units import Shape
 
@@ -32,21 +31,6 @@ __all__ = ["ALS", "MAX_SIZE", "almost_locked_sets", "find_als_xy_wings", "find_a
 #: The largest ALS looked for (cells).
 MAX_SIZE = 5
 
-
-@cache
-def _peer_bits(shape: Shape) -> tuple[int, ...]:
-    """For each cell, its peers as a bit set over cells."""
-    return tuple(sum(1 << p for p in shape.peers[c]) for c in range(shape.size))
-
-
-def _cells_of(bits: int) -> list[int]:
-    """The cells of a bit set, smallest first."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
 
 
 @dataclass(frozen=True)
@@ -62,7 +46,7 @@ class ALS:
 
     def names(self, shape: Shape) -> str:
         """``r1c1, r1c5 (1/2/7)``."""
-        return f"{cell_list(shape, _cells_of(self.cells))} ({digit_list(self.digits)})"
+        return f"{cell_list(shape, bit_cells(self.cells))} ({digit_list(self.digits)})"
 
 
 def almost_locked_sets(cands: Candidates, max_size: int = MAX_SIZE) -> list[ALS]:
@@ -104,7 +88,7 @@ def _groups_of(cells: list[int], masks: list[int], limit: int) -> Iterator[tuple
 
 def _make_als(shape: Shape, masks: list[int], unit: int, group: list[int], union: int) -> ALS:
     """Build an ALS with its per-digit holders and seers."""
-    peers = _peer_bits(shape)
+    peers = peer_bits(shape)
     holders: dict[int, int] = {}
     seers: dict[int, int] = {}
     for d in digits_of(union):
@@ -138,7 +122,7 @@ def _links(sets: list[ALS]) -> list[list[tuple[int, int]]]:
 def _targets(cands: Candidates, a: ALS, b: ALS, z: int) -> list[tuple[int, int]]:
     """Cells outside A and B seeing every ``z`` of both, that still hold ``z``."""
     zone = a.seers[z] & b.seers[z] & ~(a.cells | b.cells)
-    return [(c, z) for c in _cells_of(zone) if cands.has(c, z)]
+    return [(c, z) for c in bit_cells(zone) if cands.has(c, z)]
 
 
 def find_als_xz(cands: Candidates) -> Iterator[Step]:
@@ -159,9 +143,9 @@ def find_als_xz(cands: Candidates) -> Iterator[Step]:
                 done.add(j)
                 yield Step(
                     "ALS-XZ", 7.0, eliminations=tuple(removed),
-                    cells=tuple(_cells_of(a.cells | b.cells)), units=(a.unit, b.unit),
+                    cells=tuple(bit_cells(a.cells | b.cells)), units=(a.unit, b.unit),
                     candidates=tuple(
-                        (c, d) for c in _cells_of(a.cells | b.cells) for d in cands.digits(c)
+                        (c, d) for c in bit_cells(a.cells | b.cells) for d in cands.digits(c)
                     ),
                     explanation=f"A = {a.names(shape)} and B = {b.names(shape)} are almost "
                     f"locked sets; {x} cannot be in both, so one of them is locked without it "
@@ -188,10 +172,10 @@ def find_als_xy_wings(cands: Candidates) -> Iterator[Step]:
             if removed:
                 yield Step(
                     "ALS-XY-Wing", 7.2, eliminations=tuple(removed),
-                    cells=tuple(_cells_of(a.cells | b.cells | c.cells)),
+                    cells=tuple(bit_cells(a.cells | b.cells | c.cells)),
                     units=(a.unit, b.unit, c.unit),
                     candidates=tuple(
-                        (cell, d) for cell in _cells_of(a.cells | b.cells | c.cells)
+                        (cell, d) for cell in bit_cells(a.cells | b.cells | c.cells)
                         for d in cands.digits(cell)
                     ),
                     explanation=f"Pivot C = {c.names(shape)} shares restricted commons {x} with "

@@ -22,10 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
 
 from sudokit.candidates import Candidates, bit, digits_of
-from sudokit.techniques.base import cell_list, digit_list, eliminations_text
+from sudokit.techniques.base import bit_cells, cell_list, digit_list, eliminations_text, peer_bits
 from sudokit.techniques.step import Step
 from sudokit.units import Shape
 
@@ -38,27 +37,12 @@ MAX_LINKS = 50
 MAX_PETALS = 100
 
 
-@cache
-def _peer_bits(shape: Shape) -> tuple[int, ...]:
-    """For each cell, its peers as a bit set over cells."""
-    return tuple(sum(1 << p for p in shape.peers[c]) for c in range(shape.size))
-
-
-def _cells_of(bits: int) -> list[int]:
-    """The cells of a bit set, smallest first."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
-
 
 def _seeing_all(shape: Shape, bits: int) -> int:
     """The cells that see every cell of ``bits`` (a bit set)."""
-    peers = _peer_bits(shape)
+    peers = peer_bits(shape)
     seeing = (1 << shape.size) - 1
-    for c in _cells_of(bits):
+    for c in bit_cells(bits):
         seeing &= peers[c]
     return seeing
 
@@ -79,7 +63,7 @@ class HALS:
 
     def names(self, shape: Shape) -> str:
         """``r1c1, r1c5 (1/2/7)``."""
-        return f"{cell_list(shape, _cells_of(self.cells))} ({digit_list(self.digits)})"
+        return f"{cell_list(shape, bit_cells(self.cells))} ({digit_list(self.digits)})"
 
 
 def hodoku_alses(cands: Candidates) -> list[HALS]:
@@ -185,7 +169,7 @@ def _chain_eliminations(cands: Candidates, a: HALS, b: HALS, used: int) -> list[
     in every cell outside both that sees all their places."""
     out: list[tuple[int, int]] = []
     for z in digits_of(a.digits & b.digits & ~used):
-        out.extend((c, z) for c in _cells_of(a.buddies[z] & b.buddies[z]))
+        out.extend((c, z) for c in bit_cells(a.buddies[z] & b.buddies[z]))
     return sorted(set(out), key=lambda t: (t[1], t[0]))
 
 
@@ -299,8 +283,8 @@ def _chain_step(cands: Candidates, sets: list[HALS], chain: _Found) -> Step:
     for (link, code), i in zip(chain.links, chain.sets[1:], strict=True):
         names += f" ={digit_list(_acting_digits(link, code))}= {sets[i].names(shape)}"
     return Step(
-        "ALS-Chain", 7.5, eliminations=tuple(removed), cells=tuple(_cells_of(cells)),
-        candidates=tuple((c, d) for c in _cells_of(cells) for d in cands.digits(c)),
+        "ALS-Chain", 7.5, eliminations=tuple(removed), cells=tuple(bit_cells(cells)),
+        candidates=tuple((c, d) for c in bit_cells(cells) for d in cands.digits(c)),
         explanation=f"The almost locked sets {names} are linked by restricted common digits; "
         f"the digits the two end sets share (not their links') are true in one of them, so "
         f"cells seeing all their places lose them: {eliminations_text(shape, removed)}",
@@ -316,7 +300,7 @@ def find_death_blossoms(cands: Candidates) -> Iterator[Step]:
     petals: list[dict[int, list[int]]] = [{} for _ in range(shape.size)]
     for i, als in enumerate(sets):
         for d in digits_of(als.digits):
-            for cell in _cells_of(als.buddies[d]):
+            for cell in bit_cells(als.buddies[d]):
                 listed = petals[cell].setdefault(d, [])
                 if len(listed) < MAX_PETALS:
                     listed.append(i)
@@ -380,7 +364,7 @@ def _blossom_eliminations(
         for i in chosen.values():
             places |= sets[i].holders[z]
         zone = _seeing_all(shape, places) & ~cells & ~(1 << stem)
-        out.extend((c, z) for c in _cells_of(zone) if cands.has(c, z))
+        out.extend((c, z) for c in bit_cells(zone) if cands.has(c, z))
     return sorted(set(out), key=lambda t: (t[1], t[0]))
 
 
@@ -396,8 +380,8 @@ def _blossom_step(
         cells |= sets[i].cells
     petals = "; ".join(f"{d}: {sets[i].names(shape)}" for d, i in sorted(chosen.items()))
     return Step(
-        "Death Blossom", 7.7, eliminations=tuple(eliminations), cells=tuple(_cells_of(cells)),
-        candidates=tuple((c, d) for c in _cells_of(cells) for d in cands.digits(c)),
+        "Death Blossom", 7.7, eliminations=tuple(eliminations), cells=tuple(bit_cells(cells)),
+        candidates=tuple((c, d) for c in bit_cells(cells) for d in cands.digits(c)),
         explanation=f"The stem {shape.cell_name(stem)} holds one of its digits, and each has a "
         f"petal, an almost locked set locked without it when the stem takes it ({petals}); a "
         f"digit in every petal is true in one of them, so cells seeing all its places lose it: "

@@ -7,6 +7,7 @@ a list of digits is ``1/2/7`` and a list of cells ``r1c1, r1c5``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from sudokit.candidates import Candidates, bit, digits_of
 from sudokit.units import Shape
@@ -15,11 +16,13 @@ __all__ = [
     "BOX",
     "COL",
     "ROW",
+    "bit_cells",
     "cell_list",
     "common_peers",
     "digit_list",
     "eliminations_text",
     "kind_of",
+    "peer_bits",
     "sees",
     "unit_index",
     "unit_name",
@@ -84,3 +87,19 @@ def removable(cands: Candidates, cells: Iterable[int], digit: int) -> list[tuple
     """The candidates ``(cell, digit)`` among ``cells`` that are still there."""
     b = bit(digit)
     return [(c, digit) for c in sorted(cells) if cands.masks[c] & b]
+
+
+@cache
+def peer_bits(shape: Shape) -> tuple[int, ...]:
+    """For each cell, its peers as a bit set over cells."""
+    return tuple(sum(1 << p for p in shape.peers[c]) for c in range(shape.size))
+
+
+def bit_cells(bits: int) -> list[int]:
+    """The cells of a bit set over cells, smallest first."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out

@@ -20,10 +20,9 @@ Jellyfish); the registry's finders, sizes 2 and 3, which HoDoKu's solver uses by
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
 
 from sudokit.candidates import Candidates, bit
-from sudokit.techniques.base import cell_list, eliminations_text
+from sudokit.techniques.base import bit_cells, cell_list, eliminations_text, peer_bits
 from sudokit.techniques.step import Step
 from sudokit.units import Shape
 
@@ -46,21 +45,6 @@ MAX_ENDO_FINS = 2
 
 _ROW, _COL, _BOX = 1, 2, 4
 
-
-@cache
-def _peer_bits(shape: Shape) -> tuple[int, ...]:
-    """For each cell, its peers as a bit set over cells."""
-    return tuple(sum(1 << p for p in shape.peers[c]) for c in range(shape.size))
-
-
-def _cells_of(bits: int) -> list[int]:
-    """The cells of a bit set, smallest first."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
 
 
 def _kind(shape: Shape, unit: int) -> int:
@@ -96,7 +80,7 @@ class _Search:
                 self.cover.append((unit, places[unit]))
             if (mutant or kind in (2, base_kind)) and (finned or places[unit].bit_count() <= size):
                 self.base.append((unit, places[unit]))
-        self.peers = _peer_bits(shape)
+        self.peers = peer_bits(shape)
 
     def run(self) -> Iterator[Step]:
         """Every fish of this search, in HoDoKu's order."""
@@ -163,7 +147,7 @@ class _Search:
             if not count or count > MAX_FINS:
                 return None
             seeing = (1 << self.shape.size) - 1
-            for c in _cells_of(fins):
+            for c in bit_cells(fins):
                 seeing &= self.peers[c]
             removed = ((cover & ~base) | cannibal) & seeing
         if not removed:
@@ -198,9 +182,9 @@ class _Search:
         digit = self.digit
         prefix = self._name(bases, covers, base, fins)
         name = prefix + _SIZES[self.size]
-        eliminations = tuple((c, digit) for c in _cells_of(removed))
-        body = _cells_of(base & ~fins)
-        fin_cells = _cells_of(fins)
+        eliminations = tuple((c, digit) for c in bit_cells(removed))
+        body = bit_cells(base & ~fins)
+        fin_cells = bit_cells(fins)
         base_names = ", ".join(shape.unit_name(u) for u in bases)
         cover_names = ", ".join(shape.unit_name(u) for u in covers)
         text = f"In {base_names}, {digit} can only go in {cover_names}"
@@ -214,7 +198,7 @@ class _Search:
             units=tuple(bases + covers), candidates=tuple((c, digit) for c in body + fin_cells),
             explanation=f"{text}: {eliminations_text(shape, eliminations)}",
             extra={"hodoku": _SCORES[prefix][self.size], "fins": tuple(fin_cells),
-                   "endo_fins": tuple(_cells_of(endo))},
+                   "endo_fins": tuple(bit_cells(endo))},
         )
 
 
