@@ -123,6 +123,15 @@ def test_cli_generate_hard() -> None:
     assert main(["generate", "--no-progress", "--difficulty", "10.0-", "--clues", "25"]) == 2
 
 
+def test_cli_very_hard_without_start_puzzles_points_at_near(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--no-progress", "--difficulty", "10.0-", "--seed", "1",
+                 "--time-limit", "0.3"]) == 1
+    err = capsys.readouterr().err
+    assert "--near FILE" in err and "time limit" in err
+    main(["generate", "--no-progress", "--difficulty", "9.0-", "--seed", "1", "--time-limit", "0.01"])
+    assert "--near" not in capsys.readouterr().err
+
+
 def test_benchmark_hard_smoke() -> None:
     path = Path(__file__).resolve().parent.parent / "benchmarks" / "generate.py"
     spec = importlib.util.spec_from_file_location("bench_generate_hard", path)
