@@ -1,0 +1,290 @@
+"""HoDoKu 2.2's search for nice loops and AICs (its non-grouped ``NICE_LOOP`` step).
+
+HoDoKu builds, for every candidate being set ("on") or removed ("off"), the table of all its
+implications through direct links, found breadth first in a fixed order: the premise's other
+candidates in its cell, then the same digit in its row, column and box (cells in order), each
+implication remembering the one that reached it first. A nice loop is an implication back in
+the premise's cell whose chain leaves that cell at once, enters it from another cell and passes
+no other cell twice; an AIC starts with a removed candidate and ends with a set one. From all of
+them HoDoKu keeps one step per set of eliminations and takes the one with the most
+eliminations, then the smallest weighted sum of the eliminated candidates (listed digit by
+digit), then the first found.
+
+This module only reads candidate masks (bit ``d - 1`` for digit ``d``, 0 for a filled cell);
+:mod:`sudokit.hodoku` turns its answer into a step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+_ROWS = [[r * 9 + c for c in range(9)] for r in range(9)]
+_COLS = [[r * 9 + c for r in range(9)] for c in range(9)]
+_BOXES = [[(b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3 for i in range(9)] for b in range(9)]
+_UNITS = _ROWS + _COLS + _BOXES
+_CELL_UNITS = [(i // 9, 9 + i % 9, 18 + (i // 27) * 3 + (i % 9) // 3) for i in range(81)]
+_PEERS = [frozenset(p for u in _CELL_UNITS[i] for p in _UNITS[u]) - {i} for i in range(81)]
+
+#: A node: ``(cell * 10 + digit) * 2 + on`` (on: the digit is set, else removed).
+Node = int
+
+
+@dataclass(frozen=True)
+class Loop:
+    """A nice loop or AIC HoDoKu would take: its type, eliminations (digit by digit, as HoDoKu
+    lists them) and the cells of its chain."""
+
+    kind: str
+    eliminations: tuple[tuple[int, int], ...]
+    cells: tuple[int, ...]
+
+
+def _node(cell: int, digit: int, on: bool) -> Node:
+    """The node of ``digit`` set (``on``) or removed in ``cell``."""
+    return (cell * 10 + digit) * 2 + on
+
+
+def _cell(node: Node) -> int:
+    """The cell of ``node``."""
+    return node // 20
+
+
+def _digit(node: Node) -> int:
+    """The digit of ``node``."""
+    return node // 2 % 10
+
+
+def _on(node: Node) -> bool:
+    """True when ``node`` sets its digit."""
+    return bool(node & 1)
+
+
+def _digits(mask: int) -> list[int]:
+    """The digits in ``mask``, smallest first."""
+    return [d for d in range(1, 10) if mask >> (d - 1) & 1]
+
+
+class _Grid:
+    """The candidates of one board: masks, per-digit cell sets and per-unit counts."""
+
+    def __init__(self, masks: Sequence[int]) -> None:
+        """Index ``masks`` (81 candidate masks)."""
+        self.masks = list(masks)
+        self.cells = [{c for c in range(81) if d and self.masks[c] >> (d - 1) & 1} for d in range(10)]
+        self.free = [[len(self.cells[d].intersection(unit)) for d in range(10)] for unit in _UNITS]
+
+    def has(self, cell: int, digit: int) -> bool:
+        """True when ``digit`` is a candidate of ``cell``."""
+        return bool(self.masks[cell] >> (digit - 1) & 1)
+
+    def direct(self, node: Node) -> list[Node]:
+        """The direct implications of ``node`` in HoDoKu's table order, without repeats."""
+        cell, digit, on = _cell(node), _digit(node), _on(node)
+        others = [d for d in _digits(self.masks[cell]) if d != digit]
+        out: list[Node] = []
+        if on:
+            out.extend(_node(cell, d, False) for d in others)
+        elif len(others) == 1:
+            out.append(_node(cell, others[0], True))
+        for unit in _CELL_UNITS[cell]:
+            count = self.free[unit][digit]
+            if count < 2:
+                continue
+            mates = [c for c in _UNITS[unit] if c != cell and self.has(c, digit)]
+            if on:
+                out.extend(_node(c, digit, False) for c in sorted(mates))
+            elif count == 2 and mates:
+                out.append(_node(min(mates), digit, True))
+        seen: set[Node] = {node}
+        unique = []
+        for n in out:
+            if n not in seen:
+                seen.add(n)
+                unique.append(n)
+        return unique
+
+
+def _table(grid: _Grid, links: dict[Node, list[Node]], premise: Node) -> tuple[list[Node], dict[Node, Node]]:
+    """All implications of ``premise`` breadth first (the premise first) and each one's
+    predecessor."""
+    order = [premise]
+    parent: dict[Node, Node] = {premise: premise}
+    k = 0
+    while k < len(order):
+        node = order[k]
+        k += 1
+        for nxt in links[node]:
+            if nxt not in parent:
+                parent[nxt] = node
+                order.append(nxt)
+    return order, parent
+
+
+def _chain(parent: dict[Node, Node], end: Node) -> list[Node]:
+    """The chain from the premise to ``end``."""
+    out = [end]
+    while parent[out[-1]] != out[-1]:
+        out.append(parent[out[-1]])
+    out.reverse()
+    return out
+
+
+def _lasso(chain: list[Node], aic: bool) -> bool:
+    """True when ``chain`` comes back to a cell it left (a nice loop may come back to its start)."""
+    seen: set[int] = set()
+    first = _cell(chain[0])
+    last = -1
+    for node in chain:
+        cell = _cell(node)
+        if cell in seen:
+            return True
+        if last != -1 and (last != first or aic):
+            seen.add(last)
+        last = cell
+    return False
+
+
+def _continuous(grid: _Grid, chain: list[Node], both_strong: bool) -> list[tuple[int, int]]:
+    """The eliminations of a continuous nice loop along ``chain``."""
+    start = _cell(chain[0])
+    n = len(chain) - 1
+    out: list[tuple[int, int]] = []
+    for i in range(n + 1):
+        node = chain[i]
+        cell = _cell(node)
+        if i == 0 and both_strong:
+            keep = {_digit(chain[0]), _digit(chain[-1])}
+            out.extend((cell, d) for d in _digits(grid.masks[cell]) if d not in keep)
+        elif (i > 0 and _on(node) and i <= n - 2 and _cell(chain[i - 1]) != cell
+              and not _on(chain[i + 1]) and _cell(chain[i + 1]) == cell
+              and _on(chain[i + 2]) and _cell(chain[i + 2]) != cell):
+            keep = {_digit(node), _digit(chain[i + 2])}
+            out.extend((cell, d) for d in _digits(grid.masks[cell]) if d not in keep)
+        if i > 0 and not _on(node) and _cell(chain[i - 1]) != cell:
+            digit = _digit(node)
+            both = (_PEERS[_cell(chain[i - 1])] & _PEERS[cell]) - {start}
+            out.extend((c, digit) for c in sorted(both & grid.cells[digit]))
+    return out
+
+
+def _loop_eliminations(grid: _Grid, chain: list[Node]) -> tuple[str, list[tuple[int, int]]]:
+    """The type and eliminations of the nice loop ``chain`` (from its premise back to its cell)."""
+    premise, end = chain[0], chain[-1]
+    first_strong, last_strong = not _on(premise), _on(end)
+    start, a, b = _cell(premise), _digit(premise), _digit(end)
+    if not first_strong and not last_strong and a == b:
+        return "Discontinuous Nice Loop", [(start, a)]
+    if first_strong and last_strong and a == b:
+        return "Discontinuous Nice Loop", [(start, d) for d in _digits(grid.masks[start]) if d != a]
+    if first_strong != last_strong and a != b:
+        return "Discontinuous Nice Loop", [(start, b if first_strong else a)]
+    if not first_strong and not last_strong and len(_digits(grid.masks[start])) != 2:
+        return "", []
+    return "Continuous Nice Loop", _continuous(grid, chain, first_strong and last_strong)
+
+
+def _aic_eliminations(grid: _Grid, premise: Node, end: Node) -> list[tuple[int, int]]:
+    """The eliminations of the AIC from the removed ``premise`` to the set ``end``."""
+    start, a, stop, b = _cell(premise), _digit(premise), _cell(end), _digit(end)
+    if a == b:
+        both = _PEERS[start] & _PEERS[stop] & grid.cells[a]
+        return [(c, a) for c in sorted(both)] if len(both) > 1 else []
+    out = []
+    if grid.has(start, b):
+        out.append((start, b))
+    if grid.has(stop, a):
+        out.append((stop, a))
+    return out
+
+
+def _aic_end(grid: _Grid, premise: Node, end: Node) -> bool:
+    """True when HoDoKu checks ``end`` as the end of an AIC from ``premise``."""
+    start, a, stop, b = _cell(premise), _digit(premise), _cell(end), _digit(end)
+    if not _on(end) or stop == start:
+        return False
+    if a == b:
+        return len(_PEERS[start] & _PEERS[stop] & grid.cells[a]) >= 2
+    return stop in _PEERS[start] and grid.has(stop, a) and grid.has(start, b)
+
+
+def _hodoku_key(elims: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    """HoDoKu's sort key: more eliminations first, then the smaller weighted index sum."""
+    weighted = sum(cell * (1 + 80 * k) + digit for k, (cell, digit) in enumerate(elims))
+    return -len(elims), weighted
+
+
+class _Found:
+    """The loops found so far, one per set of eliminations, in the order found."""
+
+    def __init__(self) -> None:
+        """No loops yet."""
+        self.loops: list[Loop] = []
+        self.seen: set[tuple[tuple[int, int], ...]] = set()
+
+    def add(self, kind: str, elims: list[tuple[int, int]], chain: list[Node]) -> None:
+        """Keep a loop unless one with the same eliminations is already kept."""
+        key = tuple(sorted(set(elims), key=lambda e: (e[1], e[0])))
+        if not key or key in self.seen:
+            return
+        self.seen.add(key)
+        self.loops.append(Loop(kind, key, tuple(dict.fromkeys(_cell(n) for n in chain))))
+
+    def best(self) -> Loop | None:
+        """The loop HoDoKu's stable sort puts first."""
+        if not self.loops:
+            return None
+        return min(self.loops, key=lambda loop: _hodoku_key(loop.eliminations))
+
+
+def _check_loops(grid: _Grid, order: list[Node], parent: dict[Node, Node], found: _Found) -> None:
+    """Add the nice loops of one table (implications back in the premise's cell)."""
+    premise = order[0]
+    start = _cell(premise)
+    for end in order[1:]:
+        if _cell(end) != start:
+            continue
+        chain = _chain(parent, end)
+        if len(chain) <= 2 or _cell(chain[-1]) == _cell(chain[-2]) or _lasso(chain, False):
+            continue
+        if _cell(chain[0]) == _cell(chain[1]):
+            continue
+        kind, elims = _loop_eliminations(grid, chain)
+        found.add(kind, elims, chain)
+
+
+def _check_aics(grid: _Grid, order: list[Node], parent: dict[Node, Node], found: _Found) -> None:
+    """Add the AICs of one table of a removed candidate."""
+    premise = order[0]
+    for end in order[1:]:
+        if not _aic_end(grid, premise, end):
+            continue
+        chain = _chain(parent, end)
+        if len(chain) <= 2:
+            continue
+        elims = _aic_eliminations(grid, premise, end)
+        if elims and not _lasso(chain, True):
+            found.add("AIC", elims, chain)
+
+
+def nice_loop(masks: Sequence[int], check: Callable[[], None] = lambda: None) -> Loop | None:
+    """The nice loop or AIC HoDoKu 2.2 takes on the candidates ``masks`` (81 masks), or None;
+    ``check`` is called now and then (it may raise to stop the search)."""
+    grid = _Grid(masks)
+    premises = [(c, d) for c in range(81) for d in _digits(grid.masks[c])]
+    links: dict[Node, list[Node]] = {}
+    for c, d in premises:
+        for on in (False, True):
+            links[_node(c, d, on)] = grid.direct(_node(c, d, on))
+    found = _Found()
+    off_tables = []
+    for on in (True, False):
+        for c, d in premises:
+            check()
+            order, parent = _table(grid, links, _node(c, d, on))
+            _check_loops(grid, order, parent, found)
+            if not on:
+                off_tables.append((order, parent))
+    for order, parent in off_tables:
+        _check_aics(grid, order, parent, found)
+    return found.best()
