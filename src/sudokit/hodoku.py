@@ -375,6 +375,12 @@ def _nice_loop(board: Board, _c: Candidates, deadline: Deadline) -> Step | None:
     return None if loop is None else _chain_step(loop.kind, loop.eliminations, loop.cells)
 
 
+def _grouped_nice_loop(board: Board, _c: Candidates, deadline: Deadline) -> Step | None:
+    """HoDoKu's grouped nice loop or AIC as a step."""
+    loop = nice_loop(board.masks, deadline.check, grouped=True)
+    return None if loop is None else _chain_step(loop.kind, loop.eliminations, loop.cells)
+
+
 # -- the rest: sudokit's finders ---------------------------------------------------------------
 
 
@@ -783,7 +789,7 @@ HODOKU_STEPS: tuple[StepKind, ...] = (
     StepKind("X_CHAIN", 260, UNFAIR, _x_chain),
     StepKind("XY_CHAIN", 260, UNFAIR, _xy_chain),
     StepKind("NICE_LOOP", 280, UNFAIR, _nice_loop),
-    StepKind("GROUPED_NICE_LOOP", 300, UNFAIR, _sudokit("AIC", best=True)),
+    StepKind("GROUPED_NICE_LOOP", 300, UNFAIR, _grouped_nice_loop),
     StepKind("ALS_XZ", 300, UNFAIR, _sudokit("ALS-XZ", best=True, by_digit=True)),
     StepKind("ALS_XY_WING", 320, UNFAIR, _sudokit("ALS-XY-Wing", best=True, by_digit=True)),
     StepKind("ALS_XY_CHAIN", 340, UNFAIR, _sudokit("ALS-Chain", by_digit=True)),

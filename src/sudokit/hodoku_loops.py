@@ -26,8 +26,21 @@ _UNITS = _ROWS + _COLS + _BOXES
 _CELL_UNITS = [(i // 9, 9 + i % 9, 18 + (i // 27) * 3 + (i % 9) // 3) for i in range(81)]
 _PEERS = [frozenset(p for u in _CELL_UNITS[i] for p in _UNITS[u]) - {i} for i in range(81)]
 
-#: A node: ``(cell * 10 + digit) * 2 + on`` (on: the digit is set, else removed).
+#: A node: ``(cell * 10 + digit) * 2 + on`` (on: the digit is set, else removed), plus
+#: ``_GROUP * (k + 1)`` for the k-th group node (``cell`` is then its first cell).
 Node = int
+_GROUP = 2000
+
+
+@dataclass(frozen=True)
+class _Group:
+    """A group node: two or three cells of one line and one box holding ``digit``."""
+
+    digit: int
+    cells: tuple[int, ...]
+    line: int
+    box: int
+    buddies: frozenset[int]
 
 
 @dataclass(frozen=True)
@@ -46,13 +59,18 @@ def _node(cell: int, digit: int, on: bool) -> Node:
 
 
 def _cell(node: Node) -> int:
-    """The cell of ``node``."""
-    return node // 20
+    """The cell (the first cell of a group) of ``node``."""
+    return node % _GROUP // 20
 
 
 def _digit(node: Node) -> int:
     """The digit of ``node``."""
-    return node // 2 % 10
+    return node % _GROUP // 2 % 10
+
+
+def _grouped(node: Node) -> bool:
+    """True for a group node."""
+    return node >= _GROUP
 
 
 def _on(node: Node) -> bool:
@@ -66,13 +84,47 @@ def _digits(mask: int) -> list[int]:
 
 
 class _Grid:
-    """The candidates of one board: masks, per-digit cell sets and per-unit counts."""
+    """The candidates of one board: masks, per-digit cell sets, per-unit counts, group nodes."""
 
-    def __init__(self, masks: Sequence[int]) -> None:
-        """Index ``masks`` (81 candidate masks)."""
+    def __init__(self, masks: Sequence[int], grouped: bool) -> None:
+        """Index ``masks`` (81 candidate masks), with HoDoKu's group nodes when ``grouped``."""
         self.masks = list(masks)
         self.cells = [{c for c in range(81) if d and self.masks[c] >> (d - 1) & 1} for d in range(10)]
         self.free = [[len(self.cells[d].intersection(unit)) for d in range(10)] for unit in _UNITS]
+        self.groups = _groups(self.cells) if grouped else []
+
+    def group(self, node: Node) -> _Group:
+        """The group of a group node."""
+        return self.groups[node // _GROUP - 1]
+
+    def node_cells(self, node: Node) -> tuple[int, ...]:
+        """The cells of ``node``."""
+        return self.group(node).cells if _grouped(node) else (_cell(node),)
+
+    def buddies(self, node: Node) -> frozenset[int]:
+        """The cells that see every cell of ``node``."""
+        return self.group(node).buddies if _grouped(node) else _PEERS[_cell(node)]
+
+    def group_node(self, k: int, on: bool) -> Node:
+        """The node of the k-th group."""
+        g = self.groups[k]
+        return _GROUP * (k + 1) + _node(g.cells[0], g.digit, on)
+
+    def _to_groups(self, node: Node) -> list[Node]:
+        """The group nodes a plain node implies (after its plain implications)."""
+        cell, digit, on = _cell(node), _digit(node), _on(node)
+        out = []
+        for k, g in enumerate(self.groups):
+            if g.digit != digit:
+                continue
+            if on and cell in g.buddies:
+                out.append(self.group_node(k, False))
+            elif not on:
+                for unit in (g.box, g.line):
+                    rest = [c for c in g.buddies & self.cells[digit] if c in _UNITS[unit]]
+                    if rest == [cell]:
+                        out.append(self.group_node(k, True))
+        return out
 
     def has(self, cell: int, digit: int) -> bool:
         """True when ``digit`` is a candidate of ``cell``."""
@@ -96,6 +148,8 @@ class _Grid:
                 out.extend(_node(c, digit, False) for c in sorted(mates))
             elif count == 2 and mates:
                 out.append(_node(min(mates), digit, True))
+        if self.groups:
+            out.extend(self._to_groups(node))
         seen: set[Node] = {node}
         unique = []
         for n in out:
@@ -103,6 +157,50 @@ class _Grid:
                 seen.add(n)
                 unique.append(n)
         return unique
+
+
+def _group_links(grid: _Grid, k: int, on: bool) -> list[Node]:
+    """The direct implications of the k-th group node set (``on``) or removed."""
+    g = grid.groups[k]
+    seen = sorted(g.buddies & grid.cells[g.digit])
+    out: list[Node] = []
+    if on:
+        out.extend(_node(c, g.digit, False) for c in seen)
+    else:
+        for unit in (g.box, g.line):
+            rest = [c for c in seen if c in _UNITS[unit]]
+            if len(rest) == 1:
+                out.append(_node(rest[0], g.digit, True))
+    mates: dict[int, list[int]] = {g.line: [], g.box: []}
+    for j, h in enumerate(grid.groups):
+        if j == k or h.digit != g.digit or set(h.cells) & set(g.cells):
+            continue
+        for unit in (g.line, g.box):
+            if unit in (h.line, h.box):
+                mates[unit].append(j)
+                if on:
+                    out.append(grid.group_node(j, False))
+    if not on:
+        for unit in (g.line, g.box):
+            if len(mates[unit]) == 1:
+                h = grid.groups[mates[unit][0]]
+                if not grid.cells[g.digit].intersection(_UNITS[unit]) - set(g.cells) - set(h.cells):
+                    out.append(grid.group_node(mates[unit][0], True))
+    return out
+
+
+def _groups(cells: list[set[int]]) -> list[_Group]:
+    """HoDoKu's group nodes: rows then columns, digit by digit, box by box."""
+    out = []
+    for first in (0, 9):
+        for line in range(first, first + 9):
+            for digit in range(1, 10):
+                for box in range(18, 27):
+                    part = sorted(cells[digit].intersection(_UNITS[line], _UNITS[box]))
+                    if len(part) >= 2:
+                        buddies = frozenset.intersection(*(_PEERS[c] for c in part))
+                        out.append(_Group(digit, tuple(part), line, box, buddies))
+    return out
 
 
 def _table(grid: _Grid, links: dict[Node, list[Node]], premise: Node) -> tuple[list[Node], dict[Node, Node]]:
@@ -130,17 +228,17 @@ def _chain(parent: dict[Node, Node], end: Node) -> list[Node]:
     return out
 
 
-def _lasso(chain: list[Node], aic: bool) -> bool:
+def _lasso(grid: _Grid, chain: list[Node], aic: bool) -> bool:
     """True when ``chain`` comes back to a cell it left (a nice loop may come back to its start)."""
     seen: set[int] = set()
     first = _cell(chain[0])
     last = -1
-    for node in chain:
+    for k, node in enumerate(chain):
         cell = _cell(node)
         if cell in seen:
             return True
         if last != -1 and (last != first or aic):
-            seen.add(last)
+            seen.update(grid.node_cells(chain[k - 1]))
         last = cell
     return False
 
@@ -163,7 +261,7 @@ def _continuous(grid: _Grid, chain: list[Node], both_strong: bool) -> list[tuple
             out.extend((cell, d) for d in _digits(grid.masks[cell]) if d not in keep)
         if i > 0 and not _on(node) and _cell(chain[i - 1]) != cell:
             digit = _digit(node)
-            both = (_PEERS[_cell(chain[i - 1])] & _PEERS[cell]) - {start}
+            both = (grid.buddies(chain[i - 1]) & grid.buddies(node)) - {start}
             out.extend((c, digit) for c in sorted(both & grid.cells[digit]))
     return out
 
@@ -201,7 +299,7 @@ def _aic_eliminations(grid: _Grid, premise: Node, end: Node) -> list[tuple[int, 
 def _aic_end(grid: _Grid, premise: Node, end: Node) -> bool:
     """True when HoDoKu checks ``end`` as the end of an AIC from ``premise``."""
     start, a, stop, b = _cell(premise), _digit(premise), _cell(end), _digit(end)
-    if not _on(end) or stop == start:
+    if not _on(end) or _grouped(end) or stop == start:
         return False
     if a == b:
         return len(_PEERS[start] & _PEERS[stop] & grid.cells[a]) >= 2
@@ -217,8 +315,9 @@ def _hodoku_key(elims: tuple[tuple[int, int], ...]) -> tuple[int, int]:
 class _Found:
     """The loops found so far, one per set of eliminations, in the order found."""
 
-    def __init__(self) -> None:
-        """No loops yet."""
+    def __init__(self, grid: _Grid) -> None:
+        """No loops yet on ``grid``."""
+        self.grid = grid
         self.loops: list[Loop] = []
         self.seen: set[tuple[tuple[int, int], ...]] = set()
 
@@ -228,7 +327,10 @@ class _Found:
         if not key or key in self.seen:
             return
         self.seen.add(key)
-        self.loops.append(Loop(kind, key, tuple(dict.fromkeys(_cell(n) for n in chain))))
+        if any(_grouped(n) for n in chain):
+            kind = "Grouped " + kind
+        cells = (c for n in chain for c in self.grid.node_cells(n))
+        self.loops.append(Loop(kind, key, tuple(dict.fromkeys(cells))))
 
     def best(self) -> Loop | None:
         """The loop HoDoKu's stable sort puts first."""
@@ -242,10 +344,10 @@ def _check_loops(grid: _Grid, order: list[Node], parent: dict[Node, Node], found
     premise = order[0]
     start = _cell(premise)
     for end in order[1:]:
-        if _cell(end) != start:
+        if _cell(end) != start or _grouped(end):
             continue
         chain = _chain(parent, end)
-        if len(chain) <= 2 or _cell(chain[-1]) == _cell(chain[-2]) or _lasso(chain, False):
+        if len(chain) <= 2 or _cell(chain[-1]) == _cell(chain[-2]) or _lasso(grid, chain, False):
             continue
         if _cell(chain[0]) == _cell(chain[1]):
             continue
@@ -263,20 +365,25 @@ def _check_aics(grid: _Grid, order: list[Node], parent: dict[Node, Node], found:
         if len(chain) <= 2:
             continue
         elims = _aic_eliminations(grid, premise, end)
-        if elims and not _lasso(chain, True):
+        if elims and not _lasso(grid, chain, True):
             found.add("AIC", elims, chain)
 
 
-def nice_loop(masks: Sequence[int], check: Callable[[], None] = lambda: None) -> Loop | None:
+def nice_loop(masks: Sequence[int], check: Callable[[], None] = lambda: None,
+              grouped: bool = False) -> Loop | None:
     """The nice loop or AIC HoDoKu 2.2 takes on the candidates ``masks`` (81 masks), or None;
-    ``check`` is called now and then (it may raise to stop the search)."""
-    grid = _Grid(masks)
+    with ``grouped`` its search with group nodes (its ``GROUPED_NICE_LOOP`` step, which may
+    also take a loop without them). ``check`` is called now and then (it may raise to stop)."""
+    grid = _Grid(masks, grouped)
     premises = [(c, d) for c in range(81) for d in _digits(grid.masks[c])]
     links: dict[Node, list[Node]] = {}
     for c, d in premises:
         for on in (False, True):
             links[_node(c, d, on)] = grid.direct(_node(c, d, on))
-    found = _Found()
+    for k in range(len(grid.groups)):
+        for on in (False, True):
+            links[grid.group_node(k, on)] = _group_links(grid, k, on)
+    found = _Found(grid)
     off_tables = []
     for on in (True, False):
         for c, d in premises:
