@@ -244,8 +244,9 @@ def _lasso(grid: _Grid, chain: list[Node], aic: bool) -> bool:
 
 
 def _continuous(grid: _Grid, chain: list[Node], both_strong: bool) -> list[tuple[int, int]]:
-    """The eliminations of a continuous nice loop along ``chain``."""
-    start = _cell(chain[0])
+    """The eliminations of a continuous nice loop along ``chain`` (never in a cell of the chain
+    by a weak link)."""
+    on_chain = {c for node in chain for c in grid.node_cells(node)}
     n = len(chain) - 1
     out: list[tuple[int, int]] = []
     for i in range(n + 1):
@@ -261,7 +262,7 @@ def _continuous(grid: _Grid, chain: list[Node], both_strong: bool) -> list[tuple
             out.extend((cell, d) for d in _digits(grid.masks[cell]) if d not in keep)
         if i > 0 and not _on(node) and _cell(chain[i - 1]) != cell:
             digit = _digit(node)
-            both = (grid.buddies(chain[i - 1]) & grid.buddies(node)) - {start}
+            both = (grid.buddies(chain[i - 1]) & grid.buddies(node)) - on_chain
             out.extend((c, digit) for c in sorted(both & grid.cells[digit]))
     return out
 
