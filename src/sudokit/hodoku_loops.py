@@ -1,4 +1,5 @@
-"""HoDoKu 2.2's search for nice loops and AICs (its non-grouped ``NICE_LOOP`` step).
+"""HoDoKu 2.2's search for nice loops and AICs (its ``NICE_LOOP`` and
+``GROUPED_NICE_LOOP`` steps).
 
 HoDoKu builds, for every candidate being set ("on") or removed ("off"), the table of all its
 implications through direct links, found breadth first in a fixed order: the premise's other
@@ -8,7 +9,8 @@ the premise's cell whose chain leaves that cell at once, enters it from another 
 no other cell twice; an AIC starts with a removed candidate and ends with a set one. From all of
 them HoDoKu keeps one step per set of eliminations and takes the one with the most
 eliminations, then the smallest weighted sum of the eliminated candidates (listed digit by
-digit), then the first found.
+digit), then the first found. The grouped search adds HoDoKu's group nodes (two or three
+cells of a digit where a row or column meets a box), linked after the plain links.
 
 This module only reads candidate masks (bit ``d - 1`` for digit ``d``, 0 for a filled cell);
 :mod:`sudokit.hodoku` turns its answer into a step.
