@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from sudokit.candidates import Candidates, bit, digits_of
 from sudokit.errors import OptionError
 from sudokit.grid import Grid
+from sudokit.hodoku_loops import nice_loop
 from sudokit.limits import NEVER, Deadline
 from sudokit.solver import search
 from sudokit.techniques import HODOKU_LEVELS, Step, technique_named
@@ -366,6 +367,18 @@ def _hidden_in(board: Board, unit: int, size: int) -> Step | None:
         if made is not None:
             return made[0]
     return None
+
+
+def _nice_loop(board: Board, _c: Candidates, deadline: Deadline) -> Step | None:
+    """HoDoKu's nice loop or AIC (:func:`sudokit.hodoku_loops.nice_loop`) as a step."""
+    loop = nice_loop(board.masks, deadline.check)
+    return None if loop is None else _chain_step(loop.kind, loop.eliminations, loop.cells)
+
+
+def _grouped_nice_loop(board: Board, _c: Candidates, deadline: Deadline) -> Step | None:
+    """HoDoKu's grouped nice loop or AIC as a step."""
+    loop = nice_loop(board.masks, deadline.check, grouped=True)
+    return None if loop is None else _chain_step(loop.kind, loop.eliminations, loop.cells)
 
 
 # -- the rest: sudokit's finders ---------------------------------------------------------------
@@ -775,8 +788,8 @@ HODOKU_STEPS: tuple[StepKind, ...] = (
     StepKind("MULTI_COLORS", 200, HARD, _sudokit("Multi-Colouring")),
     StepKind("X_CHAIN", 260, UNFAIR, _x_chain),
     StepKind("XY_CHAIN", 260, UNFAIR, _xy_chain),
-    StepKind("NICE_LOOP", 280, UNFAIR, _sudokit("AIC", "AIC", "X-Chain", "XY-Chain", best=True)),
-    StepKind("GROUPED_NICE_LOOP", 300, UNFAIR, _sudokit("AIC", best=True)),
+    StepKind("NICE_LOOP", 280, UNFAIR, _nice_loop),
+    StepKind("GROUPED_NICE_LOOP", 300, UNFAIR, _grouped_nice_loop),
     StepKind("ALS_XZ", 300, UNFAIR, _sudokit("ALS-XZ", best=True, by_digit=True)),
     StepKind("ALS_XY_WING", 320, UNFAIR, _sudokit("ALS-XY-Wing", best=True, by_digit=True)),
     StepKind("ALS_XY_CHAIN", 340, UNFAIR, _sudokit("ALS-Chain", by_digit=True)),
