@@ -148,3 +148,13 @@ def test_sue_de_coq_is_the_first_in_hodoku_order() -> None:
         (cell("r7c9"), 8))
     r = rate(SDC, hodoku_path=True)
     assert (r.level, r.score) == ("unfair", 1228)
+
+
+def test_unique_rectangle_type_3_hodoku_finds() -> None:
+    # 1/4 in r1c28,r3c28; r1c2 and r3c2 add 3,6,7 and make a naked subset with cells of column
+    # 2 (3,6,7,9): sudokit's own finder missed it and took a UR type 4 next
+    puzzle = "...5..9...2.....6...9.8.3....1...5...8......4.5...7631...7.....1.4..62......1...."
+    path, _ = hodoku_path(Grid.from_string(puzzle))
+    assert path[9].kind == "UNIQUENESS_3"
+    assert path[9].step.eliminations == tuple((cell("r4c2"), d) for d in (3, 6, 7, 9))
+    assert sum(s.score for s in path) == 656
