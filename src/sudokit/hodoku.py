@@ -9,8 +9,10 @@ What step a technique "finds first" matters for the path. This module reproduces
 choice for the techniques whose scan order is simple (singles, locked candidates, naked and
 hidden subsets), including the order in which it meets its singles: HoDoKu keeps a queue of
 naked singles and one of hidden singles, filled as candidates disappear, and takes singles
-from their fronts (:class:`Board`). The other techniques use sudokit's finders, whose first
-step may differ from HoDoKu's.
+from their fronts (:class:`Board`). Unique rectangles of type 3 (HoDoKu's rectangles, cells
+that lost a digit included), Sue de Coq, ALS-XZ (doubly linked ones too) and ALS-XY-Wing follow
+HoDoKu's search order here as well (its ALS list, its restricted commons, the first step found).
+The other techniques use sudokit's finders, whose first step may differ from HoDoKu's.
 
 Techniques HoDoKu enables by default that sudokit has no finder for yet (remote pairs, turbot
 fish, avoidable rectangles, multi-colouring, ALS chains, Franken fish) are skipped; a puzzle
