@@ -115,3 +115,46 @@ def test_xy_chain_never_loops_back_to_its_start() -> None:
         "3..12.7.8.5...7.....6..9.............2.93...4.....81.38....259....4.......7.....1"))
     assert path[14].kind == "XY_CHAIN"
     assert path[14].step.eliminations == ((cell("r2c3"), 8), (cell("r4c2"), 8))
+
+
+ALS_PUZZLE = ".1..........82..3.4......97..37...5....5..972.....6...2..9....6.9...5.....5.4...."
+DOUBLY = "6.5..1..7...3.....3.47...5.....4.8.616...3.....7.....2.......2857.9.........6...."
+SDC = "...........9...6..1.4..5.39...1845....7.......4..7.3..2......5..6...2....9.541.2."
+
+
+def test_als_xz_is_the_first_in_hodoku_order() -> None:
+    # HoDoKu takes the first ALS-XZ of its restricted common list, not the one its sort prefers
+    path, _ = hodoku_path(Grid.from_string(ALS_PUZZLE))
+    assert path[10].kind == "ALS_XZ"
+    assert path[10].step.eliminations == ((cell("r4c6"), 9),)
+
+
+def test_doubly_linked_als_xz() -> None:
+    # A=r4c12346 {123579}, B=r12356c5 {125789}, X=1,7: the rest of each ALS is locked
+    path, _ = hodoku_path(Grid.from_string(DOUBLY))
+    assert path[6].kind == "ALS_XZ"
+    assert path[6].step.eliminations == (
+        (cell("r4c8"), 3), (cell("r6c2"), 3), (cell("r4c8"), 9), (cell("r8c5"), 2), (cell("r7c5"), 5),
+        (cell("r8c5"), 8))
+    assert sum(s.score for s in path) == 5032
+
+
+def test_sue_de_coq_is_the_first_in_hodoku_order() -> None:
+    # r7c456 {36789} with r7c23 {178} and r8c5 {39}: box eliminations first, then the row's
+    path, _ = hodoku_path(Grid.from_string(SDC))
+    assert path[10].kind == "SUE_DE_COQ"
+    assert path[10].step.eliminations == (
+        (cell("r8c4"), 3), (cell("r8c4"), 9), (cell("r7c7"), 7), (cell("r7c7"), 8), (cell("r7c9"), 7),
+        (cell("r7c9"), 8))
+    r = rate(SDC, hodoku_path=True)
+    assert (r.level, r.score) == ("unfair", 1228)
+
+
+def test_unique_rectangle_type_3_hodoku_finds() -> None:
+    # 1/4 in r1c28,r3c28; r1c2 and r3c2 add 3,6,7 and make a naked subset with cells of column
+    # 2 (3,6,7,9): sudokit's own finder missed it and took a UR type 4 next
+    puzzle = "...5..9...2.....6...9.8.3....1...5...8......4.5...7631...7.....1.4..62......1...."
+    path, _ = hodoku_path(Grid.from_string(puzzle))
+    assert path[9].kind == "UNIQUENESS_3"
+    assert path[9].step.eliminations == tuple((cell("r4c2"), d) for d in (3, 6, 7, 9))
+    assert sum(s.score for s in path) == 656

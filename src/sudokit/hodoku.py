@@ -9,8 +9,10 @@ What step a technique "finds first" matters for the path. This module reproduces
 choice for the techniques whose scan order is simple (singles, locked candidates, naked and
 hidden subsets), including the order in which it meets its singles: HoDoKu keeps a queue of
 naked singles and one of hidden singles, filled as candidates disappear, and takes singles
-from their fronts (:class:`Board`). The other techniques use sudokit's finders, whose first
-step may differ from HoDoKu's.
+from their fronts (:class:`Board`). Unique rectangles of type 3 (HoDoKu's rectangles, cells
+that lost a digit included), Sue de Coq, ALS-XZ (doubly linked ones too) and ALS-XY-Wing follow
+HoDoKu's search order here as well (its ALS list, its restricted commons, the first step found).
+The other techniques use sudokit's finders, whose first step may differ from HoDoKu's.
 
 Techniques HoDoKu enables by default that sudokit has no finder for yet (remote pairs, turbot
 fish, avoidable rectangles, multi-colouring, ALS chains, Franken fish) are skipped; a puzzle
@@ -741,6 +743,376 @@ def _remote_pair(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
     return _best(_remote_pairs(board))
 
 
+# -- unique rectangle type 3 -------------------------------------------------------------------
+
+
+def _rect_key(cells: Iterable[int]) -> int:
+    """HoDoKu's number of a rectangle: its sorted cells as decimal digits (collisions and all)."""
+    a, b, c, d = sorted(cells)
+    return ((a * 10 + b) * 10 + c) * 10 + d
+
+
+def _allowed(board: Board, cell: int, digits: int) -> bool:
+    """True when ``cell`` is empty and no peer holds one of ``digits`` (HoDoKu allows
+    rectangles whose cells lost a digit to an elimination)."""
+    if board.values[cell]:
+        return False
+    return not any(board.values[p] and bit(board.values[p]) & digits for p in _PEERS[cell])
+
+
+def _rectangles(board: Board) -> Iterator[tuple[tuple[int, int, int, int], int]]:
+    """HoDoKu's unique rectangles in its search order: (cells from the bivalue start cell on,
+    the mask of the two digits), each rectangle number once; the other cells need only allow
+    the digits (no peer holds them)."""
+    seen: set[int] = set()
+    for start in range(81):
+        pair = board.masks[start]
+        if not _bivalue(board, start):
+            continue
+        box = _box(start)
+        for second in _BOXES[box]:
+            if second == start or (_row(start) != _row(second) and _column(start) != _column(second)):
+                continue
+            if not _allowed(board, second, pair):
+                continue
+            lines = _row(start) == _row(second)
+            unit1 = _COLS[_column(start)] if lines else _ROWS[_row(start)]
+            unit2 = _COLS[_column(second)] if lines else _ROWS[_row(second)]
+            for third, fourth in zip(unit1, unit2, strict=True):
+                if _box(third) == box:
+                    continue
+                # HoDoKu tests the first digit in both cells, the second only in the fourth
+                if not _allowed(board, third, pair & -pair) or not _allowed(board, fourth, pair):
+                    continue
+                key = _rect_key((start, second, third, fourth))
+                if key in seen:
+                    continue
+                seen.add(key)
+                yield (start, second, third, fourth), pair
+
+
+def _ur3(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+    """HoDoKu's first unique rectangle type 3: the two cells with extra digits and cells of one
+    of their houses without the rectangle's digits form a naked subset."""
+    for rect, pair in _rectangles(board):
+        extra = [c for c in rect if board.masks[c] & ~pair]
+        if len(extra) != 2:
+            continue
+        digits = 0
+        for c in extra:
+            digits |= board.masks[c] & ~pair
+        a, b = extra
+        houses = [(0, _ROWS[_row(a)]) if _row(a) == _row(b) else None,
+                  (1, _COLS[_column(a)]) if _column(a) == _column(b) else None,
+                  (2, _BOXES[_box(a)]) if _box(a) == _box(b) else None]
+        for house in houses:
+            if house is None:
+                continue
+            kind, unit = house
+            pool = [c for c in unit if board.masks[c] and not board.masks[c] & pair and c not in rect]
+            found = _ur3_subset(board, kind, unit, pool, 0, digits, list(extra))
+            if found is not None:
+                return replace(found, cells=rect)
+    return None
+
+
+def _ur3_subset(board: Board, kind: int, unit: list[int], pool: list[int], start: int,
+                digits: int, cells: list[int]) -> Step | None:
+    """The first naked subset of HoDoKu's type 3 search that eliminates something, adding cells
+    of ``pool`` from ``start`` on to ``cells`` (whose extra digits are ``digits``)."""
+    for i in range(start, len(pool)):
+        chosen = [*cells, pool[i]]
+        mask = digits | board.masks[pool[i]]
+        aligned = len({_row(c) for c in chosen}) == 1 or len({_column(c) for c in chosen}) == 1
+        if (kind != 2 or not aligned) and bin(mask).count("1") == len(chosen) - 1:
+            elims = _ur3_elims(board, unit, chosen, mask)
+            boxes = {_box(c) for c in chosen}
+            if elims and kind != 2 and len(boxes) == 1:
+                elims += _ur3_elims(board, _BOXES[boxes.pop()], chosen, mask)
+            if elims:
+                return _step("Unique Rectangle type 3", eliminations=tuple(elims))
+        found = _ur3_subset(board, kind, unit, pool, i + 1, mask, chosen)
+        if found is not None:
+            return found
+    return None
+
+
+def _ur3_elims(board: Board, unit: list[int], cells: list[int], mask: int) -> list[tuple[int, int]]:
+    """The candidates of ``mask`` in the empty cells of ``unit`` outside ``cells``."""
+    return [(c, d) for c in unit if not board.values[c] and c not in cells
+            for d in digits_of(board.masks[c] & mask)]
+
+
+# -- Sue de Coq --------------------------------------------------------------------------------
+
+
+def _subsets(pool: list[int]) -> Iterator[list[int]]:
+    """Every non-empty subset of ``pool`` in depth-first order ({0}, {0,1}, {0,1,2}, ... {0,2}, ...)."""
+
+    def grow(start: int, chosen: list[int]) -> Iterator[list[int]]:
+        """Extend ``chosen`` with one item from ``start`` on, then deeper."""
+        for i in range(start, len(pool)):
+            nxt = [*chosen, pool[i]]
+            yield nxt
+            yield from grow(i + 1, nxt)
+
+    yield from grow(0, [])
+
+
+def _sue_de_coq(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+    """HoDoKu's first Sue de Coq: rows then columns, each against the boxes in order, two or
+    three cells of their intersection, the line's cells, then the box's cells."""
+    for lines in (_ROWS, _COLS):
+        for line in lines:
+            line_cells = [c for c in line if board.masks[c]]
+            for box in _BOXES:
+                box_cells = [c for c in box if board.masks[c]]
+                inter = [c for c in line_cells if c in box_cells]
+                if len(inter) < 2:
+                    continue
+                found = _sdc_intersection(board, line_cells, box_cells, inter)
+                if found is not None:
+                    return found
+    return None
+
+
+def _sdc_intersection(board: Board, line: list[int], box: list[int], inter: list[int]) -> Step | None:
+    """The first Sue de Coq on two or three cells of ``inter`` (HoDoKu's loop order)."""
+    for i, a in enumerate(inter):
+        for j in range(i + 1, len(inter)):
+            pair = [a, inter[j]]
+            mask = _union(board, pair)
+            if bin(mask).count("1") - 2 >= 2:
+                found = _sdc_line(board, line, box, pair, mask)
+                if found is not None:
+                    return found
+            for k in range(j + 1, len(inter)):
+                triple = [*pair, inter[k]]
+                mask3 = mask | board.masks[inter[k]]
+                if bin(mask3).count("1") - 3 >= 2:
+                    found = _sdc_line(board, line, box, triple, mask3)
+                    if found is not None:
+                        return found
+    return None
+
+
+def _sdc_line(board: Board, line: list[int], box: list[int], inter: list[int], icands: int) -> Step | None:
+    """The first Sue de Coq with the intersection cells ``inter`` (digits ``icands``): cell sets
+    of the line, each with its box sets."""
+    n_plus = bin(icands).count("1") - len(inter)
+    for chosen in _subsets([c for c in line if c not in inter]):
+        cands = _union(board, chosen)
+        contained = bin(cands & icands).count("1")
+        extra = cands & ~icands
+        n_extra = bin(extra).count("1")
+        if not (contained > 0 and len(chosen) > n_extra and len(chosen) - n_extra < n_plus):
+            continue
+        allowed = ~(cands & ~extra) & _FULL
+        rest = n_plus - (len(chosen) - n_extra)
+        pool = [c for c in box if c not in inter and c not in chosen]
+        for bchosen in _subsets(pool):
+            bcands = _union(board, bchosen)
+            if bcands & ~allowed:
+                continue
+            if not bcands & icands or len(bchosen) - bin(bcands & ~icands).count("1") != rest:
+                continue
+            both = bcands & cands
+            elims = _sdc_elims(board, box, [*bchosen, *inter], ((icands | bcands) & ~cands) | both)
+            elims += _sdc_elims(board, line, [*chosen, *inter], ((icands | cands) & ~bcands) | both)
+            if elims:
+                return _step("Sue de Coq", eliminations=tuple(elims), cells=(*inter, *chosen, *bchosen))
+    return None
+
+
+def _sdc_elims(board: Board, house: list[int], used: list[int], digits: int) -> list[tuple[int, int]]:
+    """The candidates of ``digits`` in the cells of ``house`` outside ``used``."""
+    return [(c, d) for c in house if c not in used for d in digits_of(board.masks[c] & digits)]
+
+
+# -- ALS-XZ and ALS-XY-Wing --------------------------------------------------------------------
+
+
+#: The peers of each cell as an 81-bit mask.
+_PEER_BITS = [sum(1 << p for p in _PEERS[i]) for i in range(81)]
+
+
+@dataclass(frozen=True)
+class _Als:
+    """An almost locked set as HoDoKu keeps it: its cells (a bit mask), digit mask, per digit
+    the cells holding it and the outside cells with the digit that see all of them."""
+
+    cells: int
+    digits: int
+    where: dict[int, int]
+    sees: dict[int, int]
+
+    @property
+    def buddies(self) -> int:
+        """The outside cells that see all places of one of the digits."""
+        out = 0
+        for s in self.sees.values():
+            out |= s
+        return out
+
+
+def _bits(mask: int) -> list[int]:
+    """The cell numbers set in an 81-bit mask, smallest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _make_als(board: Board, cells: list[int], digits: int, holders: dict[int, int]) -> _Als:
+    """The :class:`_Als` of ``cells`` (``holders``: the cells of the grid holding each digit)."""
+    mask = sum(1 << c for c in cells)
+    where: dict[int, int] = {}
+    sees: dict[int, int] = {}
+    for d in digits_of(digits):
+        places = sum(1 << c for c in cells if board.masks[c] & bit(d))
+        common = (1 << 81) - 1
+        for c in _bits(places):
+            common &= _PEER_BITS[c]
+        where[d] = places
+        sees[d] = common & ~mask & holders[d]
+    return _Als(mask, digits, where, sees)
+
+
+def _alses(board: Board) -> list[_Als]:
+    """HoDoKu's ALS list: rows, columns, boxes, each searched depth first (up to 8 cells),
+    one cell sets included, each set of cells once (where first met)."""
+    holders = {d: sum(1 << c for c in range(81) if board.masks[c] & bit(d)) for d in range(1, 10)}
+    found: dict[frozenset[int], list[int]] = {}
+    order: list[tuple[list[int], int]] = []
+
+    def grow(pool: list[int], start: int, chosen: list[int], digits: int) -> None:
+        """Extend ``chosen`` with cells of ``pool`` from ``start`` on."""
+        if len(chosen) >= 8:
+            return
+        for i in range(start, len(pool)):
+            cells = [*chosen, pool[i]]
+            mask = digits | board.masks[pool[i]]
+            if bin(mask).count("1") == len(cells) + 1:
+                key = frozenset(cells)
+                if key not in found:
+                    found[key] = cells
+                    order.append((cells, mask))
+            grow(pool, i + 1, cells, mask)
+
+    for unit in _UNITS:
+        grow([c for c in unit if board.masks[c]], 0, [], 0)
+    return [_make_als(board, sorted(cells), mask, holders) for cells, mask in order]
+
+
+#: A restricted common as HoDoKu keeps it: the two ALS (list positions) and one or two digits.
+_Rc = tuple[int, int, int, int]
+
+
+def _rcs(alses: list[_Als]) -> list[_Rc]:
+    """HoDoKu's restricted commons between non-overlapping ALS pairs (forward only): a digit
+    common to both whose places all see each other (a third digit replaces the second)."""
+    out: list[_Rc] = []
+    for i, a in enumerate(alses):
+        for j in range(i + 1, len(alses)):
+            b = alses[j]
+            if a.cells & b.cells:
+                continue
+            common = a.digits & b.digits
+            if not common:
+                continue
+            found: list[int] = []
+            for d in digits_of(common):
+                places = a.where[d] | b.where[d]
+                if places & ~((a.sees[d] | a.where[d]) & (b.sees[d] | b.where[d])) == 0:
+                    found.append(d)
+            if found:
+                out.append((i, j, found[0], found[-1] if len(found) > 1 else 0))
+    return out
+
+
+def _common_elims(a: _Als, b: _Als, skip: Iterable[int], elims: list[tuple[int, int]]) -> None:
+    """Add the eliminations of the digits common to ``a`` and ``b`` (but ``skip``): outside cells
+    seeing all their places in both."""
+    digits = a.digits & b.digits
+    for d in skip:
+        if d:
+            digits &= ~bit(d)
+    if not digits or not a.buddies & b.buddies:
+        return
+    for d in digits_of(digits):
+        elims.extend((c, d) for c in _bits(a.sees[d] & b.sees[d]))
+
+
+def _locked_elims(a: _Als, b: _Als, x: int, y: int, elims: list[tuple[int, int]]) -> None:
+    """Add the eliminations of a doubly linked ALS-XZ: ``a`` without the digits ``x`` and ``y``
+    is a locked set (no elimination in ``b``)."""
+    for d in digits_of(a.digits & ~bit(x) & ~bit(y)):
+        elims.extend((c, d) for c in _bits(a.sees[d] & ~b.cells))
+
+
+def _unique(elims: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """``elims`` without repeats, in their order."""
+    return tuple(dict.fromkeys(elims))
+
+
+def _als_xz(board: Board, _c: Candidates, deadline: Deadline) -> Step | None:
+    """HoDoKu's first ALS-XZ, doubly linked ones included, in its restricted common order."""
+    alses = _alses(board)
+    deadline.check()
+    for i, j, x, y in _rcs(alses):
+        a, b = alses[i], alses[j]
+        elims: list[tuple[int, int]] = []
+        _common_elims(a, b, (x,), elims)
+        if y:
+            _common_elims(a, b, (y,), elims)
+            _locked_elims(a, b, x, y, elims)
+            _locked_elims(b, a, x, y, elims)
+        if elims:
+            return _step("ALS-XZ", eliminations=_unique(elims), cells=tuple(_bits(a.cells | b.cells)))
+    return None
+
+
+def _als_xy_wing(board: Board, _c: Candidates, deadline: Deadline) -> Step | None:
+    """HoDoKu's first ALS-XY-Wing: pairs of restricted commons in order that join three ALS."""
+    alses = _alses(board)
+    deadline.check()
+    rcs = _rcs(alses)
+    touching: dict[int, list[int]] = {}
+    for k, (i, j, _x, _y) in enumerate(rcs):
+        touching.setdefault(i, []).append(k)
+        touching.setdefault(j, []).append(k)
+    for k, rc1 in enumerate(rcs):
+        deadline.check()
+        later = sorted({m for m in touching[rc1[0]] + touching[rc1[1]] if m > k})
+        for m in later:
+            found = _xy_wing_of(alses, rc1, rcs[m])
+            if found is not None:
+                return found
+    return None
+
+
+def _xy_wing_of(alses: list[_Als], rc1: _Rc, rc2: _Rc) -> Step | None:
+    """The ALS-XY-Wing of two restricted commons sharing one ALS (C), or None."""
+    if rc1[3] == 0 and rc2[3] == 0 and rc1[2] == rc2[2]:
+        return None
+    shared = {rc1[0], rc1[1]} & {rc2[0], rc2[1]}
+    if len(shared) != 1:
+        return None
+    c = shared.pop()
+    a = alses[rc1[1] if rc1[0] == c else rc1[0]]
+    b = alses[rc2[1] if rc2[0] == c else rc2[0]]
+    if a.cells & b.cells:
+        return None
+    elims: list[tuple[int, int]] = []
+    _common_elims(a, b, rc1[2:] + rc2[2:], elims)
+    if not elims:
+        return None
+    return _step("ALS-XY-Wing", eliminations=_unique(elims),
+                 cells=tuple(_bits(a.cells | b.cells | alses[c].cells)))
+
+
 #: HoDoKu 2.2's enabled techniques in its default order, with base scores and levels.
 HODOKU_STEPS: tuple[StepKind, ...] = (
     StepKind("FULL_HOUSE", 4, EASY, _full_house),
@@ -770,7 +1142,7 @@ HODOKU_STEPS: tuple[StepKind, ...] = (
     StepKind("XYZ_WING", 180, HARD, _sudokit("XYZ-Wing")),
     StepKind("UNIQUENESS_1", 100, HARD, _ur(1)),
     StepKind("UNIQUENESS_2", 100, HARD, _ur(2)),
-    StepKind("UNIQUENESS_3", 100, HARD, _ur(3)),
+    StepKind("UNIQUENESS_3", 100, HARD, _ur3),
     StepKind("UNIQUENESS_4", 100, HARD, _ur(4)),
     StepKind("UNIQUENESS_5", 100, HARD, _sudokit("Unique Rectangle type 5")),
     StepKind("UNIQUENESS_6", 100, HARD, _sudokit("Unique Rectangle type 6")),
@@ -783,15 +1155,15 @@ HODOKU_STEPS: tuple[StepKind, ...] = (
     StepKind("SASHIMI_SWORDFISH", 240, UNFAIR, _sudokit("Finned Fish", "Sashimi Swordfish", best=True)),
     StepKind("FINNED_JELLYFISH", 250, UNFAIR, _sudokit("Finned Fish", "Finned Jellyfish", best=True)),
     StepKind("SASHIMI_JELLYFISH", 260, UNFAIR, _sudokit("Finned Fish", "Sashimi Jellyfish", best=True)),
-    StepKind("SUE_DE_COQ", 250, UNFAIR, _sudokit("Sue de Coq")),
+    StepKind("SUE_DE_COQ", 250, UNFAIR, _sue_de_coq),
     StepKind("SIMPLE_COLORS", 150, HARD, _sudokit("Simple Colouring")),
     StepKind("MULTI_COLORS", 200, HARD, _sudokit("Multi-Colouring")),
     StepKind("X_CHAIN", 260, UNFAIR, _x_chain),
     StepKind("XY_CHAIN", 260, UNFAIR, _xy_chain),
     StepKind("NICE_LOOP", 280, UNFAIR, _nice_loop),
     StepKind("GROUPED_NICE_LOOP", 300, UNFAIR, _grouped_nice_loop),
-    StepKind("ALS_XZ", 300, UNFAIR, _sudokit("ALS-XZ", best=True, by_digit=True)),
-    StepKind("ALS_XY_WING", 320, UNFAIR, _sudokit("ALS-XY-Wing", best=True, by_digit=True)),
+    StepKind("ALS_XZ", 300, UNFAIR, _als_xz),
+    StepKind("ALS_XY_WING", 320, UNFAIR, _als_xy_wing),
     StepKind("ALS_XY_CHAIN", 340, UNFAIR, _sudokit("ALS-Chain", by_digit=True)),
     StepKind("FRANKEN_X_WING", 300, UNFAIR, _franken("Franken", "X-Wing")),
     StepKind("FRANKEN_SWORDFISH", 350, UNFAIR, _franken("Franken", "Swordfish")),
