@@ -12,11 +12,11 @@ naked singles and one of hidden singles, filled as candidates disappear, and tak
 from their fronts (:class:`Board`). Unique rectangles of type 3 (HoDoKu's rectangles, cells
 that lost a digit included), Sue de Coq, ALS-XZ (doubly linked ones too) and ALS-XY-Wing follow
 HoDoKu's search order here as well (its ALS list, its restricted commons, the first step found).
-The other techniques use sudokit's finders, whose first step may differ from HoDoKu's.
-
-Techniques HoDoKu enables by default that sudokit has no finder for yet (remote pairs, turbot
-fish, avoidable rectangles, multi-colouring, ALS chains, Franken fish) are skipped; a puzzle
-that needs them takes a harder step instead.
+Nice loops, AICs and their grouped forms come from HoDoKu's tabling search
+(:mod:`sudokit.hodoku_loops`); X- and XY-chains, remote pairs and turbot fish from this
+module's own searches. The other techniques (fish, wings, the other uniqueness steps, colouring,
+ALS chains, Franken fish, forcing chains and nets) use sudokit's finders, whose first step may
+differ from HoDoKu's: forcing chains and nets are where the paths part most often now.
 """
 
 from __future__ import annotations
