@@ -31,6 +31,7 @@ from sudokit.hodoku_loops import nice_loop
 from sudokit.limits import NEVER, Deadline
 from sudokit.solver import search
 from sudokit.techniques import HODOKU_LEVELS, Step, technique_named
+from sudokit.techniques.base import bit_cells
 
 __all__ = [
     "HODOKU_LEVELS",
@@ -955,16 +956,6 @@ class _Als:
         return out
 
 
-def _bits(mask: int) -> list[int]:
-    """The cell numbers set in an 81-bit mask, smallest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _make_als(board: Board, cells: list[int], digits: int, holders: dict[int, int]) -> _Als:
     """The :class:`_Als` of ``cells`` (``holders``: the cells of the grid holding each digit)."""
     mask = sum(1 << c for c in cells)
@@ -973,7 +964,7 @@ def _make_als(board: Board, cells: list[int], digits: int, holders: dict[int, in
     for d in digits_of(digits):
         places = sum(1 << c for c in cells if board.masks[c] & bit(d))
         common = (1 << 81) - 1
-        for c in _bits(places):
+        for c in bit_cells(places):
             common &= _PEER_BITS[c]
         where[d] = places
         sees[d] = common & ~mask & holders[d]
@@ -1042,14 +1033,14 @@ def _common_elims(a: _Als, b: _Als, skip: Iterable[int], elims: list[tuple[int, 
     if not digits or not a.buddies & b.buddies:
         return
     for d in digits_of(digits):
-        elims.extend((c, d) for c in _bits(a.sees[d] & b.sees[d]))
+        elims.extend((c, d) for c in bit_cells(a.sees[d] & b.sees[d]))
 
 
 def _locked_elims(a: _Als, b: _Als, x: int, y: int, elims: list[tuple[int, int]]) -> None:
     """Add the eliminations of a doubly linked ALS-XZ: ``a`` without the digits ``x`` and ``y``
     is a locked set (no elimination in ``b``)."""
     for d in digits_of(a.digits & ~bit(x) & ~bit(y)):
-        elims.extend((c, d) for c in _bits(a.sees[d] & ~b.cells))
+        elims.extend((c, d) for c in bit_cells(a.sees[d] & ~b.cells))
 
 
 def _unique(elims: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -1070,7 +1061,7 @@ def _als_xz(board: Board, _c: Candidates, deadline: Deadline) -> Step | None:
             _locked_elims(a, b, x, y, elims)
             _locked_elims(b, a, x, y, elims)
         if elims:
-            return _step("ALS-XZ", eliminations=_unique(elims), cells=tuple(_bits(a.cells | b.cells)))
+            return _step("ALS-XZ", eliminations=_unique(elims), cells=tuple(bit_cells(a.cells | b.cells)))
     return None
 
 
@@ -1110,7 +1101,7 @@ def _xy_wing_of(alses: list[_Als], rc1: _Rc, rc2: _Rc) -> Step | None:
     if not elims:
         return None
     return _step("ALS-XY-Wing", eliminations=_unique(elims),
-                 cells=tuple(_bits(a.cells | b.cells | alses[c].cells)))
+                 cells=tuple(bit_cells(a.cells | b.cells | alses[c].cells)))
 
 
 #: HoDoKu 2.2's enabled techniques in its default order, with base scores and levels.

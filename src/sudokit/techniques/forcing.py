@@ -34,6 +34,7 @@ from typing import Any
 from sudokit.candidates import Candidates
 from sudokit.limits import NEVER, Deadline
 from sudokit.techniques import Technique, register
+from sudokit.techniques.base import bit_cells
 from sudokit.techniques.chains import (
     Cause,
     ChainHint,
@@ -320,15 +321,6 @@ def _pairs(count: int) -> list[tuple[int, int]]:
     return [(i, j) for j in range(count) for i in range(j)]
 
 
-def _bits_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _advanced(
     work: Sequence[int], hd: Sequence[int], save: Sequence[int], save_hd: Sequence[int],
     values: Sequence[int], t: Tables,
@@ -364,9 +356,9 @@ def _advanced(
                     pm = hd[u1 * n + d0]
                     if pm.bit_count() > 1 and not pm & ~in1:
                         gone = hd[u2 * n + d0] & ~in2
-                        removable = [(units[u2][i], d0) for i in _bits_of(gone)]
+                        removable = [(units[u2][i], d0) for i in bit_cells(gone)]
                         lost = (save_hd[u1 * n + d0] & ~pm) & ~in1
-                        emit(removable, [(units[u1][i] * n + d0) << 1 for i in _bits_of(lost)])
+                        emit(removable, [(units[u1][i] * n + d0) << 1 for i in bit_cells(lost)])
     if out:
         return out
     # Hidden pairs: boxes, columns, rows.
@@ -381,7 +373,8 @@ def _advanced(
                     continue
                 both = pa | pb
                 keep = (1 << a) | (1 << b)
-                removable = [(house[i], e) for i in _bits_of(both) for e in _bits_of(work[house[i]] & ~keep)]
+                removable = [(house[i], e) for i in bit_cells(both)
+                             for e in bit_cells(work[house[i]] & ~keep)]
                 rest = [((house[i] * n + e) << 1) for i in range(n) if not both >> i & 1
                         for e in (a, b) if save[house[i]] >> e & 1]
                 emit(removable, rest)
@@ -399,8 +392,8 @@ def _advanced(
                     continue
                 both = ma | mb
                 removable = [(house[k], e) for k in range(n) if k != i and k != j
-                             for e in _bits_of(work[house[k]] & both)]
-                rest = [((q * n + e) << 1) for q in (house[i], house[j]) for e in _bits_of(save[q] & ~both)]
+                             for e in bit_cells(work[house[k]] & both)]
+                rest = [((q * n + e) << 1) for q in (house[i], house[j]) for e in bit_cells(save[q] & ~both)]
                 emit(removable, rest)
     if out:
         return out
@@ -416,10 +409,10 @@ def _advanced(
                 if p1.bit_count() <= 1 or p2.bit_count() <= 1 or (p1 | p2).bit_count() != 2:
                     continue
                 lines = (1 << i) | (1 << j)
-                removable = [(units[cover[c]][k], d0) for c in _bits_of(p1 | p2)
-                             for k in _bits_of(hd[cover[c] * n + d0] & ~lines)]
+                removable = [(units[cover[c]][k], d0) for c in bit_cells(p1 | p2)
+                             for k in bit_cells(hd[cover[c] * n + d0] & ~lines)]
                 rest = [((units[bl][k] * n + d0) << 1) for bl in (b1, b2)
-                        for k in _bits_of(save_hd[bl * n + d0] & ~hd[bl * n + d0] & ~(p1 | p2))]
+                        for k in bit_cells(save_hd[bl * n + d0] & ~hd[bl * n + d0] & ~(p1 | p2))]
                 emit(removable, rest)
     return out
 

@@ -89,6 +89,7 @@ from sudokit.grid import Grid
 from sudokit.limits import NEVER, Deadline
 from sudokit.rules import Rules
 from sudokit.techniques import Technique, name_key
+from sudokit.techniques.base import bit_cells
 from sudokit.techniques.step import Step
 from sudokit.units import Shape
 
@@ -861,16 +862,6 @@ def _cell_bits(cells: Iterable[int]) -> int:
     return out
 
 
-def _bit_cells(cells: int) -> list[int]:
-    """The cells of a bitset, lowest first."""
-    out = []
-    while cells:
-        low = cells & -cells
-        out.append(low.bit_length() - 1)
-        cells ^= low
-    return out
-
-
 def _covers(rules: Rules, places: int, size: int, banned: set[int]) -> list[tuple[int, ...]]:
     """Every set of ``size`` regions (none of ``banned``) whose cells hold all of ``places``."""
     masks = _tables(rules).bitsets
@@ -944,10 +935,10 @@ def _fish_of_digit(pos: RulesPosition, digit: int, size: int) -> list[tuple[int,
                 cells = 0
                 for r in cover:
                     cells |= masks[r]
-                removed = tuple((c, digit) for c in _bit_cells(cells & holders & ~area))
+                removed = tuple((c, digit) for c in bit_cells(cells & holders & ~area))
                 if removed and (chosen, removed) not in done:
                     done.add((chosen, removed))
-                    found.append(_fish_step(pos, digit, chosen, cover, set(_bit_cells(places)), removed))
+                    found.append(_fish_step(pos, digit, chosen, cover, set(bit_cells(places)), removed))
             return
         for i in range(start, len(bases)):
             r, p = bases[i]
