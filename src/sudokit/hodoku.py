@@ -21,7 +21,7 @@ differ from HoDoKu's: forcing chains and nets are where the paths part most ofte
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from sudokit.candidates import Candidates, bit, digits_of
@@ -32,6 +32,7 @@ from sudokit.limits import NEVER, Deadline
 from sudokit.solver import search
 from sudokit.techniques import HODOKU_LEVELS, Step, technique_named
 from sudokit.techniques.base import bit_cells
+from sudokit.units import Shape
 
 __all__ = [
     "HODOKU_LEVELS",
@@ -45,15 +46,14 @@ __all__ = [
 
 EASY, MEDIUM, HARD, UNFAIR, EXTREME = range(5)
 
-_ROWS = [[r * 9 + c for c in range(9)] for r in range(9)]
-_COLS = [[r * 9 + c for r in range(9)] for c in range(9)]
-_BOXES = [[(b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3 for i in range(9)] for b in range(9)]
-#: HoDoKu's constraints: rows 0-8, columns 9-17, boxes 18-26.
-_UNITS = _ROWS + _COLS + _BOXES
+_SHAPE = Shape(3, 3)
+_ROWS, _COLS, _BOXES = _SHAPE.rows, _SHAPE.cols, _SHAPE.boxes
+#: HoDoKu's constraints are sudokit's units: rows 0-8, columns 9-17, boxes 18-26.
+_UNITS = _SHAPE.units
 #: The three constraints of each cell: its row, column and box.
-_CELL_UNITS = [(i // 9, 9 + i % 9, 18 + (i // 27) * 3 + (i % 9) // 3) for i in range(81)]
+_CELL_UNITS = _SHAPE.cell_units
 #: The 20 peers of each cell, smallest first.
-_PEERS = [sorted({p for u in _CELL_UNITS[i] for p in _UNITS[u]} - {i}) for i in range(81)]
+_PEERS = [sorted(peers) for peers in _SHAPE.peers]
 _FULL = 0x1FF
 
 
@@ -817,7 +817,7 @@ def _ur3(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
     return None
 
 
-def _ur3_subset(board: Board, kind: int, unit: list[int], pool: list[int], start: int,
+def _ur3_subset(board: Board, kind: int, unit: Sequence[int], pool: list[int], start: int,
                 digits: int, cells: list[int]) -> Step | None:
     """The first naked subset of HoDoKu's type 3 search that eliminates something, adding cells
     of ``pool`` from ``start`` on to ``cells`` (whose extra digits are ``digits``)."""
@@ -838,7 +838,7 @@ def _ur3_subset(board: Board, kind: int, unit: list[int], pool: list[int], start
     return None
 
 
-def _ur3_elims(board: Board, unit: list[int], cells: list[int], mask: int) -> list[tuple[int, int]]:
+def _ur3_elims(board: Board, unit: Sequence[int], cells: list[int], mask: int) -> list[tuple[int, int]]:
     """The candidates of ``mask`` in the empty cells of ``unit`` outside ``cells``."""
     return [(c, d) for c in unit if not board.values[c] and c not in cells
             for d in digits_of(board.masks[c] & mask)]

@@ -21,12 +21,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-_ROWS = [[r * 9 + c for c in range(9)] for r in range(9)]
-_COLS = [[r * 9 + c for r in range(9)] for c in range(9)]
-_BOXES = [[(b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3 for i in range(9)] for b in range(9)]
-_UNITS = _ROWS + _COLS + _BOXES
-_CELL_UNITS = [(i // 9, 9 + i % 9, 18 + (i // 27) * 3 + (i % 9) // 3) for i in range(81)]
-_PEERS = [frozenset(p for u in _CELL_UNITS[i] for p in _UNITS[u]) - {i} for i in range(81)]
+from sudokit.units import Shape
+
+_SHAPE = Shape(3, 3)
+_ROWS, _COLS, _BOXES = _SHAPE.rows, _SHAPE.cols, _SHAPE.boxes
+_UNITS = _SHAPE.units
+_CELL_UNITS = _SHAPE.cell_units
+_PEERS = _SHAPE.peers
 
 #: A node: ``(cell * 10 + digit) * 2 + on`` (on: the digit is set, else removed), plus
 #: ``_GROUP * (k + 1)`` for the k-th group node (``cell`` is then its first cell).
