@@ -33,6 +33,7 @@
 #include "bitboard9.h"
 #include "canon.h"
 #include "generate.h"
+#include "hodoku9.h"
 #include "human9.h"
 #include "lineparse.h"
 #include "nxn.h"
@@ -1035,6 +1036,132 @@ static PyObject *core_rate9(PyObject *module, PyObject *args) {
     return result;
 }
 
+/* ---- HoDoKu's path (hodoku9*.c) ---------------------------------------------------- */
+
+/* A HoDoKu step as (kind, name, placements, eliminations, cells); pairs are (cell, digit). */
+static PyObject *hk_step_tuple(const hk_step *s) {
+    PyObject *place = PyTuple_New(s->n_place), *elim = PyTuple_New(s->n_elim);
+    PyObject *cells = PyTuple_New(s->n_cells);
+    if (!place || !elim || !cells) goto fail;
+    for (int i = 0; i < s->n_place; i++) {
+        PyObject *pair = Py_BuildValue("(ii)", s->place[i].cell, s->place[i].digit);
+        if (!pair) goto fail;
+        PyTuple_SET_ITEM(place, i, pair);
+    }
+    for (int i = 0; i < s->n_elim; i++) {
+        PyObject *pair = Py_BuildValue("(ii)", s->elim[i].cell, s->elim[i].digit);
+        if (!pair) goto fail;
+        PyTuple_SET_ITEM(elim, i, pair);
+    }
+    for (int i = 0; i < s->n_cells; i++) {
+        PyObject *cell = PyLong_FromLong(s->cells[i]);
+        if (!cell) goto fail;
+        PyTuple_SET_ITEM(cells, i, cell);
+    }
+    return Py_BuildValue("(isNNN)", s->kind, s->name ? s->name : "", place, elim, cells);
+fail:
+    Py_XDECREF(place);
+    Py_XDECREF(elim);
+    Py_XDECREF(cells);
+    return NULL;
+}
+
+/* Read 81 bytes of 0..9 from a buffer into out; 0 with ValueError if it is not that. */
+static int hk_read_digits(const Py_buffer *buf, uint8_t out[81], const char *what) {
+    if (buf->len != 81) {
+        PyErr_Format(PyExc_ValueError, "%s must be 81 bytes", what);
+        return 0;
+    }
+    for (int c = 0; c < 81; c++)
+        if ((out[c] = ((const uint8_t *)buf->buf)[c]) > 9) {
+            PyErr_Format(PyExc_ValueError, "%s must be digits 0..9", what);
+            return 0;
+        }
+    return 1;
+}
+
+/* Read a sequence of 81 candidate masks (0..511); 0 with an exception set if it is not that. */
+static int hk_read_masks(PyObject *obj, uint16_t out[81]) {
+    PyObject *seq = PySequence_Fast(obj, "masks must be a sequence of 81 ints");
+    if (!seq) return 0;
+    int ok = PySequence_Fast_GET_SIZE(seq) == 81;
+    for (int c = 0; ok && c < 81; c++) {
+        long m = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, c));
+        ok = !(m == -1 && PyErr_Occurred()) && m >= 0 && m <= 0x1ff;
+        out[c] = (uint16_t)m;
+    }
+    Py_DECREF(seq);
+    if (!ok && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "masks must be 81 ints 0..511");
+    return ok;
+}
+
+static PyObject *core_hodoku_ported(PyObject *module, PyObject *unused) {
+    (void)module;
+    (void)unused;
+    PyObject *kinds = PyList_New(0);
+    for (int k = 0; kinds && k < HK_KINDS; k++) {
+        if (!hk_finder_for(k)) continue;
+        PyObject *item = PyLong_FromLong(k);
+        if (!item || PyList_Append(kinds, item) < 0) Py_CLEAR(kinds);
+        Py_XDECREF(item);
+    }
+    if (!kinds) return NULL;
+    PyObject *out = PyList_AsTuple(kinds);
+    Py_DECREF(kinds);
+    return out;
+}
+
+static PyObject *core_hodoku_find(PyObject *module, PyObject *args) {
+    int kind;
+    Py_buffer givens, values;
+    PyObject *masks_obj, *stop_obj = NULL;
+    double seconds = 0;
+    if (!PyArg_ParseTuple(args, "iy*y*O|dO:hodoku_find", &kind, &givens, &values, &masks_obj,
+                          &seconds, &stop_obj))
+        return NULL;
+    PyObject *result = NULL;
+    CallStop cs = {0};
+    hk_board *board = NULL;
+    hk_step *step = NULL;
+    uint8_t g[81], v[81];
+    uint16_t m[81];
+    if (!hk_read_digits(&givens, g, "givens") || !hk_read_digits(&values, v, "values") ||
+        !hk_read_masks(masks_obj, m))
+        goto done;
+    hk_finder find = hk_finder_for(kind);
+    if (!find) {
+        if (kind < 0 || kind >= HK_KINDS) PyErr_SetString(PyExc_IndexError, "no step type with that index");
+        else PyErr_SetString(PyExc_NotImplementedError, "that step type has no C finder yet");
+        goto done;
+    }
+    if (!call_stop_init(&cs, module, stop_obj)) goto done;
+    board = PyMem_RawMalloc(sizeof *board);
+    step = PyMem_RawMalloc(sizeof *step);
+    if (!board || !step) {
+        call_stop_release(&cs);
+        PyErr_NoMemory();
+        goto done;
+    }
+    hk_board_from_state(board, g, v, m);
+    hk_step_start(step, kind, NULL);
+    hm_ctx ctx = {monotonic_deadline(seconds), 0, 0, call_poll(&cs), &cs, 0};
+    int found;
+    cs.saved = PyEval_SaveThread();
+    found = find(board, step, &ctx);
+    PyEval_RestoreThread(cs.saved);
+    call_stop_release(&cs);
+    if (ctx.interrupted) raise_stopped(module, &cs);
+    else if (ctx.expired) result = PyUnicode_FromString("limit");
+    else if (!found) result = Py_NewRef(Py_None);
+    else result = hk_step_tuple(step);
+done:
+    PyMem_RawFree(board);
+    PyMem_RawFree(step);
+    PyBuffer_Release(&givens);
+    PyBuffer_Release(&values);
+    return result;
+}
+
 /* ---- RulesTable (rules.c) ------------------------------------------------------ */
 
 /* An immutable compiled rules table: several threads may solve with it at once (every call
@@ -1460,6 +1587,12 @@ static PyMethodDef core_methods[] = {
      "human9_find(index, values, masks, seconds=0, stop=None) -> None, 'limit', 'unported' or\n"
      "(name, difficulty_tenths, hodoku, placements, eliminations): the first step of technique\n"
      "index of the SE order on a 9x9 position (values: 81 bytes, masks: 81 ints)."},
+    {"hodoku_ported", (PyCFunction)core_hodoku_ported, METH_NOARGS,
+     "hodoku_ported() -> the HoDoKu step kinds (indices of HODOKU_STEPS) with a C finder"},
+    {"hodoku_find", (PyCFunction)core_hodoku_find, METH_VARARGS,
+     "hodoku_find(kind, givens, values, masks, seconds=0, stop=None) -> None, 'limit' or\n"
+     "(kind, name, placements, eliminations, cells): the C finder of one HoDoKu step kind on a\n"
+     "board state (empty singles queues); NotImplementedError while the kind has no C finder"},
     {"rate9", (PyCFunction)core_rate9, METH_VARARGS,
      "rate9(cells, seconds=0, stop=None) -> (status, steps): SE's rating path of a 9x9 puzzle (rate9.c);\n"
      "status 0 solved, 1 unsolved, 2 time limit, 3 wrong step (a bug), 4 bad puzzle, 5 memory."},

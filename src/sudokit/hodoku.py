@@ -75,6 +75,21 @@ class Board:
             if digit:
                 self.place(cell, digit)
 
+    @classmethod
+    def from_state(cls, givens: Sequence[int], values: Sequence[int], masks: Sequence[int]) -> Board:
+        """A board in the given state (digits placed, candidate masks) with empty singles queues."""
+        board = cls(())
+        board.givens = tuple(givens)
+        board.values = list(values)
+        board.masks = [0 if v else m for v, m in zip(values, masks, strict=True)]
+        for unit, cells in enumerate(_UNITS):
+            counts = [0] * 10
+            for cell in cells:
+                for digit in digits_of(board.masks[cell]):
+                    counts[digit] += 1
+            board.free[unit] = counts
+        return board
+
     def candidates(self, shape: object) -> Candidates:
         """A :class:`Candidates` view of the board (it shares the lists; do not change it)."""
         return Candidates(self.values, self.masks, shape)  # type: ignore[arg-type]

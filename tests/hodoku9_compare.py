@@ -1,0 +1,76 @@
+"""Shared by the tests of the C HoDoKu finders (csrc/hodoku9_*.c): board states along HoDoKu's
+path and the step each side finds on them.
+
+``path_states(line)`` walks the Python path of a puzzle and yields, before each step, the
+board's state (givens, values, masks); ``python_step`` and ``c_step`` ask one step kind of the
+Python finder (sudokit.hodoku.HODOKU_STEPS) and of the C one (``_core.hodoku_find``) on a
+board in that state, both as ``(kind, name, placements, eliminations, cells)`` or None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from sudokit.grid import Grid
+from sudokit.hodoku import HODOKU_STEPS, Board, _apply, _next, _renamed
+from sudokit.limits import NEVER
+
+try:
+    from sudokit import _core
+except ImportError:  # pragma: no cover - the C extension was not built
+    _core = None  # type: ignore[assignment]
+
+#: One board state: givens, values and candidate masks (81 each).
+State = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+#: One step: kind index, name, placements, eliminations, cells.
+StepTuple = tuple[int, str, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], tuple[int, ...]]
+
+
+def c_ported() -> tuple[int, ...]:
+    """The kinds with a C finder (none when the extension is missing)."""
+    return tuple(_core.hodoku_ported()) if _core is not None else ()
+
+
+def path_states(line: str, limit: int = 400) -> Iterator[State]:
+    """The board state before each step of the Python path of a puzzle (at most ``limit``)."""
+    grid = Grid.from_line(line)
+    board = Board(grid.cells)
+    cands = board.candidates(grid.shape)
+    for _ in range(limit):
+        if board.solved():
+            return
+        yield tuple(board.givens), tuple(board.values), tuple(board.masks)
+        found = _next(board, cands, NEVER)
+        if found is None:
+            return
+        _apply(board, found.step)
+
+
+def python_step(kind: int, state: State) -> StepTuple | None:
+    """The step the Python finder of ``kind`` finds on a board in ``state``, or None."""
+    board = Board.from_state(*state)
+    cands = board.candidates(Grid.from_line("." * 81).shape)
+    step = HODOKU_STEPS[kind].find(board, cands, NEVER)
+    if step is None:
+        return None
+    name = step.technique or _renamed(step, HODOKU_STEPS[kind].kind).technique
+    return (kind, name, tuple(step.placements), tuple(step.eliminations), tuple(step.cells))
+
+
+def c_step(kind: int, state: State) -> StepTuple | None:
+    """The step the C finder of ``kind`` finds on a board in ``state``, or None."""
+    givens, values, masks = state
+    found = _core.hodoku_find(kind, bytes(givens), bytes(values), list(masks))
+    assert found != "limit"
+    return found  # type: ignore[no-any-return]
+
+
+def mismatches(kinds: Sequence[int], states: Sequence[State]) -> list[tuple[int, State, object, object]]:
+    """Every (kind, state, python step, C step) where the two finders differ."""
+    out = []
+    for state in states:
+        for kind in kinds:
+            want, got = python_step(kind, state), c_step(kind, state)
+            if want != got:
+                out.append((kind, state, want, got))
+    return out
