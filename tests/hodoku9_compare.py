@@ -67,7 +67,7 @@ def c_step(kind: int, state: State) -> StepTuple | None:
 
 def mismatches(kinds: Sequence[int], states: Sequence[State]) -> list[tuple[int, State, object, object]]:
     """Every (kind, state, python step, C step) where the two finders differ."""
-    out = []
+    out: list[tuple[int, State, object, object]] = []
     for state in states:
         for kind in kinds:
             want, got = python_step(kind, state), c_step(kind, state)
