@@ -24,8 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from sudokit import _engine
 from sudokit.candidates import Candidates, bit, digits_of
-from sudokit.errors import OptionError
+from sudokit.errors import OptionError, TimeLimitReached
 from sudokit.grid import Grid
 from sudokit.hodoku_loops import nice_loop
 from sudokit.limits import NEVER, Deadline
@@ -1222,10 +1223,16 @@ def _brute_force(board: Board, solution: tuple[int, ...]) -> HodokuStep:
     return HodokuStep("BRUTE_FORCE", 10000, EXTREME, step)
 
 
-def hodoku_path(grid: Grid, deadline: Deadline = NEVER) -> tuple[list[HodokuStep], bool]:
+def hodoku_path(grid: Grid, deadline: Deadline = NEVER,
+                engine: str | None = None) -> tuple[list[HodokuStep], bool]:
     """HoDoKu's path for a 9×9 ``grid`` with a unique solution, and whether the techniques
     solved it without HoDoKu's last resort (a ``BRUTE_FORCE`` step: the middle empty cell takes
     its solution digit, scored 10000).
+
+    With the C engine (``engine``: ``"c"``, ``"python"`` or None for the default, see
+    :mod:`sudokit._engine`) the loop, the board and the finders ported to C
+    (csrc/hodoku9_*.c) run there, asking the Python finders of this module for the other step
+    types; the path is the same step for step.
 
     Raises :class:`~sudokit.errors.TimeLimitReached` once ``deadline`` passes and
     :class:`~sudokit.errors.OptionError` for a grid that is not a classic 9×9 or has no unique
@@ -1233,6 +1240,13 @@ def hodoku_path(grid: Grid, deadline: Deadline = NEVER) -> tuple[list[HodokuStep
     """
     if grid.shape.n != 9 or grid.rules is not None:
         raise OptionError("HoDoKu's path is for classic 9×9 puzzles")
+    core = _engine.native(engine)
+    path = _python_path(grid, deadline) if core is None else _native_path(core, grid, deadline)
+    return path, all(s.kind != "BRUTE_FORCE" for s in path)
+
+
+def _python_path(grid: Grid, deadline: Deadline) -> list[HodokuStep]:
+    """HoDoKu's path found by this module alone (the reference of the C one)."""
     board = Board(grid.cells)
     cands = board.candidates(grid.shape)
     path: list[HodokuStep] = []
@@ -1245,7 +1259,50 @@ def hodoku_path(grid: Grid, deadline: Deadline = NEVER) -> tuple[list[HodokuStep
             found = _brute_force(board, solution)
         path.append(found)
         _apply(board, found.step)
-    return path, all(s.kind != "BRUTE_FORCE" for s in path)
+    return path
+
+
+#: ``sudokit._core.hodoku_path``'s statuses (csrc/human9.h: HM_SOLVED, HM_UNSOLVED, HM_LIMIT).
+_C_SOLVED, _C_UNSOLVED, _C_LIMIT = 0, 1, 2
+#: The kind number of the C path's BRUTE_FORCE steps (csrc/hodoku9.h).
+_C_BRUTE_FORCE = 99
+
+
+def _native_path(core: _engine.NativeEngine, grid: Grid, deadline: Deadline) -> list[HodokuStep]:
+    """HoDoKu's path run by the C core (csrc/hodoku9_path.c), the Python finders asked for the
+    step types C does not have; their steps are kept as found (links, proof and all)."""
+    solution = _solution(grid)
+    external_steps: list[Step] = []
+
+    def external(kind: int, givens: bytes, values: bytes,
+                 masks: Sequence[int]) -> _engine.HodokuStepTuple | None:
+        """The step of the Python finder of ``kind`` on a board in the C path's state."""
+        board = Board.from_state(givens, values, masks)
+        step = HODOKU_STEPS[kind].find(board, board.candidates(grid.shape), deadline)
+        if step is None:
+            return None
+        named = step if step.technique else _renamed(step, HODOKU_STEPS[kind].kind)
+        external_steps.append(named)
+        return kind, named.technique, named.placements, named.eliminations, named.cells
+
+    left = deadline.remaining()
+    status, steps = core.hodoku_path(bytes(grid.cells), bytes(solution), external,
+                                     0.0 if left is None else max(left, 1e-6))
+    if status == _C_LIMIT:
+        raise TimeLimitReached("time limit reached")
+    if status != _C_SOLVED:
+        raise OptionError("HoDoKu's path took more steps than a puzzle has candidates")
+    native = iter(external_steps)
+    ported = set(core.hodoku_ported())
+    path: list[HodokuStep] = []
+    for kind, name, placements, eliminations, cells in steps:
+        if kind == _C_BRUTE_FORCE:
+            path.append(HodokuStep("BRUTE_FORCE", 10000, EXTREME, _step(name, placements, cells=cells)))
+            continue
+        spec = HODOKU_STEPS[kind]
+        step = _step(name, placements, eliminations, cells) if kind in ported else next(native)
+        path.append(HodokuStep(spec.kind, spec.score, spec.level, step))
+    return path
 
 
 def _solution(grid: Grid) -> tuple[int, ...]:
