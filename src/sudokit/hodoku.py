@@ -1273,18 +1273,26 @@ def _native_path(core: _engine.NativeEngine, grid: Grid, deadline: Deadline) -> 
     step types C does not have; their steps are kept as found (links, proof and all)."""
     solution = _solution(grid)
     external_steps: list[Step] = []
+    boards: dict[tuple[bytes, Sequence[int]], tuple[Board, Candidates]] = {}
 
     def external(kind: int, givens: bytes, values: bytes,
                  masks: Sequence[int]) -> _engine.HodokuStepTuple | None:
-        """The step of the Python finder of ``kind`` on a board in the C path's state."""
-        board = Board.from_state(givens, values, masks)
-        step = HODOKU_STEPS[kind].find(board, board.candidates(grid.shape), deadline)
+        """The step of the Python finder of ``kind`` on a board in the C path's state (one board
+        per state, shared by the kinds asked there, as the Python path shares its board)."""
+        key = (values, masks)
+        if key not in boards:
+            boards.clear()
+            board = Board.from_state(givens, values, masks)
+            boards[key] = board, board.candidates(grid.shape)
+        board, cands = boards[key]
+        step = HODOKU_STEPS[kind].find(board, cands, deadline)
         if step is None:
             return None
         named = step if step.technique else _renamed(step, HODOKU_STEPS[kind].kind)
         external_steps.append(named)
         return kind, named.technique, named.placements, named.eliminations, named.cells
 
+    deadline.check()
     left = deadline.remaining()
     status, steps = core.hodoku_path(bytes(grid.cells), bytes(solution), external,
                                      0.0 if left is None else max(left, 1e-6))
