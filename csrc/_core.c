@@ -1260,6 +1260,10 @@ static PyObject *core_hodoku_path(PyObject *module, PyObject *args, PyObject *kw
     if (!hk_read_digits(&cells, in, "cells") || !hk_read_digits(&solution, sol, "solution") ||
         !as_seconds(seconds_obj, &seconds))
         goto done;
+    if (memchr(sol, 0, 81)) {
+        PyErr_SetString(PyExc_ValueError, "solution must be 81 digits 1..9");
+        goto done;
+    }
     if (external != Py_None && !PyCallable_Check(external)) {
         PyErr_SetString(PyExc_TypeError, "external must be None or a callable");
         goto done;

@@ -144,17 +144,22 @@ static void brute_force(const hk_board *b, const uint8_t solution[81], hk_step *
     hk_step_cell(out, cell);
 }
 
-/* _next: the step of the first kind in order that finds one: 1 found, 0 none, -1 external
- * failed, -2 time is up. */
-static int next_step(hk_board *b, hk_step *out, hk_external external, void *arg, hm_ctx *ctx) {
+/* _next: the step of the first kind in order that finds one (finders[kind]: its C finder or NULL
+ * for the external one): 1 found, 0 none, -1 external failed, -2 time is up.  The clock (and the
+ * poll) is read before the first kind and after each external call that found nothing; C
+ * finders read it in their long loops. */
+static int next_step(hk_board *b, hk_step *out, hk_finder const finders[HK_KINDS], hk_external external,
+                     void *arg, hm_ctx *ctx) {
+    if (time_up(ctx)) return -2;
     for (int kind = 0; kind < HK_KINDS; kind++) {
-        if (time_up(ctx)) return -2;
-        hk_finder find = hk_finder_for(kind);
         hk_step_start(out, kind, NULL);
-        int found;
-        if (find) found = find(b, out, ctx);
-        else if (external) found = external(arg, kind, b, out);
-        else found = 0;
+        int found = 0;
+        if (finders[kind]) {
+            found = finders[kind](b, out, ctx);
+        } else if (external) {
+            found = external(arg, kind, b, out);
+            if (found == 0 && time_up(ctx)) return -2; /* Python checks before the next kind */
+        }
         if (found < 0) return -1;
         if (ctx->expired) return -2;
         if (found) {
@@ -169,12 +174,14 @@ static int next_step(hk_board *b, hk_step *out, hk_external external, void *arg,
 int hk_path(const uint8_t cells[81], const uint8_t solution[81], hk_step *path, int max_steps,
             int *count, hk_external external, void *external_arg, hm_ctx *ctx) {
     hk_board board;
+    hk_finder finders[HK_KINDS];
+    for (int kind = 0; kind < HK_KINDS; kind++) finders[kind] = hk_finder_for(kind);
     hk_board_init(&board, cells);
     *count = 0;
     while (!solved(&board)) {
         if (*count >= max_steps) return HM_UNSOLVED;
         hk_step *step = &path[*count];
-        int found = next_step(&board, step, external, external_arg, ctx);
+        int found = next_step(&board, step, finders, external, external_arg, ctx);
         if (found == -1) return -1;
         if (found == -2) return HM_LIMIT;
         if (!found) brute_force(&board, solution, step);

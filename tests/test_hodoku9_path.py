@@ -185,6 +185,13 @@ def test_time_limit() -> None:
         hodoku_path(Grid.from_line(HARD[12]), Deadline.after(0.01), engine="c")
 
 
+def test_solution_must_be_full() -> None:
+    """The solution the path may need for BRUTE_FORCE is checked: 81 digits 1..9."""
+    grid = Grid.from_line(EASY[0])
+    with pytest.raises(ValueError, match="solution"):
+        _core.hodoku_path(bytes(grid.cells), bytes(grid.cells))
+
+
 def test_stop_flag() -> None:
     """A set stop flag stops the path with Stopped."""
     grid = Grid.from_line(EASY[0])

@@ -44,6 +44,7 @@ from sudokit.rules import Rules
 __all__ = [
     "DEFAULT",
     "Engine",
+    "HodokuExternal",
     "HodokuStepTuple",
     "NativeEngine",
     "NativeStep",
@@ -95,6 +96,9 @@ NativeStep = tuple[str, int, int, tuple[tuple[int, int], ...], tuple[tuple[int, 
 #: One step of the C HoDoKu path: kind (index of ``sudokit.hodoku.HODOKU_STEPS``, 99 for
 #: BRUTE_FORCE), name, placements and eliminations as ``(cell, digit)`` pairs, cells.
 HodokuStepTuple = tuple[int, str, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], tuple[int, ...]]
+#: What the C HoDoKu path asks for a step type without a C finder: ``(kind, givens, values,
+#: masks)`` of the board -> its step or None.
+HodokuExternal = Callable[[int, bytes, bytes, Sequence[int]], HodokuStepTuple | None]
 
 
 class NativeEngine(Engine, Protocol):
@@ -153,7 +157,7 @@ class NativeEngine(Engine, Protocol):
 
     def hodoku_path(
         self, cells: bytes, solution: bytes,
-        external: Callable[[int, bytes, bytes, Sequence[int]], HodokuStepTuple | None] | None = None,
+        external: HodokuExternal | None = None,
         seconds: float = 0.0, stop: Any = None,
     ) -> tuple[int, tuple[HodokuStepTuple, ...]]:
         """HoDoKu's path of a 9×9 puzzle (csrc/hodoku9_path.c): ``(status, steps)``, ``external``

@@ -1272,13 +1272,27 @@ def _native_path(core: _engine.NativeEngine, grid: Grid, deadline: Deadline) -> 
     """HoDoKu's path run by the C core (csrc/hodoku9_path.c), the Python finders asked for the
     step types C does not have; their steps are kept as found (links, proof and all)."""
     solution = _solution(grid)
-    external_steps: list[Step] = []
+    found: list[Step] = []
+    deadline.check()
+    left = deadline.remaining()
+    status, steps = core.hodoku_path(bytes(grid.cells), bytes(solution), _external(grid, deadline, found),
+                                     0.0 if left is None else max(left, 1e-6))
+    if status == _C_LIMIT:
+        raise TimeLimitReached("time limit reached")
+    if status != _C_SOLVED:
+        raise OptionError("HoDoKu's path took more steps than a puzzle has candidates")
+    return _hodoku_steps(steps, set(core.hodoku_ported()), iter(found))
+
+
+def _external(grid: Grid, deadline: Deadline, found: list[Step]) -> _engine.HodokuExternal:
+    """The C path's finder of the step types without a C twin: the Python finder on a board in
+    the C path's state; the steps it gives are appended to ``found``."""
     boards: dict[tuple[bytes, Sequence[int]], tuple[Board, Candidates]] = {}
 
     def external(kind: int, givens: bytes, values: bytes,
                  masks: Sequence[int]) -> _engine.HodokuStepTuple | None:
-        """The step of the Python finder of ``kind`` on a board in the C path's state (one board
-        per state, shared by the kinds asked there, as the Python path shares its board)."""
+        """The step of the Python finder of ``kind`` (one board per state, shared by the kinds
+        asked there, as the Python path shares its board)."""
         key = (values, masks)
         if key not in boards:
             boards.clear()
@@ -1289,26 +1303,23 @@ def _native_path(core: _engine.NativeEngine, grid: Grid, deadline: Deadline) -> 
         if step is None:
             return None
         named = step if step.technique else _renamed(step, HODOKU_STEPS[kind].kind)
-        external_steps.append(named)
+        found.append(named)
         return kind, named.technique, named.placements, named.eliminations, named.cells
 
-    deadline.check()
-    left = deadline.remaining()
-    status, steps = core.hodoku_path(bytes(grid.cells), bytes(solution), external,
-                                     0.0 if left is None else max(left, 1e-6))
-    if status == _C_LIMIT:
-        raise TimeLimitReached("time limit reached")
-    if status != _C_SOLVED:
-        raise OptionError("HoDoKu's path took more steps than a puzzle has candidates")
-    native = iter(external_steps)
-    ported = set(core.hodoku_ported())
+    return external
+
+
+def _hodoku_steps(steps: Iterable[_engine.HodokuStepTuple], ported: set[int],
+                  found: Iterator[Step]) -> list[HodokuStep]:
+    """The C path's steps as :class:`HodokuStep`: those of C finders rebuilt, the others the
+    Python finders' own (``found``, in path order)."""
     path: list[HodokuStep] = []
     for kind, name, placements, eliminations, cells in steps:
         if kind == _C_BRUTE_FORCE:
             path.append(HodokuStep("BRUTE_FORCE", 10000, EXTREME, _step(name, placements, cells=cells)))
             continue
         spec = HODOKU_STEPS[kind]
-        step = _step(name, placements, eliminations, cells) if kind in ported else next(native)
+        step = _step(name, placements, eliminations, cells) if kind in ported else next(found)
         path.append(HodokuStep(spec.kind, spec.score, spec.level, step))
     return path
 
