@@ -17,6 +17,11 @@ Nice loops, AICs and their grouped forms come from HoDoKu's tabling search
 module's own searches. The other techniques (fish, wings, the other uniqueness steps, colouring,
 ALS chains, Franken fish, forcing chains and nets) use sudokit's finders, whose first step may
 differ from HoDoKu's: forcing chains and nets are where the paths part most often now.
+
+With the C engine, :func:`hodoku_path` runs the board, the queues, the loop and the finders
+ported so far in C (csrc/hodoku9_*.c: exact twins of this module's finders), asking this
+module's finders for the other step types; ``engine="python"`` keeps the loop here (the
+reference: both give the same path, step for step).
 """
 
 from __future__ import annotations
