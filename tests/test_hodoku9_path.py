@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from hodoku9_compare import State, c_step, mismatches, path_states
+from hodoku9_compare import State, c_step, mismatches, path_states, python_step
 from sudokit.errors import Stopped, TimeLimitReached
 from sudokit.grid import Grid
 from sudokit.hodoku import (
@@ -113,6 +113,19 @@ def test_every_basic_kind_fires() -> None:
     states = _states([EASY[2]], 40)
     for kind in BASIC[3:]:
         assert any(c_step(kind, s) is not None for s in states), HODOKU_STEPS[kind].kind
+
+
+def test_board_from_state_ignores_masks_of_placed_cells() -> None:
+    """Placed cells count as candidate-free whatever masks they come with (as Board.from_state):
+    every C finder finds what it finds with their masks zeroed, and what the Python one finds."""
+    states = _states([EASY[2]], 40)[20:40:4]
+    for givens, values, masks in states:
+        stale = tuple(0x1FF if v else m for v, m in zip(values, masks, strict=True))
+        assert stale != masks
+        for kind in sorted(_core.hodoku_ported()):
+            clean = c_step(kind, (givens, values, masks))
+            assert c_step(kind, (givens, values, stale)) == clean, HODOKU_STEPS[kind].kind
+            assert python_step(kind, (givens, values, stale)) == clean, HODOKU_STEPS[kind].kind
 
 
 def _ported_reference(line: str, ported: set[int]) -> list[StepTuple]:
