@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import pytest
 
 from hodoku9_compare import State, c_step, mismatches, path_states, python_step
+from sudokit import rating
 from sudokit.errors import Stopped, TimeLimitReached
 from sudokit.grid import Grid
 from sudokit.hodoku import (
@@ -21,8 +22,9 @@ from sudokit.hodoku import (
     _solution,
     hodoku_path,
 )
-from sudokit.limits import NEVER, Deadline
+from sudokit.limits import NEVER, Deadline, Stop
 from sudokit.rating import rate
+from sudokit.techniques import Step
 
 try:
     from sudokit import _core
@@ -225,6 +227,46 @@ def test_stop_flag() -> None:
     grid = Grid.from_line(EASY[0])
     with pytest.raises(Stopped):
         _core.hodoku_path(bytes(grid.cells), bytes(_solution(grid)), None, 0, bytearray(b"\x01"))
+
+
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_stop_in_hodoku_path(engine: str) -> None:
+    """hodoku_path raises Stopped once its stop is set, with either engine."""
+    stop = Stop()
+    stop.set()
+    with pytest.raises(Stopped):
+        hodoku_path(Grid.from_line(HARD[0]), engine=engine, stop=stop)
+
+
+def test_stop_set_during_an_external_finder() -> None:
+    """A stop set while the C path waits for a Python finder stops it before the next kind."""
+    _needs_external()
+    grid = Grid.from_line(HARD[13])
+    flag = bytearray(1)
+    asked: list[int] = []
+
+    def external(kind: int, givens: bytes, values: bytes, masks: Sequence[int]) -> None:
+        asked.append(kind)
+        flag[0] = 1
+
+    with pytest.raises(Stopped):
+        _core.hodoku_path(bytes(grid.cells), bytes(_solution(grid)), external, 0, flag)
+    assert asked == _unported()[:1]
+
+
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_rating_passes_its_stop_to_the_hodoku_path(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch worker's stop, set once the SE path is done, stops the HoDoKu path after it."""
+    stop = Stop()
+    summary = rating._summary
+
+    def then_stop(path: Sequence[Step]) -> object:
+        stop.set()
+        return summary(path)
+
+    monkeypatch.setattr(rating, "_summary", then_stop)
+    with pytest.raises(Stopped):
+        rating._rate(Grid.from_line(EASY[0]), NEVER, hodoku_path=True, engine=engine, stop=stop)
 
 
 @pytest.mark.parametrize("line", [EASY[5], HARD[2], HARD[5]])

@@ -34,7 +34,7 @@ from sudokit.candidates import Candidates, bit, digits_of
 from sudokit.errors import OptionError, TimeLimitReached
 from sudokit.grid import Grid
 from sudokit.hodoku_loops import nice_loop
-from sudokit.limits import NEVER, Deadline
+from sudokit.limits import NEVER, Deadline, Stop
 from sudokit.solver import search
 from sudokit.techniques import HODOKU_LEVELS, Step, technique_named
 from sudokit.techniques.base import bit_cells
@@ -1228,8 +1228,8 @@ def _brute_force(board: Board, solution: tuple[int, ...]) -> HodokuStep:
     return HodokuStep("BRUTE_FORCE", 10000, EXTREME, step)
 
 
-def hodoku_path(grid: Grid, deadline: Deadline = NEVER,
-                engine: str | None = None) -> tuple[list[HodokuStep], bool]:
+def hodoku_path(grid: Grid, deadline: Deadline = NEVER, engine: str | None = None,
+                stop: Stop | None = None) -> tuple[list[HodokuStep], bool]:
     """HoDoKu's path for a 9×9 ``grid`` with a unique solution, and whether the techniques
     solved it without HoDoKu's last resort (a ``BRUTE_FORCE`` step: the middle empty cell takes
     its solution digit, scored 10000).
@@ -1239,24 +1239,29 @@ def hodoku_path(grid: Grid, deadline: Deadline = NEVER,
     (csrc/hodoku9_*.c) run there, asking the Python finders of this module for the other step
     types; the path is the same step for step.
 
-    Raises :class:`~sudokit.errors.TimeLimitReached` once ``deadline`` passes and
-    :class:`~sudokit.errors.OptionError` for a grid that is not a classic 9×9 or has no unique
-    solution.
+    Raises :class:`~sudokit.errors.TimeLimitReached` once ``deadline`` passes,
+    :class:`~sudokit.errors.Stopped` once ``stop`` is set (a batch's workers: the C loop reads
+    it between steps and in its long searches, the Python one between steps and before each
+    Python finder it asks) and :class:`~sudokit.errors.OptionError` for a grid that is not a
+    classic 9×9 or has no unique solution.
     """
     if grid.shape.n != 9 or grid.rules is not None:
         raise OptionError("HoDoKu's path is for classic 9×9 puzzles")
+    stop = stop or Stop()
     core = _engine.native(engine)
-    path = _python_path(grid, deadline) if core is None else _native_path(core, grid, deadline)
+    path = (_python_path(grid, deadline, stop) if core is None
+            else _native_path(core, grid, deadline, stop))
     return path, all(s.kind != "BRUTE_FORCE" for s in path)
 
 
-def _python_path(grid: Grid, deadline: Deadline) -> list[HodokuStep]:
+def _python_path(grid: Grid, deadline: Deadline, stop: Stop) -> list[HodokuStep]:
     """HoDoKu's path found by this module alone (the reference of the C one)."""
     board = Board(grid.cells)
     cands = board.candidates(grid.shape)
     path: list[HodokuStep] = []
     solution: tuple[int, ...] | None = None
     while not board.solved():
+        stop.check()
         found = _next(board, cands, deadline)
         if found is None:
             if solution is None:
@@ -1273,15 +1278,17 @@ _C_SOLVED, _C_UNSOLVED, _C_LIMIT = 0, 1, 2
 _C_BRUTE_FORCE = 99
 
 
-def _native_path(core: _engine.NativeEngine, grid: Grid, deadline: Deadline) -> list[HodokuStep]:
+def _native_path(core: _engine.NativeEngine, grid: Grid, deadline: Deadline,
+                 stop: Stop) -> list[HodokuStep]:
     """HoDoKu's path run by the C core (csrc/hodoku9_path.c), the Python finders asked for the
     step types C does not have; their steps are kept as found (links, proof and all)."""
     solution = _solution(grid)
     found: list[Step] = []
     deadline.check()
     left = deadline.remaining()
-    status, steps = core.hodoku_path(bytes(grid.cells), bytes(solution), _external(grid, deadline, found),
-                                     0.0 if left is None else max(left, 1e-6))
+    external = _external(grid, deadline, stop, found)
+    status, steps = core.hodoku_path(bytes(grid.cells), bytes(solution), external,
+                                     0.0 if left is None else max(left, 1e-6), stop.buffer)
     if status == _C_LIMIT:
         raise TimeLimitReached("time limit reached")
     if status != _C_SOLVED:
@@ -1289,7 +1296,7 @@ def _native_path(core: _engine.NativeEngine, grid: Grid, deadline: Deadline) -> 
     return _hodoku_steps(steps, set(core.hodoku_ported()), iter(found))
 
 
-def _external(grid: Grid, deadline: Deadline, found: list[Step]) -> _engine.HodokuExternal:
+def _external(grid: Grid, deadline: Deadline, stop: Stop, found: list[Step]) -> _engine.HodokuExternal:
     """The C path's finder of the step types without a C twin: the Python finder on a board in
     the C path's state; the steps it gives are appended to ``found``."""
     boards: dict[tuple[bytes, Sequence[int]], tuple[Board, Candidates]] = {}
@@ -1298,6 +1305,7 @@ def _external(grid: Grid, deadline: Deadline, found: list[Step]) -> _engine.Hodo
                  masks: Sequence[int]) -> _engine.HodokuStepTuple | None:
         """The step of the Python finder of ``kind`` (one board per state, shared by the kinds
         asked there, as the Python path shares its board)."""
+        stop.check()
         key = (values, masks)
         if key not in boards:
             boards.clear()

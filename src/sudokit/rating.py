@@ -367,16 +367,17 @@ def _rate(
                               start, unsolved)
 
     def scored() -> tuple[int, str]:
-        return _hodoku_rating(grid, deadline, engine) if hodoku_path else hodoku_score(path)
+        return _hodoku_rating(grid, deadline, engine, stop) if hodoku_path else hodoku_score(path)
 
     return _rating(status, error, path, start, keep_steps, scored)
 
 
-def _hodoku_rating(grid: Grid, deadline: Deadline, engine: str | None) -> tuple[int, str]:
-    """HoDoKu 2.2's score and level from its own path (:mod:`sudokit.hodoku`, run by ``engine``)."""
+def _hodoku_rating(grid: Grid, deadline: Deadline, engine: str | None, stop: Stop) -> tuple[int, str]:
+    """HoDoKu 2.2's score and level from its own path (:mod:`sudokit.hodoku`, run by ``engine``
+    until ``deadline`` or ``stop``)."""
     from sudokit.hodoku import hodoku_level, hodoku_path
 
-    path, _ = hodoku_path(grid, deadline, engine)
+    path, _ = hodoku_path(grid, deadline, engine, stop)
     score = sum(s.score for s in path)
     return score, hodoku_level(score, max((s.level for s in path), default=0))
 
