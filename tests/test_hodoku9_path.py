@@ -21,6 +21,7 @@ from sudokit.hodoku import (
     _renamed,
     _solution,
     hodoku_path,
+    hodoku_rating,
 )
 from sudokit.limits import NEVER, Deadline, Stop
 from sudokit.rating import rate
@@ -276,3 +277,6 @@ def test_rating_same_with_both_engines(line: str) -> None:
     py = rate(line, hodoku_path=True, engine="python")
     assert (c.score, c.level) == (py.score, py.level)
     assert c.score > 0
+    alone = hodoku_rating(Grid.from_line(line), engine="c")
+    assert alone == hodoku_rating(Grid.from_line(line), engine="python")
+    assert alone == (c.score, c.level.title())

@@ -48,6 +48,7 @@ __all__ = [
     "StepKind",
     "hodoku_level",
     "hodoku_path",
+    "hodoku_rating",
 ]
 
 EASY, MEDIUM, HARD, UNFAIR, EXTREME = range(5)
@@ -1252,6 +1253,22 @@ def hodoku_path(grid: Grid, deadline: Deadline = NEVER, engine: str | None = Non
     path = (_python_path(grid, deadline, stop) if core is None
             else _native_path(core, grid, deadline, stop))
     return path, all(s.kind != "BRUTE_FORCE" for s in path)
+
+
+def hodoku_rating(grid: Grid, deadline: Deadline = NEVER, engine: str | None = None,
+                  stop: Stop | None = None) -> tuple[int, str]:
+    """HoDoKu 2.2's score and level name (``"Easy"`` … ``"Extreme"``, :data:`HODOKU_LEVELS`) of a
+    9×9 ``grid`` with a unique solution, from its path alone (:func:`hodoku_path`, same
+    arguments and errors): the scale without Sudoku Explainer's rating, which
+    ``rate(..., hodoku_path=True)`` adds.
+
+    >>> hodoku_rating(Grid.from_line(
+    ...     "...456..9..6.......891..45.2.........7..9.....35......397...5.......4.72.....5361"))
+    (290, 'Easy')
+    """
+    path, _ = hodoku_path(grid, deadline, engine, stop)
+    score = sum(s.score for s in path)
+    return score, hodoku_level(score, max((s.level for s in path), default=EASY))
 
 
 def _python_path(grid: Grid, deadline: Deadline, stop: Stop) -> list[HodokuStep]:

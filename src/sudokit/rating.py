@@ -375,11 +375,9 @@ def _rate(
 def _hodoku_rating(grid: Grid, deadline: Deadline, engine: str | None, stop: Stop) -> tuple[int, str]:
     """HoDoKu 2.2's score and level from its own path (:mod:`sudokit.hodoku`, run by ``engine``
     until ``deadline`` or ``stop``)."""
-    from sudokit.hodoku import hodoku_level, hodoku_path
+    from sudokit.hodoku import hodoku_rating
 
-    path, _ = hodoku_path(grid, deadline, engine, stop)
-    score = sum(s.score for s in path)
-    return score, hodoku_level(score, max((s.level for s in path), default=0))
+    return hodoku_rating(grid, deadline, engine, stop)
 
 
 def rate_variant(
