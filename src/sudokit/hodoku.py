@@ -18,10 +18,13 @@ module's own searches. The other techniques (fish, wings, the other uniqueness s
 ALS chains, Franken fish, forcing chains and nets) use sudokit's finders, whose first step may
 differ from HoDoKu's: forcing chains and nets are where the paths part most often now.
 
-With the C engine, :func:`hodoku_path` runs the board, the queues, the loop and the finders
-ported so far in C (csrc/hodoku9_*.c: exact twins of this module's finders), asking this
-module's finders for the other step types; ``engine="python"`` keeps the loop here (the
-reference: both give the same path, step for step).
+With the C engine, :func:`hodoku_path` runs the board, the queues, the loop, brute force and
+the finders ported to C (csrc/hodoku9_*.c, exact twins of this module's finders: every step
+type from FULL_HOUSE to FINNED_FRANKEN_SWORDFISH, kinds 0-53, once every family is merged; the
+C module says which it has: ``_core.hodoku_ported()``), asking this module's finders for the
+other step types (FORCING_CHAIN and FORCING_NET until they are ported) with the GIL taken back
+for those calls only; ``engine="python"`` keeps the loop here (the reference: both give the
+same path, step for step). :func:`hodoku_rating` gives the score and level of the path alone.
 """
 
 from __future__ import annotations
