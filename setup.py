@@ -25,6 +25,7 @@ core = Extension(
         "csrc/human9_forcing.c",
         "csrc/human9_nested.c",
         "csrc/hodoku9.c",
+        "csrc/hodoku9_path.c",
         "csrc/hodoku9_basic.c",
         "csrc/hodoku9_fish.c",
         "csrc/hodoku9_patterns.c",

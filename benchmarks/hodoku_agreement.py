@@ -2,15 +2,20 @@
 
 Rates a random sample (puzzles drawn from ../shared/data files, each shuffled with a random
 isomorph, plus freshly generated ones) with both, in the same run, and prints the share with
-the same level, the same exact score, and the time ratio. ``--diff`` also walks both paths step
-by step and counts where they first part (HoDoKu's step type against sudokit's), the way the
-HoDoKu path was fixed.
+the same level and the same exact score. It times three things on those puzzles, one after the
+other: HoDoKu 2.2's batch (one JVM for all, its start included; the sum of its own per-puzzle
+times is printed too), sudokit's HoDoKu scale alone (``sudokit.hodoku.hodoku_rating``: the
+same work as HoDoKu's batch) and ``rate(hodoku_path=True)`` (Sudoku Explainer's rating and the
+HoDoKu scale), and prints each ratio (HoDoKu's time / sudokit's). ``--engine`` picks sudokit's
+engine (``c``: the C HoDoKu path, with Python finders for the step types not yet in C).
+``--diff`` also walks both paths step by step and counts where they first part (HoDoKu's step
+type against sudokit's), the way the HoDoKu path was fixed.
 
 HoDoKu is run through a small path driver built beside the project (never in it): the
 directory holding ``run_path.sh`` (``--hodoku`` or ``SUDOKIT_HODOKU_DIR``, default
 /work/peers/hodoku). Without it the benchmark says so and stops cleanly.
 
-    python benchmarks/hodoku_agreement.py --count 200 --seed 1 --diff
+    python benchmarks/hodoku_agreement.py --count 200 --seed 1 --engine c --diff
 """
 
 from __future__ import annotations
@@ -27,7 +32,11 @@ from pathlib import Path
 
 from sudokit import rate
 from sudokit.canon import random_transform
+from sudokit.errors import TimeLimitReached
 from sudokit.grid import Grid
+from sudokit.hodoku import hodoku_path, hodoku_rating
+from sudokit.limits import Deadline
+from sudokit.rating import Rating
 
 DATA = Path(os.environ.get("SUDOKIT_DATA", "/work/shared/data"))
 FILES = ("17_clue.txt", "magictour_top1465.txt", "top95.txt")
@@ -94,9 +103,43 @@ def run_hodoku(directory: Path, puzzles: list[str]) -> tuple[list[dict[str, obje
         elif line.startswith("S "):
             steps.append(line)
         elif line.startswith("R "):
-            _, _, level, score, _ms = line.split()
-            results.append({"level": level.lower(), "score": int(score), "steps": steps})
+            _, _, level, score, ms = line.split()
+            results.append({"level": level.lower(), "score": int(score), "steps": steps, "ms": int(ms)})
     return results, seconds
+
+
+def time_scale(puzzles: list[str], engine: str | None,
+               time_limit: float) -> tuple[list[tuple[int, str] | None], float]:
+    """sudokit's HoDoKu score and level alone for each puzzle (None: out of time), and the seconds."""
+    start = time.perf_counter()
+    out: list[tuple[int, str] | None] = []
+    for puzzle in puzzles:
+        try:
+            score, level = hodoku_rating(Grid.from_string(puzzle), Deadline.after(time_limit), engine)
+        except TimeLimitReached:
+            out.append(None)
+        else:
+            out.append((score, level.lower()))
+    return out, time.perf_counter() - start
+
+
+def time_rate(puzzles: list[str], engine: str | None, time_limit: float) -> tuple[list[Rating], float]:
+    """``rate(hodoku_path=True)`` of each puzzle (SE's rating and HoDoKu's scale), and the seconds."""
+    start = time.perf_counter()
+    ratings = [rate(p, hodoku_path=True, time_limit=time_limit, engine=engine) for p in puzzles]
+    return ratings, time.perf_counter() - start
+
+
+def print_times(their_seconds: float, their_ms: int, scale_seconds: float, rate_seconds: float,
+                engine: str | None) -> None:
+    """The three times and HoDoKu's time over each of sudokit's."""
+    print(f"HoDoKu 2.2 batch {their_seconds:.1f} s (JVM start included; its own per-puzzle "
+          f"times add up to {their_ms / 1000:.1f} s)")
+    print(f"sudokit ({engine or 'default'} engine) HoDoKu scale alone (hodoku_rating) "
+          f"{scale_seconds:.1f} s: ratio {their_seconds / scale_seconds:.2f}")
+    print(f"sudokit ({engine or 'default'} engine) rate(hodoku_path=True) (SE + HoDoKu) "
+          f"{rate_seconds:.1f} s: ratio {their_seconds / rate_seconds:.2f}")
+    print("(ratio: HoDoKu time / sudokit time, above 1 when sudokit is faster)")
 
 
 def first_difference(theirs: list[str], ours: list[tuple[str, str]]) -> tuple[int, str, str] | None:
@@ -133,6 +176,8 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per puzzle")
     parser.add_argument("--diff", action="store_true", help="count the first differing steps")
     parser.add_argument("--show", type=int, default=10, help="differences to print")
+    parser.add_argument("--engine", choices=("c", "python"), default=None,
+                        help="sudokit's engine (default: the C core when built)")
     args = parser.parse_args()
     directory = Path(args.hodoku)
     if not (directory / "run_path.sh").exists():
@@ -141,25 +186,26 @@ def main() -> None:
         return
     puzzles = sample(args)
     theirs, their_seconds = run_hodoku(directory, puzzles)
-    start = time.perf_counter()
-    ratings = [rate(p, hodoku_path=True, time_limit=args.time_limit) for p in puzzles]
-    our_seconds = time.perf_counter() - start
+    scales, scale_seconds = time_scale(puzzles, args.engine, args.time_limit)
+    ratings, rate_seconds = time_rate(puzzles, args.engine, args.time_limit)
     same_level = sum(1 for t, r in zip(theirs, ratings, strict=True) if t["level"] == r.level)
     same_score = sum(1 for t, r in zip(theirs, ratings, strict=True)
                      if t["level"] == r.level and t["score"] == r.score)
     n = len(puzzles)
     print(f"{n} puzzles (seed {args.seed}): same level {same_level} ({100 * same_level / n:.1f} %), "
           f"same score {same_score} ({100 * same_score / n:.1f} %)")
-    print(f"HoDoKu {their_seconds:.1f} s (JVM start included), sudokit {our_seconds:.1f} s: "
-          f"ratio {their_seconds / our_seconds:.2f} (HoDoKu time / sudokit time)")
+    print_times(their_seconds, sum(int(t["ms"]) for t in theirs),  # type: ignore[call-overload]
+                scale_seconds, rate_seconds, args.engine)
+    apart = sum(1 for s, r in zip(scales, ratings, strict=True)
+                if r.status == "rated" and s is not None and s != (r.score, r.level))
+    if apart:
+        print(f"hodoku_rating and rate(hodoku_path=True) differ on {apart} puzzles (a bug)")
     if not args.diff:
         return
-    from sudokit.hodoku import hodoku_path
-
     causes: Counter[str] = Counter()
     shown = 0
     for puzzle, t in zip(puzzles, theirs, strict=True):
-        path, _ = hodoku_path(Grid.from_string(puzzle))
+        path, _ = hodoku_path(Grid.from_string(puzzle), engine=args.engine)
         ours = [(s.kind, ",".join(f"{cell_name(c)}<>{d}" for c, d in s.step.eliminations) or "-")
                 for s in path]
         found = first_difference(t["steps"], ours)  # type: ignore[arg-type]

@@ -1162,6 +1162,149 @@ done:
     return result;
 }
 
+/* What the path's external finder needs: the Python callable, the call's stop (its saved thread
+ * state: the callback takes the GIL back) and a list keeping the names of the steps it gave alive
+ * (hk_step.name points into them). */
+typedef struct {
+    PyObject *callable;
+    CallStop *cs;
+    PyObject *names;
+} HkExternal;
+
+/* Read a sequence of (cell, digit) pairs into a step; 0 with an exception set if it is not that. */
+static int hk_read_pairs(PyObject *obj, hk_step *out, int placements) {
+    PyObject *seq = PySequence_Fast(obj, "placements and eliminations must be sequences of pairs");
+    if (!seq) return 0;
+    int ok = 1;
+    for (Py_ssize_t i = 0; ok && i < PySequence_Fast_GET_SIZE(seq); i++) {
+        int cell, digit;
+        ok = PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "ii", &cell, &digit);
+        if (ok && (cell < 0 || cell > 80 || digit < 1 || digit > 9)) {
+            PyErr_SetString(PyExc_ValueError, "a step's (cell, digit) must be 0..80 and 1..9");
+            ok = 0;
+        }
+        if (ok && placements) hk_step_place(out, cell, digit);
+        else if (ok) hk_step_elim(out, cell, digit);
+    }
+    Py_DECREF(seq);
+    return ok;
+}
+
+/* Read a step tuple (kind, name, placements, eliminations, cells) into out (its kind: `kind`);
+ * 0 with an exception set if it is not one. */
+static int hk_read_step(PyObject *item, int kind, hk_step *out, PyObject *names) {
+    int ignored;
+    PyObject *name, *place, *elim, *cells;
+    if (!PyTuple_Check(item) || !PyArg_ParseTuple(item, "iUOOO", &ignored, &name, &place, &elim, &cells)) {
+        if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_TypeError,
+                            "external must return None or (kind, name, placements, eliminations, cells)");
+        }
+        return 0;
+    }
+    const char *text = PyUnicode_AsUTF8(name);
+    if (!text || PyList_Append(names, name) < 0) return 0;
+    hk_step_start(out, kind, text);
+    if (!hk_read_pairs(place, out, 1) || !hk_read_pairs(elim, out, 0)) return 0;
+    PyObject *seq = PySequence_Fast(cells, "a step's cells must be a sequence");
+    if (!seq) return 0;
+    int ok = 1;
+    for (Py_ssize_t i = 0; ok && i < PySequence_Fast_GET_SIZE(seq); i++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (c == -1 && PyErr_Occurred()) ok = 0;
+        else if (c < 0 || c > 80) {
+            PyErr_SetString(PyExc_ValueError, "a step's cells must be 0..80");
+            ok = 0;
+        } else hk_step_cell(out, (int)c);
+    }
+    Py_DECREF(seq);
+    return ok;
+}
+
+/* hk_external for the binding: call the Python finder (kind, givens, values, masks) with the
+ * GIL taken back; 1 with *out written, 0 none, -1 with an exception set. */
+static int hk_call_external(void *arg, int kind, hk_board *board, hk_step *out) {
+    HkExternal *ext = (HkExternal *)arg;
+    PyEval_RestoreThread(ext->cs->saved);
+    int found = -1;
+    PyObject *masks = PyTuple_New(81), *result = NULL;
+    for (int c = 0; masks && c < 81; c++) {
+        PyObject *m = PyLong_FromLong(board->masks[c]);
+        if (!m) { Py_CLEAR(masks); break; }
+        PyTuple_SET_ITEM(masks, c, m);
+    }
+    if (masks)
+        result = PyObject_CallFunction(ext->callable, "iy#y#O", kind, (const char *)board->givens,
+                                       (Py_ssize_t)81, (const char *)board->values, (Py_ssize_t)81, masks);
+    Py_XDECREF(masks);
+    if (result == Py_None) found = 0;
+    else if (result && hk_read_step(result, kind, out, ext->names)) found = 1;
+    Py_XDECREF(result);
+    ext->cs->saved = PyEval_SaveThread();
+    return found;
+}
+
+static PyObject *core_hodoku_path(PyObject *module, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"cells", "solution", "external", "seconds", "stop", NULL};
+    Py_buffer cells, solution;
+    PyObject *external = Py_None, *seconds_obj = NULL, *stop_obj = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*y*|OOO:hodoku_path", keywords, &cells, &solution,
+                                     &external, &seconds_obj, &stop_obj))
+        return NULL;
+    PyObject *result = NULL, *names = NULL;
+    hk_step *path = NULL;
+    CallStop cs = {0};
+    uint8_t in[81], sol[81];
+    double seconds;
+    if (!hk_read_digits(&cells, in, "cells") || !hk_read_digits(&solution, sol, "solution") ||
+        !as_seconds(seconds_obj, &seconds))
+        goto done;
+    if (memchr(sol, 0, 81)) {
+        PyErr_SetString(PyExc_ValueError, "solution must be 81 digits 1..9");
+        goto done;
+    }
+    if (external != Py_None && !PyCallable_Check(external)) {
+        PyErr_SetString(PyExc_TypeError, "external must be None or a callable");
+        goto done;
+    }
+    enum { MAX_STEPS = 81 + 729 };
+    names = PyList_New(0);
+    if (!names || !call_stop_init(&cs, module, stop_obj)) goto done;
+    path = PyMem_RawMalloc(sizeof(hk_step) * MAX_STEPS);
+    if (!path) {
+        call_stop_release(&cs);
+        PyErr_NoMemory();
+        goto done;
+    }
+    HkExternal ext = {external, &cs, names};
+    hm_ctx ctx = {monotonic_deadline(seconds), 0, 0, call_poll(&cs), &cs, 0};
+    int count = 0, status;
+    cs.saved = PyEval_SaveThread();
+    status = hk_path(in, sol, path, MAX_STEPS, &count, external == Py_None ? NULL : hk_call_external, &ext,
+                     &ctx);
+    PyEval_RestoreThread(cs.saved);
+    call_stop_release(&cs);
+    if (status < 0) goto done; /* the external finder raised */
+    if (ctx.interrupted) { /* the flag, or Ctrl-C: the signal handler's exception is set */
+        raise_stopped(module, &cs);
+        goto done;
+    }
+    PyObject *steps = PyTuple_New(count);
+    for (int i = 0; steps && i < count; i++) {
+        PyObject *item = hk_step_tuple(&path[i]);
+        if (!item) { Py_CLEAR(steps); break; }
+        PyTuple_SET_ITEM(steps, i, item);
+    }
+    if (steps) result = Py_BuildValue("(iN)", status, steps);
+done:
+    PyMem_RawFree(path);
+    Py_XDECREF(names);
+    PyBuffer_Release(&cells);
+    PyBuffer_Release(&solution);
+    return result;
+}
+
 /* ---- RulesTable (rules.c) ------------------------------------------------------ */
 
 /* An immutable compiled rules table: several threads may solve with it at once (every call
@@ -1593,6 +1736,12 @@ static PyMethodDef core_methods[] = {
      "hodoku_find(kind, givens, values, masks, seconds=0, stop=None) -> None, 'limit' or\n"
      "(kind, name, placements, eliminations, cells): the C finder of one HoDoKu step kind on a\n"
      "board state (empty singles queues); NotImplementedError while the kind has no C finder"},
+    {"hodoku_path", (PyCFunction)(void (*)(void))core_hodoku_path, METH_VARARGS | METH_KEYWORDS,
+     "hodoku_path(cells, solution, external=None, seconds=0, stop=None) -> (status, steps): HoDoKu's\n"
+     "path of a 9x9 puzzle with a unique solution (hodoku9_path.c), steps as hodoku_find gives them\n"
+     "(kind 99: BRUTE_FORCE).  external(kind, givens, values, masks) -> step tuple or None is asked\n"
+     "for kinds without a C finder (None: they find nothing); its exceptions propagate.  Status 0\n"
+     "solved, 1 too many steps, 2 time limit.  The GIL is released while C runs."},
     {"rate9", (PyCFunction)core_rate9, METH_VARARGS,
      "rate9(cells, seconds=0, stop=None) -> (status, steps): SE's rating path of a 9x9 puzzle (rate9.c);\n"
      "status 0 solved, 1 unsolved, 2 time limit, 3 wrong step (a bug), 4 bad puzzle, 5 memory."},

@@ -87,13 +87,13 @@ void hk_board_from_state(hk_board *b, const uint8_t givens[81], const uint8_t va
                          const uint16_t masks[81]) {
     memcpy(b->givens, givens, 81);
     memcpy(b->values, values, 81);
-    memcpy(b->masks, masks, sizeof b->masks);
+    for (int c = 0; c < 81; c++) b->masks[c] = values[c] ? 0 : masks[c]; /* as Board.from_state */
     memset(b->free, 0, sizeof b->free);
     for (int u = 0; u < 27; u++)
         for (int i = 0; i < 9; i++) {
             int c = kUnitCells[u][i];
             for (int d = 1; d <= 9; d++)
-                if (!values[c] && (masks[c] >> (d - 1) & 1)) b->free[u][d]++;
+                if (b->masks[c] >> (d - 1) & 1) b->free[u][d]++;
         }
     b->ns_head = b->ns_len = b->hs_head = b->hs_len = 0;
 }

@@ -111,8 +111,9 @@ extern const hk_kind hk_kinds[HK_KINDS];
 /* The finder of a step type, or NULL while it is not ported (asks every family file). */
 hk_finder hk_finder_for(int kind);
 
-/* A board holding the position (values, masks) of a Python Board, with empty singles queues;
- * free[][] is counted from the masks. */
+/* A board holding the position (values, masks) of a Python Board, with empty singles queues,
+ * as Board.from_state builds it: placed cells get mask 0 whatever masks[] says; free[][] is
+ * counted from the masks. */
 void hk_board_from_state(hk_board *b, const uint8_t givens[81], const uint8_t values[81],
                          const uint16_t masks[81]);
 
@@ -136,8 +137,9 @@ void hk_eliminate(hk_board *b, int cell, int digit);
 /* Make a step's placements and then its eliminations, in order. */
 void hk_apply(hk_board *b, const hk_step *s);
 
-/* What the path asks of its caller for a kind without a C finder: 1 with *out written, 0 none,
- * -1 error (the path stops with HM_NO_MEMORY... see hk_path). */
+/* What the path asks of its caller for a kind without a C finder (the board is the path's own:
+ * read it, do not change it): 1 with *out written (its kind is set by the path; a NULL or empty
+ * name becomes the kind's), 0 none, -1 error (hk_path stops at once and returns -1). */
 typedef int (*hk_external)(void *arg, int kind, hk_board *board, hk_step *out);
 
 /* HoDoKu's path of a puzzle with a unique solution (solution given): take the first step of

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from types import MappingProxyType
@@ -44,6 +44,8 @@ from sudokit.rules import Rules
 __all__ = [
     "DEFAULT",
     "Engine",
+    "HodokuExternal",
+    "HodokuStepTuple",
     "NativeEngine",
     "NativeStep",
     "available",
@@ -89,6 +91,14 @@ class Engine(Protocol):
 #: One step of the C human techniques: name, difficulty in tenths, HoDoKu score (-1: the
 #: technique's), placements and eliminations as ``(cell, digit)`` pairs.
 NativeStep = tuple[str, int, int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+
+
+#: One step of the C HoDoKu path: kind (index of ``sudokit.hodoku.HODOKU_STEPS``, 99 for
+#: BRUTE_FORCE), name, placements and eliminations as ``(cell, digit)`` pairs, cells.
+HodokuStepTuple = tuple[int, str, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], tuple[int, ...]]
+#: What the C HoDoKu path asks for a step type without a C finder: ``(kind, givens, values,
+#: masks)`` of the board -> its step or None.
+HodokuExternal = Callable[[int, bytes, bytes, Sequence[int]], HodokuStepTuple | None]
 
 
 class NativeEngine(Engine, Protocol):
@@ -139,6 +149,19 @@ class NativeEngine(Engine, Protocol):
         self, index: int, values: bytes, masks: Sequence[int], seconds: float = 0.0, stop: Any = None, /
     ) -> NativeStep | str | None:
         """The first step of technique ``index``, None, ``'limit'`` or ``'unported'``."""
+        ...
+
+    def hodoku_ported(self) -> tuple[int, ...]:
+        """The HoDoKu step kinds (indices of ``HODOKU_STEPS``) with a C finder."""
+        ...
+
+    def hodoku_path(
+        self, cells: bytes, solution: bytes,
+        external: HodokuExternal | None = None,
+        seconds: float = 0.0, stop: Any = None,
+    ) -> tuple[int, tuple[HodokuStepTuple, ...]]:
+        """HoDoKu's path of a 9×9 puzzle (csrc/hodoku9_path.c): ``(status, steps)``, ``external``
+        asked for the step kinds without a C finder (status 0 solved, 2 time limit)."""
         ...
 
     def rate9(

@@ -17,6 +17,14 @@ Nice loops, AICs and their grouped forms come from HoDoKu's tabling search
 module's own searches. The other techniques (fish, wings, the other uniqueness steps, colouring,
 ALS chains, Franken fish, forcing chains and nets) use sudokit's finders, whose first step may
 differ from HoDoKu's: forcing chains and nets are where the paths part most often now.
+
+With the C engine, :func:`hodoku_path` runs the board, the queues, the loop, brute force and
+the finders ported to C (csrc/hodoku9_*.c, exact twins of this module's finders: every step
+type from FULL_HOUSE to FINNED_FRANKEN_SWORDFISH, kinds 0-53, once every family is merged; the
+C module says which it has: ``_core.hodoku_ported()``), asking this module's finders for the
+other step types (FORCING_CHAIN and FORCING_NET until they are ported) with the GIL taken back
+for those calls only; ``engine="python"`` keeps the loop here (the reference: both give the
+same path, step for step). :func:`hodoku_rating` gives the score and level of the path alone.
 """
 
 from __future__ import annotations
@@ -24,11 +32,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from sudokit import _engine
 from sudokit.candidates import Candidates, bit, digits_of
-from sudokit.errors import OptionError
+from sudokit.errors import OptionError, TimeLimitReached
 from sudokit.grid import Grid
 from sudokit.hodoku_loops import nice_loop
-from sudokit.limits import NEVER, Deadline
+from sudokit.limits import NEVER, Deadline, Stop
 from sudokit.solver import search
 from sudokit.techniques import HODOKU_LEVELS, Step, technique_named
 from sudokit.techniques.base import bit_cells
@@ -42,6 +51,7 @@ __all__ = [
     "StepKind",
     "hodoku_level",
     "hodoku_path",
+    "hodoku_rating",
 ]
 
 EASY, MEDIUM, HARD, UNFAIR, EXTREME = range(5)
@@ -1222,22 +1232,56 @@ def _brute_force(board: Board, solution: tuple[int, ...]) -> HodokuStep:
     return HodokuStep("BRUTE_FORCE", 10000, EXTREME, step)
 
 
-def hodoku_path(grid: Grid, deadline: Deadline = NEVER) -> tuple[list[HodokuStep], bool]:
+def hodoku_path(grid: Grid, deadline: Deadline = NEVER, engine: str | None = None,
+                stop: Stop | None = None) -> tuple[list[HodokuStep], bool]:
     """HoDoKu's path for a 9×9 ``grid`` with a unique solution, and whether the techniques
     solved it without HoDoKu's last resort (a ``BRUTE_FORCE`` step: the middle empty cell takes
     its solution digit, scored 10000).
 
-    Raises :class:`~sudokit.errors.TimeLimitReached` once ``deadline`` passes and
-    :class:`~sudokit.errors.OptionError` for a grid that is not a classic 9×9 or has no unique
-    solution.
+    With the C engine (``engine``: ``"c"``, ``"python"`` or None for the default, see
+    :mod:`sudokit._engine`) the loop, the board and the finders ported to C
+    (csrc/hodoku9_*.c) run there, asking the Python finders of this module for the other step
+    types; the path is the same step for step.
+
+    Raises :class:`~sudokit.errors.TimeLimitReached` once ``deadline`` passes,
+    :class:`~sudokit.errors.Stopped` once ``stop`` is set (a batch's workers: the C loop reads
+    it between steps and in its long searches, the Python one between steps and before each
+    Python finder it asks) and :class:`~sudokit.errors.OptionError` for a grid that is not a
+    classic 9×9 or has no unique solution.
     """
     if grid.shape.n != 9 or grid.rules is not None:
         raise OptionError("HoDoKu's path is for classic 9×9 puzzles")
+    stop = stop or Stop()
+    core = _engine.native(engine)
+    path = (_python_path(grid, deadline, stop) if core is None
+            else _native_path(core, grid, deadline, stop))
+    return path, all(s.kind != "BRUTE_FORCE" for s in path)
+
+
+def hodoku_rating(grid: Grid, deadline: Deadline = NEVER, engine: str | None = None,
+                  stop: Stop | None = None) -> tuple[int, str]:
+    """HoDoKu 2.2's score and level name (``"Easy"`` … ``"Extreme"``, :data:`HODOKU_LEVELS`) of a
+    9×9 ``grid`` with a unique solution, from its path alone (:func:`hodoku_path`, same
+    arguments and errors): the scale without Sudoku Explainer's rating, which
+    ``rate(..., hodoku_path=True)`` adds.
+
+    >>> hodoku_rating(Grid.from_line(
+    ...     "...456..9..6.......891..45.2.........7..9.....35......397...5.......4.72.....5361"))
+    (290, 'Easy')
+    """
+    path, _ = hodoku_path(grid, deadline, engine, stop)
+    score = sum(s.score for s in path)
+    return score, hodoku_level(score, max((s.level for s in path), default=EASY))
+
+
+def _python_path(grid: Grid, deadline: Deadline, stop: Stop) -> list[HodokuStep]:
+    """HoDoKu's path found by this module alone (the reference of the C one)."""
     board = Board(grid.cells)
     cands = board.candidates(grid.shape)
     path: list[HodokuStep] = []
     solution: tuple[int, ...] | None = None
     while not board.solved():
+        stop.check()
         found = _next(board, cands, deadline)
         if found is None:
             if solution is None:
@@ -1245,7 +1289,72 @@ def hodoku_path(grid: Grid, deadline: Deadline = NEVER) -> tuple[list[HodokuStep
             found = _brute_force(board, solution)
         path.append(found)
         _apply(board, found.step)
-    return path, all(s.kind != "BRUTE_FORCE" for s in path)
+    return path
+
+
+#: ``sudokit._core.hodoku_path``'s statuses (csrc/human9.h: HM_SOLVED, HM_UNSOLVED, HM_LIMIT).
+_C_SOLVED, _C_UNSOLVED, _C_LIMIT = 0, 1, 2
+#: The kind number of the C path's BRUTE_FORCE steps (csrc/hodoku9.h).
+_C_BRUTE_FORCE = 99
+
+
+def _native_path(core: _engine.NativeEngine, grid: Grid, deadline: Deadline,
+                 stop: Stop) -> list[HodokuStep]:
+    """HoDoKu's path run by the C core (csrc/hodoku9_path.c), the Python finders asked for the
+    step types C does not have; their steps are kept as found (links, proof and all)."""
+    solution = _solution(grid)
+    found: list[Step] = []
+    deadline.check()
+    left = deadline.remaining()
+    external = _external(grid, deadline, stop, found)
+    status, steps = core.hodoku_path(bytes(grid.cells), bytes(solution), external,
+                                     0.0 if left is None else max(left, 1e-6), stop.buffer)
+    if status == _C_LIMIT:
+        raise TimeLimitReached("time limit reached")
+    if status != _C_SOLVED:
+        raise OptionError("HoDoKu's path took more steps than a puzzle has candidates")
+    return _hodoku_steps(steps, set(core.hodoku_ported()), iter(found))
+
+
+def _external(grid: Grid, deadline: Deadline, stop: Stop, found: list[Step]) -> _engine.HodokuExternal:
+    """The C path's finder of the step types without a C twin: the Python finder on a board in
+    the C path's state; the steps it gives are appended to ``found``."""
+    boards: dict[tuple[bytes, Sequence[int]], tuple[Board, Candidates]] = {}
+
+    def external(kind: int, givens: bytes, values: bytes,
+                 masks: Sequence[int]) -> _engine.HodokuStepTuple | None:
+        """The step of the Python finder of ``kind`` (one board per state, shared by the kinds
+        asked there, as the Python path shares its board)."""
+        stop.check()
+        key = (values, masks)
+        if key not in boards:
+            boards.clear()
+            board = Board.from_state(givens, values, masks)
+            boards[key] = board, board.candidates(grid.shape)
+        board, cands = boards[key]
+        step = HODOKU_STEPS[kind].find(board, cands, deadline)
+        if step is None:
+            return None
+        named = step if step.technique else _renamed(step, HODOKU_STEPS[kind].kind)
+        found.append(named)
+        return kind, named.technique, named.placements, named.eliminations, named.cells
+
+    return external
+
+
+def _hodoku_steps(steps: Iterable[_engine.HodokuStepTuple], ported: set[int],
+                  found: Iterator[Step]) -> list[HodokuStep]:
+    """The C path's steps as :class:`HodokuStep`: those of C finders rebuilt, the others the
+    Python finders' own (``found``, in path order)."""
+    path: list[HodokuStep] = []
+    for kind, name, placements, eliminations, cells in steps:
+        if kind == _C_BRUTE_FORCE:
+            path.append(HodokuStep("BRUTE_FORCE", 10000, EXTREME, _step(name, placements, cells=cells)))
+            continue
+        spec = HODOKU_STEPS[kind]
+        step = _step(name, placements, eliminations, cells) if kind in ported else next(found)
+        path.append(HodokuStep(spec.kind, spec.score, spec.level, step))
+    return path
 
 
 def _solution(grid: Grid) -> tuple[int, ...]:

@@ -254,7 +254,8 @@ def rate(
 
     The HoDoKu-style ``level`` and ``score`` add up the steps of SE's path; with
     ``hodoku_path`` they are those of HoDoKu 2.2's own path (:mod:`sudokit.hodoku`: its step
-    order, its choice among steps, its scores and level limits; Python only: slower).
+    order, its choice among steps, its scores and level limits; slower: with the C engine its
+    path runs in C, but the step types not yet ported there are still Python's).
 
     ``time_limit`` (seconds of wall-clock time from the call, or None; zero, negative or NaN
     raise :class:`~sudokit.errors.OptionError`) stops the rating with status ``limit``; it
@@ -366,18 +367,17 @@ def _rate(
                               start, unsolved)
 
     def scored() -> tuple[int, str]:
-        return _hodoku_rating(grid, deadline) if hodoku_path else hodoku_score(path)
+        return _hodoku_rating(grid, deadline, engine, stop) if hodoku_path else hodoku_score(path)
 
     return _rating(status, error, path, start, keep_steps, scored)
 
 
-def _hodoku_rating(grid: Grid, deadline: Deadline) -> tuple[int, str]:
-    """HoDoKu 2.2's score and level from its own path (:mod:`sudokit.hodoku`)."""
-    from sudokit.hodoku import hodoku_level, hodoku_path
+def _hodoku_rating(grid: Grid, deadline: Deadline, engine: str | None, stop: Stop) -> tuple[int, str]:
+    """HoDoKu 2.2's score and level from its own path (:mod:`sudokit.hodoku`, run by ``engine``
+    until ``deadline`` or ``stop``)."""
+    from sudokit.hodoku import hodoku_rating
 
-    path, _ = hodoku_path(grid, deadline)
-    score = sum(s.score for s in path)
-    return score, hodoku_level(score, max((s.level for s in path), default=0))
+    return hodoku_rating(grid, deadline, engine, stop)
 
 
 def rate_variant(
