@@ -87,17 +87,20 @@ typedef struct {
 
 /* Fill the views of a board. */
 static void views_init(const hk_board *b, views *v) {
-    for (int c = 0; c < 81; c++) {
-        v->peer[c] = (cset){0, 0};
-        for (int i = 0; i < 20; i++) cs_add(&v->peer[c], kPeers[c][i]);
+    cset unit[27];
+    for (int u = 0; u < 27; u++) {
+        unit[u] = (cset){0, 0};
+        for (int i = 0; i < 9; i++) cs_add(&unit[u], kUnitCells[u][i]);
     }
     memset(v->holds, 0, sizeof v->holds);
-    for (int c = 0; c < 81; c++)
-        for (int d = 1; d <= 9; d++)
-            if (b->masks[c] >> (d - 1) & 1) cs_add(&v->holds[d], c);
+    for (int c = 0; c < 81; c++) {
+        const uint8_t *u = kCellUnits[c];
+        v->peer[c] = cs_andnot(cs_or(cs_or(unit[u[0]], unit[u[1]]), unit[u[2]]), cs_cell(c));
+        for (unsigned m = b->masks[c]; m; m &= m - 1) cs_add(&v->holds[__builtin_ctz(m) + 1], c);
+    }
 }
 
-/* The cells seeing every cell of s (a cell of s that sees the others included). */
+/* The cells seeing some cell of s (a cell of s seeing another one included). */
 static cset seeing_any(const views *v, cset s) {
     cset out = {0, 0};
     while (!cs_none(s)) out = cs_or(out, v->peer[cs_take(&s)]);
@@ -386,49 +389,74 @@ static int find_empty_rectangle(hk_board *b, hk_step *out, hm_ctx *ctx) {
 
 /* ---- X-chains and turbot fish (hodoku._x_chains, _x_chain_ends, _best) ------------------ */
 
-/* Python's iteration orders of `_peers_with` and `_conjugates` for every cell, one digit. */
+/* The X-chains of one digit: each cell's strong-link partners as a board, and (built when
+ * first asked) Python's iteration orders of `_peers_with` and `_conjugates`. */
 typedef struct {
-    uint8_t peers[81][20];
+    const hk_board *b;
+    const views *v;
+    int d;
+    cset conj[81];          /* partners of a cell on d (the other place of a unit with two) */
+    uint8_t ready[81];      /* 1 once the orders of the cell are built                      */
+    uint8_t peers[81][20];  /* the set order of the peers holding d                         */
     uint8_t n_peers[81];
-    uint8_t conj[81][3];
+    uint8_t conj_order[81][3];
     uint8_t n_conj[81];
-} x_orders;
+} x_digit;
 
-/* The set orders of the peers holding d and of the strong-link partners on d of each cell
- * holding d. */
-static void x_orders_init(const hk_board *b, int d, x_orders *o) {
+/* The strong-link partners of every cell holding d (as _conjugates finds them). */
+static void x_digit_init(const hk_board *b, const views *v, int d, x_digit *x) {
+    x->b = b;
+    x->v = v;
+    x->d = d;
+    memset(x->ready, 0, sizeof x->ready);
     for (int c = 0; c < 81; c++) {
-        o->n_peers[c] = o->n_conj[c] = 0;
+        x->conj[c] = (cset){0, 0};
         if (!has(b, c, d)) continue;
-        pyset s;
-        pyset_init(&s);
-        for (int i = 0; i < 20; i++)
-            if (has(b, kPeers[c][i], d)) pyset_add(&s, kPeers[c][i]);
-        o->n_peers[c] = (uint8_t)pyset_keys(&s, o->peers[c]);
-        pyset_init(&s);
         for (int k = 0; k < 3; k++) {
             int u = kCellUnits[c][k];
             if (b->free[u][d] != 2) continue;
             for (int i = 0; i < 9; i++) {
-                int x = kUnitCells[u][i];
-                if (x != c && has(b, x, d)) pyset_add(&s, x);
+                int o = kUnitCells[u][i];
+                if (o != c && has(b, o, d)) cs_add(&x->conj[c], o);
             }
         }
-        o->n_conj[c] = (uint8_t)pyset_keys(&s, o->conj[c]);
     }
 }
 
-/* The ends of the X-chains from start (breadth first, as _x_chain_ends yields them): ends[]
- * and their numbers of links; returns how many. */
-static int x_chain_ends(const x_orders *o, int start, int max_links, uint8_t *ends,
-                        uint8_t *lens) {
+/* Build the set orders of cell c (a cell holding d) once. */
+static void x_orders_of(x_digit *x, int c) {
+    if (x->ready[c]) return;
+    x->ready[c] = 1;
+    const hk_board *b = x->b;
+    int d = x->d;
+    pyset s;
+    pyset_init(&s);
+    for (int i = 0; i < 20; i++)
+        if (has(b, kPeers[c][i], d)) pyset_add(&s, kPeers[c][i]);
+    x->n_peers[c] = (uint8_t)pyset_keys(&s, x->peers[c]);
+    pyset_init(&s);
+    for (int k = 0; k < 3; k++) {
+        int u = kCellUnits[c][k];
+        if (b->free[u][d] != 2) continue;
+        for (int i = 0; i < 9; i++) {
+            int o = kUnitCells[u][i];
+            if (o != c && has(b, o, d)) pyset_add(&s, o);
+        }
+    }
+    x->n_conj[c] = (uint8_t)pyset_keys(&s, x->conj_order[c]);
+}
+
+/* The ends of the X-chains from start in the order _x_chain_ends yields them (breadth first,
+ * each level in Python's set orders): ends[] and their numbers of links; returns how many. */
+static int x_chain_ends(x_digit *x, int start, int max_links, uint8_t *ends, uint8_t *lens) {
     uint8_t seen[81][4];  /* state (cell, odd links, links >= 3) met: [cell][odd * 2 + long] */
-    uint8_t front[81 * 4], next[81 * 4];
+    uint8_t front[81], next[81];
     int nf = 0, n_ends = 0;
     memset(seen, 0, sizeof seen);
-    for (int i = 0; i < o->n_conj[start]; i++) {
-        front[nf++] = o->conj[start][i];
-        seen[o->conj[start][i]][2] = 1;
+    x_orders_of(x, start);
+    for (int i = 0; i < x->n_conj[start]; i++) {
+        front[nf++] = x->conj_order[start][i];
+        seen[x->conj_order[start][i]][2] = 1;
     }
     for (int links = 1; nf && links < max_links;) {
         int nn = 0;
@@ -436,8 +464,9 @@ static int x_chain_ends(const x_orders *o, int start, int max_links, uint8_t *en
         int odd = links % 2 == 1, state = odd * 2 + (links >= 3);
         for (int f = 0; f < nf; f++) {
             int cell = front[f];
-            const uint8_t *t = odd ? o->conj[cell] : o->peers[cell];
-            int nt = odd ? o->n_conj[cell] : o->n_peers[cell];
+            x_orders_of(x, cell);
+            const uint8_t *t = odd ? x->conj_order[cell] : x->peers[cell];
+            int nt = odd ? x->n_conj[cell] : x->n_peers[cell];
             for (int i = 0; i < nt; i++) {
                 if (seen[t[i]][state]) continue;
                 seen[t[i]][state] = 1;
@@ -454,33 +483,77 @@ static int x_chain_ends(const x_orders *o, int start, int max_links, uint8_t *en
     return n_ends;
 }
 
-/* The best X-chain of at most max_links links (exact: of exactly max_links). */
+/* The ends of the X-chains from start (with max_links; exact: only those of max_links links)
+ * as a board: the same breadth-first search on boards, level by level, order aside. */
+static cset x_end_board(const x_digit *x, int start, int max_links, int exact) {
+    cset seen[4] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}};  /* [odd * 2 + long], as x_chain_ends */
+    cset front = x->conj[start], ends = {0, 0};
+    seen[2] = front;
+    for (int links = 1; !cs_none(front) && links < max_links;) {
+        links++;
+        int odd = links % 2 == 1, state = odd * 2 + (links >= 3);
+        cset reach = {0, 0};
+        for (cset f = front; !cs_none(f);) {
+            int cell = cs_take(&f);
+            reach = cs_or(reach, odd ? x->conj[cell] : x->v->peer[cell]);
+        }
+        if (!odd) reach = cs_and(reach, x->v->holds[x->d]);
+        front = cs_andnot(reach, seen[state]);
+        seen[state] = cs_or(seen[state], front);
+        if (odd && links >= 3 && (!exact || links == max_links)) ends = cs_or(ends, front);
+    }
+    return ends;
+}
+
+/* The eliminations of the chain from start to end (victims ascending); returns how many. */
+static int x_victims(const x_digit *x, int start, int end, hk_cand *e) {
+    cset victims = cs_and(cs_and(x->v->peer[start], x->v->peer[end]), x->v->holds[x->d]);
+    int n = 0;
+    while (!cs_none(victims)) e[n++] = (hk_cand){(uint8_t)cs_take(&victims), (uint8_t)x->d};
+    return n;
+}
+
+/* The best X-chain of at most max_links links (exact: of exactly max_links).  Per start, the
+ * ends are found on boards; only when several ends of one start share the best key does the
+ * order of Python's sets decide, and only then is it walked (x_chain_ends). */
 static int best_x_chain(hk_board *b, hk_step *out, hm_ctx *ctx, int kind, const char *name,
                         int max_links, int exact) {
     views v;
     views_init(b, &v);
     best_key key = {0, 0, 0};
-    x_orders o;
+    x_digit x;
     for (int d = 1; d <= 9; d++) {
-        x_orders_init(b, d, &o);
+        x_digit_init(b, &v, d, &x);
         for (int start = 0; start < 81; start++) {
             if (!has(b, start, d)) continue;
             if (hm_check_deadline(ctx)) return 0;
-            uint8_t ends[81 * 4], lens[81 * 4];
-            int n = x_chain_ends(&o, start, max_links, ends, lens);
-            cset near = cs_and(v.peer[start], v.holds[d]);
-            for (int i = 0; i < n; i++) {
-                if (exact && lens[i] != max_links) continue;
-                cset victims = cs_and(near, v.peer[ends[i]]);
-                if (cs_none(victims)) continue;
-                hk_cand e[81];
-                int ne = 0;
-                for (cset s = victims; !cs_none(s);) e[ne++] = (hk_cand){(uint8_t)cs_take(&s), (uint8_t)d};
-                if (!best_take(&key, e, ne)) continue;
-                digit_step(out, kind, name, victims, d);
-                hk_step_cell(out, start);
-                hk_step_cell(out, ends[i]);
+            best_key mine = {0, 0, 0};
+            int end = -1, ties = 0;
+            for (cset ends = x_end_board(&x, start, max_links, exact); !cs_none(ends);) {
+                int e = cs_take(&ends);
+                hk_cand el[81];
+                int n = x_victims(&x, start, e, el);
+                if (!n) continue;
+                long w = weighted(el, n);
+                if (mine.found && n == mine.n && w == mine.w) ties++;
+                else if (best_take(&mine, el, n)) { end = e; ties = 0; }
             }
+            if (!mine.found || (key.found && (mine.n < key.n || (mine.n == key.n && mine.w >= key.w))))
+                continue;
+            if (ties) {  /* the first of the tied ends in Python's order */
+                uint8_t ends[81], lens[81];
+                int n = x_chain_ends(&x, start, max_links, ends, lens);
+                for (int i = 0; i < n; i++) {
+                    if (exact && lens[i] != max_links) continue;
+                    hk_cand el[81];
+                    int ne = x_victims(&x, start, ends[i], el);
+                    if (ne == mine.n && weighted(el, ne) == mine.w) { end = ends[i]; break; }
+                }
+            }
+            key = mine;
+            digit_step(out, kind, name, cs_and(cs_and(v.peer[start], v.peer[end]), v.holds[d]), d);
+            hk_step_cell(out, start);
+            hk_step_cell(out, end);
         }
     }
     return key.found;
