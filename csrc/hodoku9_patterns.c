@@ -52,11 +52,6 @@ static inline cset cs_cell(int c) {
     return c < 64 ? (cset){1ull << c, 0} : (cset){0, 1ull << (c - 64)};
 }
 
-/* 1 when cell c is set. */
-static inline int cs_has(cset a, int c) {
-    return c < 64 ? (int)(a.lo >> c & 1) : (int)(a.hi >> (c - 64) & 1);
-}
-
 /* Add cell c. */
 static inline void cs_add(cset *a, int c) { *a = cs_or(*a, cs_cell(c)); }
 
