@@ -13,9 +13,12 @@
  *   - `_sudokit(...)` wrappers over sudokit's finders (wings, BUG, colouring): the first step
  *     the finder yields (with the wrapper's name filter), eliminations sorted by (cell, digit).
  *
- * The X-chain search walks Python sets (`_conjugates`, `_peers_with`) in their iteration
- * order, which decides which of two chains with the same eliminations comes first; pyset below
- * reproduces CPython's set table (small int keys hash to themselves) to get that order.
+ * The X-chain search (Python's breadth first walk) meets the ends of the chains from one start
+ * in the iteration order of Python sets (`_conjugates`, `_peers_with`), and that order decides
+ * which of two ends with the same eliminations is kept.  Here the ends are found on boards,
+ * level by level; only when two ends of the best start tie is the walk redone in Python's
+ * order, which pyset reproduces (CPython 3.11's set table: small int keys hash to themselves,
+ * 9 linear probes, then perturbation; 8 slots, resized to 4 * used when 3/5 full).
  *
  * Cell sets are 81-bit boards:
  *
