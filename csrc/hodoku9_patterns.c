@@ -625,6 +625,8 @@ static int find_xy_chain(hk_board *b, hk_step *out, hm_ctx *ctx) {
         for (unsigned m = b->masks[start]; m; m &= m - 1) {
             s.first = __builtin_ctz(m) + 1;
             s.ones = cs_and(v.peer[start], v.holds[s.first]);
+            /* every chain from here removes at most the cells of ones: skip when too few */
+            if (cs_count(s.ones) < (s.key.found ? s.key.n : 1)) continue;
             s.path[0] = (uint8_t)start;
             s.len = 1;
             xy_from(&s, other_digit(b, start, s.first), 18);
