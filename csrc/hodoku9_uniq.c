@@ -192,7 +192,10 @@ static int ur_loop(ur_walk *w) {
 }
 
 /* SE's walk from the loop's last cell, cut at 4 cells: 1 once the wanted step is written.
- * extras grows across siblings, as in unique_loops. */
+ * extras grows across siblings, as in unique_loops.  Cell 2 of a valid 4-cell loop does not
+ * see cell 0, cell 3 sees cell 0 but not cell 1, so the walk skips other cells early: a
+ * skipped walk would only have found loops valid_loop throws away (or none), and a parent's
+ * extras do not depend on its children. */
 static int ur_step(ur_walk *w, int cell, int allowed, unsigned extras, int last_kind) {
     const hk_board *b = w->b;
     w->loop[w->len++] = cell;
@@ -208,6 +211,8 @@ static int ur_step(ur_walk *w, int cell, int allowed, unsigned extras, int last_
                 extras |= b->masks[nxt] & ~w->pair;
                 int wide = hm_pop16(b->masks[nxt]) > 2;
                 if (w->len < 4 && (!wide || hm_pop16(extras) == 1 || allowed > 0) &&
+                    !(w->len >= 2 && sees(nxt, w->loop[w->len - 2])) &&
+                    !(w->len == 3 && !sees(nxt, w->loop[0])) &&
                     ur_step(w, nxt, wide ? allowed - 1 : allowed, extras, kind))
                     return 1;
             }
