@@ -141,8 +141,8 @@ static int ur_type2(ur_walk *w, const int *rescue, int n) {
     return w->out->n_elim > 0;
 }
 
-/* Type 4 on two rescue cells: the last unit (box, row, column) they share where a, else b, has
- * no other place; the other digit leaves both. */
+/* Type 4 on two rescue cells: when a (else bb) has no other place in a unit they share, the
+ * other digit leaves both. */
 static int ur_type4(ur_walk *w, int c1, int c2) {
     const hk_board *b = w->b;
     int lock_a = 0, lock_b = 0;
