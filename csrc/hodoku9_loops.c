@@ -523,14 +523,15 @@ static void hl_check_aics(hl_tables *t, int len, hl_best *best, hk_step *out) {
  * AICs (which only "off" tables give), so a tie between a loop and an AIC keeps the loop. */
 static int hl_search(hk_board *board, hk_step *out, hm_ctx *ctx, int kind, int grouped) {
     hl_tables *t = malloc(sizeof *t);
-    if (!t) return 0;
-    hl_tables_init(t, board->masks, grouped);
-    hl_best loops = {0, 0, 0}, aics = {0, 0, 0};
     hk_step *aic = malloc(sizeof *aic);
-    if (!aic) {
+    if (!t || !aic) {  /* no memory: give up as if time were up, never a silently wrong path */
+        free(aic);
         free(t);
+        ctx->expired = 1;
         return 0;
     }
+    hl_tables_init(t, board->masks, grouped);
+    hl_best loops = {0, 0, 0}, aics = {0, 0, 0};
     out->kind = aic->kind = kind;
     for (int on = 1; on >= 0; on--)
         for (int c = 0; c < 81; c++)
