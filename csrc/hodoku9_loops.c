@@ -115,10 +115,14 @@ typedef struct {
     uint8_t free[27][10];         /* free[u][d]: cells of unit u with candidate d        */
     int n_groups;
     hl_group groups[HL_MAX_GROUPS];
+    uint8_t n_dgroups[10];        /* the groups of digit d: dgroups[d][0 .. n_dgroups[d]) */
+    uint16_t dgroups[10][64];     /* (at most 54: 18 lines * 3 boxes), ascending          */
     uint8_t ncell[HL_NODES];      /* a node's (first) cell                               */
     uint8_t ndigit[HL_NODES];     /* a node's digit                                      */
-    uint8_t nlinks[HL_NODES];     /* how many direct implications a node has             */
-    uint16_t links[HL_NODES][HL_MAX_LINKS]; /* them, in HoDoKu's table order             */
+    /* direct implications, packed: node n's are edges[first[n] .. first[n + 1]), in HoDoKu's
+     * table order (nodes of candidates not on the board have none) */
+    uint32_t first[HL_NODES + 1];
+    uint16_t edges[HL_NODES * HL_MAX_LINKS];
     /* one table: order[0 .. len) breadth first, parent[n] valid when stamp[n] == gen */
     uint16_t order[HL_NODES];
     uint16_t parent[HL_NODES];
@@ -155,11 +159,13 @@ static inline cellset hl_buddies(const hl_tables *t, int n) {
 /* HoDoKu's group nodes: rows then columns, digit by digit, box by box (Python's _groups). */
 static void hl_groups_build(hl_tables *t) {
     t->n_groups = 0;
+    memset(t->n_dgroups, 0, sizeof t->n_dgroups);
     for (int line = 0; line < 18; line++)
         for (int d = 1; d <= 9; d++)
             for (int box = 18; box < 27; box++) {
                 cellset part = cs_and(cs_and(t->cells[d], t->unit[line]), t->unit[box]);
                 if (cs_count(part) < 2) continue;
+                t->dgroups[d][t->n_dgroups[d]++] = (uint16_t)t->n_groups;
                 hl_group *g = &t->groups[t->n_groups++];
                 g->digit = (uint8_t)d;
                 g->line = (uint8_t)line;
@@ -171,23 +177,29 @@ static void hl_groups_build(hl_tables *t) {
             }
 }
 
-/* Append node n to a link list unless it is already there or is `self` (Python's unique pass). */
-static void hl_push_unique(uint16_t *out, int *len, int n, int self) {
-    if (n == self) return;
-    for (int i = 0; i < *len; i++)
-        if (out[i] == n) return;
+/* Append node n to a link list. */
+static inline void hl_push(uint16_t *out, int *len, int n) {
     if (*len < HL_MAX_LINKS) out[(*len)++] = (uint16_t)n;
 }
 
+/* 1 when node n is in out[0 .. len). */
+static int hl_listed(const uint16_t *out, int len, int n) {
+    for (int i = 0; i < len; i++)
+        if (out[i] == n) return 1;
+    return 0;
+}
+
 /* The direct implications of a plain node in HoDoKu's order (Python's _Grid.direct): the other
- * candidates of its cell, then the digit in its row, column and box, then group nodes. */
+ * candidates of its cell, then the digit in its row, column and box, then group nodes; each
+ * node once, where it first comes (Python's unique pass: the repeats are the box mates that
+ * share the row or column, a conjugate twice, and a group reached through box and line). */
 static int hl_direct(const hl_tables *t, int node, uint16_t *out) {
     int c = t->ncell[node], d = t->ndigit[node], on = hl_on(node), len = 0;
     unsigned others = t->masks[c] & ~(1u << (d - 1));
     if (on) {
-        for (unsigned m = others; m; m &= m - 1) hl_push_unique(out, &len, hl_node(c, __builtin_ctz(m) + 1, 0), node);
+        for (unsigned m = others; m; m &= m - 1) hl_push(out, &len, hl_node(c, __builtin_ctz(m) + 1, 0));
     } else if (others && !(others & (others - 1))) {
-        hl_push_unique(out, &len, hl_node(c, __builtin_ctz(others) + 1, 1), node);
+        hl_push(out, &len, hl_node(c, __builtin_ctz(others) + 1, 1));
     }
     for (int kind = 0; kind < 3; kind++) {
         int u = kCellUnits[c][kind];
@@ -196,26 +208,28 @@ static int hl_direct(const hl_tables *t, int node, uint16_t *out) {
         for (int i = 0; i < 9; i++) {
             int q = kUnitCells[u][i];
             if (q == c || !hl_has(t, q, d)) continue;
-            if (on) {
-                hl_push_unique(out, &len, hl_node(q, d, 0), node);
+            if (on) {   /* a box mate in the row or column is already there */
+                if (kind != BOX || (row_of(q) != row_of(c) && col_of(q) != col_of(c)))
+                    hl_push(out, &len, hl_node(q, d, 0));
             } else {
-                if (count == 2) hl_push_unique(out, &len, hl_node(q, d, 1), node);
+                if (count == 2 && !hl_listed(out, len, hl_node(q, d, 1))) hl_push(out, &len, hl_node(q, d, 1));
                 break;  /* only the smallest mate, and only for a conjugate pair */
             }
         }
     }
-    for (int k = 0; k < t->n_groups; k++) {   /* Python's _to_groups (none when not grouped) */
+    for (int i = 0; i < t->n_dgroups[d]; i++) {   /* Python's _to_groups (none when not grouped) */
+        int k = t->dgroups[d][i];
         const hl_group *g = &t->groups[k];
-        if (g->digit != d) continue;
         if (on) {
-            if (cs_has(g->buddies, c)) hl_push_unique(out, &len, hl_group_node(k, 0), node);
+            if (cs_has(g->buddies, c)) hl_push(out, &len, hl_group_node(k, 0));
         } else {
-            cellset seen = cs_and(g->buddies, t->cells[d]);
+            cellset seen = cs_and(g->buddies, t->cells[d]), me = cs_one(c);
             const int units[2] = {g->box, g->line};
-            for (int i = 0; i < 2; i++) {
-                cellset rest = cs_and(seen, t->unit[units[i]]);
-                if (rest.w[0] == cs_one(c).w[0] && rest.w[1] == cs_one(c).w[1])
-                    hl_push_unique(out, &len, hl_group_node(k, 1), node);
+            for (int j = 0; j < 2; j++) {
+                cellset rest = cs_and(seen, t->unit[units[j]]);
+                if (rest.w[0] == me.w[0] && rest.w[1] == me.w[1] &&
+                    !(len && out[len - 1] == hl_group_node(k, 1)))
+                    hl_push(out, &len, hl_group_node(k, 1));
             }
         }
     }
@@ -241,9 +255,10 @@ static int hl_group_links(const hl_tables *t, int k, int on, uint16_t *out) {
     }
     const int lines[2] = {g->line, g->box};
     int mates[2][64], n_mates[2] = {0, 0};
-    for (int j = 0; j < t->n_groups; j++) {
+    for (int x = 0; x < t->n_dgroups[d]; x++) {
+        int j = t->dgroups[d][x];
         const hl_group *h = &t->groups[j];
-        if (j == k || h->digit != d || !cs_empty(cs_and(h->set, g->set))) continue;
+        if (j == k || !cs_empty(cs_and(h->set, g->set))) continue;
         for (int i = 0; i < 2; i++) {
             if (lines[i] != h->line && lines[i] != h->box) continue;
             if (n_mates[i] < 64) mates[i][n_mates[i]++] = j;
@@ -278,22 +293,27 @@ static void hl_tables_init(hl_tables *t, const uint16_t masks[81], int grouped) 
         for (int d = 1; d <= 9; d++) t->free[u][d] = (uint8_t)cs_count(cs_and(t->cells[d], t->unit[u]));
     }
     t->n_groups = 0;
+    memset(t->n_dgroups, 0, sizeof t->n_dgroups);
     if (grouped) hl_groups_build(t);
+    uint32_t used = 0;
     for (int c = 0; c < 81; c++)
         for (int d = 1; d <= 9; d++)
             for (int on = 0; on < 2; on++) {
                 int n = hl_node(c, d, on);
                 t->ncell[n] = (uint8_t)c;
                 t->ndigit[n] = (uint8_t)d;
-                t->nlinks[n] = hl_has(t, c, d) ? (uint8_t)hl_direct(t, n, t->links[n]) : 0;
+                t->first[n] = used;
+                if (hl_has(t, c, d)) used += (uint32_t)hl_direct(t, n, t->edges + used);
             }
     for (int k = 0; k < t->n_groups; k++)
         for (int on = 0; on < 2; on++) {
             int n = hl_group_node(k, on);
             t->ncell[n] = t->groups[k].cells[0];
             t->ndigit[n] = t->groups[k].digit;
-            t->nlinks[n] = (uint8_t)hl_group_links(t, k, on, t->links[n]);
+            t->first[n] = used;
+            used += (uint32_t)hl_group_links(t, k, on, t->edges + used);
         }
+    t->first[hl_group_node(t->n_groups, 0)] = used;
     memset(t->stamp, 0, sizeof t->stamp);
     t->gen = 0;
 }
@@ -308,9 +328,8 @@ static int hl_table(hl_tables *t, int premise) {
     t->parent[premise] = (uint16_t)premise;
     for (int k = 0; k < len; k++) {
         int node = t->order[k];
-        const uint16_t *next = t->links[node];
-        for (int i = 0; i < t->nlinks[node]; i++) {
-            int n = next[i];
+        for (uint32_t i = t->first[node]; i < t->first[node + 1]; i++) {
+            int n = t->edges[i];
             if (t->stamp[n] == gen) continue;
             t->stamp[n] = gen;
             t->parent[n] = (uint16_t)node;
