@@ -541,14 +541,16 @@ static void hl_check_aics(hl_tables *t, int len, hl_best *best, hk_step *out) {
  * tables of every "on" premise, then every "off" one; loops from all of them come before the
  * AICs (which only "off" tables give), so a tie between a loop and an AIC keeps the loop. */
 static int hl_search(hk_board *board, hk_step *out, hm_ctx *ctx, int kind, int grouped) {
-    hl_tables *t = malloc(sizeof *t);
-    hk_step *aic = malloc(sizeof *aic);
-    if (!t || !aic) {  /* no memory: give up as if time were up, never a silently wrong path */
-        free(aic);
-        free(t);
+    struct {
+        hl_tables t;
+        hk_step aic;   /* the best AIC so far (the best loop goes straight into *out) */
+    } *mem = malloc(sizeof *mem);
+    if (!mem) {  /* no memory: give up as if time were up, never a silently wrong path */
         ctx->expired = 1;
         return 0;
     }
+    hl_tables *t = &mem->t;
+    hk_step *aic = &mem->aic;
     hl_tables_init(t, board->masks, grouped);
     hl_best loops = {0, 0, 0}, aics = {0, 0, 0};
     out->kind = aic->kind = kind;
@@ -556,8 +558,7 @@ static int hl_search(hk_board *board, hk_step *out, hm_ctx *ctx, int kind, int g
         for (int c = 0; c < 81; c++)
             for (unsigned m = t->masks[c]; m; m &= m - 1) {
                 if (hm_check_deadline(ctx)) {
-                    free(aic);
-                    free(t);
+                    free(mem);
                     return 0;
                 }
                 int len = hl_table(t, hl_node(c, __builtin_ctz(m) + 1, on));
@@ -567,8 +568,7 @@ static int hl_search(hk_board *board, hk_step *out, hm_ctx *ctx, int kind, int g
     int found = loops.found || aics.found;
     if (aics.found && (!loops.found || aics.n > loops.n || (aics.n == loops.n && aics.weighted < loops.weighted)))
         memcpy(out, aic, sizeof *out);
-    free(aic);
-    free(t);
+    free(mem);
     return found;
 }
 
