@@ -400,7 +400,11 @@ def _grouped_nice_loop(board: Board, _c: Candidates, deadline: Deadline) -> Step
     return None if loop is None else _chain_step(loop.kind, loop.eliminations, loop.cells)
 
 
-def _forcing(search: Callable[[Sequence[int], Sequence[int], Callable[[], None]], Forcing | None]) -> BoardFinder:
+#: HoDoKu's forcing chain or net search: candidate masks, placed digits, a deadline check.
+ForcingSearch = Callable[[Sequence[int], Sequence[int], Callable[[], None]], "Forcing | None"]
+
+
+def _forcing(search: ForcingSearch) -> BoardFinder:
     """HoDoKu's forcing chains or nets (:mod:`sudokit.hodoku_forcing`) as a step."""
 
     def find(board: Board, _c: Candidates, deadline: Deadline) -> Step | None:

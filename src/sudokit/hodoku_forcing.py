@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sudokit.candidates import bit, digits_of
-from sudokit.hodoku_loops import _GROUP, _group_links, _Grid, _node
+from sudokit.hodoku_loops import _GROUP, _Grid, _group_links, _node
 from sudokit.units import Shape
 
 __all__ = ["Forcing", "forcing_chain", "forcing_net"]
@@ -284,7 +284,8 @@ class _Found:
         return None
 
 
-def _search(masks: Sequence[int], values: Sequence[int], net: bool, check: Callable[[], None]) -> Forcing | None:
+def _search(masks: Sequence[int], values: Sequence[int], net: bool,
+            check: Callable[[], None]) -> Forcing | None:
     """HoDoKu's forcing chain (or, with ``net``, forcing net) step on the grid, or None."""
     board = _Board(masks, values)
     reach = _tables(board, net, check)
