@@ -10,7 +10,8 @@ step is kept with HoDoKu's type, placements and eliminations. Run::
     run_path.sh puzzles.txt > path.txt
     python tests/make_hodoku_forcing_positions.py path.txt tests/hodoku_forcing_positions.json --keep 60
 
-``--keep`` keeps that many positions, chains and nets alike, spread evenly over the input.
+``--keep`` keeps that many positions, chains and nets alike, spread evenly over the input. The
+committed file: the first 300 puzzles of magictour_top1465.txt (506 forcing steps), 24 kept.
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ def main() -> None:
     found = positions(args.path.read_text())
     step = max(1, len(found) // args.keep)
     kept = found[::step][: args.keep]
-    args.out.write_text(json.dumps(kept, indent=0) + "\n")
+    args.out.write_text("[\n" + ",\n".join(json.dumps(p) for p in kept) + "\n]\n")
     print(f"{len(found)} forcing steps, {len(kept)} kept")
 
 
