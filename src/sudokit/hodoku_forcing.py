@@ -89,6 +89,8 @@ class _Board:
                 if self.values[c] == d:
                     seen |= _PEER_BITS[c]
             self.allowed[d] = self.empty & ~seen
+        #: Per digit, the houses where it is still allowed somewhere.
+        self.houses = [[u for u in _UNIT_BITS if self.allowed[d] & u] for d in range(10)]
 
 
 class _Trial:
@@ -102,6 +104,8 @@ class _Trial:
         self.where = list(board.where)
         self.naked: list[tuple[int, int]] = []
         self.table = 0
+        #: The digits whose cells changed since the last search for hidden singles.
+        self.dirty = set(range(1, 10))
 
     def set_cell(self, cell: int, digit: int) -> None:
         """Set ``digit`` in ``cell``, recording it, its removal from the peers that had it at the
@@ -113,6 +117,8 @@ class _Trial:
         if self.values[cell] == digit:
             return
         self.values[cell] = digit
+        self.dirty.update(digits_of(self.masks[cell]))
+        self.dirty.add(digit)
         for d in digits_of(self.masks[cell]):
             self.where[d] &= ~(1 << cell)
         self.masks[cell] = 0
@@ -130,6 +136,7 @@ class _Trial:
         mask = self.masks[cell] & ~bit(digit)
         self.masks[cell] = mask
         self.where[digit] &= ~(1 << cell)
+        self.dirty.add(digit)
         if mask and not mask & (mask - 1):
             self.set_cell(cell, mask.bit_length())
 
@@ -137,14 +144,16 @@ class _Trial:
         """The naked singles (queued as cells lost candidates) and hidden singles of the copy."""
         out = [(c, d) for c, d in self.naked if not self.values[c]]
         found: set[int] = set()
-        for unit_bits in _UNIT_BITS:
-            for d in range(1, 10):
-                here = self.where[d] & unit_bits
+        for d in sorted(self.dirty):
+            where = self.where[d]
+            for unit_bits in _UNIT_BITS:
+                here = where & unit_bits
                 if here and not here & (here - 1):
                     cell = here.bit_length() - 1
                     if not self.values[cell] and cell not in found:
                         found.add(cell)
                         out.append((cell, d))
+        self.dirty.clear()
         return out
 
 
@@ -221,26 +230,24 @@ def _off(table: int, digit: int) -> int:
 
 def _contradiction(board: _Board, table: int) -> bool:
     """True when ``table`` holds a contradiction, so its premise is false."""
-    ons = [0] + [_on(table, d) for d in range(1, 10)]
-    offs = [0] + [_off(table, d) for d in range(1, 10)]
     every_on = 0
+    offs = [0] * 10
     for d in range(1, 10):
-        if ons[d] & offs[d] or ons[d] & every_on:
+        ons, offs[d] = _on(table, d), _off(table, d)
+        if ons & offs[d] or ons & every_on:
             return True
-        every_on |= ons[d]
-        for unit_bits in _UNIT_BITS:
-            here = ons[d] & unit_bits
-            if here & (here - 1):
-                return True
+        every_on |= ons
+        if ons & (ons - 1) and any((here := ons & unit_bits) & (here - 1) for unit_bits in _UNIT_BITS):
+            return True
     empty = board.empty & ~every_on
     for d in range(1, 10):
         empty &= offs[d] | ~board.where[d]
     if empty:
         return True
     for d in range(1, 10):
-        for unit_bits in _UNIT_BITS:
-            allowed = board.allowed[d] & unit_bits
-            if allowed and not allowed & ~offs[d]:
+        if offs[d]:
+            missing = board.allowed[d] & ~offs[d]
+            if any(not missing & unit_bits for unit_bits in board.houses[d]):
                 return True
     return False
 
