@@ -174,7 +174,7 @@ def _net_table(board: _Board, cell: int, digit: int, on: bool) -> int:
 
 
 def _tables(board: _Board, net: bool, check: Callable[[], None]) -> dict[int, int]:
-    """Every premise's table (all its implications, itself included), keyed by its bit."""
+    """Every premise's first table (its direct implications, itself included), keyed by its bit."""
     grid = _Grid(board.masks, True)
     direct: dict[int, int] = {}
     for cell in range(81):
@@ -197,7 +197,7 @@ def _tables(board: _Board, net: bool, check: Callable[[], None]) -> dict[int, in
             for n in _group_links(grid, k, on):
                 bits |= 1 << _from_loops(n)
             direct[_NORMAL + 2 * k + on] = bits
-    return _closure(direct, check)
+    return direct
 
 
 def _closure(direct: dict[int, int], check: Callable[[], None]) -> dict[int, int]:
@@ -253,55 +253,143 @@ def _contradiction(board: _Board, table: int) -> bool:
 
 
 class _Found:
-    """The conclusions found so far, each with the type of the first step that gave it."""
+    """The conclusions found so far."""
 
-    def __init__(self, net: bool) -> None:
+    def __init__(self) -> None:
         """No conclusions yet."""
-        self.prefix = "FORCING_NET_" if net else "FORCING_CHAIN_"
-        self.placements: dict[tuple[int, int], str] = {}
-        self.eliminations: dict[tuple[int, int], str] = {}
-
-    def add(self, place: bool, cell: int, digit: int, kind: str) -> None:
-        """Record one conclusion (the first type found is kept)."""
-        found = self.placements if place else self.eliminations
-        found.setdefault((cell, digit), self.prefix + kind)
+        self.placements: set[tuple[int, int]] = set()
+        self.eliminations: set[tuple[int, int]] = set()
 
     def agreed(self, tables: list[int], skip: int = -1) -> None:
         """Record what all ``tables`` set or remove alike (never in cell ``skip``)."""
         common = -1
         for table in tables:
             common &= table
-        if common == -1:
-            return
         keep = _ALL & ~(1 << skip) if skip >= 0 else _ALL
         for d in range(1, 10):
-            for cell in _ones(_on(common, d) & keep):
-                self.add(True, cell, d, "VERITY")
-            for cell in _ones(_off(common, d) & keep):
-                self.add(False, cell, d, "VERITY")
+            self.placements.update((cell, d) for cell in _ones(_on(common, d) & keep))
+            self.eliminations.update((cell, d) for cell in _ones(_off(common, d) & keep))
 
-    def best(self) -> Forcing | None:
-        """The step HoDoKu's sort puts first."""
+    def best(self) -> tuple[bool, int, int] | None:
+        """The conclusion HoDoKu's sort puts first: (a placement?, cell, digit)."""
         if self.placements:
-            cell, digit = min(self.placements)
-            return Forcing(self.placements[cell, digit], ((cell, digit),), ())
+            return (True, *min(self.placements))
         if self.eliminations:
-            cell, digit = min(self.eliminations, key=lambda e: e[0] * 10 + e[1])
-            return Forcing(self.eliminations[cell, digit], (), ((cell, digit),))
+            return (False, *min(self.eliminations, key=lambda e: e[0] * 10 + e[1]))
         return None
+
+
+class _Lengths:
+    """The lengths of HoDoKu's chains from a premise to an implication (nodes on the shortest
+    way, the premise included)."""
+
+    def __init__(self, direct: dict[int, int]) -> None:
+        """Lengths along the first tables ``direct``."""
+        self.direct = direct
+        self.levels: dict[int, list[int]] = {}
+
+    def __call__(self, premise: int, end: int) -> int:
+        """The length of the chain from ``premise`` to the table bit ``end``."""
+        levels = self.levels.get(premise)
+        if levels is None:
+            levels = self.levels[premise] = self._levels(premise)
+        for k, level in enumerate(levels):
+            if level >> end & 1:
+                return k + 1
+        return len(levels) + 1
+
+    def _levels(self, premise: int) -> list[int]:
+        """The implications of ``premise`` by distance, as bit sets."""
+        seen = 1 << premise
+        levels = [seen]
+        frontier = [premise]
+        while frontier:
+            nxt = 0
+            for node in frontier:
+                nxt |= self.direct.get(node, 0)
+            nxt &= ~seen
+            if not nxt:
+                break
+            seen |= nxt
+            levels.append(nxt)
+            frontier = _ones(nxt)
+        return levels
+
+
+def _contradiction_length(board: _Board, table: int, premise: int, length: _Lengths) -> int:
+    """The length of the shortest contradiction HoDoKu builds from ``premise`` (its table
+    ``table``), each way it finds one: the chains to the candidates that clash."""
+    out: list[int] = [length(premise, premise ^ 81)] if table >> (premise ^ 81) & 1 else []
+    ons = [0] + [_on(table, d) for d in range(1, 10)]
+    offs = [0] + [_off(table, d) for d in range(1, 10)]
+    for d in range(1, 10):
+        both = ons[d] & offs[d]
+        if both:
+            cell = (both & -both).bit_length() - 1
+            out.append(length(premise, _index(cell, d, True)) + length(premise, _index(cell, d, False)))
+        for e in range(d + 1, 10):
+            two = ons[d] & ons[e]
+            if two:
+                cell = (two & -two).bit_length() - 1
+                out.append(length(premise, _index(cell, d, True)) + length(premise, _index(cell, e, True)))
+        for unit_bits in _UNIT_BITS:
+            here = ons[d] & unit_bits
+            if here & (here - 1):
+                out.append(sum(length(premise, _index(c, d, True)) for c in _ones(here)))
+    every_on = 0
+    for d in range(1, 10):
+        every_on |= ons[d]
+    empty = board.empty & ~every_on
+    for d in range(1, 10):
+        empty &= offs[d] | ~board.where[d]
+    for cell in _ones(empty):
+        out.append(sum(length(premise, _index(cell, d, False)) for d in digits_of(board.masks[cell])))
+    for d in range(1, 10):
+        for unit_bits in board.houses[d]:
+            allowed = board.allowed[d] & unit_bits
+            if not allowed & ~offs[d]:
+                out.append(sum(length(premise, _index(c, d, False)) for c in _ones(allowed)))
+    return min(out)
+
+
+def _kind(board: _Board, direct: dict[int, int], reach: dict[int, int], place: bool, cell: int,
+          digit: int) -> str:
+    """``CONTRADICTION`` or ``VERITY``: the kind of the step HoDoKu keeps for a conclusion, the
+    first found unless a later one has shorter chains (contradictions are found first)."""
+    length = _Lengths(direct)
+    end = _index(cell, digit, place)
+    premise = _index(cell, digit, not place)
+    best = 1 << 30
+    if _contradiction(board, reach[premise]):
+        best = _contradiction_length(board, reach[premise], premise, length)
+    sources: list[list[int]] = []
+    for c in range(81):
+        for d in digits_of(board.masks[c]):
+            if c != cell:
+                sources.append([_index(c, d, True), _index(c, d, False)])
+        sources.append([_index(c, d, True) for d in digits_of(board.masks[c])])
+    for unit_bits in _UNIT_BITS:
+        for d in range(1, 10):
+            sources.append([_index(c, d, True) for c in _ones(board.where[d] & unit_bits)])
+    for group in sources:
+        if (group and all(reach[p] >> end & 1 for p in group)
+                and sum(length(p, end) for p in group) < best):
+            return "VERITY"
+    return "CONTRADICTION" if best < 1 << 30 else "VERITY"
 
 
 def _search(masks: Sequence[int], values: Sequence[int], net: bool,
             check: Callable[[], None]) -> Forcing | None:
     """HoDoKu's forcing chain (or, with ``net``, forcing net) step on the grid, or None."""
     board = _Board(masks, values)
-    reach = _tables(board, net, check)
-    found = _Found(net)
+    direct = _tables(board, net, check)
+    reach = _closure(direct, check)
+    found = _Found()
     premises = [(c, d) for c in range(81) for d in digits_of(board.masks[c])]
     for cell, digit in premises:
         for on in (True, False):
             if _contradiction(board, reach[_index(cell, digit, on)]):
-                found.add(not on, cell, digit, "CONTRADICTION")
+                (found.eliminations if on else found.placements).add((cell, digit))
     check()
     for cell, digit in premises:
         found.agreed([reach[_index(cell, digit, True)], reach[_index(cell, digit, False)]], cell)
@@ -314,7 +402,12 @@ def _search(masks: Sequence[int], values: Sequence[int], net: bool,
                 cells = _ones(board.where[d] & _UNIT_BITS[unit])
                 if cells:
                     found.agreed([reach[_index(c, d, True)] for c in cells])
-    return found.best()
+    chosen = found.best()
+    if chosen is None:
+        return None
+    place, cell, digit = chosen
+    kind = ("FORCING_NET_" if net else "FORCING_CHAIN_") + _kind(board, direct, reach, place, cell, digit)
+    return Forcing(kind, ((cell, digit),) if place else (), () if place else ((cell, digit),))
 
 
 def forcing_chain(masks: Sequence[int], values: Sequence[int],
