@@ -36,6 +36,7 @@ from sudokit import _engine
 from sudokit.candidates import Candidates, bit, digits_of
 from sudokit.errors import OptionError, TimeLimitReached
 from sudokit.grid import Grid
+from sudokit.hodoku_forcing import Forcing, forcing_chain, forcing_net
 from sudokit.hodoku_loops import nice_loop
 from sudokit.limits import NEVER, Deadline, Stop
 from sudokit.solver import search
@@ -407,6 +408,25 @@ def _grouped_nice_loop(board: Board, _c: Candidates, deadline: Deadline) -> Step
     """HoDoKu's grouped nice loop or AIC as a step."""
     loop = nice_loop(board.masks, deadline.check, grouped=True)
     return None if loop is None else _chain_step(loop.kind, loop.eliminations, loop.cells)
+
+
+#: HoDoKu's forcing chain or net search: candidate masks, placed digits, a deadline check.
+ForcingSearch = Callable[[Sequence[int], Sequence[int], Callable[[], None]], "Forcing | None"]
+
+
+def _forcing(search: ForcingSearch) -> BoardFinder:
+    """HoDoKu's forcing chains or nets (:mod:`sudokit.hodoku_forcing`) as a step."""
+
+    def find(board: Board, _c: Candidates, deadline: Deadline) -> Step | None:
+        """The forcing chain or net step HoDoKu takes, or None."""
+        found = search(board.masks, board.values, deadline.check)
+        if found is None:
+            return None
+        name = found.kind.replace("_", " ").title()
+        return _step(name, found.placements, found.eliminations,
+                     tuple(c for c, _ in found.placements + found.eliminations))
+
+    return find
 
 
 # -- the rest: sudokit's finders ---------------------------------------------------------------
@@ -1185,8 +1205,8 @@ HODOKU_STEPS: tuple[StepKind, ...] = (
     StepKind("FRANKEN_SWORDFISH", 350, UNFAIR, _franken("Franken", "Swordfish")),
     StepKind("FINNED_FRANKEN_X_WING", 390, UNFAIR, _franken("Finned Franken", "X-Wing")),
     StepKind("FINNED_FRANKEN_SWORDFISH", 410, UNFAIR, _franken("Finned Franken", "Swordfish")),
-    StepKind("FORCING_CHAIN", 500, EXTREME, _sudokit("Multiple Forcing Chain")),
-    StepKind("FORCING_NET", 700, EXTREME, _sudokit("Dynamic Forcing Chain")),
+    StepKind("FORCING_CHAIN", 500, EXTREME, _forcing(forcing_chain)),
+    StepKind("FORCING_NET", 700, EXTREME, _forcing(forcing_net)),
 )
 
 
