@@ -11,6 +11,7 @@ import pytest
 from hodoku9_compare import State, c_step, mismatches, path_states, python_step
 from sudokit import rating
 from sudokit.errors import Stopped, TimeLimitReached
+from sudokit.executor import Executor
 from sudokit.grid import Grid
 from sudokit.hodoku import (
     HODOKU_STEPS,
@@ -24,7 +25,7 @@ from sudokit.hodoku import (
     hodoku_rating,
 )
 from sudokit.limits import NEVER, Deadline, Stop
-from sudokit.rating import rate
+from sudokit.rating import Rating, rate, rate_many
 from sudokit.techniques import Step
 
 try:
@@ -82,6 +83,9 @@ HARD = [
 #: Easter Monster: forcing nets and chains on HoDoKu's path, brute force without them (the C
 #: path asks its external finder here as long as forcing chains and nets are not in C).
 MONSTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+
+#: One forcing net on HoDoKu's path (top95), the rest fast in C once kinds 0-53 are there.
+ONE_NET = ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8..."
 
 StepTuple = tuple[object, ...]
 
@@ -285,3 +289,42 @@ def test_rating_same_with_both_engines(line: str) -> None:
     alone = hodoku_rating(Grid.from_line(line), engine="c")
     assert alone == hodoku_rating(Grid.from_line(line), engine="python")
     assert alone == (c.score, c.level.title())
+
+
+def _summary(r: Rating) -> tuple[object, ...]:
+    """What a rating says (its time aside)."""
+    return r.status, r.er, r.ep, r.ed, r.score, r.level, r.step_count, r.hardest
+
+
+def test_rate_many_hodoku_path_in_threads() -> None:
+    """Two threads rating with the C HoDoKu path at once (its Python finders taking the GIL back
+    in turn) give the ratings one thread gives."""
+    lines = [HARD[0], ONE_NET, HARD[2], EASY[3], HARD[5], HARD[13]]
+    want = [_summary(rate(line, hodoku_path=True, engine="c")) for line in lines]
+    got = rate_many(lines, jobs=2, hodoku_path=True, engine="c", executor=Executor("thread", 2))
+    assert [_summary(r) for r in got] == want
+
+
+@pytest.mark.parametrize(("all_in_c", "hodoku", "threads"),
+                         [(False, True, False), (True, True, True), (False, False, True)])
+def test_rate_many_threads_once_hodoku_path_is_all_c(
+    all_in_c: bool, hodoku: bool, threads: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """rate_many's workers for the C engine are threads, with hodoku_path only when every HoDoKu
+    step type has a C finder (else the Python finders would hold the GIL: processes)."""
+    ported = tuple(range(len(HODOKU_STEPS) if all_in_c else 13))
+    monkeypatch.setattr(_core, "hodoku_ported", lambda: ported)
+    chosen: list[bool] = []
+
+    class Recorder:
+        """Records the executor rate_many asks for and runs inline."""
+
+        @staticmethod
+        def choose(jobs: int, *, native: bool) -> Executor:
+            chosen.append(native)
+            return Executor("inline", 1)
+
+    monkeypatch.setattr(rating, "Executor", Recorder)
+    assert [r.status for r in rate_many([EASY[0]], jobs=2, hodoku_path=hodoku, engine="c")] == ["rated"]
+    assert chosen == [threads]
+    assert rating._hodoku_all_in_c("python") is False

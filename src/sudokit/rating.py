@@ -430,10 +430,22 @@ def rate_many(
 
     ``time_limit`` is each puzzle's own (seconds of wall-clock time, as in :func:`rate`). The
     workers are threads when the C engine rates (9×9 puzzles: the C twin of the techniques
-    releases the GIL), processes with the Python engine or ``hodoku_path``; or those of
-    ``executor`` when given (see :class:`sudokit.executor.Executor`).
+    releases the GIL; with ``hodoku_path`` only once every HoDoKu step type runs in C, as the
+    Python finders the C path asks for the others hold the GIL), processes with the Python
+    engine or ``hodoku_path`` before that; or those of ``executor`` when given (see
+    :class:`sudokit.executor.Executor`).
     """
     time_limit = check_time_limit(time_limit)
     name = _engine.name_of(engine)
-    executor = executor or Executor.choose(jobs, native=name == "c" and not hodoku_path)
+    native = name == "c" and (not hodoku_path or _hodoku_all_in_c(name))
+    executor = executor or Executor.choose(jobs, native=native)
     return executor.map(partial(_rate_text, time_limit, hodoku_path, name), puzzles)
+
+
+def _hodoku_all_in_c(engine: str) -> bool:
+    """True when ``engine``'s C core has a finder for every step type of HoDoKu's path (it then
+    runs without asking Python, the GIL released)."""
+    from sudokit.hodoku import HODOKU_STEPS
+
+    core = _engine.native(engine)
+    return core is not None and set(core.hodoku_ported()) >= set(range(len(HODOKU_STEPS)))
