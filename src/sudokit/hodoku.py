@@ -617,51 +617,88 @@ def _best(steps: Iterable[Step]) -> Step | None:
     return chosen
 
 
+def _x_links(board: Board, cell: int, digit: int) -> list[int]:
+    """The cells holding ``digit`` that ``cell`` links to, in HoDoKu's link order: its row, its
+    column, then the cells of its box off both (each in cell order)."""
+    b = bit(digit)
+    row, col, box = _CELL_UNITS[cell]
+    on_lines = [c for unit in (row, col) for c in _UNITS[unit] if c != cell and board.masks[c] & b]
+    return on_lines + [c for c in _UNITS[box]
+                       if c // 9 != cell // 9 and c % 9 != cell % 9 and board.masks[c] & b]
+
+
 def _x_chain_ends(board: Board, start: int, digit: int, max_links: int) -> Iterator[tuple[int, int]]:
     """(end cell, links) of the X-chains on ``digit`` from ``start``: alternating strong and
-    weak links, strong at both ends, at least 3 links and at most ``max_links``."""
-    frontier = [(t, True) for t in _conjugates(board, start, digit)]
-    seen: set[tuple[int, bool, bool]] = {(t, True, False) for t, _ in frontier}
+    weak links, strong at both ends, at least 3 links and at most ``max_links``; breadth first,
+    each cell's links in HoDoKu's order (``_x_links``), strong ones being its ``_conjugates``."""
+    def targets(cell: int, strong: bool) -> list[int]:
+        """The cells a link of the given kind reaches from ``cell``."""
+        links = _x_links(board, cell, digit)
+        if not strong:
+            return links
+        partners = _conjugates(board, cell, digit)
+        return [t for t in links if t in partners]
+
+    frontier = targets(start, True)
+    seen: set[tuple[int, bool, bool]] = {(t, True, False) for t in frontier}
     links = 1
     while frontier and links < max_links:
-        nxt: list[tuple[int, bool]] = []
+        nxt: list[int] = []
         links += 1
-        for cell, _ in frontier:
-            targets = (_peers_with(board, cell, digit) if links % 2 == 0
-                       else _conjugates(board, cell, digit))
-            for t in targets:
+        for cell in frontier:
+            for t in targets(cell, links % 2 == 1):
                 state = (t, links % 2 == 1, links >= 3)
                 if state not in seen:
                     seen.add(state)
-                    nxt.append((t, True))
+                    nxt.append(t)
                     if links % 2 == 1 and links >= 3:
                         yield t, links
         frontier = nxt
 
 
-def _x_chains(board: Board, max_links: int, name: str, exact: bool = False) -> Iterator[Step]:
-    """X-chain steps (``exact``: only chains of exactly ``max_links`` links)."""
-    for digit in range(1, 10):
-        b = bit(digit)
-        for start in range(81):
-            if not board.masks[start] & b:
-                continue
+def _x_chains(board: Board, max_links: int, name: str, exact: bool = False) -> Iterator[tuple[Step, int]]:
+    """X-chain steps and their numbers of links (``exact``: only chains of exactly ``max_links``
+    links) in HoDoKu's order: start cell by start cell, each start's digits in order."""
+    for start in range(81):
+        for digit in digits_of(board.masks[start]):
             for end, links in _x_chain_ends(board, start, digit, max_links):
                 if exact and links != max_links:
                     continue
                 victims = sorted(_peers_with(board, start, digit) & _peers_with(board, end, digit))
                 if victims:
-                    yield _chain_step(name, ((c, digit) for c in victims), (start, end))
+                    yield _chain_step(name, ((c, digit) for c in victims), (start, end)), links
+
+
+def _x_best(chains: Iterable[tuple[Step, int]]) -> Step | None:
+    """The X-chain HoDoKu's sort puts first, taking them in the order found: more eliminations
+    win; among as many, other eliminations win with a smaller weighted sum and the same ones with
+    fewer links; a tie keeps the one found first."""
+    chosen: Step | None = None
+    key = (0, 0, 0)
+    for step, links in chains:
+        weighted = sum(c * (1 + 80 * k) + d for k, (c, d) in enumerate(step.eliminations))
+        count = len(step.eliminations)
+        if chosen is None or count > key[0]:
+            better = True
+        elif count < key[0]:
+            better = False
+        elif step.eliminations != chosen.eliminations:
+            better = weighted < key[1]
+        else:
+            better = links < key[2]
+        if better:
+            chosen, key = step, (count, weighted, links)
+    return chosen
 
 
 def _x_chain(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
     """HoDoKu's X-chain: the best of all (up to 19 links)."""
-    return _best(_x_chains(board, 19, "X-Chain"))
+    return _x_best(_x_chains(board, 19, "X-Chain"))
 
 
 def _turbot(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
     """HoDoKu's turbot fish: the best X-chain of exactly 3 links."""
-    return _best(_x_chains(board, 3, "Turbot Fish", exact=True))
+    return _x_best(_x_chains(board, 3, "Turbot Fish", exact=True))
 
 
 def _other(board: Board, cell: int, digit: int) -> int:
