@@ -319,9 +319,14 @@ static int find_empty_rectangle(hk_board *b, hk_step *out, hm_ctx *ctx) {
 
 /* ---- X-chains and turbot fish (hodoku._x_chains, _x_chain_ends, _x_best) ---------------- */
 
+/* 1 when cells a and b share a row or a column. */
+static inline int same_line(int a, int b) { return a / 9 == b / 9 || a % 9 == b % 9; }
+
 /* The X-chains of one digit: each cell's strong-link partners as a board, and (built when
  * first asked) its links in HoDoKu's order (hodoku._x_links): the cells holding d in its row,
- * in its column, then in its box off both, each in cell order; the strong ones the same way. */
+ * in its column, then in its box off both, each in cell order; the strong ones the same way.
+ * A link is strong when the unit it is listed under holds d twice: a box's pair on one line
+ * is strong only when that line holds d twice too. */
 typedef struct {
     const hk_board *b;
     const views *v;
@@ -334,7 +339,7 @@ typedef struct {
     uint8_t n_strong[81];
 } x_digit;
 
-/* The strong-link partners of every cell holding d (as _conjugates finds them). */
+/* The strong-link partners of every cell holding d (the strong links of _x_links). */
 static void x_digit_init(const hk_board *b, const views *v, int d, x_digit *x) {
     x->b = b;
     x->v = v;
@@ -348,14 +353,11 @@ static void x_digit_init(const hk_board *b, const views *v, int d, x_digit *x) {
             if (b->free[u][d] != 2) continue;
             for (int i = 0; i < 9; i++) {
                 int o = kUnitCells[u][i];
-                if (o != c && has(b, o, d)) cs_add(&x->conj[c], o);
+                if (o != c && has(b, o, d) && (k < 2 || !same_line(o, c))) cs_add(&x->conj[c], o);
             }
         }
     }
 }
-
-/* 1 when cells a and b share a row or a column. */
-static inline int same_line(int a, int b) { return a / 9 == b / 9 || a % 9 == b % 9; }
 
 /* Build the link lists of cell c (a cell holding d) once. */
 static void x_links_of(x_digit *x, int c) {

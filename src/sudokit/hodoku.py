@@ -590,16 +590,6 @@ def _peers_with(board: Board, cell: int, digit: int) -> set[int]:
     return {p for p in _PEERS[cell] if board.masks[p] & b}
 
 
-def _conjugates(board: Board, cell: int, digit: int) -> set[int]:
-    """The cells joined to ``cell`` by a strong link on ``digit`` (its only other place in a unit)."""
-    b = bit(digit)
-    out: set[int] = set()
-    for unit in _CELL_UNITS[cell]:
-        if board.free[unit][digit] == 2:
-            out.update(c for c in _UNITS[unit] if c != cell and board.masks[c] & b)
-    return out
-
-
 def _chain_step(name: str, elims: Iterable[tuple[int, int]], cells: tuple[int, ...]) -> Step:
     """A chain step with its eliminations in HoDoKu's order (as given)."""
     return _step(name, eliminations=tuple(elims), cells=cells)
@@ -617,27 +607,27 @@ def _best(steps: Iterable[Step]) -> Step | None:
     return chosen
 
 
-def _x_links(board: Board, cell: int, digit: int) -> list[int]:
-    """The cells holding ``digit`` that ``cell`` links to, in HoDoKu's link order: its row, its
-    column, then the cells of its box off both (each in cell order)."""
+def _x_links(board: Board, cell: int, digit: int) -> list[tuple[int, bool]]:
+    """The cells holding ``digit`` that ``cell`` links to, and whether the link is strong, in
+    HoDoKu's link order: its row, its column, then the cells of its box off both (each in cell
+    order). As in HoDoKu, a link is strong when the unit it is listed under holds ``digit``
+    exactly twice (so a box's pair on one line is weak unless that line holds it twice)."""
     b = bit(digit)
-    row, col, box = _CELL_UNITS[cell]
-    on_lines = [c for unit in (row, col) for c in _UNITS[unit] if c != cell and board.masks[c] & b]
-    return on_lines + [c for c in _UNITS[box]
-                       if c // 9 != cell // 9 and c % 9 != cell % 9 and board.masks[c] & b]
+    out: list[tuple[int, bool]] = []
+    for k, unit in enumerate(_CELL_UNITS[cell]):
+        strong = board.free[unit][digit] == 2
+        out.extend((c, strong) for c in _UNITS[unit] if c != cell and board.masks[c] & b
+                   and (k < 2 or (c // 9 != cell // 9 and c % 9 != cell % 9)))
+    return out
 
 
 def _x_chain_ends(board: Board, start: int, digit: int, max_links: int) -> Iterator[tuple[int, int]]:
     """(end cell, links) of the X-chains on ``digit`` from ``start``: alternating strong and
     weak links, strong at both ends, at least 3 links and at most ``max_links``; breadth first,
-    each cell's links in HoDoKu's order (``_x_links``), strong ones being its ``_conjugates``."""
+    each cell's links in HoDoKu's order (``_x_links``)."""
     def targets(cell: int, strong: bool) -> list[int]:
-        """The cells a link of the given kind reaches from ``cell``."""
-        links = _x_links(board, cell, digit)
-        if not strong:
-            return links
-        partners = _conjugates(board, cell, digit)
-        return [t for t in links if t in partners]
+        """The cells a link of the given kind reaches from ``cell`` (a strong one may be weak)."""
+        return [t for t, is_strong in _x_links(board, cell, digit) if is_strong or not strong]
 
     frontier = targets(start, True)
     seen: set[tuple[int, bool, bool]] = {(t, True, False) for t in frontier}
