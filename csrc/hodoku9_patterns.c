@@ -378,7 +378,8 @@ static void x_links_of(x_digit *x, int c) {
 }
 
 /* The ends of the X-chains from start in the order _x_chain_ends yields them (breadth first,
- * each cell's links in HoDoKu's order): ends[] and their numbers of links; returns how many. */
+ * each cell's links in HoDoKu's order, not going on from the start): ends[] and their numbers
+ * of links; returns how many. */
 static int x_chain_ends(x_digit *x, int start, int max_links, uint8_t *ends, uint8_t *lens) {
     uint8_t seen[81][4];  /* state (cell, odd links, links >= 3) met: [cell][odd * 2 + long] */
     uint8_t front[81], next[81];
@@ -401,7 +402,7 @@ static int x_chain_ends(x_digit *x, int start, int max_links, uint8_t *ends, uin
             for (int i = 0; i < nt; i++) {
                 if (seen[t[i]][state]) continue;
                 seen[t[i]][state] = 1;
-                next[nn++] = t[i];
+                if (t[i] != start) next[nn++] = t[i];
                 if (odd && links >= 3) {
                     ends[n_ends] = t[i];
                     lens[n_ends++] = (uint8_t)links;
@@ -432,6 +433,7 @@ static cset x_end_board(const x_digit *x, int start, int max_links, int exact) {
         front = cs_andnot(reach, seen[state]);
         seen[state] = cs_or(seen[state], front);
         if (odd && links >= 3 && (!exact || links == max_links)) ends = cs_or(ends, front);
+        front = cs_andnot(front, cs_cell(start));  /* a chain back at its start ends there */
     }
     return ends;
 }

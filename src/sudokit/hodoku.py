@@ -624,7 +624,8 @@ def _x_links(board: Board, cell: int, digit: int) -> list[tuple[int, bool]]:
 def _x_chain_ends(board: Board, start: int, digit: int, max_links: int) -> Iterator[tuple[int, int]]:
     """(end cell, links) of the X-chains on ``digit`` from ``start``: alternating strong and
     weak links, strong at both ends, at least 3 links and at most ``max_links``; breadth first,
-    each cell's links in HoDoKu's order (``_x_links``)."""
+    each cell's links in HoDoKu's order (``_x_links``); as in HoDoKu, a chain back at its start
+    cell ends there."""
     def targets(cell: int, strong: bool) -> list[int]:
         """The cells a link of the given kind reaches from ``cell`` (a strong one may be weak)."""
         return [t for t, is_strong in _x_links(board, cell, digit) if is_strong or not strong]
@@ -640,7 +641,8 @@ def _x_chain_ends(board: Board, start: int, digit: int, max_links: int) -> Itera
                 state = (t, links % 2 == 1, links >= 3)
                 if state not in seen:
                     seen.add(state)
-                    nxt.append(t)
+                    if t != start:
+                        nxt.append(t)
                     if links % 2 == 1 and links >= 3:
                         yield t, links
         frontier = nxt
