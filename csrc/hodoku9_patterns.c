@@ -14,11 +14,11 @@
  *   - `_sudokit(...)` wrappers over sudokit's finders (wings, BUG, colouring): the first step
  *     the finder yields (with the wrapper's name filter), eliminations sorted by (cell, digit).
  *
- * The X-chain search (Python's breadth first walk, hodoku._x_chains) takes the starts cell by
- * cell and digit by digit, and each cell's links in HoDoKu's order (row, column, box), so that
- * ties between chains are broken as HoDoKu's own search meets them.  Here the ends of a start
- * are first found on boards, level by level; only when one of them could beat or tie the kept
- * chain is the walk redone in order.
+ * The X-chain search (hodoku._x_chains) is HoDoKu's: starts cell by cell and digit by digit,
+ * depth first over chains that never pass a cell twice, each cell's links in HoDoKu's order
+ * (row, column, box), so that ties between chains are broken as HoDoKu's own search meets
+ * them.  Here the possible ends of a start are first found on boards (a breadth-first walk);
+ * only when one of them could beat or tie the kept chain is the start searched.
  *
  * Cell sets are 81-bit boards:
  *
@@ -377,48 +377,11 @@ static void x_links_of(x_digit *x, int c) {
     x->n_strong[c] = (uint8_t)ns;
 }
 
-/* The ends of the X-chains from start in the order _x_chain_ends yields them (breadth first,
- * each cell's links in HoDoKu's order, not going on from the start): ends[] and their numbers
- * of links; returns how many. */
-static int x_chain_ends(x_digit *x, int start, int max_links, uint8_t *ends, uint8_t *lens) {
-    uint8_t seen[81][4];  /* state (cell, odd links, links >= 3) met: [cell][odd * 2 + long] */
-    uint8_t front[81], next[81];
-    int nf = 0, n_ends = 0;
-    memset(seen, 0, sizeof seen);
-    x_links_of(x, start);
-    for (int i = 0; i < x->n_strong[start]; i++) {
-        front[nf++] = x->strong[start][i];
-        seen[x->strong[start][i]][2] = 1;
-    }
-    for (int links = 1; nf && links < max_links;) {
-        int nn = 0;
-        links++;
-        int odd = links % 2 == 1, state = odd * 2 + (links >= 3);
-        for (int f = 0; f < nf; f++) {
-            int cell = front[f];
-            x_links_of(x, cell);
-            const uint8_t *t = odd ? x->strong[cell] : x->links[cell];
-            int nt = odd ? x->n_strong[cell] : x->n_links[cell];
-            for (int i = 0; i < nt; i++) {
-                if (seen[t[i]][state]) continue;
-                seen[t[i]][state] = 1;
-                if (t[i] != start) next[nn++] = t[i];
-                if (odd && links >= 3) {
-                    ends[n_ends] = t[i];
-                    lens[n_ends++] = (uint8_t)links;
-                }
-            }
-        }
-        memcpy(front, next, (size_t)nn);
-        nf = nn;
-    }
-    return n_ends;
-}
-
-/* The ends of the X-chains from start (with max_links; exact: only those of max_links links)
- * as a board: the same breadth-first search on boards, level by level, order aside. */
+/* The cells where X-chains from start (with max_links; exact: only those of max_links links)
+ * may end, as a board: a breadth-first walk on boards, level by level, that may go through a
+ * cell twice, so a superset of the ends of the chains x_walk meets. */
 static cset x_end_board(const x_digit *x, int start, int max_links, int exact) {
-    cset seen[4] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}};  /* [odd * 2 + long], as x_chain_ends */
+    cset seen[4] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}};  /* [odd links * 2 + (links >= 3)] */
     cset front = x->conj[start], ends = {0, 0};
     seen[2] = front;
     for (int links = 1; !cs_none(front) && links < max_links;) {
@@ -468,25 +431,63 @@ static int x_better(const x_best *k, int d, cset victims, int n, long w, int lin
     return links < k->links;
 }
 
-/* Walk the ends of start in _x_chain_ends' order and keep those that beat the kept chain. */
+/* A depth-first X-chain search from one start (hodoku._x_chain_ends). */
+typedef struct {
+    x_digit *x;
+    int start, max_links, exact;
+    uint8_t on[81];  /* 1 for the cells of the chain so far */
+    x_best *best;
+} x_dfs;
+
+/* Keep the chain from the start to end (of links links) when it beats the kept one. */
+static void x_offer(x_dfs *s, int end, int links) {
+    if (s->exact && links != s->max_links) return;
+    cset victims = x_victims(s->x, s->start, end);
+    hk_cand el[81];
+    int n = x_elims(victims, s->x->d, el);
+    if (!n) return;
+    long w = weighted(el, n);
+    if (x_better(s->best, s->x->d, victims, n, w, links))
+        *s->best = (x_best){{1, n, w}, links, s->x->d, s->start, end, victims};
+}
+
+/* Go on from cell with link number links (strong when odd): each of its links in HoDoKu's order,
+ * no cell twice; a link back to the start ends the chain there. */
+static void x_extend(x_dfs *s, int cell, int links) {
+    x_digit *x = s->x;
+    int strong = links % 2 == 1;
+    x_links_of(x, cell);
+    const uint8_t *t = strong ? x->strong[cell] : x->links[cell];
+    int nt = strong ? x->n_strong[cell] : x->n_links[cell];
+    for (int i = 0; i < nt; i++) {
+        int o = t[i];
+        if (s->on[o] && o != s->start) continue;
+        if (strong && links >= 3) x_offer(s, o, links);
+        if (links < s->max_links && o != s->start) {
+            s->on[o] = 1;
+            x_extend(s, o, links + 1);
+            s->on[o] = 0;
+        }
+    }
+}
+
+/* Search the chains of start in HoDoKu's order (each first strong link, then x_extend) and keep
+ * those that beat the kept chain. */
 static void x_walk(x_digit *x, int start, int max_links, int exact, x_best *best) {
-    uint8_t ends[81 * 2], lens[81 * 2];
-    int n_ends = x_chain_ends(x, start, max_links, ends, lens);
-    for (int i = 0; i < n_ends; i++) {
-        if (exact && lens[i] != max_links) continue;
-        cset victims = x_victims(x, start, ends[i]);
-        hk_cand el[81];
-        int n = x_elims(victims, x->d, el);
-        if (!n) continue;
-        long w = weighted(el, n);
-        if (!x_better(best, x->d, victims, n, w, lens[i])) continue;
-        *best = (x_best){{1, n, w}, lens[i], x->d, start, ends[i], victims};
+    x_dfs s = {x, start, max_links, exact, {0}, best};
+    x_links_of(x, start);
+    s.on[start] = 1;
+    for (int i = 0; i < x->n_strong[start]; i++) {
+        int first = x->strong[start][i];
+        s.on[first] = 1;
+        x_extend(&s, first, 2);
+        s.on[first] = 0;
     }
 }
 
 /* The best X-chain of at most max_links links (exact: of exactly max_links), start cell by start
- * cell and digit by digit as hodoku._x_chains.  The ends of a start are first found on boards;
- * only when one of them could beat or tie the kept chain are they walked in order (x_walk). */
+ * cell and digit by digit as hodoku._x_chains.  The possible ends of a start are first found on
+ * boards; only when one of them could beat or tie the kept chain is the start searched (x_walk). */
 static int best_x_chain(hk_board *b, hk_step *out, hm_ctx *ctx, int kind, const char *name,
                         int max_links, int exact) {
     views v;

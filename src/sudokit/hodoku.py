@@ -621,44 +621,50 @@ def _x_links(board: Board, cell: int, digit: int) -> list[tuple[int, bool]]:
     return out
 
 
-def _x_chain_ends(board: Board, start: int, digit: int, max_links: int) -> Iterator[tuple[int, int]]:
-    """(end cell, links) of the X-chains on ``digit`` from ``start``: alternating strong and
-    weak links, strong at both ends, at least 3 links and at most ``max_links``; breadth first,
-    each cell's links in HoDoKu's order (``_x_links``); as in HoDoKu, a chain back at its start
-    cell ends there."""
-    def targets(cell: int, strong: bool) -> list[int]:
-        """The cells a link of the given kind reaches from ``cell`` (a strong one may be weak)."""
-        return [t for t, is_strong in _x_links(board, cell, digit) if is_strong or not strong]
-
-    frontier = targets(start, True)
-    seen: set[tuple[int, bool, bool]] = {(t, True, False) for t in frontier}
-    links = 1
-    while frontier and links < max_links:
-        nxt: list[int] = []
-        links += 1
-        for cell in frontier:
-            for t in targets(cell, links % 2 == 1):
-                state = (t, links % 2 == 1, links >= 3)
-                if state not in seen:
-                    seen.add(state)
-                    if t != start:
-                        nxt.append(t)
-                    if links % 2 == 1 and links >= 3:
-                        yield t, links
-        frontier = nxt
+def _x_chain_ends(chain: list[int], digit: int, max_links: int,
+                  links_of: Callable[[int, int], list[tuple[int, bool]]]) -> Iterator[tuple[int, int]]:
+    """(end cell, links) of the X-chains on ``digit`` that go on from ``chain`` (its cells, the
+    start first) as HoDoKu's search meets them: depth first, each cell's links in HoDoKu's order
+    (``links_of``), weak and strong links alternating (a strong one may serve as weak), no cell
+    twice except a chain closing at its start, which ends there; at least 3 links and at most
+    ``max_links``, strong at both ends."""
+    strong_next = len(chain) % 2 == 1
+    links = len(chain)
+    for t, strong in links_of(chain[-1], digit):
+        if (strong_next and not strong) or (t in chain and t != chain[0]):
+            continue
+        if strong_next and links >= 3:
+            yield t, links
+        if links < max_links and t != chain[0]:
+            chain.append(t)
+            yield from _x_chain_ends(chain, digit, max_links, links_of)
+            chain.pop()
 
 
 def _x_chains(board: Board, max_links: int, name: str, exact: bool = False) -> Iterator[tuple[Step, int]]:
     """X-chain steps and their numbers of links (``exact``: only chains of exactly ``max_links``
-    links) in HoDoKu's order: start cell by start cell, each start's digits in order."""
+    links) in HoDoKu's order: start cell by start cell, each start's digits in order, each first
+    (strong) link in ``_x_links`` order, then ``_x_chain_ends``."""
+    cache: dict[tuple[int, int], list[tuple[int, bool]]] = {}
+
+    def links_of(cell: int, digit: int) -> list[tuple[int, bool]]:
+        """The links of ``cell`` on ``digit`` (``_x_links``, computed once)."""
+        if (cell, digit) not in cache:
+            cache[cell, digit] = _x_links(board, cell, digit)
+        return cache[cell, digit]
+
     for start in range(81):
         for digit in digits_of(board.masks[start]):
-            for end, links in _x_chain_ends(board, start, digit, max_links):
-                if exact and links != max_links:
+            ones = _peers_with(board, start, digit)
+            for first, strong in links_of(start, digit):
+                if not strong:
                     continue
-                victims = sorted(_peers_with(board, start, digit) & _peers_with(board, end, digit))
-                if victims:
-                    yield _chain_step(name, ((c, digit) for c in victims), (start, end)), links
+                for end, links in _x_chain_ends([start, first], digit, max_links, links_of):
+                    if exact and links != max_links:
+                        continue
+                    victims = sorted(ones & _peers_with(board, end, digit))
+                    if victims:
+                        yield _chain_step(name, ((c, digit) for c in victims), (start, end)), links
 
 
 def _x_best(chains: Iterable[tuple[Step, int]]) -> Step | None:
