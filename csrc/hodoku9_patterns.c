@@ -8,17 +8,17 @@
  *
  *   - hodoku.py's own first-found searches (skyscraper, kite, empty rectangle);
  *   - hodoku.py's "best of all" searches (_best: most eliminations, then the smallest weighted
- *     sum of the eliminated candidates, ties keep the first found): remote pairs, turbot fish,
- *     X- and XY-chains;
+ *     sum of the eliminated candidates, ties keep the first found): remote pairs, XY-chains;
+ *     turbot fish and X-chains the same way (_x_best), except that a chain with the same
+ *     eliminations as the kept one but fewer links replaces it;
  *   - `_sudokit(...)` wrappers over sudokit's finders (wings, BUG, colouring): the first step
  *     the finder yields (with the wrapper's name filter), eliminations sorted by (cell, digit).
  *
- * The X-chain search (Python's breadth first walk) meets the ends of the chains from one start
- * in the iteration order of Python sets (`_conjugates`, `_peers_with`), and that order decides
- * which of two ends with the same eliminations is kept.  Here the ends are found on boards,
- * level by level; only when two ends of the best start tie is the walk redone in Python's
- * order, which pyset reproduces (CPython 3.11's set table: small int keys hash to themselves,
- * 9 linear probes, then perturbation; 8 slots, resized to 4 * used when 3/5 full).
+ * The X-chain search (hodoku._x_chains) is HoDoKu's: starts cell by cell and digit by digit,
+ * depth first over chains that never pass a cell twice, each cell's links in HoDoKu's order
+ * (row, column, box), so that ties between chains are broken as HoDoKu's own search meets
+ * them.  Here the possible ends of a start are first found on boards (a breadth-first walk);
+ * only when one of them could beat or tie the kept chain is the start searched.
  *
  * Cell sets are 81-bit boards:
  *
@@ -150,74 +150,6 @@ static int best_take(best_key *k, const hk_cand *e, int n) {
 static void digit_step(hk_step *out, int kind, const char *name, cset victims, int d) {
     hk_step_start(out, kind, name);
     while (!cs_none(victims)) hk_step_elim(out, cs_take(&victims), d);
-}
-
-/* ---- CPython's set order ---------------------------------------------------------------- */
-
-/* A CPython set of small ints (hash = value) with no deletions: the table as CPython lays it
- * out (linear probes of 9, then perturbation; resized to 4 * used when 3/5 full), so walking
- * slot[] gives Python's iteration order.  Up to 31 keys (table of 128 slots). */
-typedef struct {
-    int8_t slot[128];  /* key or -1       */
-    int mask, fill;
-} pyset;
-
-/* An empty set (8 slots). */
-static void pyset_init(pyset *s) {
-    memset(s->slot, -1, sizeof s->slot);
-    s->mask = 7;
-    s->fill = 0;
-}
-
-/* set_insert_clean: put key into a table without that key and without dummies. */
-static void pyset_place(int8_t *slot, int mask, int key) {
-    size_t perturb = (size_t)key, i = (size_t)key & (size_t)mask;
-    for (;;) {
-        if (slot[i] < 0) { slot[i] = (int8_t)key; return; }
-        if (i + 9 <= (size_t)mask)
-            for (size_t j = 1; j <= 9; j++)
-                if (slot[i + j] < 0) { slot[i + j] = (int8_t)key; return; }
-        perturb >>= 5;
-        i = (i * 5 + 1 + perturb) & (size_t)mask;
-    }
-}
-
-/* set_add_entry: add key (ignored when present), resizing as CPython does. */
-static void pyset_add(pyset *s, int key) {
-    size_t perturb = (size_t)key, i = (size_t)key & (size_t)s->mask, e;
-    for (;;) {
-        int probes = i + 9 <= (size_t)s->mask ? 9 : 0;
-        e = i;
-        for (;;) {
-            if (s->slot[e] < 0) goto add;
-            if (s->slot[e] == key) return;
-            e++;
-            if (probes-- == 0) break;
-        }
-        perturb >>= 5;
-        i = (i * 5 + 1 + perturb) & (size_t)s->mask;
-    }
-add:
-    s->slot[e] = (int8_t)key;
-    s->fill++;
-    if (s->fill * 5 < s->mask * 3) return;
-    int size = 8;
-    while (size <= s->fill * 4) size <<= 1;
-    int8_t old[128];
-    int old_mask = s->mask;
-    memcpy(old, s->slot, sizeof old);
-    memset(s->slot, -1, sizeof s->slot);
-    s->mask = size - 1;
-    for (int k = 0; k <= old_mask; k++)
-        if (old[k] >= 0) pyset_place(s->slot, s->mask, old[k]);
-}
-
-/* Write the keys in iteration order; returns how many. */
-static int pyset_keys(const pyset *s, uint8_t *out) {
-    int n = 0;
-    for (int k = 0; k <= s->mask; k++)
-        if (s->slot[k] >= 0) out[n++] = (uint8_t)s->slot[k];
-    return n;
 }
 
 /* ---- skyscraper (hodoku._skyscraper) ---------------------------------------------------- */
@@ -385,23 +317,29 @@ static int find_empty_rectangle(hk_board *b, hk_step *out, hm_ctx *ctx) {
     return 0;
 }
 
-/* ---- X-chains and turbot fish (hodoku._x_chains, _x_chain_ends, _best) ------------------ */
+/* ---- X-chains and turbot fish (hodoku._x_chains, _x_chain_ends, _x_best) ---------------- */
+
+/* 1 when cells a and b share a row or a column. */
+static inline int same_line(int a, int b) { return a / 9 == b / 9 || a % 9 == b % 9; }
 
 /* The X-chains of one digit: each cell's strong-link partners as a board, and (built when
- * first asked) Python's iteration orders of `_peers_with` and `_conjugates`. */
+ * first asked) its links in HoDoKu's order (hodoku._x_links): the cells holding d in its row,
+ * in its column, then in its box off both, each in cell order; the strong ones the same way.
+ * A link is strong when the unit it is listed under holds d twice: a box's pair on one line
+ * is strong only when that line holds d twice too. */
 typedef struct {
     const hk_board *b;
     const views *v;
     int d;
-    cset conj[81];          /* partners of a cell on d (the other place of a unit with two) */
-    uint8_t ready[81];      /* 1 once the orders of the cell are built                      */
-    uint8_t peers[81][20];  /* the set order of the peers holding d                         */
-    uint8_t n_peers[81];
-    uint8_t conj_order[81][3];
-    uint8_t n_conj[81];
+    cset conj[81];           /* partners of a cell on d (the other place of a unit with two) */
+    uint8_t ready[81];       /* 1 once the link lists of the cell are built                  */
+    uint8_t links[81][20];   /* the peers holding d, in HoDoKu's link order                  */
+    uint8_t n_links[81];
+    uint8_t strong[81][3];   /* the partners among them, in the same order                   */
+    uint8_t n_strong[81];
 } x_digit;
 
-/* The strong-link partners of every cell holding d (as _conjugates finds them). */
+/* The strong-link partners of every cell holding d (the strong links of _x_links). */
 static void x_digit_init(const hk_board *b, const views *v, int d, x_digit *x) {
     x->b = b;
     x->v = v;
@@ -415,76 +353,35 @@ static void x_digit_init(const hk_board *b, const views *v, int d, x_digit *x) {
             if (b->free[u][d] != 2) continue;
             for (int i = 0; i < 9; i++) {
                 int o = kUnitCells[u][i];
-                if (o != c && has(b, o, d)) cs_add(&x->conj[c], o);
+                if (o != c && has(b, o, d) && (k < 2 || !same_line(o, c))) cs_add(&x->conj[c], o);
             }
         }
     }
 }
 
-/* Build the set orders of cell c (a cell holding d) once. */
-static void x_orders_of(x_digit *x, int c) {
+/* Build the link lists of cell c (a cell holding d) once. */
+static void x_links_of(x_digit *x, int c) {
     if (x->ready[c]) return;
     x->ready[c] = 1;
-    const hk_board *b = x->b;
-    int d = x->d;
-    pyset s;
-    pyset_init(&s);
-    for (int i = 0; i < 20; i++)
-        if (has(b, kPeers[c][i], d)) pyset_add(&s, kPeers[c][i]);
-    x->n_peers[c] = (uint8_t)pyset_keys(&s, x->peers[c]);
-    pyset_init(&s);
+    int n = 0, ns = 0;
     for (int k = 0; k < 3; k++) {
-        int u = kCellUnits[c][k];
-        if (b->free[u][d] != 2) continue;
+        const uint8_t *cells = kUnitCells[kCellUnits[c][k]];
         for (int i = 0; i < 9; i++) {
-            int o = kUnitCells[u][i];
-            if (o != c && has(b, o, d)) pyset_add(&s, o);
+            int o = cells[i];
+            if (o == c || !has(x->b, o, x->d) || (k == 2 && same_line(o, c))) continue;
+            x->links[c][n++] = (uint8_t)o;
+            if (!cs_none(cs_and(x->conj[c], cs_cell(o)))) x->strong[c][ns++] = (uint8_t)o;
         }
     }
-    x->n_conj[c] = (uint8_t)pyset_keys(&s, x->conj_order[c]);
+    x->n_links[c] = (uint8_t)n;
+    x->n_strong[c] = (uint8_t)ns;
 }
 
-/* The ends of the X-chains from start in the order _x_chain_ends yields them (breadth first,
- * each level in Python's set orders): ends[] and their numbers of links; returns how many. */
-static int x_chain_ends(x_digit *x, int start, int max_links, uint8_t *ends, uint8_t *lens) {
-    uint8_t seen[81][4];  /* state (cell, odd links, links >= 3) met: [cell][odd * 2 + long] */
-    uint8_t front[81], next[81];
-    int nf = 0, n_ends = 0;
-    memset(seen, 0, sizeof seen);
-    x_orders_of(x, start);
-    for (int i = 0; i < x->n_conj[start]; i++) {
-        front[nf++] = x->conj_order[start][i];
-        seen[x->conj_order[start][i]][2] = 1;
-    }
-    for (int links = 1; nf && links < max_links;) {
-        int nn = 0;
-        links++;
-        int odd = links % 2 == 1, state = odd * 2 + (links >= 3);
-        for (int f = 0; f < nf; f++) {
-            int cell = front[f];
-            x_orders_of(x, cell);
-            const uint8_t *t = odd ? x->conj_order[cell] : x->peers[cell];
-            int nt = odd ? x->n_conj[cell] : x->n_peers[cell];
-            for (int i = 0; i < nt; i++) {
-                if (seen[t[i]][state]) continue;
-                seen[t[i]][state] = 1;
-                next[nn++] = t[i];
-                if (odd && links >= 3) {
-                    ends[n_ends] = t[i];
-                    lens[n_ends++] = (uint8_t)links;
-                }
-            }
-        }
-        memcpy(front, next, (size_t)nn);
-        nf = nn;
-    }
-    return n_ends;
-}
-
-/* The ends of the X-chains from start (with max_links; exact: only those of max_links links)
- * as a board: the same breadth-first search on boards, level by level, order aside. */
+/* The cells where X-chains from start (with max_links; exact: only those of max_links links)
+ * may end, as a board: a breadth-first walk on boards, level by level, that may go through a
+ * cell twice, so a superset of the ends of the chains x_walk meets. */
 static cset x_end_board(const x_digit *x, int start, int max_links, int exact) {
-    cset seen[4] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}};  /* [odd * 2 + long], as x_chain_ends */
+    cset seen[4] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}};  /* [odd links * 2 + (links >= 3)] */
     cset front = x->conj[start], ends = {0, 0};
     seen[2] = front;
     for (int links = 1; !cs_none(front) && links < max_links;) {
@@ -499,62 +396,127 @@ static cset x_end_board(const x_digit *x, int start, int max_links, int exact) {
         front = cs_andnot(reach, seen[state]);
         seen[state] = cs_or(seen[state], front);
         if (odd && links >= 3 && (!exact || links == max_links)) ends = cs_or(ends, front);
+        front = cs_andnot(front, cs_cell(start));  /* a chain back at its start ends there */
     }
     return ends;
 }
 
-/* The eliminations of the chain from start to end (victims ascending); returns how many. */
-static int x_victims(const x_digit *x, int start, int end, hk_cand *e) {
-    cset victims = cs_and(cs_and(x->v->peer[start], x->v->peer[end]), x->v->holds[x->d]);
+/* The victims of the chain from start to end: the cells holding d that see both. */
+static cset x_victims(const x_digit *x, int start, int end) {
+    return cs_and(cs_and(x->v->peer[start], x->v->peer[end]), x->v->holds[x->d]);
+}
+
+/* The eliminations of d in victims (ascending); returns how many. */
+static int x_elims(cset victims, int d, hk_cand *e) {
     int n = 0;
-    while (!cs_none(victims)) e[n++] = (hk_cand){(uint8_t)cs_take(&victims), (uint8_t)x->d};
+    while (!cs_none(victims)) e[n++] = (hk_cand){(uint8_t)cs_take(&victims), (uint8_t)d};
     return n;
 }
 
-/* The best X-chain of at most max_links links (exact: of exactly max_links).  Per start, the
- * ends are found on boards; only when several ends of one start share the best key does the
- * order of Python's sets decide, and only then is it walked (x_chain_ends). */
+/* The X-chain kept so far (hodoku._x_best). */
+typedef struct {
+    best_key key;   /* its number of eliminations and weighted sum */
+    int links;      /* its number of links                         */
+    int d, start, end;
+    cset victims;   /* the cells losing d                          */
+} x_best;
+
+/* 1 when the chain (start, end, d, links) with these victims beats the kept one, taken in the
+ * order found: more eliminations; as many: other ones with a smaller weighted sum, the same
+ * ones with fewer links. */
+static int x_better(const x_best *k, int d, cset victims, int n, long w, int links) {
+    if (!k->key.found || n > k->key.n) return 1;
+    if (n < k->key.n) return 0;
+    if (d != k->d || victims.lo != k->victims.lo || victims.hi != k->victims.hi) return w < k->key.w;
+    return links < k->links;
+}
+
+/* A depth-first X-chain search from one start (hodoku._x_chain_ends). */
+typedef struct {
+    x_digit *x;
+    int start, max_links, exact;
+    uint8_t on[81];  /* 1 for the cells of the chain so far */
+    x_best *best;
+} x_dfs;
+
+/* Keep the chain from the start to end (of links links) when it beats the kept one. */
+static void x_offer(x_dfs *s, int end, int links) {
+    if (s->exact && links != s->max_links) return;
+    cset victims = x_victims(s->x, s->start, end);
+    hk_cand el[81];
+    int n = x_elims(victims, s->x->d, el);
+    if (!n) return;
+    long w = weighted(el, n);
+    if (x_better(s->best, s->x->d, victims, n, w, links))
+        *s->best = (x_best){{1, n, w}, links, s->x->d, s->start, end, victims};
+}
+
+/* Go on from cell with link number links (strong when odd): each of its links in HoDoKu's order,
+ * no cell twice; a link back to the start ends the chain there. */
+static void x_extend(x_dfs *s, int cell, int links) {
+    x_digit *x = s->x;
+    int strong = links % 2 == 1;
+    x_links_of(x, cell);
+    const uint8_t *t = strong ? x->strong[cell] : x->links[cell];
+    int nt = strong ? x->n_strong[cell] : x->n_links[cell];
+    for (int i = 0; i < nt; i++) {
+        int o = t[i];
+        if (s->on[o] && o != s->start) continue;
+        if (strong && links >= 3) x_offer(s, o, links);
+        if (links < s->max_links && o != s->start) {
+            s->on[o] = 1;
+            x_extend(s, o, links + 1);
+            s->on[o] = 0;
+        }
+    }
+}
+
+/* Search the chains of start in HoDoKu's order (each first strong link, then x_extend) and keep
+ * those that beat the kept chain. */
+static void x_walk(x_digit *x, int start, int max_links, int exact, x_best *best) {
+    x_dfs s = {x, start, max_links, exact, {0}, best};
+    x_links_of(x, start);
+    s.on[start] = 1;
+    for (int i = 0; i < x->n_strong[start]; i++) {
+        int first = x->strong[start][i];
+        s.on[first] = 1;
+        x_extend(&s, first, 2);
+        s.on[first] = 0;
+    }
+}
+
+/* The best X-chain of at most max_links links (exact: of exactly max_links), start cell by start
+ * cell and digit by digit as hodoku._x_chains.  The possible ends of a start are first found on
+ * boards; only when one of them could beat or tie the kept chain is the start searched (x_walk). */
 static int best_x_chain(hk_board *b, hk_step *out, hm_ctx *ctx, int kind, const char *name,
                         int max_links, int exact) {
     views v;
     views_init(b, &v);
-    best_key key = {0, 0, 0};
-    x_digit x;
-    for (int d = 1; d <= 9; d++) {
-        x_digit_init(b, &v, d, &x);
-        for (int start = 0; start < 81; start++) {
-            if (!has(b, start, d)) continue;
-            if (hm_check_deadline(ctx)) return 0;
-            best_key mine = {0, 0, 0};
-            int end = -1, ties = 0;
-            for (cset ends = x_end_board(&x, start, max_links, exact); !cs_none(ends);) {
-                int e = cs_take(&ends);
+    x_best best;
+    memset(&best, 0, sizeof best);
+    x_digit xs[9];
+    for (int d = 1; d <= 9; d++) x_digit_init(b, &v, d, &xs[d - 1]);
+    for (int start = 0; start < 81; start++) {
+        if (hm_check_deadline(ctx)) return 0;
+        for (unsigned m = b->masks[start]; m; m &= m - 1) {
+            x_digit *x = &xs[__builtin_ctz(m)];
+            best_key top = {0, 0, 0};  /* the best key among the ends, order aside */
+            for (cset ends = x_end_board(x, start, max_links, exact); !cs_none(ends);) {
                 hk_cand el[81];
-                int n = x_victims(&x, start, e, el);
-                if (!n) continue;
-                long w = weighted(el, n);
-                if (mine.found && n == mine.n && w == mine.w) ties++;
-                else if (best_take(&mine, el, n)) { end = e; ties = 0; }
+                int n = x_elims(x_victims(x, start, cs_take(&ends)), x->d, el);
+                if (n) best_take(&top, el, n);
             }
-            if (!mine.found || (key.found && (mine.n < key.n || (mine.n == key.n && mine.w >= key.w))))
+            if (!top.found) continue;
+            if (best.key.found && (top.n < best.key.n || (top.n == best.key.n && top.w > best.key.w)))
                 continue;
-            if (ties) {  /* the first of the tied ends in Python's order */
-                uint8_t ends[81], lens[81];
-                int n = x_chain_ends(&x, start, max_links, ends, lens);
-                for (int i = 0; i < n; i++) {
-                    if (exact && lens[i] != max_links) continue;
-                    hk_cand el[81];
-                    int ne = x_victims(&x, start, ends[i], el);
-                    if (ne == mine.n && weighted(el, ne) == mine.w) { end = ends[i]; break; }
-                }
-            }
-            key = mine;
-            digit_step(out, kind, name, cs_and(cs_and(v.peer[start], v.peer[end]), v.holds[d]), d);
-            hk_step_cell(out, start);
-            hk_step_cell(out, end);
+            x_walk(x, start, max_links, exact, &best);
         }
     }
-    return key.found;
+    if (!best.key.found) return 0;
+    digit_step(out, kind, name, best.victims, best.d);
+    hk_step_cell(out, best.start);
+    hk_step_cell(out, best.end);
+    return 1;
 }
 
 /* The best X-chain (up to 19 links). */

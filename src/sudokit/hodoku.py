@@ -620,16 +620,6 @@ def _peers_with(board: Board, cell: int, digit: int) -> set[int]:
     return {p for p in _PEERS[cell] if board.masks[p] & b}
 
 
-def _conjugates(board: Board, cell: int, digit: int) -> set[int]:
-    """The cells joined to ``cell`` by a strong link on ``digit`` (its only other place in a unit)."""
-    b = bit(digit)
-    out: set[int] = set()
-    for unit in _CELL_UNITS[cell]:
-        if board.free[unit][digit] == 2:
-            out.update(c for c in _UNITS[unit] if c != cell and board.masks[c] & b)
-    return out
-
-
 def _chain_step(name: str, elims: Iterable[tuple[int, int]], cells: tuple[int, ...]) -> Step:
     """A chain step with its eliminations in HoDoKu's order (as given)."""
     return _step(name, eliminations=tuple(elims), cells=cells)
@@ -647,51 +637,96 @@ def _best(steps: Iterable[Step]) -> Step | None:
     return chosen
 
 
-def _x_chain_ends(board: Board, start: int, digit: int, max_links: int) -> Iterator[tuple[int, int]]:
-    """(end cell, links) of the X-chains on ``digit`` from ``start``: alternating strong and
-    weak links, strong at both ends, at least 3 links and at most ``max_links``."""
-    frontier = [(t, True) for t in _conjugates(board, start, digit)]
-    seen: set[tuple[int, bool, bool]] = {(t, True, False) for t, _ in frontier}
-    links = 1
-    while frontier and links < max_links:
-        nxt: list[tuple[int, bool]] = []
-        links += 1
-        for cell, _ in frontier:
-            targets = (_peers_with(board, cell, digit) if links % 2 == 0
-                       else _conjugates(board, cell, digit))
-            for t in targets:
-                state = (t, links % 2 == 1, links >= 3)
-                if state not in seen:
-                    seen.add(state)
-                    nxt.append((t, True))
-                    if links % 2 == 1 and links >= 3:
-                        yield t, links
-        frontier = nxt
+def _x_links(board: Board, cell: int, digit: int) -> list[tuple[int, bool]]:
+    """The cells holding ``digit`` that ``cell`` links to, and whether the link is strong, in
+    HoDoKu's link order: its row, its column, then the cells of its box off both (each in cell
+    order). As in HoDoKu, a link is strong when the unit it is listed under holds ``digit``
+    exactly twice (so a box's pair on one line is weak unless that line holds it twice)."""
+    b = bit(digit)
+    out: list[tuple[int, bool]] = []
+    for k, unit in enumerate(_CELL_UNITS[cell]):
+        strong = board.free[unit][digit] == 2
+        out.extend((c, strong) for c in _UNITS[unit] if c != cell and board.masks[c] & b
+                   and (k < 2 or (c // 9 != cell // 9 and c % 9 != cell % 9)))
+    return out
 
 
-def _x_chains(board: Board, max_links: int, name: str, exact: bool = False) -> Iterator[Step]:
-    """X-chain steps (``exact``: only chains of exactly ``max_links`` links)."""
-    for digit in range(1, 10):
-        b = bit(digit)
-        for start in range(81):
-            if not board.masks[start] & b:
-                continue
-            for end, links in _x_chain_ends(board, start, digit, max_links):
-                if exact and links != max_links:
+def _x_chain_ends(chain: list[int], digit: int, max_links: int,
+                  links_of: Callable[[int, int], list[tuple[int, bool]]]) -> Iterator[tuple[int, int]]:
+    """(end cell, links) of the X-chains on ``digit`` that go on from ``chain`` (its cells, the
+    start first) as HoDoKu's search meets them: depth first, each cell's links in HoDoKu's order
+    (``links_of``), weak and strong links alternating (a strong one may serve as weak), no cell
+    twice except a chain closing at its start, which ends there; at least 3 links and at most
+    ``max_links``, strong at both ends."""
+    strong_next = len(chain) % 2 == 1
+    links = len(chain)
+    for t, strong in links_of(chain[-1], digit):
+        if (strong_next and not strong) or (t in chain and t != chain[0]):
+            continue
+        if strong_next and links >= 3:
+            yield t, links
+        if links < max_links and t != chain[0]:
+            chain.append(t)
+            yield from _x_chain_ends(chain, digit, max_links, links_of)
+            chain.pop()
+
+
+def _x_chains(board: Board, max_links: int, name: str, exact: bool = False) -> Iterator[tuple[Step, int]]:
+    """X-chain steps and their numbers of links (``exact``: only chains of exactly ``max_links``
+    links) in HoDoKu's order: start cell by start cell, each start's digits in order, each first
+    (strong) link in ``_x_links`` order, then ``_x_chain_ends``."""
+    cache: dict[tuple[int, int], list[tuple[int, bool]]] = {}
+
+    def links_of(cell: int, digit: int) -> list[tuple[int, bool]]:
+        """The links of ``cell`` on ``digit`` (``_x_links``, computed once)."""
+        if (cell, digit) not in cache:
+            cache[cell, digit] = _x_links(board, cell, digit)
+        return cache[cell, digit]
+
+    for start in range(81):
+        for digit in digits_of(board.masks[start]):
+            ones = _peers_with(board, start, digit)
+            for first, strong in links_of(start, digit):
+                if not strong:
                     continue
-                victims = sorted(_peers_with(board, start, digit) & _peers_with(board, end, digit))
-                if victims:
-                    yield _chain_step(name, ((c, digit) for c in victims), (start, end))
+                for end, links in _x_chain_ends([start, first], digit, max_links, links_of):
+                    if exact and links != max_links:
+                        continue
+                    victims = sorted(ones & _peers_with(board, end, digit))
+                    if victims:
+                        yield _chain_step(name, ((c, digit) for c in victims), (start, end)), links
+
+
+def _x_best(chains: Iterable[tuple[Step, int]]) -> Step | None:
+    """The X-chain HoDoKu's sort puts first, taking them in the order found: more eliminations
+    win; among as many, other eliminations win with a smaller weighted sum and the same ones with
+    fewer links; a tie keeps the one found first."""
+    chosen: Step | None = None
+    key = (0, 0, 0)
+    for step, links in chains:
+        weighted = sum(c * (1 + 80 * k) + d for k, (c, d) in enumerate(step.eliminations))
+        count = len(step.eliminations)
+        if chosen is None or count > key[0]:
+            better = True
+        elif count < key[0]:
+            better = False
+        elif step.eliminations != chosen.eliminations:
+            better = weighted < key[1]
+        else:
+            better = links < key[2]
+        if better:
+            chosen, key = step, (count, weighted, links)
+    return chosen
 
 
 def _x_chain(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
     """HoDoKu's X-chain: the best of all (up to 19 links)."""
-    return _best(_x_chains(board, 19, "X-Chain"))
+    return _x_best(_x_chains(board, 19, "X-Chain"))
 
 
 def _turbot(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
     """HoDoKu's turbot fish: the best X-chain of exactly 3 links."""
-    return _best(_x_chains(board, 3, "Turbot Fish", exact=True))
+    return _x_best(_x_chains(board, 3, "Turbot Fish", exact=True))
 
 
 def _other(board: Board, cell: int, digit: int) -> int:
