@@ -564,6 +564,198 @@ done:
     return found;
 }
 
+/* -- ALS-XY-Chain --------------------------------------------------------------------------- */
+
+/* The longest chain (links), as in HoDoKu's solver. */
+enum { CHAIN_MAX_LINKS = 50 };
+
+/* States of the chain search: the ALS reached (current), the digits acting on the last link
+ * (18: one digit d, or HoDoKu's pair (d, d)), min(links, 3) - 1 and the first link's digit. */
+enum { CHAIN_STATES_PER_ALS = 18 * 3 * 9 };
+
+/* One ALS chain search (sudokit.techniques.als_chains._ChainSearch): the ALS list, its
+ * forward links (rcs[first[i] .. first[i+1]) are the links of ALS i), the chain so far and
+ * the best chain found (most eliminations, then the smallest weighted sum; the first on ties). */
+typedef struct {
+    const als_list *L;
+    const rc *rcs;
+    const int *first;
+    int start;
+    uint8_t *seen;            /* bit set of the states met from this start               */
+    size_t seen_bytes;
+    int link[CHAIN_MAX_LINKS];
+    uint8_t code[CHAIN_MAX_LINKS];  /* acting digits of each link: 1 x, 2 second, 3 both   */
+    int depth;
+    int have, best_n;
+    int64_t best_w;
+    cset best_cells;
+    int best_end;
+    uint16_t best_used;
+    int best_start;
+    hm_ctx *ctx;
+    int stop;
+} chain_search;
+
+/* Which digits of the next link (c21, c22) may act after the previous link's acting digits
+ * (c11, c12): 0 none, 1 the first, 2 the second, 3 both (HoDoKu's adjacency rule). */
+static int pair_rule(int c11, int c12, int c21, int c22) {
+    if (c12 == 0) {
+        if (c22 == 0) return c11 == c21 ? 0 : 1;
+        return c11 == c22 ? 1 : c11 == c21 ? 2 : 3;
+    }
+    if (c22 == 0) return (c21 == c11 || c21 == c12) ? 0 : 1;
+    if ((c11 == c21 && c12 == c22) || (c11 == c22 && c12 == c21)) return 0;
+    if (c22 == c11 || c22 == c12) return 1;
+    return (c21 == c11 || c21 == c12) ? 2 : 3;
+}
+
+/* The acting digits of link l after the previous link p with code pc (p NULL at the start). */
+static int chain_acting(const rc *l, const rc *p, int pc, int first_try) {
+    if (!p) return l->second ? (first_try ? 1 : 2) : 1;
+    if (pc == 1) return pair_rule(p->x, 0, l->x, l->second);
+    if (pc == 2) return pair_rule(p->second, 0, l->x, l->second);
+    return pair_rule(p->x, p->x, l->x, l->second); /* HoDoKu repeats the first digit here */
+}
+
+/* The mask of the digits acting on a link. */
+static uint16_t acting_digits(const rc *l, int code) {
+    return (uint16_t)(((code == 1 || code == 3) ? dbit(l->x) : 0) |
+                      ((code == 2 || code == 3) && l->second ? dbit(l->second) : 0));
+}
+
+/* The eliminations of a chain from ALS a to b: digits common to both but `used`, in the
+ * cells seeing all their places in both; their count and HoDoKu's weighted sum. */
+static int chain_elims(const als *a, const als *b, uint16_t used, int64_t *weighted) {
+    unsigned digits = a->digits & b->digits & ~used;
+    int n = 0;
+    int64_t w = 0;
+    while (digits) {
+        int z = low_digit(digits);
+        digits &= digits - 1;
+        cset zone = cs_and(a->sees[z - 1], b->sees[z - 1]);
+        while (!cs_empty(zone)) {
+            int c = cs_pop(&zone);
+            w += (int64_t)c * (1 + 80 * (int64_t)n) + z;
+            n++;
+        }
+    }
+    *weighted = w;
+    return n;
+}
+
+/* Keep the chain now on the stack if it eliminates more than the best (or as many with a
+ * smaller weighted sum). */
+static void chain_check(chain_search *s, int end, uint16_t used) {
+    const als *a = &s->L->a[s->start];
+    int64_t w;
+    int n = chain_elims(a, &s->L->a[end], used, &w);
+    if (!n || (s->have && (n < s->best_n || (n == s->best_n && w >= s->best_w)))) return;
+    cset cells = a->cells;
+    for (int k = 0; k < s->depth; k++) cells = cs_or(cells, s->L->a[s->rcs[s->link[k]].j].cells);
+    s->have = 1;
+    s->best_n = n;
+    s->best_w = w;
+    s->best_cells = cells;
+    s->best_start = s->start;
+    s->best_end = end;
+    s->best_used = used;
+}
+
+/* 1 when the state of the chain at `current` was met before from this start (marks it). */
+static int chain_seen(chain_search *s, int current, uint16_t first_used) {
+    const rc *p = &s->rcs[s->link[s->depth - 1]];
+    int pc = s->code[s->depth - 1];
+    int pair = pc == 1 ? p->x - 1 : pc == 2 ? p->second - 1 : 9 + p->x - 1;
+    int depth = s->depth < 3 ? s->depth : 3;
+    size_t state = (((size_t)current * 18 + (size_t)pair) * 3 + (size_t)(depth - 1)) * 9 +
+                   (size_t)(low_digit(first_used) - 1);
+    uint8_t bitv = (uint8_t)(1u << (state & 7));
+    if (s->seen[state >> 3] & bitv) return 1;
+    s->seen[state >> 3] |= bitv;
+    return 0;
+}
+
+/* Try every link from ALS `current` (depth first); first_used: the first link's digits. */
+static void chain_extend(chain_search *s, int current, uint16_t first_used) {
+    int depth = s->depth;
+    if (depth >= CHAIN_MAX_LINKS || s->stop) return;
+    if (hm_check_deadline(s->ctx)) {
+        s->stop = 1;
+        return;
+    }
+    const rc *p = depth ? &s->rcs[s->link[depth - 1]] : NULL;
+    int pc = depth ? s->code[depth - 1] : 0;
+    if (p && chain_seen(s, current, first_used)) return;
+    for (int k = s->first[current]; k < s->first[current + 1]; k++) {
+        const rc *l = &s->rcs[k];
+        int tries = !p && l->second ? 2 : 1;
+        for (int t = 0; t < tries; t++) {
+            int code = chain_acting(l, p, pc, t == 0);
+            if (!code) continue;
+            s->link[depth] = k;
+            s->code[depth] = (uint8_t)code;
+            s->depth = depth + 1;
+            uint16_t used = p ? first_used : acting_digits(l, code);
+            if (depth >= 2) chain_check(s, l->j, (uint16_t)(used | acting_digits(l, code)));
+            chain_extend(s, l->j, used);
+            s->depth = depth;
+            if (s->stop) return;
+        }
+    }
+}
+
+/* HoDoKu's ALS-XY-Chain (four ALS or more) as sudokit's ALS-Chain finder yields it first:
+ * most eliminations, then the smallest weighted sum, the first found on ties; eliminations
+ * digit by digit. */
+static int als_xy_chain(hk_board *board, hk_step *out, hm_ctx *ctx) {
+    als_list *L = malloc(sizeof *L);
+    rc *rcs = NULL;
+    int *first = NULL, n_rc = 0, found = 0;
+    chain_search s;
+    memset(&s, 0, sizeof s);
+    if (!L) return 0;
+    if (!als_build(L, board)) goto done;
+    rcs = rc_list(L, &n_rc, ctx);
+    if (!rcs) goto done;
+    first = calloc((size_t)L->n + 1, sizeof *first);
+    s.seen_bytes = ((size_t)L->n * CHAIN_STATES_PER_ALS + 7) / 8;
+    s.seen = malloc(s.seen_bytes ? s.seen_bytes : 1);
+    if (!first || !s.seen) goto done;
+    for (int k = 0; k < n_rc; k++) first[rcs[k].i + 1]++;
+    for (int a = 0; a < L->n; a++) first[a + 1] += first[a];
+    s.L = L;
+    s.rcs = rcs;
+    s.first = first;
+    s.ctx = ctx;
+    for (int start = 0; start < L->n && !s.stop; start++) {
+        size_t from = (size_t)(start + 1) * CHAIN_STATES_PER_ALS / 8;
+        s.start = start;
+        if (from < s.seen_bytes) memset(s.seen + from, 0, s.seen_bytes - from);
+        chain_extend(&s, start, 0);
+    }
+    if (s.stop || !s.have) goto done;
+    hk_step_start(out, HK_ALS_XY_CHAIN, "ALS-Chain");
+    {
+        const als *a = &L->a[s.best_start], *b = &L->a[s.best_end];
+        unsigned digits = a->digits & b->digits & ~s.best_used;
+        while (digits) {
+            int z = low_digit(digits);
+            digits &= digits - 1;
+            cset zone = cs_and(a->sees[z - 1], b->sees[z - 1]);
+            while (!cs_empty(zone)) hk_step_elim(out, cs_pop(&zone), z);
+        }
+    }
+    step_cells(out, s.best_cells);
+    found = 1;
+done:
+    free(s.seen);
+    free(first);
+    free(rcs);
+    free(L->a);
+    free(L);
+    return found;
+}
+
 /* -- the family ----------------------------------------------------------------------------- */
 
 hk_finder hk_als_finder(int kind) {
@@ -571,6 +763,7 @@ hk_finder hk_als_finder(int kind) {
     case HK_SUE_DE_COQ: return sue_de_coq;
     case HK_ALS_XZ: return als_xz;
     case HK_ALS_XY_WING: return als_xy_wing;
+    case HK_ALS_XY_CHAIN: return als_xy_chain;
     default: return NULL;
     }
 }
