@@ -581,8 +581,7 @@ typedef struct {
     const rc *rcs;
     const int *first;
     int start;
-    uint8_t *seen;            /* bit set of the states met from this start               */
-    size_t seen_bytes;
+    uint16_t *seen;           /* seen[state] == start + 1: the state was met from this start */
     int link[CHAIN_MAX_LINKS];
     uint8_t code[CHAIN_MAX_LINKS];  /* acting digits of each link: 1 x, 2 second, 3 both   */
     int depth;
@@ -669,9 +668,9 @@ static int chain_seen(chain_search *s, int current, uint16_t first_used) {
     int depth = s->depth < 3 ? s->depth : 3;
     size_t state = (((size_t)current * 18 + (size_t)pair) * 3 + (size_t)(depth - 1)) * 9 +
                    (size_t)(low_digit(first_used) - 1);
-    uint8_t bitv = (uint8_t)(1u << (state & 7));
-    if (s->seen[state >> 3] & bitv) return 1;
-    s->seen[state >> 3] |= bitv;
+    uint16_t stamp = (uint16_t)(s->start + 1);
+    if (s->seen[state] == stamp) return 1;
+    s->seen[state] = stamp;
     return 0;
 }
 
@@ -718,8 +717,7 @@ static int als_xy_chain(hk_board *board, hk_step *out, hm_ctx *ctx) {
     rcs = rc_list(L, &n_rc, ctx);
     if (!rcs) goto done;
     first = calloc((size_t)L->n + 1, sizeof *first);
-    s.seen_bytes = ((size_t)L->n * CHAIN_STATES_PER_ALS + 7) / 8;
-    s.seen = malloc(s.seen_bytes ? s.seen_bytes : 1);
+    s.seen = calloc((size_t)L->n * CHAIN_STATES_PER_ALS + 1, sizeof *s.seen);
     if (!first || !s.seen) goto done;
     for (int k = 0; k < n_rc; k++) first[rcs[k].i + 1]++;
     for (int a = 0; a < L->n; a++) first[a + 1] += first[a];
@@ -728,9 +726,7 @@ static int als_xy_chain(hk_board *board, hk_step *out, hm_ctx *ctx) {
     s.first = first;
     s.ctx = ctx;
     for (int start = 0; start < L->n && !s.stop; start++) {
-        size_t from = (size_t)(start + 1) * CHAIN_STATES_PER_ALS / 8;
         s.start = start;
-        if (from < s.seen_bytes) memset(s.seen + from, 0, s.seen_bytes - from);
         chain_extend(&s, start, 0);
     }
     if (s.stop || !s.have) goto done;
