@@ -32,9 +32,6 @@ typedef struct {
 /* Add a cell to a set. */
 static inline void cs_add(cset *s, int c) { s->w[c >> 6] |= 1ull << (c & 63); }
 
-/* 1 when the set holds the cell. */
-static inline int cs_has(const cset *s, int c) { return (int)((s->w[c >> 6] >> (c & 63)) & 1u); }
-
 /* Intersection of two sets. */
 static inline cset cs_and(cset a, cset b) {
     a.w[0] &= b.w[0];
@@ -77,16 +74,6 @@ static inline int cs_pop(cset *s) {
     int c = 64 + __builtin_ctzll(s->w[1]);
     s->w[1] &= s->w[1] - 1;
     return c;
-}
-
-/* Number of cells in a set. */
-static inline int cs_count(cset s) {
-    int n = 0;
-    while (!cs_empty(s)) {
-        cs_pop(&s);
-        n++;
-    }
-    return n;
 }
 
 /* Bit of digit d (1..9). */
@@ -286,7 +273,6 @@ typedef struct {
     cset cells;
     cset sees[9];      /* sees[d-1]: outside cells with d that see every cell of it with d */
     uint16_t digits;
-    uint8_t size;
 } als;
 
 /* HoDoKu's ALS list of a board, with the places of each digit and the peers of each cell. */
@@ -300,7 +286,7 @@ typedef struct {
 } als_list;
 
 /* Append the ALS of `cells` (digits `digits`) to the list. */
-static void als_add(als_list *L, cset cells, uint16_t digits, int size) {
+static void als_add(als_list *L, cset cells, uint16_t digits) {
     if (L->n == L->cap) {
         int cap = L->cap ? 2 * L->cap : 256;
         als *grown = realloc(L->a, (size_t)cap * sizeof *grown);
@@ -314,7 +300,6 @@ static void als_add(als_list *L, cset cells, uint16_t digits, int size) {
     als *x = &L->a[L->n++];
     x->cells = cells;
     x->digits = digits;
-    x->size = (uint8_t)size;
     for (int d = 1; d <= 9; d++) {
         cset common = {{~0ull, ~0ull}};
         cset places = cs_and(cells, L->holders[d]);
@@ -345,7 +330,7 @@ static void als_grow(als_list *L, const hk_board *b, int kind, const int *pool, 
         cs_add(&now, pool[i]);
         uint16_t mask = digits | b->masks[pool[i]];
         if (hm_pop16(mask) == size + 2 && !als_met_before(L, kind, now, pool[i], size + 1))
-            als_add(L, now, mask, size + 1);
+            als_add(L, now, mask);
         als_grow(L, b, kind, pool, n, i + 1, now, mask, size + 1);
     }
 }
