@@ -12,7 +12,8 @@
  * An ALS keeps its cells, its digits and, per digit d, the cells outside it holding d that see
  * every cell of it holding d (sees[d-1]).  The list is HoDoKu's order: rows, columns, boxes,
  * each unit's empty cells taken depth first (up to 8 cells), a cell set met again skipped.
- * It and the restricted commons are built once per call in memory malloc'ed and freed there.
+ * The list (the board's tables on the stack, the ALS array and the restricted commons malloc'ed,
+ * as there can be thousands) is built once per call and freed before it returns.
  */
 #include "hodoku9.h"
 
@@ -454,9 +455,8 @@ static int xz_of(hk_step *out, const als *a, const als *b, int x, int y) {
 
 /* HoDoKu's first ALS-XZ, doubly linked ones included, in its restricted common order. */
 static int als_xz(hk_board *board, hk_step *out, hm_ctx *ctx) {
-    als_list *L = malloc(sizeof *L);
+    als_list list, *L = &list;
     int found = 0;
-    if (!L) return 0;
     if (als_build(L, board)) {
         for (int i = 0; i < L->n && !found; i++) {
             if (hm_check_deadline(ctx)) break;
@@ -471,7 +471,6 @@ static int als_xz(hk_board *board, hk_step *out, hm_ctx *ctx) {
         }
     }
     free(L->a);
-    free(L);
     return found;
 }
 
@@ -520,10 +519,9 @@ static int xy_wing_search(hk_step *out, const als_list *L, const rc *rcs, int n_
 
 /* HoDoKu's first ALS-XY-Wing: pairs of restricted commons in order that join three ALS. */
 static int als_xy_wing(hk_board *board, hk_step *out, hm_ctx *ctx) {
-    als_list *L = malloc(sizeof *L);
+    als_list list, *L = &list;
     rc *rcs = NULL;
     int *off = NULL, *touch = NULL, n_rc = 0, found = 0;
-    if (!L) return 0;
     if (!als_build(L, board)) goto done;
     rcs = rc_list(L, &n_rc, ctx);
     if (!rcs) goto done;
@@ -545,7 +543,6 @@ done:
     free(off);
     free(rcs);
     free(L->a);
-    free(L);
     return found;
 }
 
@@ -692,12 +689,11 @@ static void chain_extend(chain_search *s, int current, uint16_t first_used) {
  * most eliminations, then the smallest weighted sum, the first found on ties; eliminations
  * digit by digit. */
 static int als_xy_chain(hk_board *board, hk_step *out, hm_ctx *ctx) {
-    als_list *L = malloc(sizeof *L);
+    als_list list, *L = &list;
     rc *rcs = NULL;
     int *first = NULL, n_rc = 0, found = 0;
     chain_search s;
     memset(&s, 0, sizeof s);
-    if (!L) return 0;
     if (!als_build(L, board)) goto done;
     rcs = rc_list(L, &n_rc, ctx);
     if (!rcs) goto done;
@@ -733,7 +729,6 @@ done:
     free(first);
     free(rcs);
     free(L->a);
-    free(L);
     return found;
 }
 
