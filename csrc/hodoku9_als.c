@@ -453,11 +453,22 @@ static int xz_of(hk_step *out, const als *a, const als *b, int x, int y) {
     return 1;
 }
 
+/* Out of memory: give up as on an expired deadline (the path then stops with a time limit),
+ * never as "no step", which would change the path silently.  Returns 0. */
+static int out_of_memory(hm_ctx *ctx) {
+    ctx->expired = 1;
+    return 0;
+}
+
 /* HoDoKu's first ALS-XZ, doubly linked ones included, in its restricted common order. */
 static int als_xz(hk_board *board, hk_step *out, hm_ctx *ctx) {
     als_list list, *L = &list;
     int found = 0;
-    if (als_build(L, board)) {
+    if (!als_build(L, board)) {
+        free(L->a);
+        return out_of_memory(ctx);
+    }
+    {
         for (int i = 0; i < L->n && !found; i++) {
             if (hm_check_deadline(ctx)) break;
             for (int j = i + 1; j < L->n; j++) {
@@ -522,22 +533,25 @@ static int als_xy_wing(hk_board *board, hk_step *out, hm_ctx *ctx) {
     als_list list, *L = &list;
     rc *rcs = NULL;
     int *off = NULL, *touch = NULL, n_rc = 0, found = 0;
-    if (!als_build(L, board)) goto done;
+    if (!als_build(L, board)) goto no_memory;
     rcs = rc_list(L, &n_rc, ctx);
-    if (!rcs) goto done;
+    if (!rcs) goto no_memory;
     off = calloc((size_t)L->n + 1, sizeof *off);
     touch = malloc((size_t)(2 * n_rc + 1) * sizeof *touch);
-    if (!off || !touch) goto done;
+    if (!off || !touch) goto no_memory;
     for (int k = 0; k < n_rc; k++) off[rcs[k].i + 1]++, off[rcs[k].j + 1]++;
     for (int a = 0; a < L->n; a++) off[a + 1] += off[a];
     {
         int *fill = malloc(((size_t)L->n + 1) * sizeof *fill);
-        if (!fill) goto done;
+        if (!fill) goto no_memory;
         memcpy(fill, off, ((size_t)L->n + 1) * sizeof *fill);
         for (int k = 0; k < n_rc; k++) touch[fill[rcs[k].i]++] = k, touch[fill[rcs[k].j]++] = k;
         free(fill);
     }
     found = xy_wing_search(out, L, rcs, n_rc, off, touch, ctx);
+    goto done;
+no_memory:
+    out_of_memory(ctx);  /* also where rc_list returned NULL at the deadline: already expired */
 done:
     free(touch);
     free(off);
@@ -694,12 +708,12 @@ static int als_xy_chain(hk_board *board, hk_step *out, hm_ctx *ctx) {
     int *first = NULL, n_rc = 0, found = 0;
     chain_search s;
     memset(&s, 0, sizeof s);
-    if (!als_build(L, board)) goto done;
+    if (!als_build(L, board)) goto no_memory;
     rcs = rc_list(L, &n_rc, ctx);
-    if (!rcs) goto done;
+    if (!rcs) goto no_memory;
     first = calloc((size_t)L->n + 1, sizeof *first);
     s.seen = calloc((size_t)L->n * CHAIN_STATES_PER_ALS + 1, sizeof *s.seen);
-    if (!first || !s.seen) goto done;
+    if (!first || !s.seen) goto no_memory;
     for (int k = 0; k < n_rc; k++) first[rcs[k].i + 1]++;
     for (int a = 0; a < L->n; a++) first[a + 1] += first[a];
     s.L = L;
@@ -724,6 +738,9 @@ static int als_xy_chain(hk_board *board, hk_step *out, hm_ctx *ctx) {
     }
     step_cells(out, s.best_cells);
     found = 1;
+    goto done;
+no_memory:
+    out_of_memory(ctx);
 done:
     free(s.seen);
     free(first);
