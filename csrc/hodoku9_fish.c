@@ -1,9 +1,349 @@
-/* hodoku9_fish.c - HoDoKu's fish finders (see hodoku9.h); not ported yet: the Python twins run. */
+/* hodoku9_fish.c - HoDoKu's fish on its path: basic, finned/sashimi and Franken (see hodoku9.h).
+ *
+ * The Python twins are sudokit.hodoku's `_sudokit(...)` wrappers over sudokit.techniques.fish
+ * (find_x_wings & co., find_finned_fish) and sudokit.techniques.franken (franken_fish):
+ *
+ *   - basic fish (X_WING, SWORDFISH, JELLYFISH) and finned/sashimi fish (FINNED_X_WING ..
+ *     SASHIMI_JELLYFISH): every fish of the size and name, the best by HoDoKu's sort
+ *     (_hodoku_order: most eliminations, then the smallest weighted sum, then fewest cells; a
+ *     tie keeps the first found), so the loops walk base lines, digits and covers in exactly
+ *     the Python generators' order;
+ *   - Franken fish (FRANKEN_X_WING .. FINNED_FRANKEN_SWORDFISH): the first fish HoDoKu's unit
+ *     search meets whose name is the kind's (Franken or Mutant, of the size).
+ *
+ * Two views of the digit's places:
+ *
+ *   - line places: pos[line] is a 9-bit mask of the cover lines (bit i = index i) where the
+ *     digit can go in base line `line`; rows as base lines: bit i = column i, columns as base
+ *     lines: bit i = row i.  The cell where base line b meets cover line c is line_cell().
+ *
+ *         bit  8 7 6 5 4 3 2 1 0
+ *        line  8 7 6 5 4 3 2 1 0      (groups of three = the box bands: 0-2, 3-5, 6-8)
+ *
+ *   - 81-cell sets (fset) for the Franken search: bit c of lo (c < 64) or bit c-64 of hi.
+ *
+ *         lo: cells 0..63   hi: cells 64..80 in bits 0..16
+ */
 #include "hodoku9.h"
 
 #include <stddef.h>
 
+#include "geometry9.h"
+
+/* ---- small bit helpers ---------------------------------------------------------------- */
+
+/* Bits set in a 64-bit word (SWAR: the build has no -mpopcnt). */
+static inline int pop64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555u);
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (int)((x * 0x0101010101010101u) >> 56);
+}
+
+/* The digit's candidates of a cell (none once a digit is placed there). */
+static inline unsigned cell_mask(const hk_board *b, int c) { return b->values[c] ? 0u : b->masks[c]; }
+
+/* Advance idx[0..k) to the next k-subset of 0..n-1 in lexicographic order (itertools'
+ * combinations order); 0 when there is none. */
+static int next_combo(int *idx, int k, int n) {
+    int i = k - 1;
+    while (i >= 0 && idx[i] == n - k + i) i--;
+    if (i < 0) return 0;
+    idx[i]++;
+    for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
+    return 1;
+}
+
+/* Set idx[0..k) to the first k-subset (0, 1, .., k-1); 0 when k > n. */
+static int first_combo(int *idx, int k, int n) {
+    for (int i = 0; i < k; i++) idx[i] = i;
+    return k <= n;
+}
+
+/* ---- HoDoKu's sort of several steps of one technique ---------------------------------- */
+
+/* _hodoku_order's key: (-eliminations, weighted sum, cells); smaller is better. */
+typedef struct {
+    int elims, weighted, cells;
+} fish_key;
+
+/* The key of a step eliminating `digit` from cells[0..n) (ascending) with `n_cells` cells. */
+static fish_key key_of(const uint8_t *cells, int n, int digit, int n_cells) {
+    fish_key k = {n, 0, n_cells};
+    for (int i = 0; i < n; i++) k.weighted += cells[i] * (1 + 80 * i) + digit;
+    return k;
+}
+
+/* 1 when key a sorts strictly before key b. */
+static int key_before(fish_key a, fish_key b) {
+    if (a.elims != b.elims) return a.elims > b.elims;
+    if (a.weighted != b.weighted) return a.weighted < b.weighted;
+    return a.cells < b.cells;
+}
+
+/* ---- line places (basic and finned fish) ---------------------------------------------- */
+
+/* The cell where base line `base` meets cover line `cover` (rows or columns as base lines). */
+static inline int line_cell(int rows, int base, int cover) {
+    return rows ? base * 9 + cover : cover * 9 + base;
+}
+
+/* pos[d][line]: the cover lines where digit d can go in each base line (d 1..9). */
+static void line_places(const hk_board *b, int rows, uint16_t pos[10][9]) {
+    for (int d = 1; d <= 9; d++)
+        for (int line = 0; line < 9; line++) {
+            unsigned m = 0;
+            for (int i = 0; i < 9; i++)
+                if (cell_mask(b, line_cell(rows, line, i)) >> (d - 1) & 1) m |= 1u << i;
+            pos[d][line] = (uint16_t)m;
+        }
+}
+
+/* Write a (finned) fish step: body cells (base lines in order, covers ascending), then fins,
+ * then the eliminations of `digit` from cells[0..n). */
+static void line_fish_step(const hk_board *b, hk_step *out, int kind, const char *name, int rows,
+                           int digit, const int *bases, int size, unsigned covers,
+                           const uint8_t *fins, int n_fins, const uint8_t *elim, int n) {
+    hk_step_start(out, kind, name);
+    for (int i = 0; i < size; i++)
+        for (int c = 0; c < 9; c++) {
+            int cell = line_cell(rows, bases[i], c);
+            if ((covers >> c & 1) && (cell_mask(b, cell) >> (digit - 1) & 1)) hk_step_cell(out, cell);
+        }
+    for (int i = 0; i < n_fins; i++) hk_step_cell(out, fins[i]);
+    for (int i = 0; i < n; i++) hk_step_elim(out, elim[i], digit);
+}
+
+/* The number of body cells (places of the base lines inside the covers). */
+static int body_count(const uint16_t *pos, const int *bases, int size, unsigned covers) {
+    int n = 0;
+    for (int i = 0; i < size; i++) n += pop64(pos[bases[i]] & covers);
+    return n;
+}
+
+/* ---- basic fish: fish._basic_fish ---------------------------------------------------- */
+
+static const char *const kFishNames[5] = {NULL, NULL, "X-Wing", "Swordfish", "Jellyfish"};
+
+/* The best basic fish of one size: columns as base lines first, then rows; base line sets in
+ * combinations order, digits (placed at most 9 - 2*size times) inside. */
+static int basic_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int kind) {
+    int placed[10] = {0};
+    for (int c = 0; c < 81; c++) placed[b->values[c]]++;
+    int found = 0;
+    fish_key best = {0, 0, 0};
+    for (int rows = 0; rows < 2; rows++) {
+        uint16_t pos[10][9];
+        line_places(b, rows, pos);
+        int bases[4];
+        first_combo(bases, size, 9);
+        do {
+            if (hm_check_deadline(ctx)) return 0;
+            unsigned inside = 0;
+            for (int i = 0; i < size; i++) inside |= 1u << bases[i];
+            for (int d = 1; d <= 9; d++) {
+                if (placed[d] + 2 * size > 9) continue;
+                unsigned cover = 0;
+                int ok = 1;
+                for (int i = 0; i < size && ok; i++) {
+                    ok = pop64(pos[d][bases[i]]) >= 2;
+                    cover |= pos[d][bases[i]];
+                }
+                if (!ok || pop64(cover) != size) continue;
+                uint8_t elim[81];
+                int n = 0;
+                for (int c = 0; c < 9; c++) {
+                    if (!(cover >> c & 1)) continue;
+                    for (int l = 0; l < 9; l++)
+                        if (!(inside >> l & 1) && (pos[d][l] >> c & 1))
+                            elim[n++] = (uint8_t)line_cell(rows, l, c);
+                }
+                if (!n) continue;
+                /* sorted(removed): by cell */
+                for (int i = 1; i < n; i++)
+                    for (int j = i; j > 0 && elim[j - 1] > elim[j]; j--) {
+                        uint8_t t = elim[j];
+                        elim[j] = elim[j - 1];
+                        elim[j - 1] = t;
+                    }
+                fish_key k = key_of(elim, n, d, body_count(pos[d], bases, size, cover));
+                if (found && !key_before(k, best)) continue;
+                found = 1;
+                best = k;
+                line_fish_step(b, out, kind, kFishNames[size], rows, d, bases, size, cover, NULL,
+                               0, elim, n);
+            }
+        } while (next_combo(bases, size, 9));
+    }
+    return found;
+}
+
+static int x_wing(hk_board *b, hk_step *o, hm_ctx *x) { return basic_fish(b, o, x, 2, HK_X_WING); }
+static int swordfish(hk_board *b, hk_step *o, hm_ctx *x) { return basic_fish(b, o, x, 3, HK_SWORDFISH); }
+static int jellyfish(hk_board *b, hk_step *o, hm_ctx *x) { return basic_fish(b, o, x, 4, HK_JELLYFISH); }
+
+/* ---- finned and sashimi fish: fish._finned ------------------------------------------- */
+
+/* What one finned search looks for and the best fish found so far. */
+typedef struct {
+    hk_board *b;
+    hk_step *out;
+    int size, sashimi, kind;
+    const char *name;
+    int found;
+    fish_key best;
+} finned_search;
+
+static const char *const kFinnedNames[5] = {NULL, NULL, "Finned X-Wing", "Finned Swordfish",
+                                             "Finned Jellyfish"};
+static const char *const kSashimiNames[5] = {NULL, NULL, "Sashimi X-Wing", "Sashimi Swordfish",
+                                              "Sashimi Jellyfish"};
+
+/* fish._finned_step on base lines bases[0..size) and cover lines `cover`: keep the fish when
+ * its fins share a box, it eliminates something, it has the wanted name and sorts first. */
+static void finned_check(finned_search *s, int rows, int d, const uint16_t *pos, const int *bases,
+                         unsigned cover) {
+    int size = s->size;
+    uint8_t fins[36];
+    int n_fins = 0;
+    unsigned inside = 0;
+    for (int i = 0; i < size; i++) {
+        inside |= 1u << bases[i];
+        unsigned extra = pos[bases[i]] & ~cover;
+        for (int c = 0; c < 9; c++)
+            if (extra >> c & 1) fins[n_fins++] = (uint8_t)line_cell(rows, bases[i], c);
+    }
+    if (!n_fins) return;
+    /* sorted(fins): the base lines need not give them in cell order (columns as bases) */
+    for (int i = 1; i < n_fins; i++)
+        for (int j = i; j > 0 && fins[j - 1] > fins[j]; j--) {
+            uint8_t t = fins[j];
+            fins[j] = fins[j - 1];
+            fins[j - 1] = t;
+        }
+    int box = box_of(fins[0]);
+    for (int i = 1; i < n_fins; i++)
+        if (box_of(fins[i]) != box) return;
+    int sashimi = 0;
+    for (int i = 0; i < size; i++)
+        if (pop64(pos[bases[i]] & cover) < 2) sashimi = 1;
+    if (sashimi != s->sashimi) return;
+    uint8_t elim[81];
+    int n = 0;
+    for (int c = 0; c < 9; c++) {
+        if (!(cover >> c & 1)) continue;
+        for (int l = 0; l < 9; l++) {
+            int cell = line_cell(rows, l, c);
+            if (!(inside >> l & 1) && box_of(cell) == box && (pos[l] >> c & 1))
+                elim[n++] = (uint8_t)cell;
+        }
+    }
+    if (!n) return;
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && elim[j - 1] > elim[j]; j--) {
+            uint8_t t = elim[j];
+            elim[j] = elim[j - 1];
+            elim[j - 1] = t;
+        }
+    fish_key k = key_of(elim, n, d, body_count(pos, bases, size, cover) + n_fins);
+    if (s->found && !key_before(k, s->best)) return;
+    s->found = 1;
+    s->best = k;
+    line_fish_step(s->b, s->out, s->kind, s->name, rows, d, bases, size, cover, fins, n_fins,
+                   elim, n);
+}
+
+/* The cover sets of fish._finned for one set of base lines: per box band (group), the places
+ * outside it are required covers, and size - |required| of those inside are chosen
+ * (combinations order); the base lines holding fins must lie in one band. */
+static void finned_covers(finned_search *s, int rows, int d, const uint16_t *pos,
+                          const int *bases, unsigned uni) {
+    int size = s->size;
+    for (int g = 0; g < 3; g++) {
+        unsigned group = 7u << (3 * g);
+        unsigned required = uni & ~group;
+        int nreq = pop64(required);
+        if (nreq > size) continue;
+        int optional[3], nopt = 0;
+        for (int c = 0; c < 9; c++)
+            if ((uni & group) >> c & 1) optional[nopt++] = c;
+        int k = size - nreq, idx[4];
+        if (!first_combo(idx, k, nopt)) continue;
+        do {
+            unsigned cover = required;
+            for (int i = 0; i < k; i++) cover |= 1u << optional[idx[i]];
+            int band = -1, split = 0;
+            for (int i = 0; i < size; i++)
+                if (pos[bases[i]] & ~cover) {
+                    if (band < 0) band = bases[i] / 3;
+                    else if (bases[i] / 3 != band) split = 1;
+                }
+            if (band < 0 || split) continue;
+            finned_check(s, rows, d, pos, bases, cover);
+        } while (next_combo(idx, k, nopt));
+    }
+}
+
+/* The best finned (or sashimi) fish of one size: rows as base lines first, then columns; digit
+ * by digit; base line sets (lines holding the digit) in combinations order. */
+static int finned_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int sashimi, int kind) {
+    finned_search s = {b, out, size, sashimi, kind,
+                       sashimi ? kSashimiNames[size] : kFinnedNames[size], 0, {0, 0, 0}};
+    for (int rows = 1; rows >= 0; rows--) {
+        uint16_t pos[10][9];
+        line_places(b, rows, pos);
+        for (int d = 1; d <= 9; d++) {
+            int usable[9], nu = 0;
+            for (int l = 0; l < 9; l++)
+                if (pos[d][l]) usable[nu++] = l;
+            int idx[4];
+            if (!first_combo(idx, size, nu)) continue;
+            do {
+                if (hm_check_deadline(ctx)) return 0;
+                int bases[4];
+                unsigned uni = 0;
+                for (int i = 0; i < size; i++) {
+                    bases[i] = usable[idx[i]];
+                    uni |= pos[d][bases[i]];
+                }
+                if (pop64(uni) <= size) continue;
+                finned_covers(&s, rows, d, pos[d], bases, uni);
+            } while (next_combo(idx, size, nu));
+        }
+    }
+    return s.found;
+}
+
+static int finned_x_wing(hk_board *b, hk_step *o, hm_ctx *x) {
+    return finned_fish(b, o, x, 2, 0, HK_FINNED_X_WING);
+}
+static int sashimi_x_wing(hk_board *b, hk_step *o, hm_ctx *x) {
+    return finned_fish(b, o, x, 2, 1, HK_SASHIMI_X_WING);
+}
+static int finned_swordfish(hk_board *b, hk_step *o, hm_ctx *x) {
+    return finned_fish(b, o, x, 3, 0, HK_FINNED_SWORDFISH);
+}
+static int sashimi_swordfish(hk_board *b, hk_step *o, hm_ctx *x) {
+    return finned_fish(b, o, x, 3, 1, HK_SASHIMI_SWORDFISH);
+}
+static int finned_jellyfish(hk_board *b, hk_step *o, hm_ctx *x) {
+    return finned_fish(b, o, x, 4, 0, HK_FINNED_JELLYFISH);
+}
+static int sashimi_jellyfish(hk_board *b, hk_step *o, hm_ctx *x) {
+    return finned_fish(b, o, x, 4, 1, HK_SASHIMI_JELLYFISH);
+}
+
 hk_finder hk_fish_finder(int kind) {
-    (void)kind;
-    return NULL;
+    switch (kind) {
+    case HK_X_WING: return x_wing;
+    case HK_SWORDFISH: return swordfish;
+    case HK_JELLYFISH: return jellyfish;
+    case HK_FINNED_X_WING: return finned_x_wing;
+    case HK_SASHIMI_X_WING: return sashimi_x_wing;
+    case HK_FINNED_SWORDFISH: return finned_swordfish;
+    case HK_SASHIMI_SWORDFISH: return sashimi_swordfish;
+    case HK_FINNED_JELLYFISH: return finned_jellyfish;
+    case HK_SASHIMI_JELLYFISH: return sashimi_jellyfish;
+    default: return NULL;
+    }
 }
