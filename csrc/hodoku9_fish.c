@@ -333,6 +333,244 @@ static int sashimi_jellyfish(hk_board *b, hk_step *o, hm_ctx *x) {
     return finned_fish(b, o, x, 4, 1, HK_SASHIMI_JELLYFISH);
 }
 
+/* ---- Franken fish: franken._Search ---------------------------------------------------- */
+
+/* A set of cells. */
+typedef struct {
+    uint64_t lo;  /* cells 0..63                */
+    uint64_t hi;  /* cells 64..80 in bits 0..16 */
+} fset;
+
+/* a | b. */
+static inline fset fs_or(fset a, fset b) { return (fset){a.lo | b.lo, a.hi | b.hi}; }
+
+/* a & b. */
+static inline fset fs_and(fset a, fset b) { return (fset){a.lo & b.lo, a.hi & b.hi}; }
+
+/* a & ~b. */
+static inline fset fs_andnot(fset a, fset b) { return (fset){a.lo & ~b.lo, a.hi & ~b.hi}; }
+
+/* 1 when some cell is set. */
+static inline int fs_any(fset a) { return (a.lo | a.hi) != 0; }
+
+/* The number of cells. */
+static inline int fs_pop(fset a) { return pop64(a.lo) + pop64(a.hi); }
+
+/* The set of one cell. */
+static inline fset fs_cell(int c) {
+    return c < 64 ? (fset){1ull << c, 0} : (fset){0, 1ull << (c - 64)};
+}
+
+/* Write the cells of a set into out, ascending (bit_cells); returns how many. */
+static int fs_cells(fset a, uint8_t *out) {
+    int n = 0;
+    for (; a.lo; a.lo &= a.lo - 1) out[n++] = (uint8_t)__builtin_ctzll(a.lo);
+    for (; a.hi; a.hi &= a.hi - 1) out[n++] = (uint8_t)(64 + __builtin_ctzll(a.hi));
+    return n;
+}
+
+enum { FR_MAX_FINS = 5, FR_MAX_ENDO = 2 };  /* franken.MAX_FINS, MAX_ENDO_FINS */
+
+/* One Franken search (a digit, an orientation) and the kind it looks for. */
+typedef struct {
+    hk_board *b;
+    hk_step *out;
+    hm_ctx *ctx;
+    const fset *peers;      /* each cell's peers (the cell itself not)                   */
+    int kind, digit, size, finned;
+    int n_base, n_cover;
+    uint8_t base_unit[27], cover_unit[27];  /* units in HoDoKu's order (rows, cols, boxes) */
+    fset base_places[27], cover_places[27]; /* the digit's places in each                 */
+} fr_search;
+
+/* The kinds (rows 1, columns 2, boxes 4) of units[0..n). */
+static int unit_kinds(const uint8_t *units, int n) {
+    int k = 0;
+    for (int i = 0; i < n; i++) k |= 1 << (units[i] / 9);
+    return k;
+}
+
+/* franken._Search._name without the size: 0 for a basic (row/column) fish, which no Franken
+ * kind takes, 1 for Franken, 2 for Mutant. */
+static int fr_name(const uint8_t *bases, const uint8_t *covers, int size) {
+    int bk = unit_kinds(bases, size), ck = unit_kinds(covers, size);
+    if ((bk == 1 && ck == 2) || (bk == 2 && ck == 1)) return 0;
+    if (((bk == 1 || bk == 5) && (ck == 2 || ck == 6)) ||
+        ((bk == 2 || bk == 6) && (ck == 1 || ck == 5)))
+        return 1;
+    return 2;
+}
+
+static const char *const kFrankenNames[2][2][4] = {
+    {{NULL, NULL, "Franken X-Wing", "Franken Swordfish"},
+     {NULL, NULL, "Mutant X-Wing", "Mutant Swordfish"}},
+    {{NULL, NULL, "Finned Franken X-Wing", "Finned Franken Swordfish"},
+     {NULL, NULL, "Finned Mutant X-Wing", "Finned Mutant Swordfish"}},
+};
+
+/* _check: the fish on these base and cover units; 1 (step written) when it eliminates
+ * something and is Franken or Mutant. */
+static int fr_check(fr_search *s, const uint8_t *bases, const uint8_t *covers, fset base,
+                    fset endo, fset cover, fset cannibal) {
+    fset fins = fs_or(fs_andnot(base, cover), endo);
+    fset removed = fs_or(fs_andnot(cover, base), cannibal);
+    if (!s->finned) {
+        if (fs_any(fins)) return 0;
+    } else if (!fs_any(fins) || fs_pop(fins) > FR_MAX_FINS) {
+        return 0;
+    }
+    if (!fs_any(removed)) return 0;
+    uint8_t fin_cells[FR_MAX_FINS];
+    int n_fins = fs_cells(fins, fin_cells);
+    for (int i = 0; i < n_fins; i++) removed = fs_and(removed, s->peers[fin_cells[i]]);
+    if (!fs_any(removed)) return 0;
+    int name = fr_name(bases, covers, s->size);
+    if (!name) return 0;
+    hk_step_start(s->out, s->kind, kFrankenNames[s->finned][name - 1][s->size]);
+    uint8_t cells[81];
+    int n = fs_cells(fs_andnot(base, fins), cells);
+    for (int i = 0; i < n; i++) hk_step_cell(s->out, cells[i]);
+    for (int i = 0; i < n_fins; i++) hk_step_cell(s->out, fin_cells[i]);
+    n = fs_cells(removed, cells);
+    for (int i = 0; i < n; i++) hk_step_elim(s->out, cells[i], s->digit);
+    return 1;
+}
+
+/* 1 when no finned fish can come of this branch (a shortcut of ours, not HoDoKu's: it skips
+ * only branches whose checks would all fail): `sure` are base cells no cover left can take, so
+ * they and the endo fins are fins of every fish below; too many of them, or no cell of `reach`
+ * (the most the covers can hold) seeing them all, leaves nothing to eliminate. */
+static int fr_hopeless(const fr_search *s, fset sure, fset endo, fset reach) {
+    fset fins = fs_or(sure, endo);
+    if (!fs_any(fins)) return 0;
+    uint8_t cells[81];
+    int n = fs_cells(fins, cells);
+    if (n > FR_MAX_FINS) return 1;
+    for (int i = 0; i < n; i++) reach = fs_and(reach, s->peers[cells[i]]);
+    return !fs_any(reach);
+}
+
+/* _cover_level: choose cover units[start..) (depth first); 1 once a step is written. */
+static int fr_cover_level(fr_search *s, const uint8_t *units, const fset *places, const fset *reach,
+                          int n_units, const uint8_t *bases, fset base, fset endo, int start,
+                          uint8_t *chosen, int n_chosen, fset cover, fset cannibal, int slack) {
+    int need = s->size - n_chosen;
+    for (int i = start; i < n_units - need + 1; i++) {
+        fset new_cover = fs_or(cover, places[i]);
+        fset new_cannibal = fs_or(cannibal, fs_and(cover, places[i]));
+        chosen[n_chosen] = units[i];
+        if (need == 1) {
+            if (fr_check(s, bases, chosen, base, endo, new_cover, new_cannibal)) return 1;
+            continue;
+        }
+        if (fs_pop(fs_andnot(fs_andnot(base, new_cover), reach[i + 1])) > slack) continue;
+        if (s->finned && fr_hopeless(s, fs_andnot(fs_andnot(base, new_cover), reach[i + 1]), endo,
+                                     fs_or(new_cover, reach[i + 1])))
+            continue;
+        if (fr_cover_level(s, units, places, reach, n_units, bases, base, endo, i + 1, chosen,
+                           n_chosen + 1, new_cover, new_cannibal, slack))
+            return 1;
+    }
+    return 0;
+}
+
+/* _covers: the cover units (not a base unit) meeting the base cells; 1 once a step is written
+ * (or time is up). */
+static int fr_covers(fr_search *s, const uint8_t *bases, fset base, fset endo) {
+    if (hm_check_deadline(s->ctx)) return 1;
+    uint8_t units[27];
+    fset places[27], reach[28];
+    int n = 0;
+    for (int i = 0; i < s->n_cover; i++) {
+        int u = s->cover_unit[i], taken = 0;
+        for (int j = 0; j < s->size; j++) taken |= bases[j] == u;
+        if (taken || !fs_any(fs_and(s->cover_places[i], base))) continue;
+        units[n] = (uint8_t)u;
+        places[n++] = s->cover_places[i];
+    }
+    if (n < s->size) return 0;
+    reach[n] = (fset){0, 0};
+    for (int i = n - 1; i >= 0; i--) reach[i] = fs_or(reach[i + 1], places[i]);
+    int slack = s->finned ? FR_MAX_FINS : 0;
+    if (fs_pop(fs_andnot(base, reach[0])) > slack) return 0;
+    if (s->finned && fr_hopeless(s, fs_andnot(base, reach[0]), endo, reach[0])) return 0;
+    uint8_t chosen[4];
+    return fr_cover_level(s, units, places, reach, n, bases, base, endo, 0, chosen, 0,
+                          (fset){0, 0}, (fset){0, 0}, slack);
+}
+
+/* _bases: choose base units from start on (depth first); overlapping places are endo fins,
+ * allowed (at most two in all) only with fins.  1 once a step is written or time is up. */
+static int fr_bases(fr_search *s, int start, uint8_t *used, int n_used, fset cells, fset endo) {
+    for (int i = start; i < s->n_base; i++) {
+        fset places = s->base_places[i];
+        fset overlap = fs_and(cells, places);
+        if (fs_any(overlap) && (!s->finned || fs_pop(fs_or(endo, overlap)) > FR_MAX_ENDO)) continue;
+        used[n_used] = s->base_unit[i];
+        if (n_used + 1 == s->size) {
+            if (fr_covers(s, used, fs_or(cells, places), fs_or(endo, overlap))) return 1;
+        } else if (fr_bases(s, i + 1, used, n_used + 1, fs_or(cells, places), fs_or(endo, overlap))) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* franken_fish(size, finned): digit by digit, rows-and-boxes bases first, the first Franken
+ * or Mutant fish of the size. */
+static int franken_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int finned, int kind) {
+    fset peers[81];
+    for (int c = 0; c < 81; c++) {
+        peers[c] = (fset){0, 0};
+        for (int i = 0; i < 20; i++) peers[c] = fs_or(peers[c], fs_cell(kPeers[c][i]));
+    }
+    fr_search s = {.b = b, .out = out, .ctx = ctx, .peers = peers, .kind = kind, .size = size,
+                   .finned = finned};
+    for (int d = 1; d <= 9; d++) {
+        fset places[27];
+        for (int u = 0; u < 27; u++) {
+            places[u] = (fset){0, 0};
+            for (int i = 0; i < 9; i++) {
+                int c = kUnitCells[u][i];
+                if (cell_mask(b, c) >> (d - 1) & 1) places[u] = fs_or(places[u], fs_cell(c));
+            }
+        }
+        s.digit = d;
+        for (int lines = 1; lines >= 0; lines--) {
+            int base_kind = lines ? ROW : COL, cover_kind = lines ? COL : ROW;
+            s.n_base = s.n_cover = 0;
+            for (int u = 0; u < 27; u++) {
+                if (!fs_any(places[u])) continue;
+                int k = u / 9;
+                if (k == BOX || k == cover_kind) {
+                    s.cover_unit[s.n_cover] = (uint8_t)u;
+                    s.cover_places[s.n_cover++] = places[u];
+                }
+                if ((k == BOX || k == base_kind) && (finned || fs_pop(places[u]) <= size)) {
+                    s.base_unit[s.n_base] = (uint8_t)u;
+                    s.base_places[s.n_base++] = places[u];
+                }
+            }
+            uint8_t used[4];
+            if (fr_bases(&s, 0, used, 0, (fset){0, 0}, (fset){0, 0})) return !ctx->expired;
+        }
+    }
+    return 0;
+}
+
+static int franken_x_wing(hk_board *b, hk_step *o, hm_ctx *x) {
+    return franken_fish(b, o, x, 2, 0, HK_FRANKEN_X_WING);
+}
+static int franken_swordfish(hk_board *b, hk_step *o, hm_ctx *x) {
+    return franken_fish(b, o, x, 3, 0, HK_FRANKEN_SWORDFISH);
+}
+static int finned_franken_x_wing(hk_board *b, hk_step *o, hm_ctx *x) {
+    return franken_fish(b, o, x, 2, 1, HK_FINNED_FRANKEN_X_WING);
+}
+static int finned_franken_swordfish(hk_board *b, hk_step *o, hm_ctx *x) {
+    return franken_fish(b, o, x, 3, 1, HK_FINNED_FRANKEN_SWORDFISH);
+}
+
 hk_finder hk_fish_finder(int kind) {
     switch (kind) {
     case HK_X_WING: return x_wing;
@@ -344,6 +582,10 @@ hk_finder hk_fish_finder(int kind) {
     case HK_SASHIMI_SWORDFISH: return sashimi_swordfish;
     case HK_FINNED_JELLYFISH: return finned_jellyfish;
     case HK_SASHIMI_JELLYFISH: return sashimi_jellyfish;
+    case HK_FRANKEN_X_WING: return franken_x_wing;
+    case HK_FRANKEN_SWORDFISH: return franken_swordfish;
+    case HK_FINNED_FRANKEN_X_WING: return finned_franken_x_wing;
+    case HK_FINNED_FRANKEN_SWORDFISH: return finned_franken_swordfish;
     default: return NULL;
     }
 }
