@@ -408,67 +408,64 @@ static const char *const kFrankenNames[2][2][4] = {
      {NULL, NULL, "Finned Mutant X-Wing", "Finned Mutant Swordfish"}},
 };
 
-/* _check: the fish on these base and cover units; 1 (step written) when it eliminates
- * something and is Franken or Mutant. */
+/* _check, after the fin count (the caller's): the fish on these base and cover units with
+ * these fins; 1 (step written) when it eliminates something and is Franken or Mutant. */
 static int fr_check(fr_search *s, const uint8_t *bases, const uint8_t *covers, fset base,
-                    fset endo, fset cover, fset cannibal) {
-    fset fins = fs_or(fs_andnot(base, cover), endo);
+                    fset fins, fset cover, fset cannibal) {
     fset removed = fs_or(fs_andnot(cover, base), cannibal);
-    if (!s->finned) {
-        if (fs_any(fins)) return 0;
-    } else if (!fs_any(fins) || fs_pop(fins) > FR_MAX_FINS) {
-        return 0;
-    }
-    if (!fs_any(removed)) return 0;
-    uint8_t fin_cells[FR_MAX_FINS];
-    int n_fins = fs_cells(fins, fin_cells);
-    for (int i = 0; i < n_fins; i++) removed = fs_and(removed, s->peers[fin_cells[i]]);
+    for (uint64_t m = fins.lo; m && fs_any(removed); m &= m - 1)
+        removed = fs_and(removed, s->peers[__builtin_ctzll(m)]);
+    for (uint64_t m = fins.hi; m && fs_any(removed); m &= m - 1)
+        removed = fs_and(removed, s->peers[64 + __builtin_ctzll(m)]);
     if (!fs_any(removed)) return 0;
     int name = fr_name(bases, covers, s->size);
     if (!name) return 0;
     hk_step_start(s->out, s->kind, kFrankenNames[s->finned][name - 1][s->size]);
     uint8_t cells[81];
     int n = fs_cells(fs_andnot(base, fins), cells);
+    n += fs_cells(fins, cells + n);
     for (int i = 0; i < n; i++) hk_step_cell(s->out, cells[i]);
-    for (int i = 0; i < n_fins; i++) hk_step_cell(s->out, fin_cells[i]);
     n = fs_cells(removed, cells);
     for (int i = 0; i < n; i++) hk_step_elim(s->out, cells[i], s->digit);
     return 1;
 }
 
-/* 1 when no finned fish can come of this branch (a shortcut of ours, not HoDoKu's: it skips
- * only branches whose checks would all fail): `sure` are base cells no cover left can take, so
- * they and the endo fins are fins of every fish below; too many of them, or no cell of `reach`
- * (the most the covers can hold) seeing them all, leaves nothing to eliminate. */
-static int fr_hopeless(const fr_search *s, fset sure, fset endo, fset reach) {
-    fset fins = fs_or(sure, endo);
-    if (!fs_any(fins)) return 0;
-    uint8_t cells[81];
-    int n = fs_cells(fins, cells);
-    if (n > FR_MAX_FINS) return 1;
-    for (int i = 0; i < n; i++) reach = fs_and(reach, s->peers[cells[i]]);
-    return !fs_any(reach);
-}
+/* The cover units of one set of base units, and bounds for pruning. */
+typedef struct {
+    const uint8_t *bases;   /* the base units                                             */
+    fset base, endo;        /* the base cells; the endo fins                              */
+    int n, slack;           /* cover units; the most fins (0 without fins)                */
+    uint8_t units[27];      /* cover units not in the base meeting the base, in order     */
+    fset places[27];        /* the digit's places in each                                 */
+    fset reach[28];         /* reach[i]: places of units[i..n)                            */
+} fr_covers_t;
 
-/* _cover_level: choose cover units[start..) (depth first); 1 once a step is written. */
-static int fr_cover_level(fr_search *s, const uint8_t *units, const fset *places, const fset *reach,
-                          int n_units, const uint8_t *bases, fset base, fset endo, int start,
-                          uint8_t *chosen, int n_chosen, fset cover, fset cannibal, int slack) {
+/* _cover_level: choose cover units from `start` on (depth first), `cover` and `cannibal` so
+ * far; check the fish at `size` units.  1 once a step is written.  Besides HoDoKu's prune
+ * (base cells no cover left can take are fins), a branch is skipped when even the covers
+ * holding the most base cells cannot leave few enough fins: its checks would all fail. */
+static int fr_cover_level(fr_search *s, const fr_covers_t *t, int start, uint8_t *chosen,
+                          int n_chosen, fset cover, fset cannibal) {
     int need = s->size - n_chosen;
-    for (int i = start; i < n_units - need + 1; i++) {
-        fset new_cover = fs_or(cover, places[i]);
-        fset new_cannibal = fs_or(cannibal, fs_and(cover, places[i]));
-        chosen[n_chosen] = units[i];
-        if (need == 1) {
-            if (fr_check(s, bases, chosen, base, endo, new_cover, new_cannibal)) return 1;
-            continue;
+    fset open = fs_andnot(t->base, cover);
+    if (need == 1) {
+        /* the last cover: fr_check's fin count first, inline (most covers fail it) */
+        for (int i = start; i < t->n; i++) {
+            fset fins = fs_or(fs_andnot(open, t->places[i]), t->endo);
+            if (s->finned ? !fs_any(fins) || fs_pop(fins) > FR_MAX_FINS : fs_any(fins)) continue;
+            chosen[n_chosen] = t->units[i];
+            if (fr_check(s, t->bases, chosen, t->base, fins, fs_or(cover, t->places[i]),
+                         fs_or(cannibal, fs_and(cover, t->places[i]))))
+                return 1;
         }
-        if (fs_pop(fs_andnot(fs_andnot(base, new_cover), reach[i + 1])) > slack) continue;
-        if (s->finned && fr_hopeless(s, fs_andnot(fs_andnot(base, new_cover), reach[i + 1]), endo,
-                                     fs_or(new_cover, reach[i + 1])))
-            continue;
-        if (fr_cover_level(s, units, places, reach, n_units, bases, base, endo, i + 1, chosen,
-                           n_chosen + 1, new_cover, new_cannibal, slack))
+        return 0;
+    }
+    for (int i = start; i < t->n - need + 1; i++) {
+        fset new_cover = fs_or(cover, t->places[i]);
+        if (fs_pop(fs_andnot(fs_andnot(t->base, new_cover), t->reach[i + 1])) > t->slack) continue;
+        chosen[n_chosen] = t->units[i];
+        if (fr_cover_level(s, t, i + 1, chosen, n_chosen + 1, new_cover,
+                           fs_or(cannibal, fs_and(cover, t->places[i]))))
             return 1;
     }
     return 0;
@@ -478,25 +475,27 @@ static int fr_cover_level(fr_search *s, const uint8_t *units, const fset *places
  * (or time is up). */
 static int fr_covers(fr_search *s, const uint8_t *bases, fset base, fset endo) {
     if (hm_check_deadline(s->ctx)) return 1;
-    uint8_t units[27];
-    fset places[27], reach[28];
-    int n = 0;
+    fr_covers_t t;
+    t.bases = bases;
+    t.base = base;
+    t.endo = endo;
+    t.slack = s->finned ? FR_MAX_FINS : 0;
+    t.n = 0;
     for (int i = 0; i < s->n_cover; i++) {
         int u = s->cover_unit[i], taken = 0;
         for (int j = 0; j < s->size; j++) taken |= bases[j] == u;
         if (taken || !fs_any(fs_and(s->cover_places[i], base))) continue;
-        units[n] = (uint8_t)u;
-        places[n++] = s->cover_places[i];
+        t.units[t.n] = (uint8_t)u;
+        t.places[t.n++] = s->cover_places[i];
     }
-    if (n < s->size) return 0;
-    reach[n] = (fset){0, 0};
-    for (int i = n - 1; i >= 0; i--) reach[i] = fs_or(reach[i + 1], places[i]);
-    int slack = s->finned ? FR_MAX_FINS : 0;
-    if (fs_pop(fs_andnot(base, reach[0])) > slack) return 0;
-    if (s->finned && fr_hopeless(s, fs_andnot(base, reach[0]), endo, reach[0])) return 0;
+    if (t.n < s->size) return 0;
+    t.reach[t.n] = (fset){0, 0};
+    for (int i = t.n - 1; i >= 0; i--) {
+        t.reach[i] = fs_or(t.reach[i + 1], t.places[i]);
+    }
+    if (fs_pop(fs_andnot(base, t.reach[0])) > t.slack) return 0;
     uint8_t chosen[4];
-    return fr_cover_level(s, units, places, reach, n, bases, base, endo, 0, chosen, 0,
-                          (fset){0, 0}, (fset){0, 0}, slack);
+    return fr_cover_level(s, &t, 0, chosen, 0, (fset){0, 0}, (fset){0, 0});
 }
 
 /* _bases: choose base units from start on (depth first); overlapping places are endo fins,
