@@ -353,8 +353,17 @@ static inline fset fs_andnot(fset a, fset b) { return (fset){a.lo & ~b.lo, a.hi 
 /* 1 when some cell is set. */
 static inline int fs_any(fset a) { return (a.lo | a.hi) != 0; }
 
-/* The number of cells. */
-static inline int fs_pop(fset a) { return pop64(a.lo) + pop64(a.hi); }
+/* Each byte of x replaced by its number of set bits (0..8). */
+static inline uint64_t byte_counts(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555u);
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    return (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+}
+
+/* The number of cells (the two words' byte counts added before the one multiply). */
+static inline int fs_pop(fset a) {
+    return (int)(((byte_counts(a.lo) + byte_counts(a.hi)) * 0x0101010101010101u) >> 56);
+}
 
 /* The set of one cell. */
 static inline fset fs_cell(int c) {
@@ -435,6 +444,8 @@ typedef struct {
     const uint8_t *bases;   /* the base units                                             */
     fset base, endo;        /* the base cells; the endo fins                              */
     int n, slack;           /* cover units; the most fins (0 without fins)                */
+    int first_box;          /* the index of the first box in units (n when none)          */
+    int base_box;           /* 1 when a base unit is a box                                */
     uint8_t units[27];      /* cover units not in the base meeting the base, in order     */
     fset places[27];        /* the digit's places in each                                 */
     fset reach[28];         /* reach[i]: places of units[i..n)                            */
@@ -449,8 +460,12 @@ static int fr_cover_level(fr_search *s, const fr_covers_t *t, int start, uint8_t
     int need = s->size - n_chosen;
     fset open = fs_andnot(t->base, cover);
     if (need == 1) {
-        /* the last cover: fr_check's fin count first, inline (most covers fail it) */
-        for (int i = start; i < t->n; i++) {
+        /* the last cover: fr_check's fin count first, inline (most covers fail it); with no
+         * box yet it must be a box (a rows-against-columns fish is no Franken kind's) */
+        int from = start;
+        if (!t->base_box && (!n_chosen || chosen[n_chosen - 1] < 18) && from < t->first_box)
+            from = t->first_box;
+        for (int i = from; i < t->n; i++) {
             fset fins = fs_or(fs_andnot(open, t->places[i]), t->endo);
             if (s->finned ? !fs_any(fins) || fs_pop(fins) > FR_MAX_FINS : fs_any(fins)) continue;
             chosen[n_chosen] = t->units[i];
@@ -489,6 +504,10 @@ static int fr_covers(fr_search *s, const uint8_t *bases, fset base, fset endo) {
         t.places[t.n++] = s->cover_places[i];
     }
     if (t.n < s->size) return 0;
+    t.first_box = t.n;
+    for (int i = t.n - 1; i >= 0 && t.units[i] >= 18; i--) t.first_box = i;
+    t.base_box = 0;
+    for (int j = 0; j < s->size; j++) t.base_box |= bases[j] >= 18;
     t.reach[t.n] = (fset){0, 0};
     for (int i = t.n - 1; i >= 0; i--) {
         t.reach[i] = fs_or(t.reach[i + 1], t.places[i]);
