@@ -40,7 +40,7 @@ static inline int pop64(uint64_t x) {
     return (int)((x * 0x0101010101010101u) >> 56);
 }
 
-/* The digit's candidates of a cell (none once a digit is placed there). */
+/* The candidates of a cell (none once a digit is placed there). */
 static inline unsigned cell_mask(const hk_board *b, int c) { return b->values[c] ? 0u : b->masks[c]; }
 
 /* Advance idx[0..k) to the next k-subset of 0..n-1 in lexicographic order (itertools'
@@ -58,6 +58,16 @@ static int next_combo(int *idx, int k, int n) {
 static int first_combo(int *idx, int k, int n) {
     for (int i = 0; i < k; i++) idx[i] = i;
     return k <= n;
+}
+
+/* Sort cells[0..n) ascending (insertion sort: n is small). */
+static void sort_cells(uint8_t *cells, int n) {
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && cells[j - 1] > cells[j]; j--) {
+            uint8_t t = cells[j];
+            cells[j] = cells[j - 1];
+            cells[j - 1] = t;
+        }
 }
 
 /* ---- HoDoKu's sort of several steps of one technique ---------------------------------- */
@@ -160,12 +170,7 @@ static int basic_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int kind
                 }
                 if (!n) continue;
                 /* sorted(removed): by cell */
-                for (int i = 1; i < n; i++)
-                    for (int j = i; j > 0 && elim[j - 1] > elim[j]; j--) {
-                        uint8_t t = elim[j];
-                        elim[j] = elim[j - 1];
-                        elim[j - 1] = t;
-                    }
+                sort_cells(elim, n);
                 fish_key k = key_of(elim, n, d, body_count(pos[d], bases, size, cover));
                 if (found && !key_before(k, best)) continue;
                 found = 1;
@@ -215,12 +220,7 @@ static void finned_check(finned_search *s, int rows, int d, const uint16_t *pos,
     }
     if (!n_fins) return;
     /* sorted(fins): the base lines need not give them in cell order (columns as bases) */
-    for (int i = 1; i < n_fins; i++)
-        for (int j = i; j > 0 && fins[j - 1] > fins[j]; j--) {
-            uint8_t t = fins[j];
-            fins[j] = fins[j - 1];
-            fins[j - 1] = t;
-        }
+    sort_cells(fins, n_fins);
     int box = box_of(fins[0]);
     for (int i = 1; i < n_fins; i++)
         if (box_of(fins[i]) != box) return;
@@ -239,12 +239,7 @@ static void finned_check(finned_search *s, int rows, int d, const uint16_t *pos,
         }
     }
     if (!n) return;
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && elim[j - 1] > elim[j]; j--) {
-            uint8_t t = elim[j];
-            elim[j] = elim[j - 1];
-            elim[j - 1] = t;
-        }
+    sort_cells(elim, n);
     fish_key k = key_of(elim, n, d, body_count(pos, bases, size, cover) + n_fins);
     if (s->found && !key_before(k, s->best)) return;
     s->found = 1;
@@ -439,7 +434,7 @@ static int fr_check(fr_search *s, const uint8_t *bases, const uint8_t *covers, f
     return 1;
 }
 
-/* The cover units of one set of base units, and bounds for pruning. */
+/* The cover units of one set of base units. */
 typedef struct {
     const uint8_t *bases;   /* the base units                                             */
     fset base, endo;        /* the base cells; the endo fins                              */
@@ -452,9 +447,8 @@ typedef struct {
 } fr_covers_t;
 
 /* _cover_level: choose cover units from `start` on (depth first), `cover` and `cannibal` so
- * far; check the fish at `size` units.  1 once a step is written.  Besides HoDoKu's prune
- * (base cells no cover left can take are fins), a branch is skipped when even the covers
- * holding the most base cells cannot leave few enough fins: its checks would all fail. */
+ * far; check the fish at `size` units.  1 once a step is written.  HoDoKu's prune: base cells
+ * no cover left can take are fins, so a branch with too many of them is skipped. */
 static int fr_cover_level(fr_search *s, const fr_covers_t *t, int start, uint8_t *chosen,
                           int n_chosen, fset cover, fset cannibal) {
     int need = s->size - n_chosen;
