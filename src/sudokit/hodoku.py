@@ -11,20 +11,19 @@ hidden subsets), including the order in which it meets its singles: HoDoKu keeps
 naked singles and one of hidden singles, filled as candidates disappear, and takes singles
 from their fronts (:class:`Board`). Unique rectangles of type 3 (HoDoKu's rectangles, cells
 that lost a digit included), Sue de Coq, ALS-XZ (doubly linked ones too) and ALS-XY-Wing follow
-HoDoKu's search order here as well (its ALS list, its restricted commons, the first step found).
-Nice loops, AICs and their grouped forms come from HoDoKu's tabling search
-(:mod:`sudokit.hodoku_loops`); X- and XY-chains, remote pairs and turbot fish from this
-module's own searches. The other techniques (fish, wings, the other uniqueness steps, colouring,
-ALS chains, Franken fish, forcing chains and nets) use sudokit's finders, whose first step may
-differ from HoDoKu's: forcing chains and nets are where the paths part most often now.
+HoDoKu's search order here as well (its ALS list, its restricted commons, the first step found);
+X-chains and turbot fish follow its depth-first chain search and its sort. Nice loops, AICs and
+their grouped forms come from HoDoKu's tabling search (:mod:`sudokit.hodoku_loops`), forcing
+chains and nets from the same tables and its net trials (:mod:`sudokit.hodoku_forcing`);
+XY-chains and remote pairs from this module's own searches. The other techniques (fish, wings,
+colouring, ALS chains, Franken fish) use sudokit's finders with HoDoKu's sort among their steps.
 
 With the C engine, :func:`hodoku_path` runs the board, the queues, the loop, brute force and
-the finders ported to C (csrc/hodoku9_*.c, exact twins of this module's finders: every step
-type from FULL_HOUSE to FINNED_FRANKEN_SWORDFISH, kinds 0-53, once every family is merged; the
-C module says which it has: ``_core.hodoku_ported()``), asking this module's finders for the
-other step types (FORCING_CHAIN and FORCING_NET until they are ported) with the GIL taken back
-for those calls only; ``engine="python"`` keeps the loop here (the reference: both give the
-same path, step for step). :func:`hodoku_rating` gives the score and level of the path alone.
+the finders ported to C (csrc/hodoku9_*.c, exact twins of this module's finders; the C module
+says which it has: ``_core.hodoku_ported()``), asking this module's finders for the other step
+types with the GIL taken back for those calls only; ``engine="python"`` keeps the loop here (the
+reference: both give the same path, step for step). :func:`hodoku_rating` gives the score and
+level of the path alone.
 """
 
 from __future__ import annotations
