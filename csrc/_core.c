@@ -1246,11 +1246,11 @@ static int hk_call_external(void *arg, int kind, hk_board *board, hk_step *out) 
 }
 
 static PyObject *core_hodoku_path(PyObject *module, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"cells", "solution", "external", "seconds", "stop", NULL};
+    static char *keywords[] = {"cells", "solution", "external", "seconds", "stop", "ask", NULL};
     Py_buffer cells, solution;
-    PyObject *external = Py_None, *seconds_obj = NULL, *stop_obj = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*y*|OOO:hodoku_path", keywords, &cells, &solution,
-                                     &external, &seconds_obj, &stop_obj))
+    PyObject *external = Py_None, *seconds_obj = NULL, *stop_obj = NULL, *ask_obj = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*y*|OOOO:hodoku_path", keywords, &cells, &solution,
+                                     &external, &seconds_obj, &stop_obj, &ask_obj))
         return NULL;
     PyObject *result = NULL, *names = NULL;
     hk_step *path = NULL;
@@ -1268,6 +1268,21 @@ static PyObject *core_hodoku_path(PyObject *module, PyObject *args, PyObject *kw
         PyErr_SetString(PyExc_TypeError, "external must be None or a callable");
         goto done;
     }
+    uint64_t ask = 0;
+    if (ask_obj && ask_obj != Py_None) {
+        PyObject *seq = PySequence_Fast(ask_obj, "ask must be a sequence of step kinds");
+        if (!seq) goto done;
+        for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
+            long kind = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+            if (kind < 0 || kind >= HK_KINDS) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "ask: no step kind with that index");
+                Py_DECREF(seq);
+                goto done;
+            }
+            ask |= (uint64_t)1 << kind;
+        }
+        Py_DECREF(seq);
+    }
     enum { MAX_STEPS = 81 + 729 };
     names = PyList_New(0);
     if (!names || !call_stop_init(&cs, module, stop_obj)) goto done;
@@ -1282,7 +1297,7 @@ static PyObject *core_hodoku_path(PyObject *module, PyObject *args, PyObject *kw
     int count = 0, status;
     cs.saved = PyEval_SaveThread();
     status = hk_path(in, sol, path, MAX_STEPS, &count, external == Py_None ? NULL : hk_call_external, &ext,
-                     &ctx);
+                     ask, &ctx);
     PyEval_RestoreThread(cs.saved);
     call_stop_release(&cs);
     if (status < 0) goto done; /* the external finder raised */
@@ -1737,10 +1752,11 @@ static PyMethodDef core_methods[] = {
      "(kind, name, placements, eliminations, cells): the C finder of one HoDoKu step kind on a\n"
      "board state (empty singles queues); NotImplementedError while the kind has no C finder"},
     {"hodoku_path", (PyCFunction)(void (*)(void))core_hodoku_path, METH_VARARGS | METH_KEYWORDS,
-     "hodoku_path(cells, solution, external=None, seconds=0, stop=None) -> (status, steps): HoDoKu's\n"
+     "hodoku_path(cells, solution, external=None, seconds=0, stop=None, ask=()) -> (status, steps): HoDoKu's\n"
      "path of a 9x9 puzzle with a unique solution (hodoku9_path.c), steps as hodoku_find gives them\n"
      "(kind 99: BRUTE_FORCE).  external(kind, givens, values, masks) -> step tuple or None is asked\n"
-     "for kinds without a C finder (None: they find nothing); its exceptions propagate.  Status 0\n"
+     "for kinds without a C finder (None: they find nothing) and for the kinds in ask (so tests can\n"
+     "mix C and Python finders); its exceptions propagate.  Status 0\n"
      "solved, 1 too many steps, 2 time limit.  The GIL is released while C runs."},
     {"rate9", (PyCFunction)core_rate9, METH_VARARGS,
      "rate9(cells, seconds=0, stop=None) -> (status, steps): SE's rating path of a 9x9 puzzle (rate9.c);\n"

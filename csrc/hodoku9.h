@@ -145,9 +145,11 @@ typedef int (*hk_external)(void *arg, int kind, hk_board *board, hk_step *out);
 /* HoDoKu's path of a puzzle with a unique solution (solution given): take the first step of
  * the first kind in order, apply it, until solved; BRUTE_FORCE when no kind finds one.
  * path has room for max_steps; *count gets the number written.  Returns HM_SOLVED, HM_LIMIT
- * (deadline or poll), HM_UNSOLVED (max_steps reached) or -1 when external failed. */
+ * (deadline or poll), HM_UNSOLVED (max_steps reached) or -1 when external failed.
+ * external answers the kinds without a C finder and, when it is not NULL, also the kinds whose
+ * bit (1 << kind) is set in ask (tests cross-check the C finders that way); ask 0: C only. */
 int hk_path(const uint8_t cells[81], const uint8_t solution[81], hk_step *path, int max_steps,
-            int *count, hk_external external, void *external_arg, hm_ctx *ctx);
+            int *count, hk_external external, void *external_arg, uint64_t ask, hm_ctx *ctx);
 
 /* -- the families (each returns NULL for kinds that are not its own or not ported yet) ----- */
 hk_finder hk_basic_finder(int kind);

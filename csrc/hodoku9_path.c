@@ -172,10 +172,11 @@ static int next_step(hk_board *b, hk_step *out, hk_finder const finders[HK_KINDS
 }
 
 int hk_path(const uint8_t cells[81], const uint8_t solution[81], hk_step *path, int max_steps,
-            int *count, hk_external external, void *external_arg, hm_ctx *ctx) {
+            int *count, hk_external external, void *external_arg, uint64_t ask, hm_ctx *ctx) {
     hk_board board;
     hk_finder finders[HK_KINDS];
-    for (int kind = 0; kind < HK_KINDS; kind++) finders[kind] = hk_finder_for(kind);
+    for (int kind = 0; kind < HK_KINDS; kind++)
+        finders[kind] = external && (ask >> kind & 1) ? NULL : hk_finder_for(kind);
     hk_board_init(&board, cells);
     *count = 0;
     while (!solved(&board)) {

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pytest
 
 from hodoku9_compare import State, c_step, mismatches, path_states, python_step
-from sudokit import rating
+from sudokit import _engine, rating
 from sudokit.errors import Stopped, TimeLimitReached
 from sudokit.executor import Executor
 from sudokit.grid import Grid
@@ -19,6 +19,7 @@ from sudokit.hodoku import (
     HodokuStep,
     _apply,
     _brute_force,
+    _native_path,
     _renamed,
     _solution,
     hodoku_path,
@@ -168,29 +169,32 @@ def _unported() -> list[int]:
 
 @pytest.mark.parametrize("line", [HARD[4], HARD[13], HARD[14], MONSTER])
 def test_brute_force_and_queues_without_externals(line: str) -> None:
-    """Without the Python finders (the unported kinds find nothing) the C path takes the same
-    steps, BRUTE_FORCE ones included, as the Python path with the ported kinds only."""
+    """With the kinds from X_WING on asked of an external finder that finds nothing, the C path
+    takes the same steps, BRUTE_FORCE ones included, as the Python path with kinds 0-12 only."""
     grid = Grid.from_line(line)
-    status, steps = _core.hodoku_path(bytes(grid.cells), bytes(_solution(grid)))
+    status, steps = _core.hodoku_path(bytes(grid.cells), bytes(_solution(grid)), lambda *args: None,
+                                      ask=range(13, len(HODOKU_STEPS)))
     assert status == 0
-    assert list(steps) == _ported_reference(line, set(_core.hodoku_ported()))
-    if not any(step[0] == 99 and step[1] == "Brute Force" for step in steps):
-        pytest.skip("the C finders solve this puzzle without brute force now")
+    assert list(steps) == _ported_reference(line, set(range(13)))
+    assert any(step[0] == 99 and step[1] == "Brute Force" for step in steps)
 
 
 class _Boom(Exception):
     """Raised by an external finder."""
 
 
-def _needs_external() -> None:
-    """Skip once every kind has a C finder (nothing left to ask the external finder)."""
-    if not _unported():
-        pytest.skip("every step type has a C finder")
+#: Step kinds the external tests ask of the external finder even when C has a finder: the
+#: nice loops, which the path reaches on MONSTER.
+ASK = (45, 46)
+
+
+def _first_asked() -> int:
+    """The first kind the C path asks its external finder for (those in ASK or unported)."""
+    return min(set(ASK) | set(_unported()))
 
 
 def test_external_exception_propagates() -> None:
     """An exception in the external finder stops the path and comes out of the call."""
-    _needs_external()
     grid = Grid.from_line(MONSTER)
     asked: list[int] = []
 
@@ -199,27 +203,25 @@ def test_external_exception_propagates() -> None:
         raise _Boom(kind)
 
     with pytest.raises(_Boom):
-        _core.hodoku_path(bytes(grid.cells), bytes(_solution(grid)), external)
-    assert asked == _unported()[:1]
+        _core.hodoku_path(bytes(grid.cells), bytes(_solution(grid)), external, ask=ASK)
+    assert asked == [_first_asked()]
 
 
 def test_external_must_return_a_step() -> None:
     """An external finder returning something else than a step tuple is a TypeError."""
-    _needs_external()
     grid = Grid.from_line(MONSTER)
     with pytest.raises(TypeError):
-        _core.hodoku_path(bytes(grid.cells), bytes(_solution(grid)), lambda *args: "step")
+        _core.hodoku_path(bytes(grid.cells), bytes(_solution(grid)), lambda *args: "step", ask=ASK)
 
 
 def test_time_limit() -> None:
     """The deadline is checked between steps: status 2 in C, TimeLimitReached from Python."""
-    _needs_external()
     grid = Grid.from_line(MONSTER)
 
     def slow(kind: int, givens: bytes, values: bytes, masks: Sequence[int]) -> None:
         time.sleep(0.05)
 
-    status, _ = _core.hodoku_path(bytes(grid.cells), bytes(_solution(grid)), slow, 0.01)
+    status, _ = _core.hodoku_path(bytes(grid.cells), bytes(_solution(grid)), slow, 0.01, ask=ASK)
     assert status == 2
     with pytest.raises(TimeLimitReached):
         hodoku_path(Grid.from_line(MONSTER), Deadline.after(0.01), engine="c")
@@ -250,7 +252,6 @@ def test_stop_in_hodoku_path(engine: str) -> None:
 
 def test_stop_set_during_an_external_finder() -> None:
     """A stop set while the C path waits for a Python finder stops it before the next kind."""
-    _needs_external()
     grid = Grid.from_line(MONSTER)
     flag = bytearray(1)
     asked: list[int] = []
@@ -260,8 +261,8 @@ def test_stop_set_during_an_external_finder() -> None:
         flag[0] = 1
 
     with pytest.raises(Stopped):
-        _core.hodoku_path(bytes(grid.cells), bytes(_solution(grid)), external, 0, flag)
-    assert asked == _unported()[:1]
+        _core.hodoku_path(bytes(grid.cells), bytes(_solution(grid)), external, 0, flag, ask=ASK)
+    assert asked == [_first_asked()]
 
 
 @pytest.mark.parametrize("engine", ["c", "python"])
@@ -328,3 +329,28 @@ def test_rate_many_threads_once_hodoku_path_is_all_c(
     assert [r.status for r in rate_many([EASY[0]], jobs=2, hodoku_path=hodoku, engine="c")] == ["rated"]
     assert chosen == [threads]
     assert rating._hodoku_all_in_c("python") is False
+
+
+#: One family's kinds and a puzzle whose path takes some of them.
+FAMILIES = [
+    ((13, 14, 15, 34, 35, 36, 37, 38, 39, 50, 51, 52, 53), 9),  # fish: takes 34 and 36
+    ((16, 17, 18, 19, 20, 21, 22, 23, 24, 41, 42, 43, 44), 5),  # patterns: 18, 21, 22, 23
+    ((25, 26, 27, 28, 29, 30, 31, 32, 33), 7),  # uniqueness: 27, 31
+    ((40, 47, 48, 49), 14),  # Sue de Coq and ALS: 49
+    ((45, 46), 14),  # nice loops: 45, 46
+    ((54, 55), 16),  # forcing chains and nets: MONSTER takes both
+]
+
+
+@pytest.mark.parametrize(("ask", "which"), FAMILIES)
+def test_c_and_python_finders_mix(ask: tuple[int, ...], which: int) -> None:
+    """The C path with one family's kinds asked of the Python finders gives the same path as
+    the C finders alone (each family's C finders cross-checked inside a whole path)."""
+    grid = Grid.from_line([*HARD, MONSTER][which])
+    core = _engine.native("c")
+    assert core is not None
+    mixed = _native_path(core, grid, NEVER, Stop(), ask)
+    alone = _native_path(core, grid, NEVER, Stop())
+    assert _tuples(mixed) == _tuples(alone)
+    assert {HODOKU_STEPS.index(next(k for k in HODOKU_STEPS if k.kind == s.kind))
+            for s in alone if s.kind != "BRUTE_FORCE"} & set(ask)

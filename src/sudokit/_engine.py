@@ -158,10 +158,11 @@ class NativeEngine(Engine, Protocol):
     def hodoku_path(
         self, cells: bytes, solution: bytes,
         external: HodokuExternal | None = None,
-        seconds: float = 0.0, stop: Any = None,
+        seconds: float = 0.0, stop: Any = None, ask: Sequence[int] = (),
     ) -> tuple[int, tuple[HodokuStepTuple, ...]]:
         """HoDoKu's path of a 9×9 puzzle (csrc/hodoku9_path.c): ``(status, steps)``, ``external``
-        asked for the step kinds without a C finder (status 0 solved, 2 time limit)."""
+        asked for the step kinds without a C finder and those in ``ask`` (status 0 solved, 2 time
+        limit)."""
         ...
 
     def rate9(

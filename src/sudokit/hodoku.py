@@ -1353,21 +1353,22 @@ _C_BRUTE_FORCE = 99
 
 
 def _native_path(core: _engine.NativeEngine, grid: Grid, deadline: Deadline,
-                 stop: Stop) -> list[HodokuStep]:
+                 stop: Stop, ask: Sequence[int] = ()) -> list[HodokuStep]:
     """HoDoKu's path run by the C core (csrc/hodoku9_path.c), the Python finders asked for the
-    step types C does not have; their steps are kept as found (links, proof and all)."""
+    step types C does not have and for those in ``ask`` (tests mix the two that way); their
+    steps are kept as found (links, proof and all)."""
     solution = _solution(grid)
     found: list[Step] = []
     deadline.check()
     left = deadline.remaining()
     external = _external(grid, deadline, stop, found)
     status, steps = core.hodoku_path(bytes(grid.cells), bytes(solution), external,
-                                     0.0 if left is None else max(left, 1e-6), stop.buffer)
+                                     0.0 if left is None else max(left, 1e-6), stop.buffer, ask)
     if status == _C_LIMIT:
         raise TimeLimitReached("time limit reached")
     if status != _C_SOLVED:
         raise OptionError("HoDoKu's path took more steps than a puzzle has candidates")
-    return _hodoku_steps(steps, set(core.hodoku_ported()), iter(found))
+    return _hodoku_steps(steps, set(core.hodoku_ported()) - set(ask), iter(found))
 
 
 def _external(grid: Grid, deadline: Deadline, stop: Stop, found: list[Step]) -> _engine.HodokuExternal:
