@@ -4,20 +4,15 @@
  * Each finder returns exactly the step its Python twin (sudokit.hodoku.HODOKU_STEPS[kind])
  * returns, so each follows its twin's search order:
  *
- *   UNIQUENESS_1, 2, 4   sudokit's unique loop search (techniques.uniqueness.find_unique_loops,
- *                        SE's walk) kept to 4-cell loops: bivalue start cells 0..80, a
- *                        depth-first walk through box, row, column; the first rectangle step of
- *                        the wanted type in the order it is found (all weigh 4.5, and the sort
- *                        of the loop finder is stable).
- *   UNIQUENESS_3         hodoku.py's _ur3: HoDoKu's rectangles (a bivalue start cell, a second
- *                        cell in its box and line, the far side along the lines; rectangles
- *                        whose cells only lost a digit count), the first naked subset.
- *   UNIQUENESS_5, 6,     uniqueness.rectangles: rows r1 < r2, columns c1 < c2, the cells
- *   HIDDEN_RECTANGLE     r1c1 r1c2 r2c2 r2c1; the first step of each finder.
+ *   UNIQUENESS_1 .. 6,   hodoku.py's _rectangles (HoDoKu's own: a bivalue start cell 0..80, a
+ *   HIDDEN_RECTANGLE     second cell in its box and line, the far side along the lines;
+ *                        rectangles whose cells only lost a digit count; each rectangle number
+ *                        once), checked as HoDoKu checks each type (_ur and _ur3): the first
+ *                        rectangle giving a step of the wanted type.
  *   AVOIDABLE_RECT 1, 2  avoidable._rectangles: solved (not given) start cells in cell order.
  *
- * The _sudokit wrappers list eliminations by (cell, digit): the steps here do too, except type
- * 3, whose order is _ur3's own (duplicates of cells in both the line and the box included).
+ * Eliminations come by (cell, digit), as HoDoKu lists them, except type 3, whose order is _ur3's
+ * own (duplicates of cells in both the line and the box included).
  *
  * Cell sets are 81-bit masks in two words:
  *
@@ -93,168 +88,7 @@ static void start_step(hk_step *out, int kind, const char *name, const int *cell
     for (int i = 0; i < n; i++) hk_step_cell(out, cells[i]);
 }
 
-/* -- types 1, 2 and 4: SE's unique loop walk, 4 cells ---------------------------------------- */
-
-/* The walk's state: the loop so far (up to 4 cells) and what is wanted. */
-typedef struct {
-    const hk_board *b;
-    hk_step *out;
-    int kind;        /* HK_UNIQUENESS_1, _2 or _4 */
-    int a, bb;       /* the pair's digits, a < bb */
-    unsigned pair;
-    int loop[4];
-    int len;
-} ur_walk;
-
-/* SE's order of unit kinds for loops: box, row, column. */
-static const int kSeKinds[3] = {BOX, ROW, COL};
-
-/* 1 when the loop already holds the cell. */
-static int in_loop(const ur_walk *w, int c) {
-    for (int i = 0; i < w->len; i++)
-        if (w->loop[i] == c) return 1;
-    return 0;
-}
-
-/* 1 when each unit the 4-cell loop enters holds two of its cells, one at an odd and one at an
- * even position (_is_valid_loop). */
-static int valid_loop(const int loop[4]) {
-    uint32_t side[2] = {0, 0};
-    for (int i = 0; i < 4; i++)
-        for (int k = 0; k < 3; k++) {
-            uint32_t u = 1u << kCellUnits[loop[i]][k];
-            if (side[i & 1] & u) return 0;
-            side[i & 1] |= u;
-        }
-    return side[0] == side[1];
-}
-
-/* Type 2 on the loop's rescue cells (one shared extra digit leaves the cells seeing them all);
- * 1 when it eliminates something. */
-static int ur_type2(ur_walk *w, const int *rescue, int n) {
-    const hk_board *b = w->b;
-    unsigned extra = 0;
-    for (int i = 0; i < n; i++) extra |= b->masks[rescue[i]] & ~w->pair;
-    if (hm_pop16(extra) != 1) return 0;
-    start_step(w->out, HK_UNIQUENESS_2, "Unique Rectangle type 2", w->loop, 4);
-    elim_in(b, w->out, common_peers(rescue, n), low_digit(extra));
-    return w->out->n_elim > 0;
-}
-
-/* Type 4 on two rescue cells: when a (else bb) has no other place in a unit they share, the
- * other digit leaves both. */
-static int ur_type4(ur_walk *w, int c1, int c2) {
-    const hk_board *b = w->b;
-    int lock_a = 0, lock_b = 0;
-    for (int k = 0; k < 3; k++) {
-        int u = unit_of(kSeKinds[k], c1);
-        if (u != unit_of(kSeKinds[k], c2)) continue;
-        int seen_a = 0, seen_b = 0;
-        for (int i = 0; i < 9; i++) {
-            int c = kUnitCells[u][i];
-            if (c == c1 || c == c2) continue;
-            seen_a |= has(b, c, w->a);
-            seen_b |= has(b, c, w->bb);
-        }
-        lock_a |= !seen_a;
-        lock_b |= !seen_b;
-    }
-    if (!lock_a && !lock_b) return 0;
-    int gone = lock_a ? w->bb : w->a;
-    start_step(w->out, HK_UNIQUENESS_4, "Unique Rectangle type 4", w->loop, 4);
-    int lo = c1 < c2 ? c1 : c2, hi = c1 < c2 ? c2 : c1;
-    hk_step_elim(w->out, lo, gone);
-    hk_step_elim(w->out, hi, gone);
-    return 1;
-}
-
-/* The wanted type's step of a closed 4-cell loop (loop_steps), 1 when there is one. */
-static int ur_loop(ur_walk *w) {
-    const hk_board *b = w->b;
-    if (!valid_loop(w->loop)) return 0;
-    int rescue[4], n = 0;
-    for (int i = 0; i < 4; i++)
-        if (hm_pop16(b->masks[w->loop[i]]) > 2) rescue[n++] = w->loop[i];
-    if (w->kind == HK_UNIQUENESS_1) {
-        if (n != 1) return 0;
-        start_step(w->out, HK_UNIQUENESS_1, "Unique Rectangle type 1", w->loop, 4);
-        hk_step_elim(w->out, rescue[0], w->a);
-        hk_step_elim(w->out, rescue[0], w->bb);
-        return 1;
-    }
-    if (w->kind == HK_UNIQUENESS_2) {
-        if (n > 2) return ur_type2(w, rescue, n);
-        if (n == 2 && hm_pop16((b->masks[rescue[0]] | b->masks[rescue[1]]) & ~w->pair) == 1)
-            return ur_type2(w, rescue, n);
-        return 0;
-    }
-    return n == 2 && ur_type4(w, rescue[0], rescue[1]);
-}
-
-/* SE's walk from the loop's last cell, cut at 4 cells: 1 once the wanted step is written.
- * extras grows across siblings, as in unique_loops.  Cell 2 of a valid 4-cell loop does not
- * see cell 0, cell 3 sees cell 0 but not cell 1, so the walk skips other cells early: a
- * skipped walk would only have found loops valid_loop throws away (or none), and a parent's
- * extras do not depend on its children. */
-static int ur_step(ur_walk *w, int cell, int allowed, unsigned extras, int last_kind) {
-    const hk_board *b = w->b;
-    w->loop[w->len++] = cell;
-    for (int k = 0; k < 3; k++) {
-        int kind = kSeKinds[k];
-        if (kind == last_kind) continue;
-        int u = unit_of(kind, cell);
-        for (int i = 0; i < 9; i++) {
-            int nxt = kUnitCells[u][i];
-            if (nxt == w->loop[0] && w->len >= 4) {
-                if (ur_loop(w)) return 1;
-            } else if (!in_loop(w, nxt) && (b->masks[nxt] & w->pair) == w->pair) {
-                extras |= b->masks[nxt] & ~w->pair;
-                int wide = hm_pop16(b->masks[nxt]) > 2;
-                if (w->len < 4 && (!wide || hm_pop16(extras) == 1 || allowed > 0) &&
-                    !(w->len >= 2 && sees(nxt, w->loop[w->len - 2])) &&
-                    !(w->len == 3 && !sees(nxt, w->loop[0])) &&
-                    ur_step(w, nxt, wide ? allowed - 1 : allowed, extras, kind))
-                    return 1;
-            }
-        }
-    }
-    w->len--;
-    return 0;
-}
-
-/* Unique rectangle type 1, 2 or 4 (kind): the first sudokit's loop finder meets. */
-static int find_ur_loop(hk_board *b, hk_step *out, int kind) {
-    ur_walk w = {.b = b, .out = out, .kind = kind};
-    for (int start = 0; start < 81; start++) {
-        if (!two(b->masks[start])) continue;
-        w.pair = b->masks[start];
-        w.a = low_digit(w.pair);
-        w.bb = low_digit(w.pair & (w.pair - 1));
-        w.len = 0;
-        if (ur_step(&w, start, 2, 0, -1)) return 1;
-    }
-    return 0;
-}
-
-/* UNIQUENESS_1 (find_unique_loops filtered by name). */
-static int find_ur1(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return find_ur_loop(b, out, HK_UNIQUENESS_1);
-}
-
-/* UNIQUENESS_2 (find_unique_loops filtered by name). */
-static int find_ur2(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return find_ur_loop(b, out, HK_UNIQUENESS_2);
-}
-
-/* UNIQUENESS_4 (find_unique_loops filtered by name). */
-static int find_ur4(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return find_ur_loop(b, out, HK_UNIQUENESS_4);
-}
-
-/* -- type 3: HoDoKu's rectangles (hodoku.py's _rectangles and _ur3) ------------------------- */
+/* -- HoDoKu's rectangles (hodoku.py's _rectangles) and type 3 (_ur3) ------------------------ */
 
 /* 1 when cell c is empty and no placed peer holds one of the digits (_allowed). */
 static int hk_allowed(const hk_board *b, int c, unsigned digits) {
@@ -384,9 +218,13 @@ static int ur3_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned
     return 0;
 }
 
-/* UNIQUENESS_3: HoDoKu's first unique rectangle type 3 (hodoku.py's _ur3). */
-static int find_ur3(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
+/* A check of one of HoDoKu's rectangles (cells start, second, third, fourth; the mask of its
+ * two digits): 1 with the step written when it gives one of its type. */
+typedef int (*hk_rect_check)(const hk_board *b, hk_step *out, const int rect[4], unsigned pair);
+
+/* Walk _rectangles in HoDoKu's order (a bivalue start cell, a second cell in its box and line,
+ * the far side along the lines, each rectangle number once) and ask f; 1 once f gives a step. */
+static int each_hk_rectangle(const hk_board *b, hk_step *out, hk_rect_check f) {
     key_set seen;
     memset(&seen, 0, sizeof seen);
     for (int start = 0; start < 81; start++) {
@@ -404,149 +242,199 @@ static int find_ur3(hk_board *b, hk_step *out, hm_ctx *ctx) {
             for (int i = 0; i < 9; i++) {
                 int third = kUnitCells[u1][i], fourth = kUnitCells[u2][i];
                 if (18 + box_of(third) == box) continue;
+                /* HoDoKu tests the first digit in both far cells, the second only in the fourth */
                 if (!hk_allowed(b, third, pair & (0u - pair)) || !hk_allowed(b, fourth, pair)) continue;
                 int rect[4] = {start, second, third, fourth};
                 if (!key_add(&seen, rect_key(rect))) continue;
-                if (ur3_rect(b, out, rect, pair)) return 1;
+                if (f(b, out, rect, pair)) return 1;
             }
         }
     }
     return 0;
 }
 
-/* -- types 5, 6 and hidden rectangles: uniqueness.rectangles ------------------------------- */
-
-/* 1 when cell c holds digit d or no placed peer does (uniqueness._allowed). */
-static int allowed_digit(const hk_board *b, int c, int d) {
-    if (has(b, c, d)) return 1;
-    for (int i = 0; i < 20; i++)
-        if (b->values[kPeers[c][i]] == d) return 0;
-    return 1;
+/* UNIQUENESS_3: HoDoKu's first unique rectangle type 3 (hodoku.py's _ur3). */
+static int find_ur3(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return each_hk_rectangle(b, out, ur3_rect);
 }
 
-/* A finder of one of the rectangle types on one rectangle (cells r1c1 r1c2 r2c2 r2c1, digits a
- * < bb): 1 with the step written when it gives one. */
-typedef int (*rect_finder)(const hk_board *b, hk_step *out, const int rect[4], int a, int bb);
+/* -- types 1, 2, 4, 5, 6 and hidden rectangles on HoDoKu's rectangles (hodoku.py's _ur) ----- */
 
-/* Walk uniqueness.rectangles in its order and ask f of each; 1 once f gives a step. */
-static int each_rectangle(const hk_board *b, hk_step *out, rect_finder f) {
-    for (int r1 = 0; r1 < 9; r1++)
-        for (int r2 = r1 + 1; r2 < 9; r2++)
-            for (int c1 = 0; c1 < 9; c1++)
-                for (int c2 = c1 + 1; c2 < 9; c2++) {
-                    if (r1 / 3 == r2 / 3 && c1 / 3 == c2 / 3) continue;      /* one box  */
-                    if (r1 / 3 != r2 / 3 && c1 / 3 != c2 / 3) continue;      /* four     */
-                    int rect[4] = {r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c2, r2 * 9 + c1};
-                    if (b->values[rect[0]] || b->values[rect[1]] || b->values[rect[2]] ||
-                        b->values[rect[3]])
-                        continue;
-                    for (int i = 0; i < 4; i++) {
-                        unsigned m = b->masks[rect[i]];
-                        if (!two(m)) continue;
-                        int first = 1;
-                        for (int j = 0; j < i; j++) first &= b->masks[rect[j]] != m;
-                        if (!first) continue;
-                        int a = low_digit(m), bb = low_digit(m & (m - 1)), ok = 1;
-                        for (int j = 0; j < 4 && ok; j++)
-                            ok = allowed_digit(b, rect[j], a) && allowed_digit(b, rect[j], bb);
-                        if (ok && f(b, out, rect, a, bb)) return 1;
-                    }
-                }
-    return 0;
+/* The rectangle's cells split as HoDoKu does, each part smallest cell first (_ur_split):
+ * two[] hold nothing but the pair's digits (maybe one of them), extra[] hold other digits. */
+typedef struct {
+    int two[4], n_two;
+    int extra[4], n_extra;
+} ur_split;
+
+/* Split rect by the pair (cells sorted first, as HoDoKu's cell sets list them). */
+static ur_split split_rect(const hk_board *b, const int rect[4], unsigned pair) {
+    int s[4];
+    sorted4(rect, s);
+    ur_split u = {.n_two = 0, .n_extra = 0};
+    for (int i = 0; i < 4; i++) {
+        if (b->masks[s[i]] & ~pair) u.extra[u.n_extra++] = s[i];
+        else u.two[u.n_two++] = s[i];
+    }
+    return u;
 }
 
-/* The rectangle's cells holding digits other than a and bb, in rectangle order; their count. */
-static int extra_cells(const hk_board *b, const int rect[4], unsigned pair, int extra[4]) {
-    int n = 0;
-    for (int i = 0; i < 4; i++)
-        if (b->masks[rect[i]] & ~pair) extra[n++] = rect[i];
-    return n;
+/* Start a rectangle step (cells in rectangle order). */
+static void rect_step(hk_step *out, int kind, const char *name, const int rect[4]) {
+    start_step(out, kind, name, rect, 4);
 }
 
-/* 1 when digit d has no place in the given rows and columns outside the rectangle. */
-static int confined(const hk_board *b, int d, const int *units, int n_units, const int rect[4]) {
-    for (int k = 0; k < n_units; k++)
-        for (int i = 0; i < 9; i++) {
-            int c = kUnitCells[units[k]][i];
-            if (c == rect[0] || c == rect[1] || c == rect[2] || c == rect[3]) continue;
-            if (has(b, c, d)) return 0;
-        }
-    return 1;
+/* Type 1 on one rectangle: three cells hold only the pair's digits; the fourth loses them. */
+static int ur1_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned pair) {
+    ur_split u = split_rect(b, rect, pair);
+    if (u.n_two != 3) return 0;
+    int cell = u.extra[0];
+    rect_step(out, HK_UNIQUENESS_1, "Unique Rectangle type 1", rect);
+    for (unsigned m = b->masks[cell] & pair; m; m &= m - 1) hk_step_elim(out, cell, low_digit(m));
+    return out->n_elim > 0;
 }
 
-/* Type 5 on one rectangle: two diagonal (or three) cells add one same digit x; x leaves the
- * cells seeing them all. */
-static int ur5_rect(const hk_board *b, hk_step *out, const int rect[4], int a, int bb) {
-    unsigned pair = dbit(a) | dbit(bb);
-    int extra[4];
-    int n = extra_cells(b, rect, pair, extra);
-    if (n == 2 && !diagonal(extra[0], extra[1])) return 0;
-    if (n != 2 && n != 3) return 0;
+/* Types 2 and 5 on one rectangle: two or three cells add one same digit x, which leaves the
+ * cells seeing them all; type 2 when two such cells share a line, else type 5 (_ur_type25). */
+static int ur25_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned pair, int kind) {
+    ur_split u = split_rect(b, rect, pair);
+    if (u.n_two != 1 && u.n_two != 2) return 0;
     unsigned x = 0;
-    for (int i = 0; i < n; i++) x |= b->masks[extra[i]] & ~pair;
+    for (int i = 0; i < u.n_extra; i++) x |= b->masks[u.extra[i]] & ~pair;
     if (hm_pop16(x) != 1) return 0;
-    start_step(out, HK_UNIQUENESS_5, "Unique Rectangle type 5", rect, 4);
-    elim_in(b, out, common_peers(extra, n), low_digit(x));
+    int five = u.n_extra == 3 || diagonal(u.extra[0], u.extra[1]);
+    if (kind != (five ? HK_UNIQUENESS_5 : HK_UNIQUENESS_2)) return 0;
+    rect_step(out, kind, five ? "Unique Rectangle type 5" : "Unique Rectangle type 2", rect);
+    elim_in(b, out, common_peers(u.extra, u.n_extra), low_digit(x));
     return out->n_elim > 0;
 }
 
-/* Type 6 on one rectangle: diagonal extra cells, a (or bb) locked in the rectangle's rows and
- * columns; the extra cells lose it. */
-static int ur6_rect(const hk_board *b, hk_step *out, const int rect[4], int a, int bb) {
-    unsigned pair = dbit(a) | dbit(bb);
-    int extra[4];
-    if (extra_cells(b, rect, pair, extra) != 2 || !diagonal(extra[0], extra[1])) return 0;
-    int units[4] = {row_of(rect[0]), row_of(rect[2]), 9 + col_of(rect[0]), 9 + col_of(rect[1])};
-    int digit = confined(b, a, units, 4, rect) ? a : confined(b, bb, units, 4, rect) ? bb : 0;
-    if (!digit) return 0;
-    start_step(out, HK_UNIQUENESS_6, "Unique Rectangle type 6", rect, 4);
-    int lo = extra[0] < extra[1] ? extra[0] : extra[1], hi = extra[0] ^ extra[1] ^ lo;
-    if (has(b, lo, digit)) hk_step_elim(out, lo, digit);
-    if (has(b, hi, digit)) hk_step_elim(out, hi, digit);
+/* Type 2 on one rectangle (ur25_rect). */
+static int ur2_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned pair) {
+    return ur25_rect(b, out, rect, pair, HK_UNIQUENESS_2);
+}
+
+/* Type 5 on one rectangle (ur25_rect). */
+static int ur5_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned pair) {
+    return ur25_rect(b, out, rect, pair, HK_UNIQUENESS_5);
+}
+
+/* The pair's smaller digit when no cell of s holds it, else the larger one when none holds
+ * that, else 0 (_ur_absent). */
+static int absent_digit(const hk_board *b, cellset s, unsigned pair) {
+    unsigned here = 0;
+    for (int c = 0; c < 81; c++)
+        if (cs_has(&s, c)) here |= b->masks[c];
+    unsigned gone = pair & ~here;
+    return gone ? low_digit(gone) : 0;
+}
+
+/* Eliminate digit d from the two extra cells (smallest first) where they hold it. */
+static void elim_extra(const hk_board *b, hk_step *out, const ur_split *u, int d) {
+    for (int i = 0; i < 2; i++)
+        if (has(b, u->extra[i], d)) hk_step_elim(out, u->extra[i], d);
+}
+
+/* Type 4 on one rectangle: two extra cells in one line; when one digit of the pair is in no
+ * cell seeing both, they lose the other. */
+static int ur4_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned pair) {
+    ur_split u = split_rect(b, rect, pair);
+    if (u.n_two != 2 || diagonal(u.extra[0], u.extra[1])) return 0;
+    int gone = absent_digit(b, common_peers(u.extra, 2), pair);
+    if (!gone) return 0;
+    rect_step(out, HK_UNIQUENESS_4, "Unique Rectangle type 4", rect);
+    elim_extra(b, out, &u, low_digit(pair & ~dbit(gone)));
     return out->n_elim > 0;
 }
 
-/* Hidden rectangle on one rectangle: a corner with only a/bb (one, or two diagonal ones), and
- * a digit confined to the rectangle in the opposite corner's row and column. */
-static int hidden_rect(const hk_board *b, hk_step *out, const int rect[4], int a, int bb) {
-    unsigned pair = dbit(a) | dbit(bb);
-    int corners[4], n = 0;
-    for (int i = 0; i < 4; i++)
-        if (!(b->masks[rect[i]] & ~pair)) corners[n++] = i;
-    if (n == 2 && !diagonal(rect[corners[0]], rect[corners[1]])) return 0;
-    if (n != 1 && n != 2) return 0;
-    for (int k = 0; k < n; k++) {
-        int opposite = rect[(corners[k] + 2) % 4];
-        int units[2] = {row_of(opposite), 9 + col_of(opposite)};
-        const int tries[2][2] = {{a, bb}, {bb, a}};
-        for (int t = 0; t < 2; t++) {
-            int digit = tries[t][0], gone = tries[t][1];
-            if (has(b, opposite, gone) && confined(b, digit, units, 2, rect)) {
-                start_step(out, HK_HIDDEN_RECTANGLE, "Hidden Rectangle", rect, 4);
-                hk_step_elim(out, opposite, gone);
-                return 1;
-            }
+/* Type 6 on one rectangle: two diagonal extra cells; when one digit of the pair has no place
+ * in the rectangle's rows and columns outside it, the extra cells lose it. */
+static int ur6_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned pair) {
+    ur_split u = split_rect(b, rect, pair);
+    if (u.n_two != 2 || !diagonal(u.extra[0], u.extra[1])) return 0;
+    cellset lines = {{0, 0}};
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 9; k++) {
+            cs_add(&lines, kUnitCells[row_of(u.extra[i])][k]);
+            cs_add(&lines, kUnitCells[9 + col_of(u.extra[i])][k]);
+        }
+    for (int i = 0; i < 4; i++) cs_del(&lines, rect[i]);
+    int gone = absent_digit(b, lines, pair);
+    if (!gone) return 0;
+    rect_step(out, HK_UNIQUENESS_6, "Unique Rectangle type 6", rect);
+    elim_extra(b, out, &u, gone);
+    return out->n_elim > 0;
+}
+
+/* 1 when digit d has a place in unit u outside the rectangle. */
+static int placed_outside(const hk_board *b, int u, int d, const int rect[4]) {
+    for (int i = 0; i < 9; i++) {
+        int c = kUnitCells[u][i];
+        if (c != rect[0] && c != rect[1] && c != rect[2] && c != rect[3] && has(b, c, d)) return 1;
+    }
+    return 0;
+}
+
+/* Hidden rectangle on one rectangle: a corner holding only the pair's digits (one, or two
+ * diagonal ones, each tried); when a digit of the pair has no place outside the rectangle in
+ * the row and column through the opposite corner, that corner loses the other digit. */
+static int hidden_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned pair) {
+    ur_split u = split_rect(b, rect, pair);
+    if (u.n_two != 1 && u.n_two != 2) return 0;
+    if (u.n_two == 2 && !diagonal(u.two[0], u.two[1])) return 0;
+    int e0 = u.extra[0], e1 = u.extra[1];
+    for (int k = 0; k < u.n_two; k++) {
+        int corner = u.two[k];
+        int row = row_of(e0) == row_of(corner) ? row_of(e1) : row_of(e0);
+        int col = col_of(e0) == col_of(corner) ? col_of(e1) : col_of(e0);
+        int target = row * 9 + col;
+        for (unsigned m = pair; m; m &= m - 1) {
+            int d = low_digit(m), other = low_digit(pair & ~dbit(d));
+            if (placed_outside(b, row, d, rect) || placed_outside(b, 9 + col, d, rect)) continue;
+            if (!has(b, target, other)) continue;
+            rect_step(out, HK_HIDDEN_RECTANGLE, "Hidden Rectangle", rect);
+            hk_step_elim(out, target, other);
+            return 1;
         }
     }
     return 0;
 }
 
-/* UNIQUENESS_5: sudokit's first unique rectangle type 5. */
+/* UNIQUENESS_1: HoDoKu's first unique rectangle type 1. */
+static int find_ur1(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return each_hk_rectangle(b, out, ur1_rect);
+}
+
+/* UNIQUENESS_2: HoDoKu's first unique rectangle type 2. */
+static int find_ur2(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return each_hk_rectangle(b, out, ur2_rect);
+}
+
+/* UNIQUENESS_4: HoDoKu's first unique rectangle type 4. */
+static int find_ur4(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return each_hk_rectangle(b, out, ur4_rect);
+}
+
+/* UNIQUENESS_5: HoDoKu's first unique rectangle type 5. */
 static int find_ur5(hk_board *b, hk_step *out, hm_ctx *ctx) {
     (void)ctx;
-    return each_rectangle(b, out, ur5_rect);
+    return each_hk_rectangle(b, out, ur5_rect);
 }
 
-/* UNIQUENESS_6: sudokit's first unique rectangle type 6. */
+/* UNIQUENESS_6: HoDoKu's first unique rectangle type 6. */
 static int find_ur6(hk_board *b, hk_step *out, hm_ctx *ctx) {
     (void)ctx;
-    return each_rectangle(b, out, ur6_rect);
+    return each_hk_rectangle(b, out, ur6_rect);
 }
 
-/* HIDDEN_RECTANGLE: sudokit's first hidden rectangle. */
+/* HIDDEN_RECTANGLE: HoDoKu's first hidden rectangle. */
 static int find_hidden_rect(hk_board *b, hk_step *out, hm_ctx *ctx) {
     (void)ctx;
-    return each_rectangle(b, out, hidden_rect);
+    return each_hk_rectangle(b, out, hidden_rect);
 }
 
 /* -- avoidable rectangles: avoidable._rectangles -------------------------------------------- */

@@ -4,30 +4,42 @@ rectangles of types 1 and 2 must give the same step - name, eliminations in orde
 
 - every board state on the Python HoDoKu path of a few puzzles where these steps fire;
 - for each kind, a state where the C finder fires (two of them built here, as no path of the
-  development data meets them), with its exact step.
+  development data meets them), with its exact step;
+- HoDoKu 2.2's own first step of unique rectangle types 1-6 and hidden rectangles on the states
+  of huniq_positions.json (made by make_huniq_positions.py: states of HoDoKu paths, many where
+  sudokit's own finders took another step, and states thinned at random, where type 5 fires):
+  the Python finders must find it, the C ones the same as the Python ones.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from hodoku9_compare import State, c_ported, c_step, mismatches, path_states, python_step
-from sudokit.hodoku import HODOKU_STEPS
+from sudokit.grid import Grid
+from sudokit.hodoku import HODOKU_STEPS, Board, _sudokit
+from sudokit.limits import NEVER
 
 try:
     from sudokit import _core  # type: ignore[attr-defined]
 except ImportError:  # pragma: no cover - the pure-Python install
     _core = None
 
-pytestmark = pytest.mark.skipif(
+needs_c = pytest.mark.skipif(
     _core is None or not hasattr(_core, "hodoku_find"), reason="the C extension is not built"
 )
 
 NAMES = ("UNIQUENESS_1", "UNIQUENESS_2", "UNIQUENESS_3", "UNIQUENESS_4", "UNIQUENESS_5",
          "UNIQUENESS_6", "HIDDEN_RECTANGLE", "AVOIDABLE_RECTANGLE_1", "AVOIDABLE_RECTANGLE_2")
 KINDS = tuple(i for i, k in enumerate(HODOKU_STEPS) if k.kind in NAMES)
+#: The kinds HoDoKu's answers in huniq_positions.json cover (no avoidable rectangles).
+UR_KINDS = KINDS[:7]
+
+FIXTURE = Path(__file__).with_name("huniq_positions.json")
 
 #: Puzzles whose HoDoKu paths take these steps (UR types 1-4 and 6, hidden and avoidable
 #: rectangles fire along them).
@@ -78,16 +90,19 @@ def _firing(kind: int, states: list[State]) -> Iterator[State]:
     return (s for s in states if c_step(kind, s) is not None)
 
 
+@needs_c
 def test_kinds_are_ported() -> None:
     assert len(KINDS) == 9
     assert set(KINDS) <= set(c_ported())
 
 
+@needs_c
 def test_c_matches_python_on_paths(states: list[State]) -> None:
     assert len(states) > 300
     assert mismatches(KINDS, states) == []
 
 
+@needs_c
 @pytest.mark.parametrize("kind", [k for k in KINDS if HODOKU_STEPS[k].kind not in
                                   ("UNIQUENESS_5", "AVOIDABLE_RECTANGLE_2")])
 def test_c_fires_on_paths(kind: int, states: list[State]) -> None:
@@ -96,15 +111,17 @@ def test_c_fires_on_paths(kind: int, states: list[State]) -> None:
     assert c_step(kind, state) == python_step(kind, state)
 
 
+@needs_c
 def test_ur5_fires() -> None:
     kind = KINDS[NAMES.index("UNIQUENESS_5")]
     state = _ur5_state()
-    want = (kind, "Unique Rectangle type 5", (), ((9, 3), (18, 3), (37, 3), (46, 3)), (0, 1, 28, 27))
+    want = (kind, "Unique Rectangle type 5", (), ((9, 3), (18, 3), (37, 3), (46, 3)), (0, 1, 27, 28))
     assert c_step(kind, state) == want
     assert python_step(kind, state) == want
     assert mismatches(KINDS, [state]) == []
 
 
+@needs_c
 def test_ar2_fires() -> None:
     kind = KINDS[NAMES.index("AVOIDABLE_RECTANGLE_2")]
     state = _ar2_state()
@@ -115,6 +132,7 @@ def test_ar2_fires() -> None:
     assert mismatches(KINDS, [state]) == []
 
 
+@needs_c
 def test_no_step_without_solved_cells() -> None:
     _, values, masks = _ar2_state()
     given = (*values[:2], *(0,) * 79)
@@ -123,3 +141,66 @@ def test_no_step_without_solved_cells() -> None:
         kind = KINDS[NAMES.index(name)]
         assert c_step(kind, state) is None
         assert python_step(kind, state) is None
+
+
+@pytest.fixture(scope="module")
+def hodoku_positions() -> list[tuple[State, dict[str, list[object] | None]]]:
+    """The states of huniq_positions.json with HoDoKu's answer for each type."""
+    rows = json.loads(FIXTURE.read_text())
+    return [((tuple(map(int, r["givens"])), tuple(map(int, r["values"])), tuple(r["masks"])),
+             r["hodoku"]) for r in rows]
+
+
+def _elims(step: tuple[object, ...] | None) -> list[int] | None:
+    """The sorted eliminations (cell * 10 + digit) of a step tuple, or None."""
+    if step is None:
+        return None
+    removed = step[3]
+    assert isinstance(removed, tuple)
+    return sorted(c * 10 + d for c, d in removed)
+
+
+def test_python_finds_hodokus_step(
+    hodoku_positions: list[tuple[State, dict[str, list[object] | None]]],
+) -> None:
+    assert len(hodoku_positions) > 100
+    fired = dict.fromkeys(NAMES[:7], 0)
+    for state, answers in hodoku_positions:
+        for kind in UR_KINDS:
+            name = HODOKU_STEPS[kind].kind
+            want = answers[name]
+            assert _elims(python_step(kind, state)) == (None if want is None else want[1]), name
+            fired[name] += want is not None
+    assert all(n >= 3 for n in fired.values()), fired
+
+
+@pytest.mark.parametrize(("name", "technique", "shown"), [
+    ("UNIQUENESS_1", "Unique Rectangle", "Unique Rectangle type 1"),
+    ("UNIQUENESS_2", "Unique Rectangle", "Unique Rectangle type 2"),
+    ("UNIQUENESS_4", "Unique Rectangle", "Unique Rectangle type 4"),
+    ("UNIQUENESS_6", "Unique Rectangle type 6", "Unique Rectangle type 6"),
+    ("HIDDEN_RECTANGLE", "Hidden Rectangle", "Hidden Rectangle"),
+])
+def test_sudokits_own_finder_differs(
+    hodoku_positions: list[tuple[State, dict[str, list[object] | None]]], name: str, technique: str,
+    shown: str,
+) -> None:
+    """The fixture holds states where sudokit's own finder (what the path took before) misses
+    HoDoKu's first step: the comparison above can fail."""
+    finder = _sudokit(technique, shown)
+    shape = Grid.from_line("." * 81).shape
+    for state, answers in hodoku_positions:
+        want = answers[name]
+        board = Board.from_state(*state)
+        step = finder(board, board.candidates(shape), NEVER)
+        got = None if step is None else sorted(c * 10 + d for c, d in step.eliminations)
+        if got != (None if want is None else want[1]):
+            return
+    pytest.fail(f"sudokit's {shown} finder agrees with HoDoKu everywhere")
+
+
+@needs_c
+def test_c_matches_python_on_hodoku_positions(
+    hodoku_positions: list[tuple[State, dict[str, list[object] | None]]],
+) -> None:
+    assert mismatches(UR_KINDS, [s for s, _ in hodoku_positions]) == []

@@ -474,11 +474,6 @@ def _franken(kind: str, size: str) -> BoardFinder:
     return _sudokit(f"{kind} Fish", f"{kind} {size}", f"{'Finned ' if finned else ''}Mutant {size}")
 
 
-def _ur(kind: int) -> BoardFinder:
-    """Unique rectangles (not loops) of one HoDoKu type."""
-    return _sudokit("Unique Rectangle", f"Unique Rectangle type {kind}")
-
-
 # -- single-digit patterns ---------------------------------------------------------------------
 
 
@@ -923,6 +918,151 @@ def _ur3_elims(board: Board, unit: Sequence[int], cells: list[int], mask: int) -
             for d in digits_of(board.masks[c] & mask)]
 
 
+def _ur(name: str) -> BoardFinder:
+    """HoDoKu's first step named ``name`` (unique rectangle type 1, 2, 4, 5 or 6, hidden
+    rectangle): its rectangles in its order (:func:`_rectangles`), each checked as HoDoKu does."""
+    check = _UR_CHECKS[name]
+
+    def find(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
+        """The first rectangle's step of this type."""
+        for rect, pair in _rectangles(board):
+            step = check(board, rect, pair)
+            if step is not None:
+                return step
+        return None
+
+    return find
+
+
+def _ur_split(board: Board, rect: Sequence[int], pair: int) -> tuple[list[int], list[int]]:
+    """The rectangle's cells holding nothing but the pair's digits (maybe one of them) and
+    those with other digits, each smallest first (HoDoKu's cell sets)."""
+    cells = sorted(rect)
+    return ([c for c in cells if not board.masks[c] & ~pair],
+            [c for c in cells if board.masks[c] & ~pair])
+
+
+def _ur_step(name: str, rect: tuple[int, ...], elims: list[tuple[int, int]]) -> Step | None:
+    """A rectangle step, or None when it eliminates nothing."""
+    return _step(name, eliminations=tuple(elims), cells=rect) if elims else None
+
+
+def _ur_type1(board: Board, rect: tuple[int, ...], pair: int) -> Step | None:
+    """Type 1: three cells hold only the pair's digits; the fourth loses them."""
+    two, extra = _ur_split(board, rect, pair)
+    if len(two) != 3:
+        return None
+    cell = extra[0]
+    return _ur_step("Unique Rectangle type 1", rect,
+                    [(cell, d) for d in digits_of(board.masks[cell] & pair)])
+
+
+def _ur_type25(board: Board, rect: tuple[int, ...], pair: int, kind: int) -> Step | None:
+    """Types 2 and 5: two or three cells add one same digit, which leaves the cells seeing
+    them all (type 2 when two such cells share a line, else type 5)."""
+    two, extra = _ur_split(board, rect, pair)
+    if len(two) not in (1, 2):
+        return None
+    digits = 0
+    for c in extra:
+        digits |= board.masks[c] & ~pair
+    if bin(digits).count("1") != 1:
+        return None
+    five = len(extra) == 3 or (_row(extra[0]) != _row(extra[1]) and _column(extra[0]) != _column(extra[1]))
+    if kind != (5 if five else 2):
+        return None
+    seeing = set(_PEERS[extra[0]]).intersection(*(_PEERS[c] for c in extra[1:]))
+    return _ur_step(f"Unique Rectangle type {kind}", rect,
+                    [(c, digits.bit_length()) for c in sorted(seeing) if board.masks[c] & digits])
+
+
+def _ur_type2(board: Board, rect: tuple[int, ...], pair: int) -> Step | None:
+    """Type 2 (:func:`_ur_type25`)."""
+    return _ur_type25(board, rect, pair, 2)
+
+
+def _ur_type5(board: Board, rect: tuple[int, ...], pair: int) -> Step | None:
+    """Type 5 (:func:`_ur_type25`)."""
+    return _ur_type25(board, rect, pair, 5)
+
+
+def _ur_absent(board: Board, cells: Iterable[int], pair: int) -> int:
+    """The pair's smaller digit when no cell of ``cells`` holds it, else the larger one when
+    none holds that, else 0."""
+    here = 0
+    for c in cells:
+        here |= board.masks[c]
+    for d in digits_of(pair):
+        if not here & bit(d):
+            return d
+    return 0
+
+
+def _ur_type4(board: Board, rect: tuple[int, ...], pair: int) -> Step | None:
+    """Type 4: two extra cells in one line; when one digit of the pair is in no cell seeing
+    both, they lose the other."""
+    two, extra = _ur_split(board, rect, pair)
+    if len(two) != 2:
+        return None
+    a, b = extra
+    if _row(a) != _row(b) and _column(a) != _column(b):
+        return None
+    gone = _ur_absent(board, set(_PEERS[a]) & set(_PEERS[b]), pair)
+    if not gone:
+        return None
+    other = pair & ~bit(gone)
+    return _ur_step("Unique Rectangle type 4", rect,
+                    [(c, other.bit_length()) for c in extra if board.masks[c] & other])
+
+
+def _ur_type6(board: Board, rect: tuple[int, ...], pair: int) -> Step | None:
+    """Type 6: two diagonal extra cells; when one digit of the pair has no place in the
+    rectangle's rows and columns outside it, the extra cells lose it."""
+    two, extra = _ur_split(board, rect, pair)
+    if len(two) != 2:
+        return None
+    a, b = extra
+    if _row(a) == _row(b) or _column(a) == _column(b):
+        return None
+    lines = {*_ROWS[_row(a)], *_ROWS[_row(b)], *_COLS[_column(a)], *_COLS[_column(b)]} - set(rect)
+    gone = _ur_absent(board, lines, pair)
+    return _ur_step("Unique Rectangle type 6", rect,
+                    [(c, gone) for c in extra if board.masks[c] & bit(gone)]) if gone else None
+
+
+def _ur_hidden(board: Board, rect: tuple[int, ...], pair: int) -> Step | None:
+    """Hidden rectangle: a corner holding only the pair's digits (one, or two diagonal ones,
+    each tried); when a digit of the pair has no place outside the rectangle in the row and
+    the column through the opposite corner, that corner loses the other digit."""
+    two, extra = _ur_split(board, rect, pair)
+    if len(two) not in (1, 2):
+        return None
+    if len(two) == 2 and (_row(two[0]) == _row(two[1]) or _column(two[0]) == _column(two[1])):
+        return None
+    a, b = extra[0], extra[1]
+    for corner in two:
+        row = _row(b) if _row(a) == _row(corner) else _row(a)
+        col = _column(b) if _column(a) == _column(corner) else _column(a)
+        target = row * 9 + col
+        outside = [c for c in (*_ROWS[row], *_COLS[col]) if c not in rect]
+        for d in digits_of(pair):
+            other = pair & ~bit(d)
+            if not any(board.masks[c] & bit(d) for c in outside) and board.masks[target] & other:
+                return _ur_step("Hidden Rectangle", rect, [(target, other.bit_length())])
+    return None
+
+
+#: The check of one rectangle for each of HoDoKu's types in :func:`_ur`.
+_UR_CHECKS: dict[str, Callable[[Board, tuple[int, ...], int], Step | None]] = {
+    "Unique Rectangle type 1": _ur_type1,
+    "Unique Rectangle type 2": _ur_type2,
+    "Unique Rectangle type 4": _ur_type4,
+    "Unique Rectangle type 5": _ur_type5,
+    "Unique Rectangle type 6": _ur_type6,
+    "Hidden Rectangle": _ur_hidden,
+}
+
+
 # -- Sue de Coq --------------------------------------------------------------------------------
 
 
@@ -1210,13 +1350,13 @@ HODOKU_STEPS: tuple[StepKind, ...] = (
     StepKind("W_WING", 150, HARD, _sudokit("W-Wing")),
     StepKind("XY_WING", 160, HARD, _sudokit("XY-Wing")),
     StepKind("XYZ_WING", 180, HARD, _sudokit("XYZ-Wing")),
-    StepKind("UNIQUENESS_1", 100, HARD, _ur(1)),
-    StepKind("UNIQUENESS_2", 100, HARD, _ur(2)),
+    StepKind("UNIQUENESS_1", 100, HARD, _ur("Unique Rectangle type 1")),
+    StepKind("UNIQUENESS_2", 100, HARD, _ur("Unique Rectangle type 2")),
     StepKind("UNIQUENESS_3", 100, HARD, _ur3),
-    StepKind("UNIQUENESS_4", 100, HARD, _ur(4)),
-    StepKind("UNIQUENESS_5", 100, HARD, _sudokit("Unique Rectangle type 5")),
-    StepKind("UNIQUENESS_6", 100, HARD, _sudokit("Unique Rectangle type 6")),
-    StepKind("HIDDEN_RECTANGLE", 100, HARD, _sudokit("Hidden Rectangle")),
+    StepKind("UNIQUENESS_4", 100, HARD, _ur("Unique Rectangle type 4")),
+    StepKind("UNIQUENESS_5", 100, HARD, _ur("Unique Rectangle type 5")),
+    StepKind("UNIQUENESS_6", 100, HARD, _ur("Unique Rectangle type 6")),
+    StepKind("HIDDEN_RECTANGLE", 100, HARD, _ur("Hidden Rectangle")),
     StepKind("AVOIDABLE_RECTANGLE_1", 100, HARD, _sudokit("Avoidable Rectangle type 1")),
     StepKind("AVOIDABLE_RECTANGLE_2", 100, HARD, _sudokit("Avoidable Rectangle type 2")),
     StepKind("FINNED_X_WING", 130, HARD, _sudokit("Finned Fish", "Finned X-Wing", best=True)),
