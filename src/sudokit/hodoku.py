@@ -9,14 +9,16 @@ What step a technique "finds first" matters for the path. This module reproduces
 choice for the techniques whose scan order is simple (singles, locked candidates, naked and
 hidden subsets), including the order in which it meets its singles: HoDoKu keeps a queue of
 naked singles and one of hidden singles, filled as candidates disappear, and takes singles
-from their fronts (:class:`Board`). Unique rectangles of type 3 (HoDoKu's rectangles, cells
-that lost a digit included), Sue de Coq, ALS-XZ (doubly linked ones too) and ALS-XY-Wing follow
-HoDoKu's search order here as well (its ALS list, its restricted commons, the first step found);
+from their fronts (:class:`Board`). Unique rectangles of types 1-6 and hidden rectangles
+(HoDoKu's rectangles, cells that lost a digit included, and its checks), Sue de Coq, ALS-XZ
+(doubly linked ones too) and ALS-XY-Wing follow HoDoKu's search order here as well (its ALS
+list, its restricted commons, the first step found);
 X-chains and turbot fish follow its depth-first chain search and its sort. Nice loops, AICs and
 their grouped forms come from HoDoKu's tabling search (:mod:`sudokit.hodoku_loops`), forcing
 chains and nets from the same tables and its net trials (:mod:`sudokit.hodoku_forcing`);
 XY-chains and remote pairs from this module's own searches. The other techniques (fish, wings,
-colouring, ALS chains, Franken fish) use sudokit's finders with HoDoKu's sort among their steps.
+colouring, avoidable rectangles, ALS chains, Franken fish) use sudokit's finders with HoDoKu's
+sort among their steps.
 
 With the C engine, :func:`hodoku_path` runs the board, the queues, the loop, brute force and
 the finders ported to C (csrc/hodoku9_*.c, exact twins of this module's finders; the C module
