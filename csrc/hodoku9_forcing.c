@@ -58,6 +58,14 @@ typedef struct {
     uint64_t *table;         /* the row the trial writes                                  */
 } fc_trial;
 
+/* One node being explored by the closure's depth-first search: its first table's bits still
+ * to follow are rest (in word `word`) and the words after it. */
+typedef struct {
+    uint16_t node;
+    int word;
+    uint64_t rest;
+} fc_frame;
+
 /* Everything one search needs. */
 typedef struct {
     hl_tables t;
@@ -68,6 +76,12 @@ typedef struct {
     uint64_t reach[HL_NODES][FC_WORDS];       /* closed tables                            */
     int16_t dist[HL_NODES];                   /* scratch: chain lengths from one premise  */
     uint16_t queue[HL_NODES];
+    /* the closure's scratch (Tarjan): visit index, lowest index reached, its stack, the
+     * component of a finished node, the component last merged into another's table */
+    int16_t index[HL_NODES], low[HL_NODES];
+    uint8_t on_stack[HL_NODES];
+    uint16_t stack[HL_NODES], comp[HL_NODES], merged[HL_NODES];
+    fc_frame frames[HL_NODES];
 } fc_mem;
 
 /* ---- bits of a table ---------------------------------------------------------------- */
@@ -246,32 +260,79 @@ static int fc_tables(fc_mem *mem, int net, hm_ctx *ctx) {
     return 1;
 }
 
-/* Widen every table by the tables of what its first table holds until nothing changes (all
- * implications); 0 when time ran out. */
+/* Make the closed table of one strongly connected component (members[0 .. n), each one's
+ * first table and, through its links out of the component, the finished tables of the
+ * components it reaches): every member gets the same table. */
+static void fc_component(fc_mem *mem, const uint16_t *members, int n, int comp) {
+    const hl_tables *t = &mem->t;
+    int words = mem->words;
+    uint64_t *out = mem->reach[members[0]];
+    memset(out, 0, sizeof mem->reach[0]);
+    for (int i = 0; i < n; i++) mem->comp[members[i]] = (uint16_t)comp;
+    for (int i = 0; i < n; i++) {
+        const uint64_t *first = mem->direct[members[i]];
+        for (int w = 0; w < words; w++) out[w] |= first[w];
+        for (int w = 0; w < words; w++)
+            for (uint64_t x = first[w]; x; x &= x - 1) {
+                int m = fc_node_of_bit(w * 64 + __builtin_ctzll(x));
+                if (!fc_exists(t, m) || mem->comp[m] == comp || mem->merged[mem->comp[m]] == comp + 1) continue;
+                mem->merged[mem->comp[m]] = (uint16_t)(comp + 1);
+                const uint64_t *other = mem->reach[m];
+                for (int k = 0; k < words; k++) out[k] |= other[k];
+            }
+    }
+    for (int i = 1; i < n; i++) memcpy(mem->reach[members[i]], out, sizeof mem->reach[0]);
+}
+
+/* The closed tables: every table widened by the tables of everything it holds, however far
+ * (Python's _closure, which repeats until nothing changes, has the same fixed point: all
+ * nodes reachable along the first tables).  Tarjan's strongly connected components, made
+ * iterative, finish a component only after every component it reaches, so one pass does;
+ * 0 when time ran out. */
 static int fc_closure(fc_mem *mem, hm_ctx *ctx) {
     const hl_tables *t = &mem->t;
     int words = mem->words, nodes = HL_PLAIN + 2 * t->n_groups;
-    for (int n = 0; n < nodes; n++)
-        if (fc_exists(t, n)) memcpy(mem->reach[n], mem->direct[n], sizeof mem->reach[n]);
-    for (int changed = 1; changed;) {
+    int counter = 0, n_stack = 0, n_comps = 0;
+    for (int n = 0; n < nodes; n++) mem->index[n] = -1, mem->merged[n] = 0;
+    for (int root = 0; root < nodes; root++) {
+        if (!fc_exists(t, root) || mem->index[root] >= 0) continue;
         if (hm_check_deadline(ctx)) return 0;
-        changed = 0;
-        for (int n = 0; n < nodes; n++) {
-            if (!fc_exists(t, n)) continue;
-            uint64_t *row = mem->reach[n];
-            uint64_t grew = 0;
-            const uint64_t *first = mem->direct[n];
-            for (int w = 0; w < words; w++)
-                for (uint64_t x = first[w]; x; x &= x - 1) {
-                    int m = fc_node_of_bit(w * 64 + __builtin_ctzll(x));
-                    if (m == n || !fc_exists(t, m)) continue;
-                    const uint64_t *other = mem->reach[m];
-                    for (int i = 0; i < words; i++) {
-                        grew |= other[i] & ~row[i];
-                        row[i] |= other[i];
-                    }
+        int depth = 0;
+        fc_frame *f = &mem->frames[depth++];
+        *f = (fc_frame){(uint16_t)root, 0, mem->direct[root][0]};
+        mem->index[root] = mem->low[root] = (int16_t)counter++;
+        mem->stack[n_stack++] = (uint16_t)root;
+        mem->on_stack[root] = 1;
+        while (depth) {
+            f = &mem->frames[depth - 1];
+            int v = f->node;
+            while (!f->rest && f->word + 1 < words) f->rest = mem->direct[v][++f->word];
+            if (f->rest) {
+                int m = fc_node_of_bit(f->word * 64 + __builtin_ctzll(f->rest));
+                f->rest &= f->rest - 1;
+                if (m == v || !fc_exists(t, m)) continue;
+                if (mem->index[m] < 0) {
+                    mem->frames[depth++] = (fc_frame){(uint16_t)m, 0, mem->direct[m][0]};
+                    mem->index[m] = mem->low[m] = (int16_t)counter++;
+                    mem->stack[n_stack++] = (uint16_t)m;
+                    mem->on_stack[m] = 1;
+                } else if (mem->on_stack[m] && mem->index[m] < mem->low[v]) {
+                    mem->low[v] = mem->index[m];
                 }
-            if (grew) changed = 1;
+                continue;
+            }
+            depth--;
+            if (mem->low[v] == mem->index[v]) {
+                int from = n_stack;
+                do mem->on_stack[mem->stack[--from]] = 0;
+                while (mem->stack[from] != v);
+                fc_component(mem, mem->stack + from, n_stack - from, n_comps++);
+                n_stack = from;
+            }
+            if (depth) {
+                int p = mem->frames[depth - 1].node;
+                if (mem->low[v] < mem->low[p]) mem->low[p] = mem->low[v];
+            }
         }
     }
     return 1;
