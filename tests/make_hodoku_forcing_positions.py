@@ -11,7 +11,9 @@ step is kept with HoDoKu's type, placements and eliminations. Run::
     python tests/make_hodoku_forcing_positions.py path.txt tests/hodoku_forcing_positions.json --keep 60
 
 ``--keep`` keeps that many positions, chains and nets alike, spread evenly over the input. The
-committed file: the first 300 puzzles of magictour_top1465.txt (506 forcing steps), 24 kept.
+committed file: the first 300 puzzles of magictour_top1465.txt (506 forcing steps), 24 kept, then
+the net verity of ``..4...5.....9..4.859..47...2.3..8...1..7...8..5.1....3.......6......1...6.2.9.81.``
+(``--append --only FORCING_NET_VERITY --keep 1``), where HoDoKu's trials meet clashing singles.
 """
 
 from __future__ import annotations
@@ -72,10 +74,14 @@ def main() -> None:
     parser.add_argument("path", type=Path)
     parser.add_argument("out", type=Path)
     parser.add_argument("--keep", type=int, default=60)
+    parser.add_argument("--append", action="store_true", help="add to the positions in OUT")
+    parser.add_argument("--only", help="keep only this step type")
     args = parser.parse_args()
-    found = positions(args.path.read_text())
+    found = [p for p in positions(args.path.read_text()) if args.only in (None, p["type"])]
     step = max(1, len(found) // args.keep)
     kept = found[::step][: args.keep]
+    if args.append:
+        kept = json.loads(args.out.read_text()) + kept
     args.out.write_text("[\n" + ",\n".join(json.dumps(p) for p in kept) + "\n]\n")
     print(f"{len(found)} forcing steps, {len(kept)} kept")
 

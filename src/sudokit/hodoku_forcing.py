@@ -35,6 +35,8 @@ _SHAPE = Shape(3, 3)
 _UNITS = _SHAPE.units
 _UNIT_BITS = [sum(1 << c for c in unit) for unit in _UNITS]
 _PEER_BITS = [sum(1 << p for p in peers) for peers in _SHAPE.peers]
+_PEERS = [sorted(peers) for peers in _SHAPE.peers]
+_CELL_UNITS = _SHAPE.cell_units
 _ALL = (1 << 81) - 1
 #: The bits of one table (a Python int): candidate ``(cell, digit)`` removed at
 #: ``(digit - 1) * 162 + cell``, set at that plus 81; group nodes from ``_NORMAL`` on.
@@ -89,23 +91,72 @@ class _Board:
                 if self.values[c] == d:
                     seen |= _PEER_BITS[c]
             self.allowed[d] = self.empty & ~seen
+        self.free = [[0] + [(self.where[d] & u).bit_count() for d in range(1, 10)] for u in _UNIT_BITS]
         #: Per digit, the houses where it is still allowed somewhere.
         self.houses = [[u for u in _UNIT_BITS if self.allowed[d] & u] for d in range(10)]
 
 
 class _Trial:
-    """A copy of the grid on which one premise of a forcing net is tried."""
+    """A copy of the grid on which one premise of a forcing net is tried, updated the way
+    HoDoKu updates its grid: candidate counts per house and queues of naked and hidden singles."""
 
     def __init__(self, board: _Board) -> None:
         """A fresh copy of ``board``."""
         self.board = board
         self.masks = list(board.masks)
         self.values = list(board.values)
-        self.where = list(board.where)
+        self.free = [list(counts) for counts in board.free]
         self.naked: list[tuple[int, int]] = []
+        self.hidden: list[tuple[int, int]] = []
         self.table = 0
-        #: The digits whose cells changed since the last search for hidden singles.
-        self.dirty = set(range(1, 10))
+
+    def _add_hidden(self, unit: int, digit: int) -> None:
+        """Queue the first cell of ``unit`` holding ``digit`` as a hidden single."""
+        b = bit(digit)
+        for cell in _UNITS[unit]:
+            if self.masks[cell] & b:
+                self.hidden.append((cell, digit))
+                return
+
+    def _drop_hidden(self, unit: int, digit: int) -> None:
+        """Remove the first queued hidden single of ``digit`` in ``unit``."""
+        for k, (cell, d) in enumerate(self.hidden):
+            if d == digit and unit in _CELL_UNITS[cell]:
+                del self.hidden[k]
+                return
+
+    def _delete(self, cell: int, digit: int) -> None:
+        """Remove a candidate (a cell left empty keeps its counts, as in HoDoKu)."""
+        mask = self.masks[cell]
+        if not mask & bit(digit):
+            return
+        mask &= ~bit(digit)
+        self.masks[cell] = mask
+        if not mask:
+            return
+        if not mask & (mask - 1):
+            self.naked.append((cell, mask.bit_length()))
+        for unit in _CELL_UNITS[cell]:
+            self.free[unit][digit] -= 1
+            if self.free[unit][digit] == 1:
+                self._add_hidden(unit, digit)
+            elif self.free[unit][digit] == 0:
+                self._drop_hidden(unit, digit)
+
+    def _place(self, cell: int, digit: int) -> None:
+        """Put ``digit`` in ``cell``: the peers lose it, the cell's candidates leave the counts."""
+        if self.values[cell] == digit:
+            return
+        self.values[cell] = digit
+        old = digits_of(self.masks[cell])
+        self.masks[cell] = 0
+        for peer in _PEERS[cell]:
+            self._delete(peer, digit)
+        for d in old:
+            for unit in _CELL_UNITS[cell]:
+                self.free[unit][d] -= 1
+                if self.free[unit][d] == 1 and d != digit:
+                    self._add_hidden(unit, d)
 
     def set_cell(self, cell: int, digit: int) -> None:
         """Set ``digit`` in ``cell``, recording it, its removal from the peers that had it at the
@@ -114,46 +165,25 @@ class _Trial:
         self.table |= (self.board.where[digit] & _PEER_BITS[cell]) << ((digit - 1) * 162)
         for d in digits_of(self.masks[cell] & ~bit(digit)):
             self.table |= 1 << _index(cell, d, False)
-        if self.values[cell] == digit:
-            return
-        self.values[cell] = digit
-        self.dirty.update(digits_of(self.masks[cell]))
-        self.dirty.add(digit)
-        for d in digits_of(self.masks[cell]):
-            self.where[d] &= ~(1 << cell)
-        self.masks[cell] = 0
-        b = bit(digit)
-        for peer in _ones(self.where[digit] & _PEER_BITS[cell]):
-            mask = self.masks[peer] & ~b
-            self.masks[peer] = mask
-            if mask and not mask & (mask - 1):
-                self.naked.append((peer, mask.bit_length()))
-        self.where[digit] &= ~_PEER_BITS[cell]
+        self._place(cell, digit)
 
     def remove(self, cell: int, digit: int) -> None:
         """Remove ``digit`` from ``cell`` (recorded), setting the cell if one candidate is left."""
         self.table |= 1 << _index(cell, digit, False)
-        mask = self.masks[cell] & ~bit(digit)
-        self.masks[cell] = mask
-        self.where[digit] &= ~(1 << cell)
-        self.dirty.add(digit)
+        self._delete(cell, digit)
+        mask = self.masks[cell]
         if mask and not mask & (mask - 1):
             self.set_cell(cell, mask.bit_length())
 
     def singles(self) -> list[tuple[int, int]]:
-        """The naked singles (queued as cells lost candidates) and hidden singles of the copy."""
+        """The queued naked singles, then the queued hidden singles (one a cell) still valid."""
         out = [(c, d) for c, d in self.naked if not self.values[c]]
         found: set[int] = set()
-        for d in sorted(self.dirty):
-            where = self.where[d]
-            for unit_bits in _UNIT_BITS:
-                here = where & unit_bits
-                if here and not here & (here - 1):
-                    cell = here.bit_length() - 1
-                    if not self.values[cell] and cell not in found:
-                        found.add(cell)
-                        out.append((cell, d))
-        self.dirty.clear()
+        for cell, digit in self.hidden:
+            if (not self.values[cell] and cell not in found
+                    and any(self.free[unit][digit] == 1 for unit in _CELL_UNITS[cell])):
+                found.add(cell)
+                out.append((cell, digit))
         return out
 
 
