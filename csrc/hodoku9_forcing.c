@@ -34,7 +34,7 @@ enum {
     FC_WORDS = (FC_GROUP_BIT + 2 * HL_MAX_GROUPS + 63) / 64,  /* words of a table (at most)  */
     FC_PLAIN_WORDS = FC_GROUP_BIT / 64,               /* the words of plain candidates       */
     FC_LOOK_AHEAD = 4,                                /* rounds of singles in a net's trial  */
-    FC_NAKED = 1024,                                  /* room for a trial's queued singles   */
+    FC_QUEUE = 512,                                   /* room in a trial's singles queues    */
     FC_NONE = 1 << 30,
 };
 
@@ -45,17 +45,20 @@ typedef struct {
     cellset where[10];       /* where[d]: cells with candidate d                          */
     cellset empty;           /* the empty cells                                           */
     cellset allowed[10];     /* allowed[d]: empty cells no placed d sees                  */
+    uint8_t free[27][10];    /* free[u][d]: cells of unit u with candidate d              */
 } fc_board;
 
-/* A copy of the grid on which one premise of a net is tried (Python's _Trial). */
+/* A copy of the grid on which one premise of a net is tried, updated as HoDoKu updates its
+ * grid (Python's _Trial): candidate counts per house and queues of naked and hidden singles. */
 typedef struct {
     uint16_t masks[81];
     uint8_t values[81];
-    cellset where[10];
-    unsigned dirty;          /* bit d-1: digit d changed since the last hidden singles   */
-    int n_naked;
-    hk_cand naked[FC_NAKED]; /* cells that were left with one candidate, in order         */
-    uint64_t *table;         /* the row the trial writes                                  */
+    uint8_t free[27][10];     /* free[u][d]: cells of unit u counted with candidate d; a cell
+                                 left without candidates keeps its counts                  */
+    int n_naked, n_hidden;
+    hk_cand naked[FC_QUEUE];  /* cells that were left with one candidate, in order        */
+    hk_cand hidden[FC_QUEUE]; /* first cells of a digit left once in a house, in order    */
+    uint64_t *table;          /* the row the trial writes                                  */
 } fc_trial;
 
 /* One node being explored by the closure's depth-first search: its first table's bits still
@@ -143,9 +146,70 @@ static void fc_board_init(fc_board *b, const hl_tables *t, const hk_board *board
         else seen[board->values[c]] = cs_or(seen[board->values[c]], t->peers[c]);
     }
     for (int d = 1; d <= 9; d++) b->allowed[d] = cs_minus(b->empty, seen[d]);
+    for (int u = 0; u < 27; u++)
+        for (int d = 0; d <= 9; d++) b->free[u][d] = d ? (uint8_t)cs_count(cs_and(b->where[d], t->unit[u])) : 0;
 }
 
 /* ---- a net's trial (Python's _Trial) ------------------------------------------------ */
+
+/* Queue the first cell of unit u holding digit d as a hidden single. */
+static void fc_add_hidden(fc_trial *x, int u, int d) {
+    for (int i = 0; i < 9; i++) {
+        int c = kUnitCells[u][i];
+        if (x->masks[c] >> (d - 1) & 1) {
+            if (x->n_hidden < FC_QUEUE) x->hidden[x->n_hidden++] = (hk_cand){(uint8_t)c, (uint8_t)d};
+            return;
+        }
+    }
+}
+
+/* Remove the first queued hidden single of digit d in unit u. */
+static void fc_drop_hidden(fc_trial *x, int u, int d) {
+    for (int k = 0; k < x->n_hidden; k++) {
+        int c = x->hidden[k].cell;
+        if (x->hidden[k].digit == d && (kCellUnits[c][0] == u || kCellUnits[c][1] == u || kCellUnits[c][2] == u)) {
+            memmove(x->hidden + k, x->hidden + k + 1, (size_t)(x->n_hidden - k - 1) * sizeof x->hidden[0]);
+            x->n_hidden--;
+            return;
+        }
+    }
+}
+
+/* Remove a candidate from the trial's grid (a cell left empty keeps its counts). */
+static void fc_delete(fc_trial *x, int cell, int digit) {
+    unsigned mask = x->masks[cell];
+    if (!(mask >> (digit - 1) & 1)) return;
+    mask &= ~(1u << (digit - 1));
+    x->masks[cell] = (uint16_t)mask;
+    if (!mask) return;
+    if (!(mask & (mask - 1)) && x->n_naked < FC_QUEUE)
+        x->naked[x->n_naked++] = (hk_cand){(uint8_t)cell, (uint8_t)(__builtin_ctz(mask) + 1)};
+    for (int k = 0; k < 3; k++) {
+        int u = kCellUnits[cell][k];
+        x->free[u][digit]--;
+        if (x->free[u][digit] == 1) fc_add_hidden(x, u, digit);
+        else if (x->free[u][digit] == 0) fc_drop_hidden(x, u, digit);
+    }
+}
+
+/* Put digit in cell on the trial's grid: its peers lose it, its candidates leave the counts. */
+static void fc_place(fc_trial *x, const hl_tables *t, int cell, int digit) {
+    if (x->values[cell] == digit) return;
+    x->values[cell] = (uint8_t)digit;
+    unsigned old = x->masks[cell];
+    x->masks[cell] = 0;
+    uint8_t list[20];
+    int n = cs_list(t->peers[cell], list);
+    for (int i = 0; i < n; i++) fc_delete(x, list[i], digit);
+    for (unsigned m = old; m; m &= m - 1) {
+        int d = __builtin_ctz(m) + 1;
+        for (int k = 0; k < 3; k++) {
+            int u = kCellUnits[cell][k];
+            x->free[u][d]--;
+            if (x->free[u][d] == 1 && d != digit) fc_add_hidden(x, u, d);
+        }
+    }
+}
 
 /* Set digit in cell on the trial's grid, recording it, its removal from the peers that had it
  * at the start and the removal of the cell's other candidates. */
@@ -154,57 +218,32 @@ static void fc_trial_set(fc_trial *x, const fc_board *b, const hl_tables *t, int
     fc_set_offs(x->table, cs_and(b->where[digit], t->peers[cell]), digit);
     for (unsigned m = x->masks[cell] & ~(1u << (digit - 1)); m; m &= m - 1)
         fc_set(x->table, fc_bit(cell, __builtin_ctz(m) + 1, 0));
-    if (x->values[cell] == digit) return;
-    x->values[cell] = (uint8_t)digit;
-    x->dirty |= x->masks[cell] | 1u << (digit - 1);
-    for (unsigned m = x->masks[cell]; m; m &= m - 1) {
-        int d = __builtin_ctz(m) + 1;
-        x->where[d] = cs_minus(x->where[d], cs_one(cell));
-    }
-    x->masks[cell] = 0;
-    unsigned bit = 1u << (digit - 1);
-    uint8_t list[81];
-    int n = cs_list(cs_and(x->where[digit], t->peers[cell]), list);
-    for (int i = 0; i < n; i++) {
-        int p = list[i];
-        unsigned mask = x->masks[p] & ~bit;
-        x->masks[p] = (uint16_t)mask;
-        if (mask && !(mask & (mask - 1)) && x->n_naked < FC_NAKED)
-            x->naked[x->n_naked++] = (hk_cand){(uint8_t)p, (uint8_t)(__builtin_ctz(mask) + 1)};
-    }
-    x->where[digit] = cs_minus(x->where[digit], t->peers[cell]);
+    fc_place(x, t, cell, digit);
 }
 
 /* Remove digit from cell on the trial's grid (recorded), setting the cell if one is left. */
 static void fc_trial_remove(fc_trial *x, const fc_board *b, const hl_tables *t, int cell, int digit) {
     fc_set(x->table, fc_bit(cell, digit, 0));
-    unsigned mask = x->masks[cell] & ~(1u << (digit - 1));
-    x->masks[cell] = (uint16_t)mask;
-    x->where[digit] = cs_minus(x->where[digit], cs_one(cell));
-    x->dirty |= 1u << (digit - 1);
+    fc_delete(x, cell, digit);
+    unsigned mask = x->masks[cell];
     if (mask && !(mask & (mask - 1))) fc_trial_set(x, b, t, cell, __builtin_ctz(mask) + 1);
 }
 
-/* The trial's naked singles (queued as cells lost candidates) and hidden singles into out;
- * returns how many. */
-static int fc_trial_singles(fc_trial *x, const hl_tables *t, hk_cand *out) {
+/* The queued naked singles, then the queued hidden singles (one a cell) still valid, into
+ * out; returns how many. */
+static int fc_trial_singles(const fc_trial *x, hk_cand *out) {
     int n = 0;
     for (int i = 0; i < x->n_naked; i++)
         if (!x->values[x->naked[i].cell]) out[n++] = x->naked[i];
     cellset found = {{0, 0}};
-    for (unsigned m = x->dirty; m; m &= m - 1) {
-        int d = __builtin_ctz(m) + 1;
-        for (int u = 0; u < 27; u++) {
-            cellset here = cs_and(x->where[d], t->unit[u]);
-            if (cs_count(here) != 1) continue;
-            int cell = cs_first(here);
-            if (!x->values[cell] && !cs_has(found, cell)) {
-                cs_add(&found, cell);
-                out[n++] = (hk_cand){(uint8_t)cell, (uint8_t)d};
-            }
-        }
+    for (int i = 0; i < x->n_hidden; i++) {
+        int c = x->hidden[i].cell, d = x->hidden[i].digit;
+        if (x->values[c] || cs_has(found, c)) continue;
+        if (x->free[kCellUnits[c][0]][d] != 1 && x->free[kCellUnits[c][1]][d] != 1 && x->free[kCellUnits[c][2]][d] != 1)
+            continue;
+        cs_add(&found, c);
+        out[n++] = x->hidden[i];
     }
-    x->dirty = 0;
     return n;
 }
 
@@ -215,15 +254,14 @@ static void fc_net_table(fc_mem *mem, int cell, int digit, int on, uint64_t *row
     const hl_tables *t = &mem->t;
     memcpy(x->masks, b->masks, sizeof x->masks);
     memcpy(x->values, b->values, sizeof x->values);
-    memcpy(x->where, b->where, sizeof x->where);
-    x->dirty = 0x1ff;
-    x->n_naked = 0;
+    memcpy(x->free, b->free, sizeof x->free);
+    x->n_naked = x->n_hidden = 0;
     x->table = row;
     if (on) fc_trial_set(x, b, t, cell, digit);
     else fc_trial_remove(x, b, t, cell, digit);
-    hk_cand found[FC_NAKED + 81];
+    hk_cand found[2 * FC_QUEUE];
     for (int round = 0; round < FC_LOOK_AHEAD; round++) {
-        int n = fc_trial_singles(x, t, found);
+        int n = fc_trial_singles(x, found);
         if (!n) break;
         for (int i = 0; i < n; i++) fc_trial_set(x, b, t, found[i].cell, found[i].digit);
     }
