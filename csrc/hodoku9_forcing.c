@@ -528,18 +528,47 @@ static int fc_contradiction_length(fc_mem *mem, const uint64_t *row, int premise
     return best;
 }
 
+/* The length of the chain from premise to the table bit end, which its closed table holds
+ * (fc_levels' answer for end, found breadth first up to end); FC_NONE once it would exceed
+ * limit. */
+static int fc_distance(fc_mem *mem, int premise, int end, int limit) {
+    const hl_tables *t = &mem->t;
+    int nodes = HL_PLAIN + 2 * t->n_groups, words = mem->words, target = fc_node_of_bit(end);
+    if (premise == target) return 1;
+    for (int n = 0; n < nodes; n++) mem->dist[n] = -1;
+    mem->dist[premise] = 0;
+    int head = 0, len = 0;
+    mem->queue[len++] = (uint16_t)premise;
+    while (head < len) {
+        int node = mem->queue[head++];
+        if (mem->dist[node] + 2 > limit) return FC_NONE;
+        if (!fc_exists(t, node)) continue;
+        const uint64_t *row = mem->direct[node];
+        for (int w = 0; w < words; w++)
+            for (uint64_t x = row[w]; x; x &= x - 1) {
+                int m = fc_node_of_bit(w * 64 + __builtin_ctzll(x));
+                if (mem->dist[m] >= 0) continue;
+                if (m == target) return mem->dist[node] + 2;
+                mem->dist[m] = (int16_t)(mem->dist[node] + 1);
+                mem->queue[len++] = (uint16_t)m;
+            }
+    }
+    return FC_NONE;
+}
+
 /* 1 when every premise in ps[0 .. n) implies the bit end and their chains to it are shorter
  * than best in all. */
 static int fc_shorter_verity(fc_mem *mem, const int *ps, int n, int end, int best) {
     if (!n) return 0;
     for (int i = 0; i < n; i++)
         if (!fc_test(mem->reach[ps[i]], end)) return 0;
-    int s = 0;
+    int left = best - 1;   /* the sum may reach best - 1; every length is at least 1 */
     for (int i = 0; i < n; i++) {
-        int levels = fc_levels(mem, ps[i]);
-        s += fc_length(mem, levels, end);
+        int d = fc_distance(mem, ps[i], end, left - (n - 1 - i));
+        if (d == FC_NONE) return 0;
+        left -= d;
     }
-    return s < best;
+    return left >= 0;
 }
 
 /* 1 for HoDoKu's VERITY, 0 for CONTRADICTION: the type of the step it keeps for a conclusion
