@@ -35,7 +35,7 @@ enum {
     FC_PLAIN_WORDS = FC_GROUP_BIT / 64,               /* the words of plain candidates       */
     FC_LOOK_AHEAD = 4,                                /* rounds of singles in a net's trial  */
     FC_QUEUE = 512,                                   /* room in a trial's singles queues    */
-    FC_NONE = 1 << 30,
+    FC_NONE = 1 << 30,                                /* no conclusion; no chain length       */
 };
 
 /* The grid the tables are made on (Python's _Board). */
