@@ -79,11 +79,10 @@ typedef struct {
     uint64_t reach[HL_NODES][FC_WORDS];       /* closed tables                            */
     int16_t dist[HL_NODES];                   /* scratch: chain lengths from one premise  */
     uint16_t queue[HL_NODES];
-    /* the closure's scratch (Tarjan): visit index, lowest index reached, its stack, the
-     * component of a finished node, the component last merged into another's table */
+    /* the closure's scratch (Tarjan): visit index, lowest index reached, its stack */
     int16_t index[HL_NODES], low[HL_NODES];
     uint8_t on_stack[HL_NODES];
-    uint16_t stack[HL_NODES], comp[HL_NODES], merged[HL_NODES];
+    uint16_t stack[HL_NODES];
     fc_frame frames[HL_NODES];
 } fc_mem;
 
@@ -298,23 +297,22 @@ static int fc_tables(fc_mem *mem, int net, hm_ctx *ctx) {
     return 1;
 }
 
-/* Make the closed table of one strongly connected component (members[0 .. n), each one's
- * first table and, through its links out of the component, the finished tables of the
- * components it reaches): every member gets the same table. */
-static void fc_component(fc_mem *mem, const uint16_t *members, int n, int comp) {
-    const hl_tables *t = &mem->t;
+/* Make the closed table of one strongly connected component (members[0 .. n)): the members,
+ * and the finished tables of what their first tables hold outside it (a node already in the
+ * table came with a table that holds its own table, so it is skipped); every member gets the
+ * same table. */
+static void fc_component(fc_mem *mem, const uint16_t *members, int n) {
     int words = mem->words;
     uint64_t *out = mem->reach[members[0]];
     memset(out, 0, sizeof mem->reach[0]);
-    for (int i = 0; i < n; i++) mem->comp[members[i]] = (uint16_t)comp;
+    for (int i = 0; i < n; i++) fc_set(out, fc_bit_of_node(members[i]));
     for (int i = 0; i < n; i++) {
         const uint64_t *first = mem->direct[members[i]];
-        for (int w = 0; w < words; w++) out[w] |= first[w];
         for (int w = 0; w < words; w++)
-            for (uint64_t x = first[w]; x; x &= x - 1) {
+            for (uint64_t x = first[w] & ~out[w]; x; x = first[w] & ~out[w]) {
                 int m = fc_node_of_bit(w * 64 + __builtin_ctzll(x));
-                if (!fc_exists(t, m) || mem->comp[m] == comp || mem->merged[mem->comp[m]] == comp + 1) continue;
-                mem->merged[mem->comp[m]] = (uint16_t)(comp + 1);
+                out[w] |= x & -x;   /* (its own table holds it too) */
+                if (!fc_exists(&mem->t, m)) continue;
                 const uint64_t *other = mem->reach[m];
                 for (int k = 0; k < words; k++) out[k] |= other[k];
             }
@@ -330,8 +328,8 @@ static void fc_component(fc_mem *mem, const uint16_t *members, int n, int comp) 
 static int fc_closure(fc_mem *mem, hm_ctx *ctx) {
     const hl_tables *t = &mem->t;
     int words = mem->words, nodes = HL_PLAIN + 2 * t->n_groups;
-    int counter = 0, n_stack = 0, n_comps = 0;
-    for (int n = 0; n < nodes; n++) mem->index[n] = -1, mem->merged[n] = 0;
+    int counter = 0, n_stack = 0;
+    for (int n = 0; n < nodes; n++) mem->index[n] = -1;
     for (int root = 0; root < nodes; root++) {
         if (!fc_exists(t, root) || mem->index[root] >= 0) continue;
         if (hm_check_deadline(ctx)) return 0;
@@ -364,7 +362,7 @@ static int fc_closure(fc_mem *mem, hm_ctx *ctx) {
                 int from = n_stack;
                 do mem->on_stack[mem->stack[--from]] = 0;
                 while (mem->stack[from] != v);
-                fc_component(mem, mem->stack + from, n_stack - from, n_comps++);
+                fc_component(mem, mem->stack + from, n_stack - from);
                 n_stack = from;
             }
             if (depth) {
