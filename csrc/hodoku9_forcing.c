@@ -297,10 +297,10 @@ static int fc_tables(fc_mem *mem, int net, hm_ctx *ctx) {
     return 1;
 }
 
-/* Make the closed table of one strongly connected component (members[0 .. n)): the members,
+/* Make the closed table of one strongly connected component (members[0 .. n)): the members
  * and the finished tables of what their first tables hold outside it (a node already in the
- * table came with a table that holds its own table, so it is skipped); every member gets the
- * same table. */
+ * table is skipped: the closed table that brought it holds the node's own table); every member
+ * gets the same table. */
 static void fc_component(fc_mem *mem, const uint16_t *members, int n) {
     int words = mem->words;
     uint64_t *out = mem->reach[members[0]];
