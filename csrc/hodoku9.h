@@ -77,6 +77,9 @@ typedef struct {
     int ns_head, ns_len;
     hk_cand hs[HK_QUEUE];   /* hidden singles queue: hs[hs_head .. hs_len)                   */
     int hs_head, hs_len;
+    uint32_t version;       /* bumped by hk_place / hk_eliminate whenever a mask changes     */
+    struct hk_als_cache *als_cache; /* the path's shared ALS list (hk_path's own), or NULL:
+                               the ALS finders then build their own                          */
 } hk_board;
 
 enum { HK_MAX_ELIMS = 729 };
@@ -150,6 +153,14 @@ typedef int (*hk_external)(void *arg, int kind, hk_board *board, hk_step *out);
  * bit (1 << kind) is set in ask (tests cross-check the C finders that way); ask 0: C only. */
 int hk_path(const uint8_t cells[81], const uint8_t solution[81], hk_step *path, int max_steps,
             int *count, hk_external external, void *external_arg, uint64_t ask, hm_ctx *ctx);
+
+/* -- hodoku9_als.c ------------------------------------------------------------------------- */
+
+/* The ALS list and restricted commons one path step shares among ALS-XZ, ALS-XY-Wing and
+ * ALS-XY-Chain (valid while the board's version is unchanged): new (NULL when out of memory)
+ * and free (NULL is fine). */
+struct hk_als_cache *hk_als_cache_new(void);
+void hk_als_cache_free(struct hk_als_cache *cache);
 
 /* -- the families (each returns NULL for kinds that are not its own or not ported yet) ----- */
 hk_finder hk_basic_finder(int kind);

@@ -13,7 +13,10 @@
  * every cell of it holding d (sees[d-1]).  The list is HoDoKu's order: rows, columns, boxes,
  * each unit's empty cells taken depth first (up to 8 cells), a cell set met again skipped.
  * The list (the board's tables on the stack, the ALS array and the restricted commons malloc'ed,
- * as there can be thousands) is built once per call and freed before it returns.
+ * as there can be thousands) is built once per path step: hk_path's board points to an
+ * hk_als_cache that keeps the list and the restricted commons of the board's version, so
+ * ALS-XY-Wing and ALS-XY-Chain reuse what ALS-XZ (or the Wing) built on the same board.  A
+ * board without a cache (hk_board_from_state) gets its list built and freed in each call.
  */
 #include "hodoku9.h"
 
@@ -336,9 +339,14 @@ static void als_grow(als_list *L, const hk_board *b, int kind, const int *pool, 
     }
 }
 
-/* Build HoDoKu's ALS list of a board (free L->a afterwards); 0 when out of memory. */
+/* Build HoDoKu's ALS list of a board, reusing the array L->a (NULL or malloc'ed, L->cap
+ * entries; free it afterwards); 0 when out of memory. */
 static int als_build(als_list *L, const hk_board *b) {
+    als *keep = L->a;
+    int cap = L->cap;
     memset(L, 0, sizeof *L);
+    L->a = keep;
+    L->cap = cap;
     for (int d = 1; d <= 9; d++)
         for (int c = 0; c < 81; c++)
             if (b->masks[c] & dbit(d)) cs_add(&L->holders[d], c);
@@ -378,35 +386,101 @@ typedef struct {
     uint8_t x, second, last;
 } rc;
 
-/* Every restricted common of the list in HoDoKu's order (i ascending, then j); *n gets the
- * count.  Returns the malloc'ed array (NULL: out of memory, or time up with ctx->expired). */
-static rc *rc_list(const als_list *L, int *n, hm_ctx *ctx) {
-    int cap = 1024, count = 0;
-    rc *out = malloc((size_t)cap * sizeof *out);
-    if (!out) return NULL;
+/* The restricted common of ALS i and j from their k common digits found[]. */
+static inline rc rc_make(int i, int j, const int *found, int k) {
+    return (rc){(uint16_t)i, (uint16_t)j, (uint8_t)found[0], (uint8_t)(k > 1 ? found[1] : 0),
+                (uint8_t)(k > 1 ? found[k - 1] : 0)};
+}
+
+/* A growable array of restricted commons (a NULL or malloc'ed, room for cap). */
+typedef struct {
+    rc *a;
+    int n, cap;
+} rc_array;
+
+/* Append a restricted common; 0 when out of memory. */
+static int rc_push(rc_array *R, rc r) {
+    if (R->n == R->cap) {
+        int cap = R->cap ? 2 * R->cap : 1024;
+        rc *grown = realloc(R->a, (size_t)cap * sizeof *grown);
+        if (!grown) return 0;
+        R->a = grown;
+        R->cap = cap;
+    }
+    R->a[R->n++] = r;
+    return 1;
+}
+
+/* Fill R (emptied first) with every restricted common of the list in HoDoKu's order (i
+ * ascending, then j).  Returns 0 when out of memory or time is up (ctx->expired). */
+static int rc_fill(const als_list *L, rc_array *R, hm_ctx *ctx) {
+    R->n = 0;
     for (int i = 0; i < L->n; i++) {
-        if (hm_check_deadline(ctx)) {
-            free(out);
-            return NULL;
-        }
+        if (hm_check_deadline(ctx)) return 0;
         for (int j = i + 1; j < L->n; j++) {
             int found[9];
             int k = rc_digits(L, &L->a[i], &L->a[j], found);
-            if (!k) continue;
-            if (count == cap) {
-                rc *grown = realloc(out, (size_t)(cap *= 2) * sizeof *grown);
-                if (!grown) {
-                    free(out);
-                    return NULL;
-                }
-                out = grown;
-            }
-            out[count++] = (rc){(uint16_t)i, (uint16_t)j, (uint8_t)found[0],
-                                (uint8_t)(k > 1 ? found[1] : 0), (uint8_t)(k > 1 ? found[k - 1] : 0)};
+            if (k && !rc_push(R, rc_make(i, j, found, k))) return 0;
         }
     }
-    *n = count;
-    return out;
+    return 1;
+}
+
+/* -- the per-path cache ---------------------------------------------------------------------- */
+
+/* What one path step shares among the ALS finders: the list and the restricted commons of the
+ * board at `version` (has_list, has_rcs: each is complete and belongs to that version). */
+struct hk_als_cache {
+    uint32_t version;
+    int has_list, has_rcs;
+    als_list list;
+    rc_array rcs;
+};
+
+struct hk_als_cache *hk_als_cache_new(void) {
+    return calloc(1, sizeof(struct hk_als_cache));
+}
+
+void hk_als_cache_free(struct hk_als_cache *cache) {
+    if (!cache) return;
+    free(cache->list.a);
+    free(cache->rcs.a);
+    free(cache);
+}
+
+/* The board's ALS list: the cache's when it holds this version, else built (into the cache when
+ * the board has one, else into *local, which the caller frees).  NULL when out of memory. */
+static const als_list *list_of(hk_board *b, als_list *local) {
+    struct hk_als_cache *C = b->als_cache;
+    local->a = NULL;
+    local->cap = 0;
+    if (!C) return als_build(local, b) ? local : NULL;
+    if (C->has_list && C->version == b->version) return &C->list;
+    C->has_list = C->has_rcs = 0;
+    C->version = b->version;
+    if (!als_build(&C->list, b)) return NULL;
+    C->has_list = 1;
+    return &C->list;
+}
+
+/* The cache when it holds L (the board's current list), else NULL. */
+static struct hk_als_cache *cache_of(hk_board *b, const als_list *L) {
+    struct hk_als_cache *C = b->als_cache;
+    return C && L == &C->list ? C : NULL;
+}
+
+/* The restricted commons of L: the cache's (filled now if needed) or built into *local (the
+ * caller frees local->a).  NULL when out of memory or time is up. */
+static const rc_array *rcs_of(hk_board *b, const als_list *L, rc_array *local, hm_ctx *ctx) {
+    struct hk_als_cache *C = cache_of(b, L);
+    local->a = NULL;
+    local->n = local->cap = 0;
+    if (!C) return rc_fill(L, local, ctx) ? local : NULL;
+    if (!C->has_rcs) {
+        if (!rc_fill(L, &C->rcs, ctx)) return NULL;
+        C->has_rcs = 1;
+    }
+    return &C->rcs;
 }
 
 /* Append the eliminations of the digits common to a and b (but those of `skip`): the outside
@@ -460,28 +534,52 @@ static int out_of_memory(hm_ctx *ctx) {
     return 0;
 }
 
-/* HoDoKu's first ALS-XZ, doubly linked ones included, in its restricted common order. */
+/* The first ALS-XZ over restricted commons already listed. */
+static int xz_over(hk_step *out, const als_list *L, const rc_array *R, hm_ctx *ctx) {
+    int last_i = -1;
+    for (int k = 0; k < R->n; k++) {
+        const rc *r = &R->a[k];
+        if (r->i != last_i) {
+            last_i = r->i;
+            if (hm_check_deadline(ctx)) return 0;
+        }
+        if (xz_of(out, &L->a[r->i], &L->a[r->j], r->x, r->last)) return 1;
+    }
+    return 0;
+}
+
+/* HoDoKu's first ALS-XZ, doubly linked ones included, in its restricted common order; with a
+ * cache, the restricted commons met are recorded (kept when the search ends with none). */
 static int als_xz(hk_board *board, hk_step *out, hm_ctx *ctx) {
-    als_list list, *L = &list;
-    int found = 0;
-    if (!als_build(L, board)) {
-        free(L->a);
+    als_list local;
+    const als_list *L = list_of(board, &local);
+    int found = 0, done = 1;
+    if (!L) {
+        free(local.a);
         return out_of_memory(ctx);
     }
-    {
-        for (int i = 0; i < L->n && !found; i++) {
-            if (hm_check_deadline(ctx)) break;
-            for (int j = i + 1; j < L->n; j++) {
-                int d[9];
-                int k = rc_digits(L, &L->a[i], &L->a[j], d);
-                if (k && xz_of(out, &L->a[i], &L->a[j], d[0], k > 1 ? d[k - 1] : 0)) {
-                    found = 1;
-                    break;
-                }
+    struct hk_als_cache *C = cache_of(board, L);
+    if (C && C->has_rcs) return xz_over(out, L, &C->rcs, ctx);
+    rc_array *R = C ? &C->rcs : NULL;
+    if (R) R->n = 0;
+    for (int i = 0; i < L->n && !found; i++) {
+        if (hm_check_deadline(ctx)) {
+            done = 0;
+            break;
+        }
+        for (int j = i + 1; j < L->n; j++) {
+            int d[9];
+            int k = rc_digits(L, &L->a[i], &L->a[j], d);
+            if (!k) continue;
+            if (R && !rc_push(R, rc_make(i, j, d, k))) R = NULL; /* stop recording */
+            if (xz_of(out, &L->a[i], &L->a[j], d[0], k > 1 ? d[k - 1] : 0)) {
+                found = 1;
+                break;
             }
         }
     }
-    free(L->a);
+    if (R && done && !found) C->has_rcs = 1;
+    free(local.a);
     return found;
 }
 
@@ -530,12 +628,16 @@ static int xy_wing_search(hk_step *out, const als_list *L, const rc *rcs, int n_
 
 /* HoDoKu's first ALS-XY-Wing: pairs of restricted commons in order that join three ALS. */
 static int als_xy_wing(hk_board *board, hk_step *out, hm_ctx *ctx) {
-    als_list list, *L = &list;
-    rc *rcs = NULL;
+    als_list local;
+    rc_array local_rcs = {NULL, 0, 0};
+    const rc *rcs = NULL;
     int *off = NULL, *touch = NULL, n_rc = 0, found = 0;
-    if (!als_build(L, board)) goto no_memory;
-    rcs = rc_list(L, &n_rc, ctx);
-    if (!rcs) goto no_memory;
+    const als_list *L = list_of(board, &local);
+    if (!L) goto no_memory;
+    const rc_array *R = rcs_of(board, L, &local_rcs, ctx);
+    if (!R) goto no_memory;
+    rcs = R->a;
+    n_rc = R->n;
     off = calloc((size_t)L->n + 1, sizeof *off);
     touch = malloc((size_t)(2 * n_rc + 1) * sizeof *touch);
     if (!off || !touch) goto no_memory;
@@ -555,8 +657,8 @@ no_memory:
 done:
     free(touch);
     free(off);
-    free(rcs);
-    free(L->a);
+    free(local_rcs.a);
+    free(local.a);
     return found;
 }
 
@@ -703,14 +805,18 @@ static void chain_extend(chain_search *s, int current, uint16_t first_used) {
  * most eliminations, then the smallest weighted sum, the first found on ties; eliminations
  * digit by digit. */
 static int als_xy_chain(hk_board *board, hk_step *out, hm_ctx *ctx) {
-    als_list list, *L = &list;
-    rc *rcs = NULL;
+    als_list local;
+    rc_array local_rcs = {NULL, 0, 0};
+    const rc *rcs = NULL;
     int *first = NULL, n_rc = 0, found = 0;
     chain_search s;
     memset(&s, 0, sizeof s);
-    if (!als_build(L, board)) goto no_memory;
-    rcs = rc_list(L, &n_rc, ctx);
-    if (!rcs) goto no_memory;
+    const als_list *L = list_of(board, &local);
+    if (!L) goto no_memory;
+    const rc_array *R = rcs_of(board, L, &local_rcs, ctx);
+    if (!R) goto no_memory;
+    rcs = R->a;
+    n_rc = R->n;
     first = calloc((size_t)L->n + 1, sizeof *first);
     s.seen = calloc((size_t)L->n * CHAIN_STATES_PER_ALS + 1, sizeof *s.seen);
     if (!first || !s.seen) goto no_memory;
@@ -744,8 +850,8 @@ no_memory:
 done:
     free(s.seen);
     free(first);
-    free(rcs);
-    free(L->a);
+    free(local_rcs.a);
+    free(local.a);
     return found;
 }
 

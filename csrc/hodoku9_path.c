@@ -58,6 +58,7 @@ void hk_eliminate(hk_board *b, int cell, int digit) {
     if (!(mask & m)) return;
     mask &= ~m;
     b->masks[cell] = (uint16_t)mask;
+    b->version++;
     if (!mask) return; /* as Python: an emptied cell leaves the counts alone */
     if (!(mask & (mask - 1)) && b->ns_len < HK_QUEUE)
         b->ns[b->ns_len++] = (hk_cand){(uint8_t)cell, (uint8_t)(__builtin_ctz(mask) + 1)};
@@ -74,6 +75,7 @@ void hk_place(hk_board *b, int cell, int digit) {
     unsigned old = b->masks[cell];
     b->values[cell] = (uint8_t)digit;
     b->masks[cell] = 0;
+    b->version++;
     for (int i = 0; i < 20; i++) hk_eliminate(b, kPeers[cell][i], digit);
     for (unsigned m = old; m; m &= m - 1) {
         int d = __builtin_ctz(m) + 1;
@@ -93,6 +95,8 @@ void hk_board_init(hk_board *b, const uint8_t cells[81]) {
         for (int d = 1; d <= 9; d++) b->free[u][d] = 9;
     }
     b->ns_head = b->ns_len = b->hs_head = b->hs_len = 0;
+    b->version = 0;
+    b->als_cache = NULL;
     for (int c = 0; c < 81; c++)
         if (cells[c]) hk_place(b, c, cells[c]);
 }
@@ -178,16 +182,24 @@ int hk_path(const uint8_t cells[81], const uint8_t solution[81], hk_step *path, 
     for (int kind = 0; kind < HK_KINDS; kind++)
         finders[kind] = external && (ask >> kind & 1) ? NULL : hk_finder_for(kind);
     hk_board_init(&board, cells);
+    board.als_cache = hk_als_cache_new(); /* NULL (out of memory): each finder builds its own */
+    int status = HM_SOLVED;
     *count = 0;
     while (!solved(&board)) {
-        if (*count >= max_steps) return HM_UNSOLVED;
+        if (*count >= max_steps) {
+            status = HM_UNSOLVED;
+            break;
+        }
         hk_step *step = &path[*count];
         int found = next_step(&board, step, finders, external, external_arg, ctx);
-        if (found == -1) return -1;
-        if (found == -2) return HM_LIMIT;
+        if (found == -1 || found == -2) {
+            status = found == -1 ? -1 : HM_LIMIT;
+            break;
+        }
         if (!found) brute_force(&board, solution, step);
         (*count)++;
         hk_apply(&board, step);
     }
-    return HM_SOLVED;
+    hk_als_cache_free(board.als_cache);
+    return status;
 }
