@@ -461,14 +461,10 @@ static inline int fc_length(const fc_mem *mem, int levels, int end) {
     return d >= 0 ? d + 1 : levels + 1;
 }
 
-/* The table bit Python's _contradiction_length checks first for a plain premise: its table
- * index ((d - 1) * 162 + 81 * on + cell) with bits 81 flipped (XOR, not the opposite candidate
- * unless the index's bits 0, 4 and 6 are clear); -1 when that is no candidate's index. */
+/* The table bit of the opposite of a plain premise (node index: cell * 18 + (d - 1) * 2 + on):
+ * the same cell and digit, on <-> off. */
 static int fc_partner(int premise) {
-    int c = premise / 18, d = premise / 2 % 9 + 1, on = premise & 1;
-    int x = ((d - 1) * 162 + 81 * on + c) ^ 81;
-    if (x >= 9 * 162) return -1;
-    return fc_bit(x % 162 % 81, x / 162 + 1, x % 162 >= 81);
+    return fc_bit(premise / 18, premise / 2 % 9 + 1, !(premise & 1));
 }
 
 /* The length of the shortest contradiction HoDoKu builds from premise (its table row). */

@@ -349,7 +349,8 @@ class _Lengths:
 def _contradiction_length(board: _Board, table: int, premise: int, length: _Lengths) -> int:
     """The length of the shortest contradiction HoDoKu builds from ``premise`` (its table
     ``table``), each way it finds one: the chains to the candidates that clash."""
-    out: list[int] = [length(premise, premise ^ 81)] if table >> (premise ^ 81) & 1 else []
+    other = premise - 81 if premise % 162 >= 81 else premise + 81  # the opposite premise
+    out: list[int] = [length(premise, other)] if table >> other & 1 else []
     ons = [0] + [_on(table, d) for d in range(1, 10)]
     offs = [0] + [_off(table, d) for d in range(1, 10)]
     for d in range(1, 10):
