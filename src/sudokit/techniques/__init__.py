@@ -81,6 +81,8 @@ Death Blossom               7.7    360                                          
 Franken Fish                6.6    300-350  Death Blossom                       franken
 Finned Franken Fish         6.8    390-410                                      franken
 AIC                         6.6+   260-300  X-/XY-chains, (grouped) AICs        aic
+Template Set                8.0    10000    Dynamic Forcing Chain               templates
+Template Delete             8.0    10000                                        templates
 ==========================  =====  =======  ==================================  ============
 
 Multi-Colouring is HoDoKu's Multi Colors (types 1 and 2); the avoidable rectangles need the
@@ -89,6 +91,9 @@ it; the Franken finders yield HoDoKu's first fish in its search order, named as 
 them (a fish without a box is a basic one, a fish with boxes on one side only a Mutant one, 450-470).
 Their SE≈ is a chain of about their length: 6.6-6.8 for the colourings and fish, 7.5 and 7.7 for
 the ALS chain and the Death Blossom (HoDoKu's solver leaves the Death Blossom out by default).
+
+The templates (HoDoKu's Template Set and Delete, Extreme, off in its default solver) come last;
+their SE≈ is that of a multiple forcing chain, which needs about as much look-ahead.
 
 SE has no chain for a deduction that assumes uniqueness, so HoDoKu's rectangles take the SE
 difficulty of the nearest unique rectangle: type 5 is SE's type 2 on the same rectangle (4.5),
@@ -269,7 +274,8 @@ _REGISTRY: list[Technique] = [
     Technique(
         "Dynamic Forcing Chain", 8.5, _T + "forcing:find_dynamic_forcing_chains", hodoku=700,
         optional=True, timed=True,
-    ),
+    ),    Technique("Template Set", 8.0, _T + "templates:find_template_sets", se=False, hodoku=10000),
+    Technique("Template Delete", 8.0, _T + "templates:find_template_deletes", se=False, hodoku=10000),
 ]
 
 #: Modules that register more techniques when imported (the chain helper's).
