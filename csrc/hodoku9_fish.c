@@ -383,6 +383,7 @@ typedef struct {
     const fset *peers;      /* each cell's peers (the cell itself not)                   */
     int kind, digit, size, finned;
     int n_base, n_cover;
+    fset all;               /* the digit's places                                        */
     uint8_t base_unit[27], cover_unit[27];  /* units in HoDoKu's order (rows, cols, boxes) */
     fset base_places[27], cover_places[27]; /* the digit's places in each                 */
 } fr_search;
@@ -444,6 +445,8 @@ typedef struct {
     uint8_t units[27];      /* cover units not in the base meeting the base, in order     */
     fset places[27];        /* the digit's places in each                                 */
     fset reach[28];         /* reach[i]: places of units[i..n)                            */
+    int most[28];           /* most[i]: the most base cells one of units[i..n) takes      */
+    int took[27];           /* the base cells each takes                                  */
 } fr_covers_t;
 
 /* _cover_level: choose cover units from `start` on (depth first), `cover` and `cannibal` so
@@ -459,7 +462,10 @@ static int fr_cover_level(fr_search *s, const fr_covers_t *t, int start, uint8_t
         int from = start;
         if (!t->base_box && (!n_chosen || chosen[n_chosen - 1] < 18) && from < t->first_box)
             from = t->first_box;
+        /* open cells the last cover does not take are fins: a count first, no sets */
+        int n_open = fs_pop(open), over = n_open - (s->finned ? FR_MAX_FINS : 0);
         for (int i = from; i < t->n; i++) {
+            if (t->took[i] < over) continue;
             fset fins = fs_or(fs_andnot(open, t->places[i]), t->endo);
             if (s->finned ? !fs_any(fins) || fs_pop(fins) > FR_MAX_FINS : fs_any(fins)) continue;
             chosen[n_chosen] = t->units[i];
@@ -471,7 +477,18 @@ static int fr_cover_level(fr_search *s, const fr_covers_t *t, int start, uint8_t
     }
     for (int i = start; i < t->n - need + 1; i++) {
         fset new_cover = fs_or(cover, t->places[i]);
-        if (fs_pop(fs_andnot(fs_andnot(t->base, new_cover), t->reach[i + 1])) > t->slack) continue;
+        /* the need - 1 covers left take at most most[i + 1] base cells each */
+        if (fs_pop(fs_andnot(t->base, new_cover)) - (need - 1) * t->most[i + 1] > t->slack) continue;
+        fset sure = fs_andnot(fs_andnot(t->base, new_cover), t->reach[i + 1]);
+        if (fs_pop(sure) > t->slack) continue;
+        /* sure (and endo) fins whatever covers follow: what is removed lies in the covers
+         * and sees them all */
+        fset seen = fs_or(new_cover, t->reach[i + 1]);
+        for (uint64_t m = fs_or(sure, t->endo).lo; m && fs_any(seen); m &= m - 1)
+            seen = fs_and(seen, s->peers[__builtin_ctzll(m)]);
+        for (uint64_t m = fs_or(sure, t->endo).hi; m && fs_any(seen); m &= m - 1)
+            seen = fs_and(seen, s->peers[64 + __builtin_ctzll(m)]);
+        if (!fs_any(seen)) continue;
         chosen[n_chosen] = t->units[i];
         if (fr_cover_level(s, t, i + 1, chosen, n_chosen + 1, new_cover,
                            fs_or(cannibal, fs_and(cover, t->places[i]))))
@@ -484,6 +501,13 @@ static int fr_cover_level(fr_search *s, const fr_covers_t *t, int start, uint8_t
  * (or time is up). */
 static int fr_covers(fr_search *s, const uint8_t *bases, fset base, fset endo) {
     if (hm_check_deadline(s->ctx)) return 1;
+    /* every endo fin is a fin: what a fish removes sees them all (and holds the digit) */
+    fset seen = s->all;
+    for (uint64_t m = endo.lo; m && fs_any(seen); m &= m - 1)
+        seen = fs_and(seen, s->peers[__builtin_ctzll(m)]);
+    for (uint64_t m = endo.hi; m && fs_any(seen); m &= m - 1)
+        seen = fs_and(seen, s->peers[64 + __builtin_ctzll(m)]);
+    if (!fs_any(seen)) return 0;
     fr_covers_t t;
     t.bases = bases;
     t.base = base;
@@ -503,9 +527,25 @@ static int fr_covers(fr_search *s, const uint8_t *bases, fset base, fset endo) {
     t.base_box = 0;
     for (int j = 0; j < s->size; j++) t.base_box |= bases[j] >= 18;
     t.reach[t.n] = (fset){0, 0};
+    t.most[t.n] = 0;
+    int top[3] = {0, 0, 0};  /* the three largest base cell counts of one cover */
     for (int i = t.n - 1; i >= 0; i--) {
         t.reach[i] = fs_or(t.reach[i + 1], t.places[i]);
+        int took = fs_pop(fs_and(t.places[i], base));
+        t.took[i] = took;
+        t.most[i] = took > t.most[i + 1] ? took : t.most[i + 1];
+        for (int j = 0; j < 3; j++) {
+            if (took > top[j]) {
+                int k = top[j];
+                top[j] = took;
+                took = k;
+            }
+        }
     }
+    /* size covers take at most the size largest counts: the rest of the base are fins */
+    int most = 0;
+    for (int j = 0; j < s->size && j < 3; j++) most += top[j];
+    if (fs_pop(base) - most > t.slack) return 0;
     if (fs_pop(fs_andnot(base, t.reach[0])) > t.slack) return 0;
     uint8_t chosen[4];
     return fr_cover_level(s, &t, 0, chosen, 0, (fset){0, 0}, (fset){0, 0});
@@ -548,6 +588,8 @@ static int franken_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int fi
             }
         }
         s.digit = d;
+        s.all = (fset){0, 0};
+        for (int u = 0; u < 9; u++) s.all = fs_or(s.all, places[u]);
         for (int lines = 1; lines >= 0; lines--) {
             int base_kind = lines ? ROW : COL, cover_kind = lines ? COL : ROW;
             s.n_base = s.n_cover = 0;
