@@ -102,7 +102,7 @@ class _Kraken:
         for end in bit_cells(targets):
             if all(self.removes(f, digit, digit) >> end & 1 for f in fin_cells):
                 yield self._step(1, digit, bases, covers, basec, fins, (end, digit), fin_cells)
-        for unit, places in covers:
+        for _unit, places in covers:
             inside = places & basec & ~cannibal
             if inside == places:
                 continue
