@@ -77,3 +77,13 @@ def test_other_shapes_find_nothing() -> None:
     """The search is HoDoKu's, for 9x9 grids only."""
     cands = Candidates.from_grid(Grid.from_string("1.3..4.22.4..3.1"))
     assert not list(kraken_fish(cands))
+
+
+def test_deadline_stops_the_search() -> None:
+    """A passed deadline stops the search with TimeLimitReached."""
+    from sudokit.errors import TimeLimitReached
+    from sudokit.limits import Deadline
+
+    row = next(r for r in POSITIONS if r["hodoku"])
+    with pytest.raises(TimeLimitReached):
+        next(iter(technique_named("Kraken Fish").steps(_cands(row), Deadline(0.0))))

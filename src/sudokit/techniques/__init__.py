@@ -279,7 +279,9 @@ _REGISTRY: list[Technique] = [
         optional=True, timed=True,
     ),    Technique("Template Set", 8.0, _T + "templates:find_template_sets", se=False, hodoku=10000),
     Technique("Template Delete", 8.0, _T + "templates:find_template_deletes", se=False, hodoku=10000),
-    Technique("Kraken Fish", 8.5, _T + "kraken:find_kraken_fish", se=False, hodoku=8450),
+    Technique(
+        "Kraken Fish", 8.5, _T + "kraken:find_kraken_fish", se=False, hodoku=8450, timed=True,
+    ),
 ]
 
 #: Modules that register more techniques when imported (the chain helper's).

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 
 from sudokit.candidates import Candidates
 from sudokit.hodoku_forcing import _Board, _closure, _index, _off, _tables
+from sudokit.limits import NEVER, Deadline
 from sudokit.techniques.base import bit_cells, cell_list, eliminations_text, peer_bits
 from sudokit.techniques.step import Step
 
@@ -37,11 +38,12 @@ _ALL = (1 << 81) - 1
 class _Kraken:
     """HoDoKu's Kraken search on one grid: the chain tables and the fish enumeration."""
 
-    def __init__(self, cands: Candidates) -> None:
+    def __init__(self, cands: Candidates, deadline: Deadline) -> None:
         """Build the forcing chain tables (every implication of every premise)."""
         self.cands = cands
+        self.check = deadline.check
         self.board = _Board(cands.masks, cands.values)
-        self.reach = _closure(_tables(self.board, False, lambda: None), lambda: None)
+        self.reach = _closure(_tables(self.board, False, self.check), self.check)
         self.peers = peer_bits(cands.shape)
         self.where = self.board.where
 
@@ -66,6 +68,7 @@ class _Kraken:
             if cells & places:
                 continue
             chosen = [*used, unit]
+            self.check()
             if len(chosen) >= 2:
                 units = [(u, p) for u, p in cover if u not in chosen and p & (cells | places)]
                 yield from self._covers(digit, chosen, cells | places, units, 0, [], 0, 0)
@@ -140,11 +143,12 @@ class _Kraken:
         )
 
 
-def kraken_fish(cands: Candidates) -> Iterator[Step]:
-    """HoDoKu's Kraken fish in its search order (the first is the one its finder returns)."""
+def kraken_fish(cands: Candidates, deadline: Deadline = NEVER) -> Iterator[Step]:
+    """HoDoKu's Kraken fish in its search order (the first is the one its finder returns);
+    raises :class:`~sudokit.errors.TimeLimitReached` once ``deadline`` passes."""
     if cands.n != 9 or cands.shape.box != (3, 3):
         return
-    search = _Kraken(cands)
+    search = _Kraken(cands, deadline)
     for digit in range(1, 10):
         if not search.where[digit]:
             continue
@@ -152,8 +156,8 @@ def kraken_fish(cands: Candidates) -> Iterator[Step]:
             yield from search.search(digit, lines)
 
 
-def find_kraken_fish(cands: Candidates) -> Iterator[Step]:
+def find_kraken_fish(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator[Step]:
     """Kraken fish (HoDoKu's Type 1 and 2, its default sizes and fins)."""
-    yield from kraken_fish(cands)
+    yield from kraken_fish(cands, deadline)
 
 
