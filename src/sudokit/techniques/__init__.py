@@ -83,6 +83,7 @@ Finned Franken Fish         6.8    390-410                                      
 AIC                         6.6+   260-300  X-/XY-chains, (grouped) AICs        aic
 Template Set                8.0    10000    Dynamic Forcing Chain               templates
 Template Delete             8.0    10000                                        templates
+Kraken Fish                 8.5    8450     Dynamic Forcing Chain               kraken
 ==========================  =====  =======  ==================================  ============
 
 Multi-Colouring is HoDoKu's Multi Colors (types 1 and 2); the avoidable rectangles need the
@@ -94,6 +95,8 @@ the ALS chain and the Death Blossom (HoDoKu's solver leaves the Death Blossom ou
 
 The templates (HoDoKu's Template Set and Delete, Extreme, off in its default solver) come last;
 their SE≈ is that of a multiple forcing chain, which needs about as much look-ahead.
+Kraken fish (HoDoKu's Kraken Fish, types 1 and 2, off in its default solver) come after them; a
+finned fish completed by forcing chains, SE≈ that of a dynamic forcing chain.
 
 SE has no chain for a deduction that assumes uniqueness, so HoDoKu's rectangles take the SE
 difficulty of the nearest unique rectangle: type 5 is SE's type 2 on the same rectangle (4.5),
@@ -276,6 +279,9 @@ _REGISTRY: list[Technique] = [
         optional=True, timed=True,
     ),    Technique("Template Set", 8.0, _T + "templates:find_template_sets", se=False, hodoku=10000),
     Technique("Template Delete", 8.0, _T + "templates:find_template_deletes", se=False, hodoku=10000),
+    Technique(
+        "Kraken Fish", 8.5, _T + "kraken:find_kraken_fish", se=False, hodoku=8450, timed=True,
+    ),
 ]
 
 #: Modules that register more techniques when imported (the chain helper's).

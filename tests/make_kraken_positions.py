@@ -1,0 +1,110 @@
+"""Make tests/kraken_positions.json: positions with HoDoKu 2.2's own Kraken fish step (or none),
+the fixed sample of tests/test_kraken.py.
+
+Positions are JSON lines with ``puzzle``, ``values`` and ``masks`` (81 each; e.g. the lead's
+hk_positions.jsonl). HoDoKu's answer comes from our small Java driver kept beside the project
+with HoDoKu's classes (``htech/HtechFinder``, never in the repository), run as
+``HtechFinder -g KRAKEN_FISH``: the step its ``getStep`` takes, as its type
+(``KRAKEN_FISH_TYPE_1`` or ``_2``) and its elimination ``cell*10+digit``. Run::
+
+    python tests/make_kraken_positions.py /work/plan/hk_positions.jsonl \
+        tests/kraken_positions.json --every 40 --keep 60
+
+``--compare`` only prints how many positions our finder disagrees on, writing nothing. The file
+keeps ``--keep`` positions: half where a Kraken fish fires, half where none does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+
+from sudokit.candidates import Candidates, digits_of
+from sudokit.techniques.kraken import kraken_fish
+from sudokit.units import shape_for_size
+
+#: One position's answer: [type, cell*10+digit, ...], or [] when no Kraken fish is found.
+Answer = list[object]
+
+
+def driver_line(values: Sequence[int], masks: Sequence[int]) -> str:
+    """A position as the driver reads it: givens (the placed cells), values, candidate lists."""
+    placed = "".join(str(v) if v else "." for v in values)
+    marks = ",".join("".join(str(d) for d in digits_of(m)) for m in masks)
+    return f"{placed} {placed} {marks}"
+
+
+def hodoku_answers(hodoku: Path, lines: Sequence[str]) -> list[Answer]:
+    """HoDoKu's Kraken fish step on each position (the driver's output)."""
+    driver = hodoku / "htech"
+    done = subprocess.run(
+        ["java", "-Djava.awt.headless=true", "-cp", f"{hodoku / 'classes'}:{driver}", "HtechFinder",
+         "-g", "KRAKEN_FISH"], input="\n".join(lines) + "\n", capture_output=True, text=True,
+        check=True,
+    )
+    out = done.stdout.splitlines()
+    assert len(out) == len(lines), (len(out), done.stderr[-2000:])
+    answers: list[Answer] = []
+    for row in out:
+        first = row.split(" ")[2]
+        if first == "-":
+            answers.append([])
+        else:
+            kind, *cells = first.split(",")
+            answers.append([kind, *(int(x) for x in cells)])
+    return answers
+
+
+def ours(cands: Candidates) -> Answer:
+    """Our finder's first step in the same form."""
+    for step in kraken_fish(cands):
+        kind = f"KRAKEN_FISH_TYPE_{step.extra['kraken_type']}"
+        return [kind, *sorted(c * 10 + d for c, d in step.eliminations)]
+    return []
+
+
+def main() -> None:
+    """Read positions, ask HoDoKu, compare or write the fixture."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("positions", type=Path)
+    parser.add_argument("out", type=Path, nargs="?")
+    parser.add_argument("--hodoku", type=Path, default=Path("/work/peers/hodoku"))
+    parser.add_argument("--every", type=int, default=1)
+    parser.add_argument("--keep", type=int, default=60)
+    parser.add_argument("--compare", action="store_true")
+    args = parser.parse_args()
+    rows = [json.loads(x) for x in args.positions.read_text().splitlines()[:: args.every] if x.strip()]
+    answers = hodoku_answers(args.hodoku, [driver_line(r["values"], r["masks"]) for r in rows])
+    shape = shape_for_size(9)
+    differ = fired = 0
+    for row, answer in zip(rows, answers, strict=True):
+        mine = ours(Candidates(list(row["values"]), list(row["masks"]), shape))
+        fired += bool(answer)
+        if mine != answer:
+            differ += 1
+            print("DIFF", row["puzzle"], row.get("step"), answer, mine)
+    print(f"{len(rows)} positions, {fired} with a Kraken fish, {differ} differ")
+    if args.compare or args.out is None:
+        return
+    firing = [i for i, a in enumerate(answers) if a]
+    quiet = [i for i, a in enumerate(answers) if not a]
+    half = args.keep // 2
+    pick = sorted(_spread(firing, half) + _spread(quiet, args.keep - min(half, len(firing))))
+    data = [{"puzzle": rows[i]["puzzle"], "values": rows[i]["values"], "masks": rows[i]["masks"],
+             "hodoku": answers[i]} for i in pick]
+    args.out.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+    print(f"kept {len(data)} positions ({len(set(pick) & set(firing))} firing)")
+
+
+def _spread(items: list[int], count: int) -> list[int]:
+    """Up to ``count`` of ``items``, evenly spread."""
+    if len(items) <= count:
+        return items
+    return [items[i * len(items) // count] for i in range(count)]
+
+
+if __name__ == "__main__":
+    main()
