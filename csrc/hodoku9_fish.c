@@ -43,17 +43,6 @@ static inline int pop64(uint64_t x) {
 /* The candidates of a cell (none once a digit is placed there). */
 static inline unsigned cell_mask(const hk_board *b, int c) { return b->values[c] ? 0u : b->masks[c]; }
 
-/* Advance idx[0..k) to the next k-subset of 0..n-1 in lexicographic order (itertools'
- * combinations order); 0 when there is none. */
-static int next_combo(int *idx, int k, int n) {
-    int i = k - 1;
-    while (i >= 0 && idx[i] == n - k + i) i--;
-    if (i < 0) return 0;
-    idx[i]++;
-    for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
-    return 1;
-}
-
 /* Set idx[0..k) to the first k-subset (0, 1, .., k-1); 0 when k > n. */
 static int first_combo(int *idx, int k, int n) {
     for (int i = 0; i < k; i++) idx[i] = i;
@@ -178,7 +167,7 @@ static int basic_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int kind
                 line_fish_step(b, out, kind, kFishNames[size], rows, d, bases, size, cover, NULL,
                                0, elim, n);
             }
-        } while (next_combo(bases, size, 9));
+        } while (hm_next_combination(bases, size, 9));
     }
     return found;
 }
@@ -275,7 +264,7 @@ static void finned_covers(finned_search *s, int rows, int d, const uint16_t *pos
                 }
             if (band < 0 || split) continue;
             finned_check(s, rows, d, pos, bases, cover);
-        } while (next_combo(idx, k, nopt));
+        } while (hm_next_combination(idx, k, nopt));
     }
 }
 
@@ -303,7 +292,7 @@ static int finned_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int sas
                 }
                 if (pop64(uni) <= size) continue;
                 finned_covers(&s, rows, d, pos[d], bases, uni);
-            } while (next_combo(idx, size, nu));
+            } while (hm_next_combination(idx, size, nu));
         }
     }
     return s.found;

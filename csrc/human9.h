@@ -43,6 +43,17 @@ static inline int hm_pop16(unsigned m) {
     return (int)((m + (m >> 8)) & 0x1fu);
 }
 
+/* Advance idx[0..k) to the next k-combination of 0..n-1 in lexicographic order (itertools'
+ * combinations order); returns 0 after the last one. */
+static inline int hm_next_combination(int *idx, int k, int n) {
+    int i = k - 1;
+    while (i >= 0 && idx[i] == n - k + i) i--;
+    if (i < 0) return 0;
+    idx[i]++;
+    for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
+    return 1;
+}
+
 /* One step, as sudokit.techniques.Step keeps it (without the proof and sentence). */
 typedef struct {
     const char *name;   /* Python's Step.technique, e.g. "Hidden Single", "BUG type 3"; a

@@ -75,17 +75,6 @@ static cellset peer_set(int cell) {
     return s;
 }
 
-/* Advance idx[0..k) to the next k-combination of 0..n-1 in lexicographic order (itertools
- * order); returns 0 after the last one. */
-static int next_combination(int *idx, int k, int n) {
-    int i = k - 1;
-    while (i >= 0 && idx[i] == n - k + i) i--;
-    if (i < 0) return 0;
-    idx[i]++;
-    for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
-    return 1;
-}
-
 /* Set idx[0..k) to the first k-combination 0, 1, ..., k-1. */
 static void first_combination(int *idx, int k) {
     for (int i = 0; i < k; i++) idx[i] = i;
@@ -280,7 +269,7 @@ static void ur_type3_naked(ur_search *s, int c1, int c2, uint16_t extra, int uni
         for (int j = 0; j < n; j++)
             if (!(used >> j & 1)) elim[cells[j]] = m[cells[j]] & total;
         offer(s, 3, V_3N, degree - 1, elim);
-    } while (next_combination(idx, k, n));
+    } while (hm_next_combination(idx, k, n));
 }
 
 /* Type 3, hidden: a, b and degree-2 other digits are confined, c2 aside, to `degree` cells of
@@ -325,7 +314,7 @@ static void ur_type3_hidden(ur_search *s, int c1, int c2, uint16_t extra, int un
                 elim[c] = m[c] & (uint16_t)~hidden;
             }
         offer(s, 3, V_3H, hm_pop16(inside) - 1, elim);
-    } while (k > 0 && next_combination(idx, k, nrest));
+    } while (k > 0 && hm_next_combination(idx, k, nrest));
 }
 
 /* Type 3: naked and hidden sets with the rescue pair's extra digits, by growing degree, in
@@ -551,7 +540,7 @@ static int bug_type3(const hm_pos *pos, const bug_found *f, hm_step *out) {
                 if (!any) continue;
                 bug_step(out, "BUG type 3", 57 + degree - 1, elim);
                 return 1;
-            } while (next_combination(idx, kk, n));
+            } while (hm_next_combination(idx, kk, n));
         }
     }
     return 0;
