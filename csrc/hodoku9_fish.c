@@ -370,6 +370,9 @@ typedef struct {
     hk_step *out;
     hm_ctx *ctx;
     const fset *peers;      /* each cell's peers (the cell itself not)                   */
+    const fset *unit_set;   /* each unit's cells                                         */
+    int cover_kind;         /* COL with rows as base lines, ROW with columns              */
+    const fset *near;       /* near[c]: the cells of c's two cover units                 */
     int kind, digit, size, finned;
     int n_base, n_cover;
     fset all;               /* the digit's places                                        */
@@ -489,7 +492,6 @@ static int fr_cover_level(fr_search *s, const fr_covers_t *t, int start, uint8_t
 /* _covers: the cover units (not a base unit) meeting the base cells; 1 once a step is written
  * (or time is up). */
 static int fr_covers(fr_search *s, const uint8_t *bases, fset base, fset endo) {
-    if (hm_check_deadline(s->ctx)) return 1;
     /* every endo fin is a fin: what a fish removes sees them all (and holds the digit) */
     fset seen = s->all;
     for (uint64_t m = endo.lo; m && fs_any(seen); m &= m - 1)
@@ -540,17 +542,78 @@ static int fr_covers(fr_search *s, const uint8_t *bases, fset base, fset endo) {
     return fr_cover_level(s, &t, 0, chosen, 0, (fset){0, 0}, (fset){0, 0});
 }
 
+/* 1 when the cells q lie in at most k cover units (the cover kind's line or a box) that
+ * are not in `banned` (a bit per unit): the lowest cell's two units, depth first. */
+static int fr_coverable(const fr_search *s, fset q, int k, uint32_t banned) {
+    if (!fs_any(q)) return 1;
+    if (k <= 0) return 0;
+    int c = q.lo ? __builtin_ctzll(q.lo) : 64 + __builtin_ctzll(q.hi);
+    /* k + 1 cells no two of which share a cover unit need k + 1 covers */
+    int apart = 1;
+    for (fset rest = fs_andnot(q, s->near[c]); fs_any(rest) && apart <= k; apart++) {
+        int d = rest.lo ? __builtin_ctzll(rest.lo) : 64 + __builtin_ctzll(rest.hi);
+        rest = fs_andnot(rest, s->near[d]);
+    }
+    if (apart > k) return 0;
+    int line = kCellUnits[c][s->cover_kind], box = kCellUnits[c][BOX];
+    if (k == 1)
+        return (!(banned >> line & 1) && !fs_any(fs_andnot(q, s->unit_set[line]))) ||
+               (!(banned >> box & 1) && !fs_any(fs_andnot(q, s->unit_set[box])));
+    if (!(banned >> line & 1) && fr_coverable(s, fs_andnot(q, s->unit_set[line]), k - 1, banned))
+        return 1;
+    return !(banned >> box & 1) && fr_coverable(s, fs_andnot(q, s->unit_set[box]), k - 1, banned);
+}
+
+/* The cells of `live` a fish on (a superset of) these base cells could still remove: a removed
+ * cell e sees every fin, so the base cells it does not see, and e itself, lie in the covers
+ * (at most size units, none a base box); and e sees every endo fin.  Adding base units only
+ * shrinks this set, so a base with none left is no fish's. */
+static fset fr_live(const fr_search *s, fset live, fset base, fset endo, uint32_t banned) {
+    fset out = {0, 0};
+    for (int half = 0; half < 2; half++) {
+        for (uint64_t m = half ? live.hi : live.lo; m; m &= m - 1) {
+            int e = (half ? 64 : 0) + __builtin_ctzll(m);
+            const fset pe = s->peers[e];
+            if (fs_any(fs_andnot(endo, pe))) continue;
+            fset q = fs_andnot(base, pe), me = fs_cell(e);
+            int k = s->size;
+            if (fs_any(fs_and(base, me))) {
+                /* a base cell is removed only as a cannibal: both its cover units are covers */
+                if (banned >> kCellUnits[e][BOX] & 1) continue;
+                q = fs_andnot(q, s->near[e]);
+                k -= 2;
+            } else {
+                q = fs_or(q, me);
+            }
+            if (fr_coverable(s, q, k, banned)) out = fs_or(out, fs_cell(e));
+        }
+    }
+    return out;
+}
+
 /* _bases: choose base units from start on (depth first); overlapping places are endo fins,
- * allowed (at most two in all) only with fins.  1 once a step is written or time is up. */
-static int fr_bases(fr_search *s, int start, uint8_t *used, int n_used, fset cells, fset endo) {
+ * allowed (at most two in all) only with fins.  1 once a step is written or time is up.
+ * With fins, `live` holds the cells a fish on these bases could still remove (fr_live) and
+ * a branch with none is skipped: this skips no fish, so the first one found is unchanged. */
+static int fr_bases(fr_search *s, int start, uint8_t *used, int n_used, fset cells, fset endo,
+                    fset live, uint32_t banned) {
     for (int i = start; i < s->n_base; i++) {
         fset places = s->base_places[i];
         fset overlap = fs_and(cells, places);
         if (fs_any(overlap) && (!s->finned || fs_pop(fs_or(endo, overlap)) > FR_MAX_ENDO)) continue;
-        used[n_used] = s->base_unit[i];
+        if (n_used + 1 == s->size && hm_check_deadline(s->ctx)) return 1;
+        int u = s->base_unit[i];
+        uint32_t now_banned = u >= 18 ? banned | 1u << u : banned;  /* a base box covers none */
+        fset now_live = live;
+        if (s->finned) {
+            now_live = fr_live(s, live, fs_or(cells, places), fs_or(endo, overlap), now_banned);
+            if (!fs_any(now_live)) continue;
+        }
+        used[n_used] = (uint8_t)u;
         if (n_used + 1 == s->size) {
             if (fr_covers(s, used, fs_or(cells, places), fs_or(endo, overlap))) return 1;
-        } else if (fr_bases(s, i + 1, used, n_used + 1, fs_or(cells, places), fs_or(endo, overlap))) {
+        } else if (fr_bases(s, i + 1, used, n_used + 1, fs_or(cells, places), fs_or(endo, overlap),
+                            now_live, now_banned)) {
             return 1;
         }
     }
@@ -565,8 +628,18 @@ static int franken_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int fi
         peers[c] = (fset){0, 0};
         for (int i = 0; i < 20; i++) peers[c] = fs_or(peers[c], fs_cell(kPeers[c][i]));
     }
-    fr_search s = {.b = b, .out = out, .ctx = ctx, .peers = peers, .kind = kind, .size = size,
-                   .finned = finned};
+    fset unit_set[27];
+    for (int u = 0; u < 27; u++) {
+        unit_set[u] = (fset){0, 0};
+        for (int i = 0; i < 9; i++) unit_set[u] = fs_or(unit_set[u], fs_cell(kUnitCells[u][i]));
+    }
+    fset near[2][81];
+    for (int c = 0; c < 81; c++)
+        for (int lines = 0; lines < 2; lines++)
+            near[lines][c] = fs_or(unit_set[kCellUnits[c][lines ? COL : ROW]],
+                                   unit_set[kCellUnits[c][BOX]]);
+    fr_search s = {.b = b, .out = out, .ctx = ctx, .peers = peers, .unit_set = unit_set,
+                   .kind = kind, .size = size, .finned = finned};
     for (int d = 1; d <= 9; d++) {
         fset places[27];
         for (int u = 0; u < 27; u++) {
@@ -581,6 +654,8 @@ static int franken_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int fi
         for (int u = 0; u < 9; u++) s.all = fs_or(s.all, places[u]);
         for (int lines = 1; lines >= 0; lines--) {
             int base_kind = lines ? ROW : COL, cover_kind = lines ? COL : ROW;
+            s.cover_kind = cover_kind;
+            s.near = near[lines];
             s.n_base = s.n_cover = 0;
             for (int u = 0; u < 27; u++) {
                 if (!fs_any(places[u])) continue;
@@ -595,7 +670,8 @@ static int franken_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int fi
                 }
             }
             uint8_t used[4];
-            if (fr_bases(&s, 0, used, 0, (fset){0, 0}, (fset){0, 0})) return !ctx->expired;
+            if (fr_bases(&s, 0, used, 0, (fset){0, 0}, (fset){0, 0}, s.all, 0))
+                return !ctx->expired;
         }
     }
     return 0;
