@@ -568,7 +568,7 @@ static int fr_coverable(const fr_search *s, fset q, int k, uint32_t banned) {
  * cell e sees every fin, so the base cells it does not see, and e itself, lie in the covers
  * (at most size units, none a base box); and e sees every endo fin.  Adding base units only
  * shrinks this set, so a base with none left is no fish's. */
-static fset fr_live(const fr_search *s, fset live, fset base, fset endo, uint32_t banned) {
+static fset fr_live(const fr_search *s, fset live, fset base, fset endo, uint32_t banned, int one) {
     fset out = {0, 0};
     for (int half = 0; half < 2; half++) {
         for (uint64_t m = half ? live.hi : live.lo; m; m &= m - 1) {
@@ -585,7 +585,10 @@ static fset fr_live(const fr_search *s, fset live, fset base, fset endo, uint32_
             } else {
                 q = fs_or(q, me);
             }
-            if (fr_coverable(s, q, k, banned)) out = fs_or(out, fs_cell(e));
+            if (fr_coverable(s, q, k, banned)) {
+                out = fs_or(out, fs_cell(e));
+                if (one) return out;
+            }
         }
     }
     return out;
@@ -605,8 +608,9 @@ static int fr_bases(fr_search *s, int start, uint8_t *used, int n_used, fset cel
         int u = s->base_unit[i];
         uint32_t now_banned = u >= 18 ? banned | 1u << u : banned;  /* a base box covers none */
         fset now_live = live;
-        if (s->finned) {
-            now_live = fr_live(s, live, fs_or(cells, places), fs_or(endo, overlap), now_banned);
+        if (s->finned && n_used + 2 >= s->size) {  /* the first of three bases keeps most */
+            now_live = fr_live(s, live, fs_or(cells, places), fs_or(endo, overlap), now_banned,
+                               n_used + 1 == s->size);
             if (!fs_any(now_live)) continue;
         }
         used[n_used] = (uint8_t)u;
