@@ -263,6 +263,19 @@ static void finned_covers(finned_search *s, int rows, int d, const uint16_t *pos
                     else if (bases[i] / 3 != band) split = 1;
                 }
             if (band < 0 || split) continue;
+            /* finned_check's first tests, on masks: the fins lie in one box (one group of
+             * three cover lines) and a cover line of that box has a place off the base lines */
+            unsigned fin_lines = 0, inside = 0;
+            for (int i = 0; i < size; i++) {
+                fin_lines |= pos[bases[i]] & ~cover;
+                inside |= 1u << bases[i];
+            }
+            unsigned fin_group = 7u << (3 * (__builtin_ctz(fin_lines) / 3));
+            if (fin_lines & ~fin_group) continue;
+            unsigned off = 0;
+            for (int l = 3 * band; l < 3 * band + 3; l++)
+                if (!(inside >> l & 1)) off |= pos[l];
+            if (!(off & cover & fin_group)) continue;
             finned_check(s, rows, d, pos, bases, cover);
         } while (hm_next_combination(idx, k, nopt));
     }
