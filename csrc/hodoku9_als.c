@@ -190,10 +190,14 @@ static int sdc_try_line(sdc_search *s) {
     s->cands = cands;
     s->extra = extra;
     s->rest = s->n_plus - (s->n_chosen - n_extra);
+    /* a box cell holding a digit of both the intersection and the line cells fails every
+     * subset it is in (sdc_try_box's `allowed`): leaving it out skips only failing subsets */
+    uint16_t barred = cands & s->icands;
     s->n_bpool = 0;
     for (int i = 0; i < s->n_box; i++) {
         int c = s->box[i];
-        if (!in_list(s->inter, s->n_inter, c) && !in_list(s->chosen, s->n_chosen, c))
+        if (!(s->b->masks[c] & barred) && !in_list(s->inter, s->n_inter, c) &&
+            !in_list(s->chosen, s->n_chosen, c))
             s->bpool[s->n_bpool++] = c;
     }
     s->n_bchosen = 0;
