@@ -10,6 +10,9 @@ board in that state, both as ``(kind, name, placements, eliminations, cells)`` o
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
 
 from sudokit.grid import Grid
 from sudokit.hodoku import HODOKU_STEPS, Board, _apply, _next, _renamed
@@ -20,10 +23,21 @@ try:
 except ImportError:  # pragma: no cover - the C extension was not built
     _core = None  # type: ignore[assignment]
 
+#: The C extension (``sudokit._core``), or None when it is not built.
+core: Any = _core
+
+#: Skips what needs the C extension when it is not built (``pytestmark = needs_core``).
+needs_core = pytest.mark.skipif(_core is None, reason="the C extension is not built")
+
 #: One board state: givens, values and candidate masks (81 each).
 State = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 #: One step: kind index, name, placements, eliminations, cells.
 StepTuple = tuple[int, str, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], tuple[int, ...]]
+
+
+def kind_index(name: str) -> int:
+    """The C kind number of a HoDoKu step type: its index in ``HODOKU_STEPS``."""
+    return next(k for k, step in enumerate(HODOKU_STEPS) if step.kind == name)
 
 
 def c_ported() -> tuple[int, ...]:

@@ -10,23 +10,16 @@ sample.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
-from hodoku9_compare import State, c_ported, c_step, mismatches, python_step
+from hodoku9_compare import State, c_ported, c_step, core, mismatches, needs_core, python_step
 from sudokit.grid import Grid
 from sudokit.hodoku import HODOKU_STEPS, Board, _apply, _next
 from sudokit.limits import NEVER
 
-try:
-    _core: Any = importlib.import_module("sudokit._core")
-except ImportError:  # pragma: no cover - the C extension was not built
-    _core = None
-
-pytestmark = pytest.mark.skipif(_core is None, reason="the C extension is not built")
+pytestmark = needs_core
 
 INDEX = {s.kind: k for k, s in enumerate(HODOKU_STEPS)}
 SUE_DE_COQ, ALS_XZ, ALS_XY_WING, ALS_XY_CHAIN = (
@@ -105,4 +98,4 @@ def test_nothing_on_a_solved_board(hard: list[State]) -> None:
 
 def test_deadline_gives_limit(hard: list[State]) -> None:
     givens, values, masks = hard[0]
-    assert _core.hodoku_find(ALS_XY_CHAIN, bytes(givens), bytes(values), list(masks), 1e-9) == "limit"
+    assert core.hodoku_find(ALS_XY_CHAIN, bytes(givens), bytes(values), list(masks), 1e-9) == "limit"

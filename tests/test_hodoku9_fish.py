@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from hodoku9_compare import State, c_ported, c_step, mismatches, path_states, python_step
+from hodoku9_compare import State, c_ported, c_step, mismatches, needs_core, path_states, python_step
 
-pytest.importorskip("sudokit._core", reason="the C extension is not built")
+pytestmark = needs_core
 
 BASIC = (13, 14, 15)
 FINNED = (34, 35, 36, 37, 38, 39)

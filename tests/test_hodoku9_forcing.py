@@ -9,26 +9,18 @@ the same step (name, placement or elimination, cells) in C and in Python.
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-from hodoku9_compare import State, c_ported, c_step, mismatches, python_step
-from sudokit.hodoku import HODOKU_STEPS
+from hodoku9_compare import State, c_ported, c_step, core, kind_index, mismatches, needs_core, python_step
 
-try:
-    _core: ModuleType | None = importlib.import_module("sudokit._core")
-except ImportError:  # pragma: no cover - the C extension was not built
-    _core = None
+pytestmark = needs_core
 
-pytestmark = pytest.mark.skipif(_core is None, reason="the C extension is not built")
-
-CHAIN = next(k for k, s in enumerate(HODOKU_STEPS) if s.kind == "FORCING_CHAIN")
-NET = next(k for k, s in enumerate(HODOKU_STEPS) if s.kind == "FORCING_NET")
+CHAIN = kind_index("FORCING_CHAIN")
+NET = kind_index("FORCING_NET")
 KINDS = (CHAIN, NET)
 HERE = Path(__file__).parent
 
@@ -102,5 +94,4 @@ def test_nothing_on_a_solved_board(path_states: list[State]) -> None:
 @pytest.mark.parametrize("kind", KINDS)
 def test_deadline_gives_limit(path_states: list[State], kind: int) -> None:
     givens, values, masks = path_states[0]
-    assert _core is not None
-    assert _core.hodoku_find(kind, bytes(givens), bytes(values), list(masks), 1e-9) == "limit"
+    assert core.hodoku_find(kind, bytes(givens), bytes(values), list(masks), 1e-9) == "limit"

@@ -8,24 +8,26 @@ the same step (name, eliminations in order, cells) in C and in Python.
 
 from __future__ import annotations
 
-import importlib
 import random
-from types import ModuleType
 
 import pytest
 
-from hodoku9_compare import State, c_ported, c_step, mismatches, path_states, python_step
-from sudokit.hodoku import HODOKU_STEPS
+from hodoku9_compare import (
+    State,
+    c_ported,
+    c_step,
+    core,
+    kind_index,
+    mismatches,
+    needs_core,
+    path_states,
+    python_step,
+)
 
-try:
-    _core: ModuleType | None = importlib.import_module("sudokit._core")
-except ImportError:  # pragma: no cover - the C extension was not built
-    _core = None
+pytestmark = needs_core
 
-pytestmark = pytest.mark.skipif(_core is None, reason="the C extension is not built")
-
-NICE_LOOP = next(k for k, s in enumerate(HODOKU_STEPS) if s.kind == "NICE_LOOP")
-GROUPED = next(k for k, s in enumerate(HODOKU_STEPS) if s.kind == "GROUPED_NICE_LOOP")
+NICE_LOOP = kind_index("NICE_LOOP")
+GROUPED = kind_index("GROUPED_NICE_LOOP")
 KINDS = (NICE_LOOP, GROUPED)
 
 #: Puzzles whose HoDoKu path takes nice loops and grouped nice loops (6 + 2 and 4 + 3 times).
@@ -85,5 +87,4 @@ def test_nothing_on_a_solved_board(states: list[State]) -> None:
 
 def test_deadline_gives_limit(states: list[State]) -> None:
     givens, values, masks = states[len(states) // 2]
-    assert _core is not None
-    assert _core.hodoku_find(GROUPED, bytes(givens), bytes(values), list(masks), 1e-9) == "limit"
+    assert core.hodoku_find(GROUPED, bytes(givens), bytes(values), list(masks), 1e-9) == "limit"

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from hodoku9_compare import State, c_step, mismatches, path_states, python_step
+from hodoku9_compare import State, c_step, mismatches, needs_core, path_states, python_step
+from hodoku9_compare import core as _core
 from sudokit import _engine, rating
 from sudokit.errors import Stopped, TimeLimitReached
 from sudokit.executor import Executor
@@ -29,12 +30,7 @@ from sudokit.limits import NEVER, Deadline, Stop
 from sudokit.rating import Rating, rate, rate_many
 from sudokit.techniques import Step
 
-try:
-    from sudokit import _core
-except ImportError:  # pragma: no cover - the C extension was not built
-    _core = None  # type: ignore[assignment]
-
-pytestmark = pytest.mark.skipif(_core is None, reason="the C extension is not built")
+pytestmark = needs_core
 
 #: The basic kinds (singles, locked candidates, subsets): hodoku9_basic.c.
 BASIC = tuple(range(13))

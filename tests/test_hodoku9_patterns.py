@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from hodoku9_compare import State, c_ported, c_step, mismatches, path_states, python_step
+from hodoku9_compare import State, c_ported, c_step, mismatches, needs_core, path_states, python_step
 from sudokit.hodoku import HODOKU_STEPS
 
 #: The step kinds ported in csrc/hodoku9_patterns.c (HODOKU_STEPS indices).
@@ -72,7 +72,6 @@ TIES = (
     ),
 )
 
-needs_core = pytest.mark.skipif(not c_ported(), reason="the C extension is not built")
 
 
 @pytest.fixture(scope="module")

@@ -19,19 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from hodoku9_compare import State, c_ported, c_step, mismatches, path_states, python_step
+from hodoku9_compare import State, c_ported, c_step, mismatches, needs_core, path_states, python_step
 from sudokit.grid import Grid
 from sudokit.hodoku import HODOKU_STEPS, Board, _sudokit
 from sudokit.limits import NEVER
 
-try:
-    from sudokit import _core  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - the pure-Python install
-    _core = None
-
-needs_c = pytest.mark.skipif(
-    _core is None or not hasattr(_core, "hodoku_find"), reason="the C extension is not built"
-)
+needs_c = needs_core
 
 NAMES = ("UNIQUENESS_1", "UNIQUENESS_2", "UNIQUENESS_3", "UNIQUENESS_4", "UNIQUENESS_5",
          "UNIQUENESS_6", "HIDDEN_RECTANGLE", "AVOIDABLE_RECTANGLE_1", "AVOIDABLE_RECTANGLE_2")
