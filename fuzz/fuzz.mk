@@ -12,7 +12,7 @@ FUZZ_SECONDS ?= 300
 FUZZ_TIMEOUT ?= 20
 FUZZ_JOBS    ?= 1
 FUZZ_BUILD   := build/fuzz
-FUZZ_NAMES   := parse solve9 nxn canon generate human9 rules
+FUZZ_NAMES   := parse solve9 nxn canon generate human9 rules hodoku9
 FUZZ_CORE    := $(filter-out csrc/_core.c,$(wildcard csrc/*.c))
 FUZZ_FLAGS   := -g -O1 -std=c11 -DSK9_NO_CLONES -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
                 -fno-sanitize-recover=undefined -Icsrc

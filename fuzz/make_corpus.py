@@ -44,6 +44,54 @@ def nxn_shape(text: str) -> tuple[int, int]:
     return rows, n // rows
 
 
+def avoidable_rectangles(text: str) -> list[tuple[int, bytes]]:
+    """(kind, pairs) for fuzz_hodoku9 that set up HoDoKu's avoidable rectangles from a unique
+    puzzle's solution S.  Corners: start and partner in one box and one row, far1 and far2 across
+    from them in another band; start and partner get S placed (0xf0 pairs: non-given values).
+    Type 1 (kind 32): far1 placed too (S[far1] = S[partner]) and far2 left with {S[start],
+    S[far2]}: it loses S[start].  Type 2 (kind 33): S[far2] = S[start], far1 left with
+    {S[partner], x = S[far1]} and far2 with {S[start], x}: x leaves the cells seeing both."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "src"))
+    from sudokit import reference
+
+    cells = bytes(0 if ch in ".0" else int(ch) for ch in text)
+    count, sol, _ = reference.solve(cells, 3, 3, 2)
+    if count != 1 or sol is None:
+        return []
+
+    def sees(c: int, d: int) -> bool:  # a given peer of cell c holds d
+        return any(
+            cells[p] == d
+            for p in range(81)
+            if p != c
+            and (p // 9 == c // 9 or p % 9 == c % 9 or (p // 27 == c // 27 and p % 9 // 3 == c % 9 // 3))
+        )
+
+    def only(c: int, keep: set[int]) -> bytes:  # remove every other digit from cell c
+        return b"".join(bytes([c, d - 1]) for d in range(1, 10) if d not in keep)
+
+    found = []
+    for r1 in range(9):
+        for c1 in range(9):
+            for c2 in range(9):
+                for r2 in range(9):
+                    if c1 == c2 or c1 // 3 != c2 // 3 or r1 // 3 == r2 // 3:
+                        continue
+                    start, partner, far1, far2 = 9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2
+                    if any(cells[c] for c in (start, partner, far1, far2)):
+                        continue
+                    a, b = sol[start], sol[partner]
+                    place = bytes([start, 0xF0, partner, 0xF0])
+                    if sol[far1] == b and sol[far2] != a and not sees(far2, a):
+                        found.append((32, place + bytes([far1, 0xF0]) + only(far2, {a, sol[far2]})))
+                    x = sol[far1]
+                    if sol[far2] == a and x != b and not sees(far1, b) and not sees(far2, x):
+                        found.append((33, place + only(far1, {b, x}) + only(far2, {a, x})))
+    return found
+
+
 def main() -> None:
     """Write every harness's seeds."""
     table = shapes()
@@ -78,6 +126,17 @@ def main() -> None:
     for i, text in enumerate(nine):  # human9: text, mode, finder, pairs
         write("human9", text.encode() + bytes([2 * (i % 2), i * 5 % 28]))
         write("human9", text.encode() + bytes([1, i * 3 % 28]) + bytes(range(i, i + 8)))
+    for i, text in enumerate(nine):  # hodoku9: text, mode, kind, pairs
+        pairs = hashlib.sha1(text.encode()).digest()
+        write("hodoku9", text.encode() + bytes([4 * (i % 2), i * 5 % 56]) + pairs)
+        write("hodoku9", text.encode() + bytes([2 if i % 2 else 1, i * 3 % 56]) + pairs[:8])
+    for i, text in enumerate(nine[10:14]):  # hodoku9: the ALS finders with a cache, on hard ones
+        write("hodoku9", text.encode() + bytes([8 + 4 * (i % 2), 47 + i % 3]))
+    for i, text in enumerate(nine[:10]):  # hodoku9: placed (non-given) digits, avoidable rectangles
+        found = avoidable_rectangles(text)
+        for kind in (32, 33):
+            for pairs in [pairs for k, pairs in found if k == kind][:1]:
+                write("hodoku9", text.encode() + bytes([4 * (i % 2), kind]) + pairs)
 
 
 if __name__ == "__main__":
