@@ -23,7 +23,9 @@ Rows (each the median of ``--repeat`` runs of at least ``--seconds``):
 re-checks every puzzle with ``sudokit.rate`` (its ER must be at least ``L`` and equal to the
 generator's), and prints puzzles per minute and the median CPU seconds a puzzle (the re-check
 not counted). With ``--near FILE`` the climb starts from the puzzles of FILE (``generate(near=…)``)
-and every puzzle is also checked to differ (minlex form) from them and from the others.
+and every puzzle is also checked to differ (minlex form) from them and from the others; from ER
+10.0 up without ``--near`` it starts from sudokit's own (``sudokit.hardgen.bundled_starts``),
+checked the same way.
 
 Seed 003 (Xiao Bo, 2019) reports about 1 ms per puzzle without digging and 5 ms with it on a
 Core i5-4590 at 3.3 GHz, single-threaded; the last column compares with those. The machine this
@@ -51,8 +53,9 @@ except ImportError:
 from sudokit import _engine
 from sudokit.canon import canonical_string
 from sudokit.errors import TimeLimitReached
-from sudokit.generator import Generator, generate_many, options, puzzle_seed
+from sudokit.generator import CLIMB_ONLY_FROM, Generator, generate_many, options, puzzle_seed
 from sudokit.grid import Grid, read_grids
+from sudokit.hardgen import bundled_starts
 from sudokit.rating import rate
 
 PAPER_MS = {"fill": 1.0, "fill+dig": 5.0}
@@ -150,6 +153,8 @@ def measure_hard(
     ers: list[float] = []
     spent = 0.0
     seen = {canonical_string(g) for g in kwargs.get("near") or ()}
+    if floor >= CLIMB_ONLY_FROM and not kwargs.get("near"):  # the climb starts from sudokit's own
+        seen |= {canonical_string(Grid(cells)) for cells in bundled_starts()}
     stream = generate_many(None, seed=seed, difficulty=f"{floor:.1f}-", time_limit=3 * seconds + 60, **kwargs)
     try:
         while spent < seconds:

@@ -22,7 +22,7 @@ from sudokit.cli import main
 from sudokit.errors import Stopped
 from sudokit.generator import Generator, generate, generate_many, is_minimal, options, puzzle_seed
 from sudokit.grid import Grid, read_grids
-from sudokit.hardgen import Climb, Start, climb
+from sudokit.hardgen import Climb, Start, bundled_starts, climb
 from sudokit.limits import NEVER, Deadline, Stop
 from sudokit.rating import rate
 from sudokit.solver import is_unique, solve
@@ -32,6 +32,9 @@ pytestmark = pytest.mark.skipif(_engine.native() is None, reason="the climb need
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(os.environ.get("SUDOKIT_DATA", ROOT.parent / "shared" / "data"))
 FORUM = DATA / "forum_hardest_1106.txt"
+
+#: A puzzle seed whose climb from the bundled start puzzles ends in a few seconds.
+BUNDLED_SEED = 1
 
 
 @pytest.fixture(scope="module")
@@ -170,6 +173,30 @@ def test_er_10_near_the_forum_hardest() -> None:
     made = next(generate_many(1, seed=1, difficulty="10.0-", near=forum, time_limit=120))
     assert made.rating.er == _checked(made.puzzle, 10.0)
     _new([made.puzzle], forum)
+
+
+def test_bundled_starts_are_new_unique_minimal_and_hard() -> None:
+    """sudokit's own start puzzles (src/sudokit/data/hard_starts.txt): unique, minimal, pairwise
+    inequivalent, none equivalent to a forum puzzle (when ../shared is there); three rated again."""
+    starts = [Grid(cells) for cells in bundled_starts()]
+    assert len(starts) >= 100
+    assert all(is_unique(g) and is_minimal(g) for g in starts)
+    keys = {canonical_string(g) for g in starts}
+    assert len(keys) == len(starts)
+    if FORUM.is_file():
+        forum = [g for _, g in read_grids(FORUM) if isinstance(g, Grid)]
+        assert not keys & {canonical_string(g) for g in forum}
+    for g in starts[::len(starts) // 3][:3]:
+        _checked(g, 10.0)
+
+
+def test_er_10_without_near_starts_from_sudokit_s_own() -> None:
+    """No ``near``: a target of ER 10 or more climbs from the bundled puzzles, and gives a new one."""
+    made = generate(difficulty="10.0-", seed=BUNDLED_SEED, time_limit=120)
+    _checked(made, 10.0)
+    _new([made], [Grid(cells) for cells in bundled_starts()])
+    with pytest.raises(OptionError, match="dihedral symmetry"):
+        Generator(options(difficulty="10.0-", symmetry="dihedral"))
 
 
 def test_benchmark_near_smoke(starts: list[Grid], tmp_path: Path) -> None:

@@ -658,8 +658,8 @@ class Generator:
         self._solver = _engine.select(options.engine)
         self._core = _engine.native(options.engine) if options.shape == Shape(3, 3) else None
         self._rater = _rater() if options.difficulty is not None or options.technique else None
-        self._climb = self._climb_spec()
         self._starts = self._near_starts()
+        self._climb = self._climb_spec()
         #: The minlex forms of the start puzzles: never given out.
         self._start_keys = frozenset(self.key(s.puzzle) for s in self._starts)
 
@@ -668,14 +668,18 @@ class Generator:
         """``"c"`` when the 9×9 loops run in the C core, ``"python"`` otherwise."""
         return "c" if self._core is not None else "python"
 
+    @property
+    def near(self) -> bool:
+        """True when puzzles are searched near start puzzles (``near``, or sudokit's own for an
+        ER of :data:`CLIMB_ONLY_FROM` or more): each one is then unlike those before."""
+        return bool(self._starts)
+
     def _climb_spec(self) -> hardgen.Climb | None:
         """The climb's target when a hard ER target is searched by climbing (see
         :mod:`sudokit.hardgen`), None for the attempt loop."""
         opts = self.options
         target = opts.difficulty
-        if opts.near is not None and isinstance(target, tuple):
-            if self._core is None:
-                raise OptionError("the search near given puzzles needs the C core (engine 'c')")
+        if self._starts and isinstance(target, tuple):
             return hardgen.Climb(target[0], target[1], opts.symmetry, opts.minimal, opts.max_clues)
         if not isinstance(target, tuple) or target[0] < CLIMB_FROM:
             return None
@@ -687,13 +691,25 @@ class Generator:
         return hardgen.Climb(target[0], target[1], opts.symmetry, opts.minimal, opts.max_clues)
 
     def _near_starts(self) -> tuple[hardgen.Start, ...]:
-        """The ``near`` puzzles with the symmetry asked, each with its solution; an
-        :class:`OptionError` names one that has not exactly one solution."""
+        """The ``near`` puzzles with the symmetry asked, each with its solution (for an ER of
+        :data:`CLIMB_ONLY_FROM` or more without ``near``: :func:`sudokit.hardgen.bundled_starts`);
+        an :class:`OptionError` names one that has not exactly one solution."""
         opts = self.options
-        if opts.near is None:
+        target = opts.difficulty
+        near = opts.near
+        if near is None and isinstance(target, tuple) and target[0] >= CLIMB_ONLY_FROM:
+            near = hardgen.bundled_starts()
+            if opts.symmetry != "none" and not any(is_symmetric(c, opts.symmetry, 9) for c in near):
+                raise OptionError(f"an ER of {CLIMB_ONLY_FROM:.1f} or more is searched near hard puzzles "
+                                  f"and sudokit's own have no {opts.symmetry} symmetry: give some that "
+                                  "have it (near=..., --near FILE)")
+        if near is None:
             return ()
+        if self._core is None:
+            raise OptionError("the search near given puzzles needs the C core (engine 'c')" if opts.near
+                              else f"an ER of {CLIMB_ONLY_FROM:.1f} or more needs the C core (engine 'c')")
         starts = []
-        for number, cells in enumerate(opts.near, start=1):
+        for number, cells in enumerate(near, start=1):
             count, first, _ = self._solver.solve(bytes(cells), 3, 3, 2)
             if count != 1 or first is None:
                 raise OptionError(f"near: start puzzle {number} has {'no' if count == 0 else 'several'} "
@@ -965,8 +981,10 @@ def generate(*, seed: int | None = None, time_limit: float | None = None, **kwar
       An SE range from :data:`CLIMB_FROM` up is searched by climbing around hard puzzles
       (:mod:`sudokit.hardgen`), which keeps ``symmetry``, ``minimal`` and ``max_clues``.
     - ``near``: hard 9×9 puzzles (Grids or strings) to start that climb from, for any SE range:
-      how ER 10 and more is reached. Each puzzle made differs (up to equivalence: minlex form)
-      from all of them and from the run's other puzzles; ``minimal`` digs each neighbour.
+      how ER 10 and more is reached (without ``near`` such a target starts from sudokit's own,
+      :func:`sudokit.hardgen.bundled_starts`). Each puzzle made differs (up to equivalence:
+      minlex form) from all of them and from the run's other puzzles; ``minimal`` digs each
+      neighbour.
     - ``seed``: the same seed gives the same puzzle (with the same engine).
     - ``engine``: ``"c"`` or ``"python"`` (None: the default, see :mod:`sudokit._engine`).
     - ``time_limit``: seconds of wall-clock time for the whole call (None: no limit).
@@ -1020,12 +1038,12 @@ def generate_many(
         return _generate_here(gen, seed, indexes, deadline)
     executor = executor or Executor.choose(jobs, native=gen.engine == "c")
     size = _CHUNK_THREAD if executor.kind == "thread" else _CHUNK_PROCESS
-    if opts.near is not None:
+    if gen.near:
         size = 1  # a hard puzzle takes seconds: one a task
     tasks = ([puzzle_seed(seed, i) for i in chunk] for chunk in _batched(indexes, size))
     work = partial(_make_some, replace(opts, engine=_engine.name_of(opts.engine)), deadline)
     made = (made for some in executor.map(work, tasks) for made in some)
-    return _distinct(gen, made, deadline) if opts.near is not None else made
+    return _distinct(gen, made, deadline) if gen.near else made
 
 
 def _controlled_bias(
@@ -1045,7 +1063,7 @@ def _generate_here(
     seen: set[bytes] = set()
     for i in indexes:
         made = gen.make(puzzle_seed(seed, i), deadline=deadline, avoid=seen)
-        if gen.options.near is not None:
+        if gen.near:
             seen.add(gen.key(made.puzzle.cells))
         yield made
 

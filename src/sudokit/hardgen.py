@@ -15,7 +15,8 @@ ones. This module does the same, for one puzzle seed at a time:
    :data:`PATIENCE` neighbours starts again from a fresh start.
 
 **Near given puzzles** (``near``, the forum's way to ER 10 and more): the climb starts from one
-of the given hard puzzles (a seeded choice) instead, and its neighbours are only dug to
+of the given hard puzzles (a seeded choice) instead (the generator uses sudokit's own
+:func:`bundled_starts` for a target of ER 10 or more when none are given), and its neighbours are only dug to
 (orbit-)minimal when ``minimal`` is asked (or the clue bound needs it). It moves toward the
 target range (ties walk) and ends on the first neighbour in the range whose minlex form is not
 one to avoid: the start puzzles' and, in a run, those of the puzzles already made (nor its
@@ -37,6 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
+from importlib import resources
 
 from sudokit import _engine
 from sudokit.limits import Deadline, Stop
@@ -45,7 +47,7 @@ from sudokit.units import Shape
 
 __all__ = [
     "DYNAMIC_TENTHS", "PATIENCE", "SCORE_SECONDS", "START_PUZZLES",
-    "Climb", "Found", "Start", "climb", "score",
+    "Climb", "Found", "Start", "bundled_starts", "climb", "score",
 ]
 
 #: Random minimal puzzles scored to pick the best start of a climb.
@@ -94,6 +96,14 @@ class Start:
 
     puzzle: tuple[int, ...]
     solution: tuple[int, ...]
+
+
+def bundled_starts() -> tuple[tuple[int, ...], ...]:
+    """The minimal 9×9 puzzles of ER 10.0 and more shipped in ``sudokit/data/hard_starts.txt``
+    (made by this module's climb; see the file's header), read anew on each call."""
+    text = resources.files("sudokit").joinpath("data/hard_starts.txt").read_text(encoding="utf-8")
+    return tuple(tuple(0 if ch == "." else int(ch) for ch in line[:81])
+                 for line in text.splitlines() if line and not line.startswith("#"))
 
 
 def _rated(core: _engine.NativeEngine, cells: Sequence[int], stop: Stop | None) -> tuple[int, int] | None:

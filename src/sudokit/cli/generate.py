@@ -25,7 +25,7 @@ from sudokit.cli._common import (
     progress_bar,
     seconds,
 )
-from sudokit.generator import CLIMB_ONLY_FROM, METHODS, Generator, generate_many, options
+from sudokit.generator import METHODS, Generator, generate_many, options
 from sudokit.grid import Grid, read_grids
 from sudokit.solver import is_unique
 from sudokit.symmetry import SYMMETRIES
@@ -127,10 +127,6 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, GenerationError, OSError) as exc:
         print(f"sudokit generate: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    target = opts.difficulty
-    if isinstance(target, tuple) and target[0] >= CLIMB_ONLY_FROM and not near:
-        print(f"sudokit generate: ER {target[0]:.1f} and more is rarely reached from random puzzles; "
-              "give hard puzzles to start from with --near FILE", file=sys.stderr)
     form = args.form or ("sudokit" if {"jigsaw", "killer"} & set(opts.variant) else "line")
     if args.unique_canon and opts.shape.box != (3, 3):
         print("sudokit generate: --unique-canon needs 9×9 grids", file=sys.stderr)
