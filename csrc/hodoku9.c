@@ -98,6 +98,7 @@ void hk_board_from_state(hk_board *b, const uint8_t givens[81], const uint8_t va
     b->ns_head = b->ns_len = b->hs_head = b->hs_len = 0;
     b->version = 0;
     b->als_cache = NULL; /* no path owns this board: the ALS finders build their own lists */
+    memset(b->fish_memo.none, 0, sizeof b->fish_memo.none);
 }
 
 void hk_step_start(hk_step *s, int kind, const char *name) {

@@ -67,6 +67,18 @@ typedef struct {
 
 enum { HK_QUEUE = 4096 };  /* room in each singles queue (they never hold more than 3*729) */
 
+/* What the fish finders learnt on this board: a finned, sashimi or Franken fish search of one
+ * digit in one orientation depends on nothing but the digit's places, so once it found no fish
+ * the same places give none again and a later search skips them (exact, whatever happened on
+ * the board in between).  places[k][o][d]: cells 0..63 and 64..80 of digit d's places when
+ * kind slot k (hk_fish_memo_slot) in orientation o (1: rows as base lines) found nothing;
+ * none[k][o][d] says the entry is set. */
+enum { HK_FISH_MEMO_KINDS = 10 };  /* FINNED_X_WING .. SASHIMI_JELLYFISH, the four Franken */
+typedef struct {
+    uint64_t places[HK_FISH_MEMO_KINDS][2][10][2];
+    uint8_t none[HK_FISH_MEMO_KINDS][2][10];
+} hk_fish_memo;
+
 /* HoDoKu's grid state, as sudokit.hodoku.Board keeps it. */
 typedef struct {
     uint8_t givens[81];     /* the puzzle's digits (0 for empty): avoidable rectangles need them */
@@ -80,6 +92,7 @@ typedef struct {
     uint32_t version;       /* bumped by hk_place / hk_eliminate whenever a mask changes     */
     struct hk_als_cache *als_cache; /* the path's shared ALS list (hk_path's own), or NULL:
                                the ALS finders then build their own                          */
+    hk_fish_memo fish_memo; /* emptied by hk_board_init / hk_board_from_state                */
 } hk_board;
 
 enum { HK_MAX_ELIMS = 729 };

@@ -80,6 +80,36 @@ static int key_before(fish_key a, fish_key b) {
     return a.cells < b.cells;
 }
 
+/* ---- the board's memo of fish searches that found nothing (hk_fish_memo) --------------- */
+
+/* The memo slot of a finned/sashimi or Franken kind. */
+static int memo_slot(int kind) {
+    return kind <= HK_SASHIMI_JELLYFISH ? kind - HK_FINNED_X_WING : 6 + kind - HK_FRANKEN_X_WING;
+}
+
+/* Digit d's places: cells 0..63 in p[0], 64..80 in p[1]. */
+static void digit_places(const hk_board *b, int d, uint64_t p[2]) {
+    p[0] = p[1] = 0;
+    for (int c = 0; c < 81; c++)
+        if (cell_mask(b, c) >> (d - 1) & 1) p[c >> 6] |= 1ull << (c & 63);
+}
+
+/* 1 when the kind's search of digit d in this orientation found nothing on these places. */
+static int memo_none(const hk_board *b, int kind, int rows, int d, const uint64_t p[2]) {
+    const hk_fish_memo *m = &b->fish_memo;
+    int k = memo_slot(kind);
+    return m->none[k][rows][d] && m->places[k][rows][d][0] == p[0] && m->places[k][rows][d][1] == p[1];
+}
+
+/* Remember that the kind's search of digit d in this orientation found nothing on these places. */
+static void memo_put(hk_board *b, int kind, int rows, int d, const uint64_t p[2]) {
+    hk_fish_memo *m = &b->fish_memo;
+    int k = memo_slot(kind);
+    m->places[k][rows][d][0] = p[0];
+    m->places[k][rows][d][1] = p[1];
+    m->none[k][rows][d] = 1;
+}
+
 /* ---- line places (basic and finned fish) ---------------------------------------------- */
 
 /* The cell where base line `base` meets cover line `cover` (rows or columns as base lines). */
@@ -186,6 +216,7 @@ typedef struct {
     const char *name;
     int found;
     fish_key best;
+    int any;                 /* a fish was met since it was last cleared (the memo's "none") */
 } finned_search;
 
 static const char *const kFinnedNames[5] = {NULL, NULL, "Finned X-Wing", "Finned Swordfish",
@@ -228,6 +259,7 @@ static void finned_check(finned_search *s, int rows, int d, const uint16_t *pos,
         }
     }
     if (!n) return;
+    s->any = 1;
     sort_cells(elim, n);
     fish_key k = key_of(elim, n, d, body_count(pos, bases, size, cover) + n_fins);
     if (s->found && !key_before(k, s->best)) return;
@@ -285,11 +317,15 @@ static void finned_covers(finned_search *s, int rows, int d, const uint16_t *pos
  * by digit; base line sets (lines holding the digit) in combinations order. */
 static int finned_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int sashimi, int kind) {
     finned_search s = {b, out, size, sashimi, kind,
-                       sashimi ? kSashimiNames[size] : kFinnedNames[size], 0, {0, 0, 0}};
+                       sashimi ? kSashimiNames[size] : kFinnedNames[size], 0, {0, 0, 0}, 0};
+    uint64_t places[10][2];
+    for (int d = 1; d <= 9; d++) digit_places(b, d, places[d]);
     for (int rows = 1; rows >= 0; rows--) {
         uint16_t pos[10][9];
         line_places(b, rows, pos);
         for (int d = 1; d <= 9; d++) {
+            if (memo_none(b, kind, rows, d, places[d])) continue;
+            s.any = 0;
             int usable[9], nu = 0;
             for (int l = 0; l < 9; l++)
                 if (pos[d][l]) usable[nu++] = l;
@@ -306,6 +342,7 @@ static int finned_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int sas
                 if (pop64(uni) <= size) continue;
                 finned_covers(&s, rows, d, pos[d], bases, uni);
             } while (hm_next_combination(idx, size, nu));
+            if (!s.any) memo_put(b, kind, rows, d, places[d]);
         }
     }
     return s.found;
@@ -669,7 +706,9 @@ static int franken_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int fi
         s.digit = d;
         s.all = (fset){0, 0};
         for (int u = 0; u < 9; u++) s.all = fs_or(s.all, places[u]);
+        uint64_t key[2] = {s.all.lo, s.all.hi};
         for (int lines = 1; lines >= 0; lines--) {
+            if (memo_none(b, kind, lines, d, key)) continue;
             int base_kind = lines ? ROW : COL, cover_kind = lines ? COL : ROW;
             s.cover_kind = cover_kind;
             s.near = near[lines];
@@ -689,6 +728,7 @@ static int franken_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int fi
             uint8_t used[4];
             if (fr_bases(&s, 0, used, 0, (fset){0, 0}, (fset){0, 0}, s.all, 0))
                 return !ctx->expired;
+            memo_put(b, kind, lines, d, key);
         }
     }
     return 0;

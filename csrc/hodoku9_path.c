@@ -97,6 +97,7 @@ void hk_board_init(hk_board *b, const uint8_t cells[81]) {
     b->ns_head = b->ns_len = b->hs_head = b->hs_len = 0;
     b->version = 0;
     b->als_cache = NULL;
+    memset(b->fish_memo.none, 0, sizeof b->fish_memo.none);
     for (int c = 0; c < 81; c++)
         if (cells[c]) hk_place(b, c, cells[c]);
 }
