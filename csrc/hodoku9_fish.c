@@ -9,7 +9,12 @@
  *     tie keeps the first found), so the loops walk base lines, digits and covers in exactly
  *     the Python generators' order;
  *   - Franken fish (FRANKEN_X_WING .. FINNED_FRANKEN_SWORDFISH): the first fish HoDoKu's unit
- *     search meets whose name is the kind's (Franken or Mutant, of the size).
+ *     search meets whose name is the kind's (Franken or Mutant, of the size); with fins, base
+ *     units no removable cell can use are skipped first (fr_live), which skips no fish.
+ *
+ * Finned, sashimi and Franken searches of one digit and orientation that find nothing are
+ * remembered on the board (hk_fish_memo, keyed by the digit's places, on which alone they
+ * depend), so a later call skips the digits whose places did not change.
  *
  * Two views of the digit's places:
  *
