@@ -71,7 +71,7 @@ enum { HK_QUEUE = 4096 };  /* room in each singles queue (they never hold more t
  * digit in one orientation depends on nothing but the digit's places, so once it found no fish
  * the same places give none again and a later search skips them (exact, whatever happened on
  * the board in between).  places[k][o][d]: cells 0..63 and 64..80 of digit d's places when
- * kind slot k (hk_fish_memo_slot) in orientation o (1: rows as base lines) found nothing;
+ * kind slot k (hodoku9_fish.c's memo_slot) in orientation o (1: rows as base lines) found nothing;
  * none[k][o][d] says the entry is set. */
 enum { HK_FISH_MEMO_KINDS = 10 };  /* FINNED_X_WING .. SASHIMI_JELLYFISH, the four Franken */
 typedef struct {
