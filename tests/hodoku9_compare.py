@@ -9,6 +9,7 @@ board in that state, both as ``(kind, name, placements, eliminations, cells)`` o
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -58,6 +59,20 @@ def path_states(line: str, limit: int = 400) -> Iterator[State]:
         if found is None:
             return
         _apply(board, found.step)
+
+
+def thinned(states: Sequence[State], count: int, seed: int) -> list[State]:
+    """``count`` of the states (drawn with ``seed``), each with about a tenth of the candidates of
+    its cells with two or more removed at random: states off the path."""
+    rng = random.Random(seed)
+    out: list[State] = []
+    for givens, values, masks in rng.sample(list(states), count):
+        thin = list(masks)
+        for c, m in enumerate(thin):
+            if m & (m - 1) and rng.random() < 0.1:
+                thin[c] = m & ~(1 << rng.choice([b for b in range(9) if m >> b & 1]))
+        out.append((givens, values, tuple(thin)))
+    return out
 
 
 def python_step(kind: int, state: State) -> StepTuple | None:

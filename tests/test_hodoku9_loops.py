@@ -8,8 +8,6 @@ the same step (name, eliminations in order, cells) in C and in Python.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from hodoku9_compare import (
@@ -22,6 +20,7 @@ from hodoku9_compare import (
     needs_core,
     path_states,
     python_step,
+    thinned,
 )
 
 pytestmark = needs_core
@@ -54,15 +53,7 @@ def test_same_step_as_python_along_paths(states: list[State]) -> None:
 
 def test_same_step_on_thinned_candidates(states: list[State]) -> None:
     """States off the path: a few candidates of path states removed at random (odd loops)."""
-    rng = random.Random(16)
-    thinned = []
-    for givens, values, masks in rng.sample(states, 30):
-        out = list(masks)
-        for c, m in enumerate(out):
-            if m & (m - 1) and rng.random() < 0.1:
-                out[c] = m & ~(1 << rng.choice([b for b in range(9) if m >> b & 1]))
-        thinned.append((givens, values, tuple(out)))
-    assert mismatches(KINDS, thinned) == []
+    assert mismatches(KINDS, thinned(states, 30, 16)) == []
 
 
 @pytest.mark.parametrize(
