@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
-from sudokit.candidates import Candidates, digits_of
+from htech_driver import driver_line, keep_fixture, run_htech
+from sudokit.candidates import Candidates
 from sudokit.techniques.kraken import kraken_fish
 from sudokit.units import shape_for_size
 
@@ -30,25 +30,10 @@ from sudokit.units import shape_for_size
 Answer = list[object]
 
 
-def driver_line(values: Sequence[int], masks: Sequence[int]) -> str:
-    """A position as the driver reads it: givens (the placed cells), values, candidate lists."""
-    placed = "".join(str(v) if v else "." for v in values)
-    marks = ",".join("".join(str(d) for d in digits_of(m)) for m in masks)
-    return f"{placed} {placed} {marks}"
-
-
 def hodoku_answers(hodoku: Path, lines: Sequence[str]) -> list[Answer]:
     """HoDoKu's Kraken fish step on each position (the driver's output)."""
-    driver = hodoku / "htech"
-    done = subprocess.run(
-        ["java", "-Djava.awt.headless=true", "-cp", f"{hodoku / 'classes'}:{driver}", "HtechFinder",
-         "-g", "KRAKEN_FISH"], input="\n".join(lines) + "\n", capture_output=True, text=True,
-        check=True,
-    )
-    out = done.stdout.splitlines()
-    assert len(out) == len(lines), (len(out), done.stderr[-2000:])
     answers: list[Answer] = []
-    for row in out:
+    for row in run_htech(hodoku, ["-g", "KRAKEN_FISH"], lines, 1):
         first = row.split(" ")[2]
         if first == "-":
             answers.append([])
@@ -89,21 +74,7 @@ def main() -> None:
     print(f"{len(rows)} positions, {fired} with a Kraken fish, {differ} differ")
     if args.compare or args.out is None:
         return
-    firing = [i for i, a in enumerate(answers) if a]
-    quiet = [i for i, a in enumerate(answers) if not a]
-    half = args.keep // 2
-    pick = sorted(_spread(firing, half) + _spread(quiet, args.keep - min(half, len(firing))))
-    data = [{"puzzle": rows[i]["puzzle"], "values": rows[i]["values"], "masks": rows[i]["masks"],
-             "hodoku": answers[i]} for i in pick]
-    args.out.write_text(json.dumps(data, separators=(",", ":")) + "\n")
-    print(f"kept {len(data)} positions ({len(set(pick) & set(firing))} firing)")
-
-
-def _spread(items: list[int], count: int) -> list[int]:
-    """Up to ``count`` of ``items``, evenly spread."""
-    if len(items) <= count:
-        return items
-    return [items[i * len(items) // count] for i in range(count)]
+    keep_fixture(args.out, rows, answers, [bool(a) for a in answers], args.keep)
 
 
 if __name__ == "__main__":
