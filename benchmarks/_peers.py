@@ -221,9 +221,9 @@ class SudokitPython(Peer):
 
     def setup(self) -> None:
         import sudokit
-        from sudokit import _engine
+        from sudokit.engine import backend
 
-        if _engine.name_of() != "python":
+        if backend.name_of() != "python":
             raise RuntimeError("sudokit-python worker is not running the python engine")
         self.solve_many = sudokit.solve_many
         self.count_many = sudokit.count_many

@@ -5,7 +5,7 @@ Prints puzzles/s (median over ``--repeat`` runs) for:
 
 * the CLI, ``sudokit canon FILE > /dev/null`` as a subprocess (start-up included), on the
   17-clue set and on a bigger file of 100k+ puzzles (the set plus random transforms of it);
-* the API: :func:`sudokit.canon.canonical_lines` (one native call for the whole list) and
+* the API: :func:`sudokit.canon.minlex.canonical_lines` (one native call for the whole list) and
   :func:`sudokit.canonical` called once per puzzle;
 * the empty grid and a 1-clue grid, through the API and the CLI;
 * in the same run, Mladen Dobrichev's ``patminlex`` (sudoku-minlexing-tool) built beside the
@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from sudokit.canon import canonical, canonical_lines, canonical_string, random_transform
+from sudokit.canon.minlex import canonical, canonical_lines, canonical_string, random_transform
 from sudokit.grid import Grid
 
 DATA = Path(os.environ.get("SUDOKIT_DATA", "/work/shared/data"))

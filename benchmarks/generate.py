@@ -24,7 +24,7 @@ re-checks every puzzle with ``sudokit.rate`` (its ER must be at least ``L`` and 
 generator's), and prints puzzles per minute and the median CPU seconds a puzzle (the re-check
 not counted). With ``--near FILE`` the climb starts from the puzzles of FILE (``generate(near=…)``)
 and every puzzle is also checked to differ (minlex form) from them and from the others; from ER
-10.0 up without ``--near`` it starts from sudokit's own (``sudokit.hardgen.bundled_starts``),
+10.0 up without ``--near`` it starts from sudokit's own (``sudokit.generation.vicinity.bundled_starts``),
 checked the same way.
 
 Seed 003 (Xiao Bo, 2019) reports about 1 ms per puzzle without digging and 5 ms with it on a
@@ -50,13 +50,13 @@ try:
 except ImportError:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from sudokit import _engine
-from sudokit.canon import canonical_string
+from sudokit.canon.minlex import canonical_string
+from sudokit.engine import backend
 from sudokit.errors import TimeLimitReached
-from sudokit.generator import CLIMB_ONLY_FROM, Generator, generate_many, options, puzzle_seed
+from sudokit.generation.generator import CLIMB_ONLY_FROM, Generator, generate_many, options, puzzle_seed
+from sudokit.generation.vicinity import bundled_starts
 from sudokit.grid import Grid, read_grids
-from sudokit.hardgen import bundled_starts
-from sudokit.rating import rate
+from sudokit.rating.explainer import rate
 
 PAPER_MS = {"fill": 1.0, "fill+dig": 5.0}
 
@@ -188,7 +188,7 @@ def _main_hard(args: argparse.Namespace) -> int:
     if args.near:
         kwargs["near"] = [g for _, g in read_grids(Path(args.near)) if isinstance(g, Grid)]
     near = f", near {len(kwargs['near'])} puzzles of {Path(args.near).name}" if args.near else ""
-    print(f"# sudokit generation to a difficulty — engine {_engine.name_of()}, clock {args.clock}, "
+    print(f"# sudokit generation to a difficulty — engine {backend.name_of()}, clock {args.clock}, "
           f"{args.hard_seconds:g} s per floor, minimal={args.minimal}, symmetry={args.symmetry}, "
           f"seed {args.seed}{near}")
     print("| ER floor | puzzles | seconds | puzzles/min | median s/puzzle | mean ER | max ER |")
@@ -230,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--near", default=None, metavar="FILE",
                     help="--hard: climb from the puzzles of FILE (e.g. forum_hardest_1106.txt)")
     args = ap.parse_args(argv)
-    with _engine.using(args.engine or _engine.name_of()):
+    with backend.using(args.engine or backend.name_of()):
         return _main_hard(args) if args.hard else _main(args)
 
 
@@ -243,7 +243,7 @@ def _main(args: argparse.Namespace) -> int:
     wanted = [w for w in args.only.split(",") if w]
     if wanted:
         rows = [r for r in rows if any(w in r[0] for w in wanted)]
-    print(f"# sudokit generator benchmark — engine {_engine.name_of()}, clock {args.clock}, "
+    print(f"# sudokit generator benchmark — engine {backend.name_of()}, clock {args.clock}, "
           f"median of {args.repeat} runs ≥ {args.seconds:g} s, CPUs {os.cpu_count()}")
     print("| what | kind | puzzles/s | ms/puzzle | mean clues | vs seed 003 |")
     print("|---|---|---:|---:|---:|---:|")
@@ -261,7 +261,7 @@ def _main(args: argparse.Namespace) -> int:
               flush=True)
         results.append({"what": name, "kind": kind, **found, "ms": ms})
     if args.json:
-        text = json.dumps({"clock": args.clock, "engine": _engine.name_of(), "rows": results}, indent=2)
+        text = json.dumps({"clock": args.clock, "engine": backend.name_of(), "rows": results}, indent=2)
         if args.json == "-":
             print(text)
         else:

@@ -4,7 +4,7 @@ Rates a random sample (puzzles drawn from ../shared/data files, each shuffled wi
 isomorph, plus freshly generated ones) with both, in the same run, and prints the share with
 the same level and the same exact score. It times three things on those puzzles, one after the
 other: HoDoKu 2.2's batch (one JVM for all, its start included; the sum of its own per-puzzle
-times is printed too), sudokit's HoDoKu scale alone (``sudokit.hodoku.hodoku_rating``: the
+times is printed too), sudokit's HoDoKu scale alone (``sudokit.rating.hodoku.path.hodoku_rating``: the
 same work as HoDoKu's batch) and ``rate(hodoku_path=True)`` (Sudoku Explainer's rating and the
 HoDoKu scale), and prints each ratio (HoDoKu's time / sudokit's). ``--engine`` picks sudokit's
 engine (``c``: the C HoDoKu path, with Python finders for the step types not yet in C).
@@ -31,12 +31,12 @@ from collections import Counter
 from pathlib import Path
 
 from sudokit import rate
-from sudokit.canon import random_transform
+from sudokit.canon.minlex import random_transform
 from sudokit.errors import TimeLimitReached
 from sudokit.grid import Grid
-from sudokit.hodoku import hodoku_path, hodoku_rating
 from sudokit.limits import Deadline
-from sudokit.rating import Rating
+from sudokit.rating.explainer import Rating
+from sudokit.rating.hodoku.path import hodoku_path, hodoku_rating
 
 DATA = Path(os.environ.get("SUDOKIT_DATA", "/work/shared/data"))
 FILES = ("17_clue.txt", "magictour_top1465.txt", "top95.txt")
@@ -76,7 +76,7 @@ def sample(args: argparse.Namespace) -> list[str]:
         grid = random_transform(Grid.from_string(rng.choice(pool)), rng)
         out.append(grid.to_string().replace("0", "."))
     if generated:
-        from sudokit.generator import generate
+        from sudokit.generation.generator import generate
 
         for k in range(generated):
             out.append(generate(seed=rng.randrange(2**31) + k).to_string().replace("0", "."))

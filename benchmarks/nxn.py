@@ -24,7 +24,7 @@ are exact). With ``--puzzles FILE`` the sets are read from FILE when it exists, 
 after generation otherwise: the way to time two builds on exactly the same puzzles.
 
 Every puzzle is timed at limit 1 (first solution) and limit 2 (uniqueness check) through the C
-engine (``_engine.select().solve(cells, box_rows, box_cols, limit)``, the call under
+engine (``backend.select().solve(cells, box_rows, box_cols, limit)``, the call under
 ``sudokit.search``) with the CPU clock of a worker process; a puzzle's time is the median of
 ``--repeat`` runs (one run when the first takes over a second). A worker that runs past
 ``--timeout`` seconds on one puzzle is killed and started again, and the puzzle counts as a
@@ -60,9 +60,9 @@ try:
 except ImportError:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from sudokit import _engine
-from sudokit.generator import Generator, _random_solution, options, puzzle_seed
-from sudokit.units import Shape
+from sudokit.engine import backend
+from sudokit.generation.generator import Generator, _random_solution, options, puzzle_seed
+from sudokit.shape import Shape
 
 
 @dataclass(frozen=True)
@@ -172,7 +172,7 @@ def is_solution(sol: bytes, puzzle: bytes, shape: Shape) -> bool:
 
 def worker_main() -> int:
     """Answer one JSON request per line of stdin with one JSON line on stdout."""
-    engine = _engine.select()
+    engine = backend.select()
     for line in sys.stdin:
         req = json.loads(line)
         op = req["op"]
@@ -421,7 +421,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.worker:
         return worker_main()
-    if args.engine not in _engine.available():
+    if args.engine not in backend.available():
         print(f"sudokit's {args.engine!r} engine is not available (build the extension)", file=sys.stderr)
         return 2
     worker = Worker(args.engine)

@@ -1,4 +1,4 @@
-"""Agreement of ``sudokit.rating`` with Sudoku Explainer, and its speed against serate and HoDoKu.
+"""Agreement of ``sudokit.rating.explainer`` with Sudoku Explainer, and its speed against serate and HoDoKu.
 
 Part 1 rates the puzzles of ``cbg-000_SER.tsv`` (random minimal puzzles with their published SE
 1.2.1 rating; GPL data read from ``$SUDOKIT_DATA``, default ``<repo>/../shared/data``) and
@@ -31,9 +31,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from sudokit import Grid, _engine
-from sudokit.canon import random_transform
-from sudokit.rating import RATED, Rating, rate_many
+from sudokit import Grid
+from sudokit.canon.minlex import random_transform
+from sudokit.engine import backend
+from sudokit.rating.explainer import RATED, Rating, rate_many
 
 DATA = Path(os.environ.get("SUDOKIT_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
 TABLE = DATA / "ratings" / "cbg-000_SER.tsv"
@@ -167,7 +168,7 @@ def serate_peer(args: argparse.Namespace, puzzles: list[str],
     print(f"serate:  {se_seconds:8.1f} s ({len(puzzles) / se_seconds:.2f} puzzles/s, JVM start included)")
     print(f"sudokit: {our_seconds:8.1f} s ({len(puzzles) / our_seconds:.2f} puzzles/s)")
     print(f"ratio:   serate takes {se_seconds / our_seconds:.1f}× sudokit's time (target: ≥ 10×; "
-          f"engine: {_engine.name_of()})")
+          f"engine: {backend.name_of()})")
     return ours
 
 

@@ -1,6 +1,6 @@
 """Rendering speed: the SVG of a 9×9 grid with pencil marks, and a 100-puzzle PDF booklet.
 
-Prints the median time of ``sudokit.svg.grid`` on a 17-clue puzzle with all its pencil marks
+Prints the median time of ``sudokit.render.svg.grid`` on a 17-clue puzzle with all its pencil marks
 (301 marks, the most a 9×9 picture usually holds) and the time to write a booklet of 100
 puzzles (generation and rating timed apart from the drawing).
 
@@ -16,10 +16,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from sudokit import svg
 from sudokit.candidates import Candidates
-from sudokit.generator import generate_many
+from sudokit.generation.generator import generate_many
 from sudokit.grid import Grid
+from sudokit.render import svg
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
@@ -39,7 +39,7 @@ def svg_median(runs: int) -> tuple[float, int]:
 
 def booklet(count: int, out: Path) -> tuple[float, float, int]:
     """Seconds to generate and rate ``count`` puzzles, seconds to write their booklet, pages."""
-    from sudokit.booklet import book
+    from sudokit.render.booklet import book
 
     start = time.perf_counter()
     puzzles = [made.puzzle for made in generate_many(count, seed=2024)]

@@ -95,7 +95,7 @@ GENERATED = ("x", "windoku", "antiknight")
 def generated_rows(count: int, limit: int, repeat: int) -> None:
     """The issue's rows: generated minimal puzzles of each kind, ratios to _core.solve on classic."""
     sudokit = importlib.import_module("sudokit")
-    engine = importlib.import_module("sudokit._engine")
+    engine = importlib.import_module("sudokit.engine.backend")
     seeds = range(1, count + 1)
     classic = [bytes(sudokit.generate(seed=k).to_bytes()) for k in seeds]
     core = row(

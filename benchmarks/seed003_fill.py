@@ -4,7 +4,7 @@ Usage::
 
     python benchmarks/seed003_fill.py [--runs 1000] [--seed 2019] [--engine c|python]
 
-For each K from 17 to 35, ``--runs`` runs of ``sudokit.generator``'s ``method="random-fill"``
+For each K from 17 to 35, ``--runs`` runs of ``sudokit.generation.generator``'s ``method="random-fill"``
 without digging and (the same runs, same seeds) with digging; one Markdown row per K with the
 mean fill rounds, solver calls, clues and milliseconds (CPU time) of each. Xiao Bo's article
 (2019) describes these tables; docs/generator.md compares the figures with what its text states.
@@ -23,7 +23,7 @@ try:
 except ImportError:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from sudokit.generator import Generator, options, puzzle_seed
+from sudokit.generation.generator import Generator, options, puzzle_seed
 
 #: The K values of the tables.
 KS = tuple(range(17, 36))

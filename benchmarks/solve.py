@@ -730,13 +730,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return worker_main(args.worker, args.clock)
 
     import sudokit
-    from sudokit import _engine
+    from sudokit.engine import backend
 
-    if args.engine not in _engine.available():
+    if args.engine not in backend.available():
         print(f"sudokit's {args.engine!r} engine is not available here (the C extension is not built?); "
               "build it (make) or pass --engine python", file=sys.stderr)
         return 2
-    with _engine.using(args.engine):
+    with backend.using(args.engine):
         return _main(args, sudokit)
 
 

@@ -6,7 +6,7 @@
 
 Every puzzle is searched by the native engine first (the baseline and the answer key), then by
 each strategy with the same solution limit and a per-puzzle (wall-clock) time limit, through
-:func:`sudokit.compare.compare`. Runs go to ``--jobs`` worker processes (times are CPU time of
+:func:`sudokit.strategies.compare.compare`. Runs go to ``--jobs`` worker processes (times are CPU time of
 the process doing the run, so two workers do not distort them much). Data sets are read from
 ``--data`` (default ``../shared/data`` beside the repository).
 """
@@ -28,9 +28,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from sudokit import Grid, _engine  # noqa: E402
-from sudokit.compare import NATIVE, Summary, compare, cpu_name, format_table, load, native_label  # noqa: E402
+from sudokit import Grid  # noqa: E402
+from sudokit.engine import backend  # noqa: E402
 from sudokit.strategies import NAMES, get  # noqa: E402
+from sudokit.strategies.compare import NATIVE, Summary, compare, cpu_name, format_table, load, native_label  # noqa: E402
 from sudokit.strategies.csp import all_specs  # noqa: E402
 
 DATA = Path(os.environ.get("SUDOKIT_DATA", ROOT.parent / "shared" / "data"))
@@ -96,7 +97,7 @@ def _puzzles(dataset: str, sample: int | None) -> tuple[Grid, ...]:
 
 def _run(task: Task) -> tuple[Task, list[Summary]]:
     """Run one task (in a worker): the native row and the strategy's row."""
-    with _engine.using("c" if "c" in _engine.available() else "python"):
+    with backend.using("c" if "c" in backend.available() else "python"):
         grids = _puzzles(task.dataset, task.sample)
         specs = [] if task.spec == NATIVE else [task.spec]
         rows = compare(grids, specs, limit=task.limit, time_limit=task.time_limit, dataset=task.dataset)
@@ -450,7 +451,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not DATA.is_dir():
         print(f"no data sets at {DATA} (set SUDOKIT_DATA)", file=sys.stderr)
         return 2
-    if "c" not in _engine.available():
+    if "c" not in backend.available():
         print("warning: the C core is not built; the baseline is the pure-Python engine", file=sys.stderr)
     start = time.perf_counter()
     tables = run_all(_tasks(args.quick, args.time_limit), max(1, args.jobs))

@@ -5,11 +5,11 @@ Four parts, each printed as a table (nothing here asserts on a time):
 
 1. **Puzzles.** A fixed set of unique variant puzzles, ``--count`` per variant (default 50) for
    x, windoku, antiknight, antiking, nonconsecutive, disjointgroups, jigsaw and killer, made by
-   ``sudokit.generator.generate(variant=v, seed=k)`` and cached in ``benchmarks/data/variants.txt``
+   ``sudokit.generation.generator.generate(variant=v, seed=k)`` and cached in ``benchmarks/data/variants.txt``
    (one ``variant seed f-puzzles-link`` line each), with the same number of classic minimal
    puzzles (``generate(seed=k, minimal=True)``). Missing puzzles are generated and appended;
    ``--no-generate`` uses only what the file has.
-2. **sudokit.** ``sudokit.solver.search(grid, limit=2)`` per puzzle (the grid is read from its
+2. **sudokit.** ``sudokit.engine.solver.search(grid, limit=2)`` per puzzle (the grid is read from its
    link beforehand, not timed); a puzzle's time is the median of ``--repeat`` runs, a row's time the
    median over its puzzles, in ms. Classic rows for the "within 3× of classic" ratio: the
    generated minimal puzzles on the classic engine, the same puzzles through the rules engine
@@ -20,7 +20,7 @@ Four parts, each printed as a table (nothing here asserts on a time):
    against sudokit's, and the ratio pencilmark / sudokit is over the same puzzles in the same run.
 4. **SukakuExplainer** (``--sukaku CLASSPATH``): rates up to ``--sukaku-sample`` puzzles of each of
    ``--sukaku-variants`` (x, windoku, antiknight by default) with its serate mode and the variant's
-   switch, checks its solution against sudokit's and, when ``sudokit.rating.rate`` rates variant
+   switch, checks its solution against sudokit's and, when ``sudokit.rating.explainer.rate`` rates variant
    grids, prints how often the two ERs agree (skipped when it raises).
 
 Run ``python benchmarks/variants.py --help`` for the options; see benchmarks/README.md.
@@ -125,8 +125,8 @@ def append_cache(path: Path, puzzles: Sequence[Puzzle]) -> None:
 
 def make_puzzle(variant: str, seed: int, time_limit: float) -> Puzzle | None:
     """Generate one puzzle (None when the time limit ran out first)."""
-    from sudokit import generator
     from sudokit.errors import GenerationError, TimeLimitReached
+    from sudokit.generation import generator
 
     try:
         if variant == CLASSIC:
@@ -221,8 +221,8 @@ def time_search(run: Callable[[], tuple[int, str | None, bool]], repeat: int) ->
 
 
 def search_run(grid: Any, timeout: float) -> Callable[[], tuple[int, str | None, bool]]:
-    """A call of ``sudokit.solver.search(grid, limit=2)`` for :func:`time_search`."""
-    from sudokit import solver
+    """A call of ``sudokit.engine.solver.search(grid, limit=2)`` for :func:`time_search`."""
+    from sudokit.engine import solver
 
     def run() -> tuple[int, str | None, bool]:
         r = solver.search(grid, 2, time_limit=timeout)
@@ -234,10 +234,10 @@ def search_run(grid: Any, timeout: float) -> Callable[[], tuple[int, str | None,
 def rules_engine_run(grid: Any, timeout: float) -> Callable[[], tuple[int, str | None, bool]] | None:
     """A classic grid searched by the rules engine variants use (None if that cannot be reached)."""
     try:
-        from sudokit import _engine
+        from sudokit.engine import backend
         from sudokit.rules import Rules
 
-        table = _engine.rules_table(Rules.classic(grid.shape))
+        table = backend.rules_table(Rules.classic(grid.shape))
     except Exception:
         return None
     data = grid.to_bytes()
@@ -253,10 +253,10 @@ def rules_engine_run(grid: Any, timeout: float) -> Callable[[], tuple[int, str |
 def rules_engine_name() -> str:
     """Which engine solves under rules: the C core's RulesTable or the Python reference."""
     try:
-        from sudokit import _engine
+        from sudokit.engine import backend
         from sudokit.variant import make_rules
 
-        return type(_engine.rules_table(make_rules("x"))).__module__
+        return type(backend.rules_table(make_rules("x"))).__module__
     except Exception as exc:
         return f"? ({type(exc).__name__})"
 
@@ -305,9 +305,9 @@ def prepare(grid: Any) -> None:
     if getattr(grid, "rules", None) is None:
         return
     with contextlib.suppress(Exception):
-        from sudokit import _engine
+        from sudokit.engine import backend
 
-        _engine.rules_table(grid.rules)
+        backend.rules_table(grid.rules)
 
 
 def time_kind(args: argparse.Namespace, kind: str, grids: Sequence[Any], rules_engine: bool = False) -> Row:
@@ -433,7 +433,7 @@ def pencilmark_row(args: argparse.Namespace, worker: PeerWorker, row: Row, links
 
 
 # --------------------------------------------------------------------------------------------
-# SukakuExplainer and sudokit.rating
+# SukakuExplainer and sudokit.rating.explainer
 
 
 @dataclass
@@ -586,7 +586,7 @@ def print_solve_table(rows: Sequence[Row], show_pm: bool) -> None:
 
 
 def print_rating_table(rows: Sequence[RatedRow]) -> None:
-    """ER agreement per variant: SukakuExplainer against sudokit.rating."""
+    """ER agreement per variant: SukakuExplainer against sudokit.rating.explainer."""
     head = (f"{'variant':<16}{'n':>4}{'SE rated':>10}{'SE sol ok':>11}{'SE s':>8}{'ours rated':>12}"
             f"{'ours s':>8}{'compared':>10}{'equal':>7}{'±0.5':>6}{'mean |Δ|':>10}  notes")
     print(head)
@@ -634,7 +634,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--rating-timeout", type=float, default=60.0, help="seconds per sudokit rating (60)")
     p.add_argument("--rating-give-up", type=int, default=2,
                    help="stop rating a variant with sudokit after this many puzzles without any ER (2)")
-    p.add_argument("--no-rating", action="store_true", help="with --sukaku: skip sudokit.rating")
+    p.add_argument("--no-rating", action="store_true", help="with --sukaku: skip sudokit.rating.explainer")
     p.add_argument("--json", help="write the results as JSON to this file ('-': stdout)")
     p.add_argument("-v", "--verbose", action="store_true", help="progress on stderr")
     args = p.parse_args(argv)
@@ -699,8 +699,8 @@ def pencilmark_rows(args: argparse.Namespace, rows: Sequence[Row], links: dict[s
 
 
 def sukaku_rows(args: argparse.Namespace, rows: Sequence[Row], grids: dict[str, list[Any]]) -> list[RatedRow]:
-    """SukakuExplainer against sudokit.rating on each of ``--sukaku-variants`` measured."""
-    print(f"\n# SukakuExplainer ({args.sukaku}) against sudokit.rating.rate, up to {args.sukaku_sample} "
+    """SukakuExplainer against sudokit.rating.explainer on each of ``--sukaku-variants`` measured."""
+    print(f"\n# SukakuExplainer ({args.sukaku}) against sudokit.rate, up to {args.sukaku_sample} "
           f"puzzles per variant, timeouts {args.sukaku_timeout:g} s / {args.rating_timeout:g} s")
     solved = {r.kind: [t.solution for t in r.times] for r in rows}
     return [rate_kind(args, kind, grids[kind], solved[kind]) for kind in args.sukaku_list if kind in grids]

@@ -1,7 +1,7 @@
 /* _core.c - the Python binding of sudokit's C core: module sudokit._core.
  *
  * The only file that includes Python.h.  It exposes the same three functions as
- * sudokit/reference.py, with the same signatures, results and status codes:
+ * sudokit/engine/reference.py, with the same signatures, results and status codes:
  *
  *     solve(cells, box_rows, box_cols, limit, seconds=0) -> (count, first solution | None, guesses)
  *     solve_lines(puzzles, limit, box_rows=3, box_cols=3, seconds=0) -> (counts, solutions)
@@ -86,12 +86,12 @@ static int as_limit(PyObject *obj, int *out) {
     return 1;
 }
 
-/* Check a box shape as sudokit.units.Shape does; raise ShapeError if unsupported. */
+/* Check a box shape as sudokit.shape.Shape does; raise ShapeError if unsupported. */
 static int as_shape(CoreState *st, PyObject *rows_obj, PyObject *cols_obj, int *rows, int *cols) {
     long long r, c;
     if (!as_integer(rows_obj, "box_rows", &r) || !as_integer(cols_obj, "box_cols", &c)) return 0;
     if (r < 1 || c < 1 || r > 64 || c > 64 || r * c > 64) {
-        char message[160]; /* UTF-8: the same words as sudokit.units.Shape */
+        char message[160]; /* UTF-8: the same words as sudokit.shape.Shape */
         snprintf(message, sizeof message,
                  "unsupported box shape %lldx%lld (box sides must be at least 1 and N = rows\xc2\xb7" "cols "
                  "at most 64)",
@@ -1722,7 +1722,7 @@ static PyMethodDef core_methods[] = {
      "(-2 duplicate given, -3 value out of range, -4 time limit per puzzle reached)."},
     {"gen9_dig", (PyCFunction)core_gen9_dig, METH_VARARGS,
      "gen9_dig(seed, orbit, target, mask, strict_minimal) -> (puzzle, solution) or None\n\n"
-     "One attempt of the dig method on a 9x9 grid (generate.c); see sudokit.generator."},
+     "One attempt of the dig method on a 9x9 grid (generate.c); see sudokit.generation.generator."},
     {"gen9_cbg", (PyCFunction)core_gen9_cbg, METH_VARARGS,
      "gen9_cbg(seed, grid, trials, max_out=64, seconds=0, stop=None) -> (puzzles, trials_run,\n"
      "timed_out): Berthier's controlled-bias trials on one solution grid (generate.c)."},
@@ -1733,7 +1733,7 @@ static PyMethodDef core_methods[] = {
     {"gen9_is_minimal", (PyCFunction)core_gen9_is_minimal, METH_VARARGS,
      "gen9_is_minimal(cells, solution) -> bool: no single clue of the unique puzzle can go."},
     {"canon9", (PyCFunction)core_canon9, METH_VARARGS,
-     "canon9(cells) -> bytes: the minlex form of a 9x9 puzzle (canon.c); see sudokit.canon.\n"
+     "canon9(cells) -> bytes: the minlex form of a 9x9 puzzle (canon.c); see sudokit.canon.minlex.\n"
      "ValueError when a digit repeats in a row, a column or a box."},
     {"canon9_lines", (PyCFunction)(void (*)(void))core_canon9_lines, METH_VARARGS | METH_KEYWORDS,
      "canon9_lines(puzzles, empty='0', stop=None) -> list: the minlex form of each 9x9 line-format puzzle\n"
@@ -1812,7 +1812,7 @@ static PyModuleDef_Slot core_slots[] = {
 static struct PyModuleDef core_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "sudokit._core",
-    .m_doc = "sudokit's plain-C solving core (see sudokit.reference for the pure-Python twin).",
+    .m_doc = "sudokit's plain-C solving core (see sudokit.engine.reference for the pure-Python twin).",
     .m_size = sizeof(CoreState),
     .m_methods = core_methods,
     .m_slots = core_slots,

@@ -4,7 +4,7 @@
  * a column order (stacks kept together), and the relabelling that names digits 1, 2, 3, ...
  * in order of first appearance (the smallest relabelling of a fixed arrangement). The form
  * is the smallest of the 81-character strings they make, 0 (empty) below every digit. Same
- * definition and results as the Python twin in sudokit/canon.py, found much faster:
+ * definition and results as the Python twin in sudokit/canon/minlex.py, found much faster:
  *
  *     level i   every kept node tries every source row allowed next (the rest of the band
  *               in progress, or any row of an unused band); the smallest output row wins and

@@ -1,6 +1,6 @@
 /* geometry9.h - the geometry of a 9x9 grid, defined once for every 9x9 file of csrc/.
  *
- * Cells, units and digits are numbered as sudokit.units.Shape(3, 3) numbers them:
+ * Cells, units and digits are numbered as sudokit.shape.Shape(3, 3) numbers them:
  *
  *     cell c = 9*row + col                        unit u: rows 0-8, columns 9-17, boxes 18-26
  *
@@ -18,7 +18,7 @@
  *
  * Everything here is a `static const` table or a `static inline` function: nothing mutable, so
  * every file including it stays re-entrant.  The tables are written out from the rules above;
- * tests/test_geometry9.py derives them again from sudokit.units.Shape(3, 3) and compares.
+ * tests/test_geometry9.py derives them again from sudokit.shape.Shape(3, 3) and compares.
  */
 #ifndef SUDOKIT_GEOMETRY9_H
 #define SUDOKIT_GEOMETRY9_H

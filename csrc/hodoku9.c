@@ -1,6 +1,6 @@
 /* hodoku9.c - HoDoKu's step table, a board set up from a state, and the step helpers.
  *
- * See hodoku9.h.  The table is sudokit.hodoku.HODOKU_STEPS (type, base score, level); the
+ * See hodoku9.h.  The table is sudokit.rating.hodoku.path.HODOKU_STEPS (type, base score, level); the
  * finders live in the family files and are found through hk_finder_for.
  */
 #include "hodoku9.h"

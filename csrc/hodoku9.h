@@ -1,6 +1,6 @@
 /* hodoku9.h - HoDoKu 2.2's solving path on a 9x9 grid (plain C).
  *
- * The C twin of sudokit.hodoku (and sudokit.hodoku_loops): the board with HoDoKu's queues of
+ * The C twin of sudokit.rating.hodoku.path (and sudokit.rating.hodoku.loops): the board with HoDoKu's queues of
  * naked and hidden singles, one finder per HoDoKu step type in its default order, and the path
  * loop.  Every finder must return exactly the step its Python twin (HODOKU_STEPS[kind].find)
  * returns on the same board - same name, same placements and eliminations *in the same order*
@@ -39,7 +39,7 @@
 extern "C" {
 #endif
 
-/* HoDoKu's enabled step types in its default order: sudokit.hodoku.HODOKU_STEPS, same index. */
+/* HoDoKu's enabled step types in its default order: sudokit.rating.hodoku.path.HODOKU_STEPS, same index. */
 enum {
     HK_FULL_HOUSE, HK_NAKED_SINGLE, HK_HIDDEN_SINGLE,
     HK_LOCKED_PAIR, HK_LOCKED_TRIPLE, HK_LOCKED_CANDIDATES_1, HK_LOCKED_CANDIDATES_2,
@@ -79,7 +79,7 @@ typedef struct {
     uint8_t none[HK_FISH_MEMO_KINDS][2][10];
 } hk_fish_memo;
 
-/* HoDoKu's grid state, as sudokit.hodoku.Board keeps it. */
+/* HoDoKu's grid state, as sudokit.rating.hodoku.path.Board keeps it. */
 typedef struct {
     uint8_t givens[81];     /* the puzzle's digits (0 for empty): avoidable rectangles need them */
     uint8_t values[81];     /* digit placed in the cell, 0 when empty                        */
@@ -97,7 +97,7 @@ typedef struct {
 
 enum { HK_MAX_ELIMS = 729 };
 
-/* One step, as sudokit.hodoku.HodokuStep / Step keep it (without links or proof). */
+/* One step, as sudokit.rating.hodoku.path.HodokuStep / Step keep it (without links or proof). */
 typedef struct {
     int kind;               /* HK_* (the step type it was found as)                       */
     const char *name;       /* Python's Step.technique ("Hidden Single", "Finned X-Wing"); a

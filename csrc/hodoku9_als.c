@@ -1,6 +1,6 @@
 /* hodoku9_als.c - HoDoKu's Sue de Coq, ALS-XZ, ALS-XY-Wing and ALS-XY-Chain (see hodoku9.h).
  *
- * The C twins of sudokit.hodoku's _sue_de_coq, _als_xz and _als_xy_wing and of its
+ * The C twins of sudokit.rating.hodoku.path's _sue_de_coq, _als_xz and _als_xy_wing and of its
  * ALS_XY_CHAIN wrapper over sudokit.techniques.als_chains; each returns exactly the step its
  * Python twin returns (same eliminations in the same order, same cells).
  *

@@ -1,6 +1,6 @@
 /* hodoku9_basic.c - HoDoKu's singles, locked candidates and naked/hidden subsets (see hodoku9.h).
  *
- * Exact twins of sudokit.hodoku's finders (_full_house, _naked_single, _hidden_single,
+ * Exact twins of sudokit.rating.hodoku.path's finders (_full_house, _naked_single, _hidden_single,
  * _locked_candidates, _naked, _hidden): same scan order, same first step, eliminations in the
  * same order.  The singles finders read the board's queues (and take from their fronts, as
  * Python's list.pop(0) does); the others scan units:

@@ -1,6 +1,6 @@
 /* hodoku9_fish.c - HoDoKu's fish on its path: basic, finned/sashimi and Franken (see hodoku9.h).
  *
- * The Python twins are sudokit.hodoku's `_sudokit(...)` wrappers over sudokit.techniques.fish
+ * The Python twins are sudokit.rating.hodoku.path's `_sudokit(...)` wrappers over sudokit.techniques.fish
  * (find_x_wings & co., find_finned_fish) and sudokit.techniques.franken (franken_fish):
  *
  *   - basic fish (X_WING, SWORDFISH, JELLYFISH) and finned/sashimi fish (FINNED_X_WING ..

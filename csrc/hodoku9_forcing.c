@@ -1,6 +1,6 @@
 /* hodoku9_forcing.c - HoDoKu 2.2's forcing chains and forcing nets (see hodoku9.h).
  *
- * The C twin of sudokit.hodoku_forcing (behind hodoku.py's FORCING_CHAIN and FORCING_NET).
+ * The C twin of sudokit.rating.hodoku.forcing (behind hodoku.py's FORCING_CHAIN and FORCING_NET).
  * For every candidate set ("on") and removed ("off") HoDoKu keeps a table of what follows:
  * first its direct implications (a chain: the direct links of hodoku9_tables.h, group nodes
  * included; a net: a trial on a copy of the grid - the premise, then four rounds of all its

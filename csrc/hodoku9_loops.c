@@ -1,6 +1,6 @@
 /* hodoku9_loops.c - HoDoKu 2.2's nice loops and AICs, plain and grouped (see hodoku9.h).
  *
- * The C twin of sudokit.hodoku_loops (its nice_loop, behind hodoku.py's _nice_loop and
+ * The C twin of sudokit.rating.hodoku.loops (its nice_loop, behind hodoku.py's _nice_loop and
  * _grouped_nice_loop).  HoDoKu's "tabling": for every candidate set ("on") and removed ("off")
  * the table of all its implications through direct links, found breadth first, each
  * implication remembering the node that reached it first.  A nice loop is an implication back

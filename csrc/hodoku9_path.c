@@ -1,6 +1,6 @@
 /* hodoku9_path.c - HoDoKu's board updates, its singles queues and its path loop (see hodoku9.h).
  *
- * An exact port of sudokit.hodoku.Board and of the loop of sudokit.hodoku.hodoku_path:
+ * An exact port of sudokit.rating.hodoku.path.Board and of the loop of sudokit.rating.hodoku.path.hodoku_path:
  *
  *   - masks[c]: candidates of an empty cell (bit d-1 for digit d), 0 once placed;
  *   - free[u][d]: how many cells of unit u still count digit d (only ever decreasing);

@@ -2,7 +2,7 @@
  * its path (see hodoku9.h for the contract): remote pairs, BUG+1, skyscraper, 2-string kite,
  * turbot fish, empty rectangle, W/XY/XYZ-wings, simple and multi colours, X- and XY-chains.
  *
- * Each finder returns exactly the step its Python twin (sudokit.hodoku.HODOKU_STEPS[kind].find)
+ * Each finder returns exactly the step its Python twin (sudokit.rating.hodoku.path.HODOKU_STEPS[kind].find)
  * returns, so every loop walks cells, units and digits in the Python order; the comment on each
  * finder names its twin.  Three kinds of twin:
  *

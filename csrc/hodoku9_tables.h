@@ -13,7 +13,7 @@
  *     w[1] bit c-64   cell c for c = 64 .. 80
  *
  * hk_tables_init (hodoku9_loops.c) indexes a board's candidates, builds HoDoKu's group nodes and
- * every node's direct implications (sudokit.hodoku_loops' _Grid.direct and _group_links).
+ * every node's direct implications (sudokit.rating.hodoku.loops' _Grid.direct and _group_links).
  */
 #ifndef SUDOKIT_HODOKU9_TABLES_H
 #define SUDOKIT_HODOKU9_TABLES_H

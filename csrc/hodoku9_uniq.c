@@ -1,7 +1,7 @@
 /* hodoku9_uniq.c - HoDoKu's uniqueness steps on its path: unique rectangles of types 1-6,
  * hidden rectangles and avoidable rectangles of types 1 and 2 (see hodoku9.h).
  *
- * Each finder returns exactly the step its Python twin (sudokit.hodoku.HODOKU_STEPS[kind])
+ * Each finder returns exactly the step its Python twin (sudokit.rating.hodoku.path.HODOKU_STEPS[kind])
  * returns, so each follows its twin's search order:
  *
  *   UNIQUENESS_1 .. 6,   hodoku.py's _rectangles (HoDoKu's own: a bivalue start cell 0..80, a

@@ -1,6 +1,6 @@
 /* human9.h - human-style techniques on a 9x9 grid and Sudoku Explainer's rating loop (plain C).
  *
- * The C twin of sudokit.techniques (SE's techniques only) and sudokit.rating: every finder here
+ * The C twin of sudokit.techniques (SE's techniques only) and sudokit.rating.explainer: every finder here
  * must return the *first* step its Python twin yields on the same position - same name, same
  * difficulty, same placements and eliminations - because SE's rating takes the first step of
  * the first technique that has one, so a different choice can change the rating.  The Python
@@ -9,7 +9,7 @@
  * Re-entrant and thread-safe: no file-level mutable data; scratch memory is on the stack or
  * malloc'ed and freed inside a call.  No Python.h here (the binding is _core.c).
  *
- * Layout (the same numbering as sudokit.units.Shape(3, 3); geometry9.h draws it and holds the
+ * Layout (the same numbering as sudokit.shape.Shape(3, 3); geometry9.h draws it and holds the
  * tables of units, peers and the like):
  *
  *     cell  c = 9*row + col                     0 .. 80
@@ -159,7 +159,7 @@ enum {
     HM_NO_MEMORY = 5,
 };
 
-/* Rate a puzzle as sudokit.rating.rate does: take the first step of the first technique of
+/* Rate a puzzle as sudokit.rating.explainer.rate does: take the first step of the first technique of
  * hm_se_order that has one, check it against the solution, apply it, until solved.
  * path receives the steps (room for max_steps; the loop stops with HM_UNSOLVED beyond it, and
  * 81 + 729 is always enough); *count the number written.  Returns an HM_* status. */

@@ -89,7 +89,7 @@ static inline int popcount64(uint64_t x) {
 
 /* ---- geometry: houses in SE's order ------------------------------------------------------- */
 
-/* Units and cells as in geometry9.h (sudokit.units.Shape(3, 3)); the searches want them in
+/* Units and cells as in geometry9.h (sudokit.shape.Shape(3, 3)); the searches want them in
  * SE's order of houses (box, row, column), so they are tabled once per call below. */
 
 /* Everything about the 81 cells that the searches look up, built once per call. */

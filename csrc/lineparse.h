@@ -1,6 +1,6 @@
 /* lineparse.h - line-format puzzle parsing and given checks shared by both solvers.
  *
- * Plain C, no Python; mirrors sudokit.reference._line_cells and _check_cells.
+ * Plain C, no Python; mirrors sudokit.engine.reference._line_cells and _check_cells.
  */
 #ifndef SUDOKIT_LINEPARSE_H
 #define SUDOKIT_LINEPARSE_H
@@ -12,7 +12,7 @@
 extern "C" {
 #endif
 
-/* Status codes, the same numbers as sudokit.reference (negative "counts" of a batch). */
+/* Status codes, the same numbers as sudokit.engine.reference (negative "counts" of a batch). */
 enum {
     SK_OK = 0,
     SK_MALFORMED = -1,    /* wrong length, or a character that is no cell */

@@ -1,7 +1,7 @@
 /* rate9.c - Sudoku Explainer's rating loop on a 9x9 grid, and the position helpers every
  * human9_*.c finder shares (see human9.h for the layout).
  *
- * The loop is sudokit.rating.rate's: while cells are empty, ask the techniques of hm_se_order
+ * The loop is sudokit.rating.explainer.rate's: while cells are empty, ask the techniques of hm_se_order
  * in turn and take the first step of the first one that has one; check it against the
  * solution (a step that places a wrong digit or removes the solution's digit is a bug, never
  * silently applied); apply it.  ER/EP/ED are worked out from the path by the Python caller,

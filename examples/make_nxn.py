@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 
 from sudokit import Grid, count_solutions, solve
-from sudokit.units import Shape
+from sudokit.shape import Shape
 
 #: Each size with a cap on removals (None: as many as keep the solution unique). Emptying a
 #: 25×25 grid to the end takes minutes of uniqueness checks, so it stops at 250 removals

@@ -54,7 +54,7 @@ def avoidable_rectangles(text: str) -> list[tuple[int, bytes]]:
     import sys
 
     sys.path.insert(0, str(ROOT / "src"))
-    from sudokit import reference
+    from sudokit.engine import reference
 
     cells = bytes(0 if ch in ".0" else int(ch) for ch in text)
     count, sol, _ = reference.solve(cells, 3, 3, 2)

@@ -6,12 +6,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from sudokit import _engine
+from sudokit.engine import backend
 
 
-@pytest.fixture(params=_engine.available())
+@pytest.fixture(params=backend.available())
 def engine(request: pytest.FixtureRequest) -> Iterator[str]:
     """The name of the engine the test runs on, switched on for the test's duration."""
     name: str = request.param
-    with _engine.using(name):
+    with backend.using(name):
         yield name

@@ -3,7 +3,7 @@ path and the step each side finds on them.
 
 ``path_states(line)`` walks the Python path of a puzzle and yields, before each step, the
 board's state (givens, values, masks); ``python_step`` and ``c_step`` ask one step kind of the
-Python finder (sudokit.hodoku.HODOKU_STEPS) and of the C one (``_core.hodoku_find``) on a
+Python finder (sudokit.rating.hodoku.path.HODOKU_STEPS) and of the C one (``_core.hodoku_find``) on a
 board in that state, both as ``(kind, name, placements, eliminations, cells)`` or None.
 """
 
@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from sudokit.grid import Grid
-from sudokit.hodoku import HODOKU_STEPS, Board, _apply, _next, _renamed
 from sudokit.limits import NEVER
+from sudokit.rating.hodoku.path import HODOKU_STEPS, Board, _apply, _next, _renamed
 
 try:
     from sudokit import _core

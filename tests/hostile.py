@@ -245,7 +245,7 @@ def _api_calls() -> dict[str, Callable[[object], object]]:
         "sudokit.explain": first_step,
         "sudokit.hint": lambda p: sudokit.hint(p, time_limit=10),  # type: ignore[arg-type]
         "sudokit.canonical": lambda p: sudokit.canonical(p),  # type: ignore[arg-type]
-        "sudokit.svg.grid": lambda p: sudokit.svg.grid(p),  # type: ignore[arg-type]
+        "sudokit.render.svg.grid": lambda p: sudokit.render.svg.grid(p),  # type: ignore[arg-type]
         "sudokit.Grid.from_string": lambda p: sudokit.Grid.from_string(p),  # type: ignore[arg-type]
     }
 

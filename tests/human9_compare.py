@@ -21,10 +21,10 @@ from typing import Any
 
 from sudokit import Grid
 from sudokit.candidates import Candidates
-from sudokit.rating import rate
-from sudokit.solver import solve
+from sudokit.engine.solver import solve
+from sudokit.rating.explainer import rate
+from sudokit.shape import Shape
 from sudokit.techniques import Step, Technique, techniques
-from sudokit.units import Shape
 
 #: A step reduced to what the C side returns: name, difficulty in tenths, placements, eliminations.
 Key = tuple[str, int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]

@@ -17,11 +17,11 @@ import json
 import os
 from pathlib import Path
 
-from sudokit.canon import canonical_string
-from sudokit.generator import generate_many, is_minimal
+from sudokit.canon.minlex import canonical_string
+from sudokit.engine.solver import is_unique
+from sudokit.generation.generator import generate_many, is_minimal
 from sudokit.grid import Grid, read_grids
-from sudokit.rating import rate
-from sudokit.solver import is_unique
+from sudokit.rating.explainer import rate
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(os.environ.get("SUDOKIT_DATA", ROOT.parent / "shared" / "data"))
@@ -58,7 +58,7 @@ def main() -> None:
         kept.append((er, puzzle.to_string().replace("0", ".")))
     ers = sorted(er for er, _ in kept)
     header = [
-        "# sudokit's start puzzles for a climb to ER 10.0 and more (sudokit.hardgen.bundled_starts).",
+        "# sudokit's start puzzles for a climb to ER 10.0 and more (generation.vicinity.bundled_starts).",
         f"# {len(kept)} minimal 9x9 puzzles, ER {ers[0]:.1f}-{ers[-1]:.1f} by sudokit.rate, made by",
         "# sudokit's vicinity search (generate(difficulty='10.0-', near=..., minimal=True)) started from the",
         "# Enjoy Sudoku Players Forum's public 'hardest' list; none is equivalent (minlex) to a puzzle",

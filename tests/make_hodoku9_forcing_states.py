@@ -1,5 +1,5 @@
 """Make tests/hodoku9_forcing_states.json: board states along HoDoKu's path (the dev states of
-sudokit.hodoku's Python path: JSON lines with givens, values, masks and the kind it took) for
+sudokit.rating.hodoku.path's Python path: JSON lines with givens, values, masks and the kind it took) for
 tests/test_hodoku9_forcing.py, which asks the C and Python forcing finders about them. Run::
 
     python tests/make_hodoku9_forcing_states.py hk_positions.jsonl tests/hodoku9_forcing_states.json

@@ -4,7 +4,7 @@ chain or net, with HoDoKu's step, for tests/test_hodoku_forcing.py.
 The input is the output of HoDoKu's path driver (a small Java driver of ours kept beside the
 project with HoDoKu's classes, never in the repository: ``run_path.sh puzzles.txt > path.txt``),
 which prints each puzzle's steps with their placements and eliminations. Each path is replayed on
-:class:`sudokit.hodoku.Board` (HoDoKu's own grid updates) and the state before every forcing
+:class:`sudokit.rating.hodoku.path.Board` (HoDoKu's own grid updates) and the state before every forcing
 step is kept with HoDoKu's type, placements and eliminations. Run::
 
     run_path.sh puzzles.txt > path.txt
@@ -22,7 +22,7 @@ import argparse
 import json
 from pathlib import Path
 
-from sudokit.hodoku import Board
+from sudokit.rating.hodoku.path import Board
 
 
 def _cells(text: str, sep: str) -> list[tuple[int, int]]:

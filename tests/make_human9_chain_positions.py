@@ -34,7 +34,7 @@ from collections.abc import Sequence
 
 from sudokit import Grid
 from sudokit.candidates import Candidates
-from sudokit.rating import rate
+from sudokit.rating.explainer import rate
 from sudokit.techniques import techniques
 
 #: The chain techniques of the SE order, with the number of positions wanted of each and the

@@ -33,8 +33,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from sudokit import Grid, solve
-from sudokit.hodoku import HODOKU_STEPS, Board, BoardFinder, _sudokit
 from sudokit.limits import NEVER
+from sudokit.rating.hodoku.path import HODOKU_STEPS, Board, BoardFinder, _sudokit
 
 #: HoDoKu's types compared, with the name of the step and sudokit's own finder of it.
 TYPES = {

@@ -23,8 +23,8 @@ from pathlib import Path
 
 from htech_driver import driver_line, keep_fixture, run_htech
 from sudokit.candidates import Candidates
+from sudokit.shape import shape_for_size
 from sudokit.techniques.kraken import kraken_fish
-from sudokit.units import shape_for_size
 
 #: One position's answer: [type, cell*10+digit, ...], or [] when no Kraken fish is found.
 Answer = list[object]

@@ -25,8 +25,8 @@ from pathlib import Path
 
 from htech_driver import driver_line, keep_fixture, run_htech
 from sudokit.candidates import Candidates
+from sudokit.shape import shape_for_size
 from sudokit.techniques.templates import find_template_deletes, find_template_sets
-from sudokit.units import shape_for_size
 
 TYPES = ("TEMPLATE_SET", "TEMPLATE_DEL")
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from sudokit.engine.solver import search
 from sudokit.grid import Grid
 from sudokit.limits import Deadline
-from sudokit.solver import search
 from sudokit.techniques import first_step
 from sudokit.techniques.explain import changes
 from sudokit.techniques.variants import RulesPosition, variant_techniques

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from sudokit import Grid, Status, generate_many
-from sudokit.bank import Bank, BankEntry, default_path, parse_range
-from sudokit.canon import canonical_string, random_transform
+from sudokit.bank.store import Bank, BankEntry, default_path, parse_range
+from sudokit.canon.minlex import canonical_string, random_transform
 from sudokit.errors import OptionError, OutputError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -178,7 +178,7 @@ def test_readers_run_while_a_writer_holds_the_file(tmp_path: Path, puzzles: list
 
 CHILD = textwrap.dedent("""
     import sys, time
-    from sudokit.bank import Bank
+    from sudokit.bank.store import Bank
     from sudokit.formats.datasets import read_dataset
 
     def slowly(path):

@@ -1,4 +1,4 @@
-"""sudokit.booklet (PDF booklets) and sudokit.html (the walkthrough page)."""
+"""sudokit.render.booklet (PDF booklets) and sudokit.render.html (the walkthrough page)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from sudokit import booklet as book_module
-from sudokit.booklet import book
 from sudokit.errors import (
     DuplicateGivenError,
     MultipleSolutionsError,
@@ -20,10 +18,12 @@ from sudokit.errors import (
     OutputError,
     ParseError,
 )
-from sudokit.generator import generate
+from sudokit.generation.generator import generate
 from sudokit.grid import Grid
-from sudokit.html import walkthrough
-from sudokit.rating import rate
+from sudokit.rating.explainer import rate
+from sudokit.render import booklet as book_module
+from sudokit.render.booklet import book
+from sudokit.render.html import walkthrough
 
 pytest.importorskip("reportlab")
 pypdf = pytest.importorskip("pypdf")

@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 import sudokit
-from sudokit import _engine, cli
-from sudokit.canon import canonical, canonical_lines, canonical_string, random_transform, transform
+from sudokit import cli
+from sudokit.canon.minlex import canonical, canonical_lines, canonical_string, random_transform, transform
+from sudokit.engine import backend
+from sudokit.engine.solver import solve
 from sudokit.errors import DuplicateGivenError, ShapeError
 from sudokit.grid import Grid
-from sudokit.solver import solve
 
 DATA = Path("/work/shared/data")
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
@@ -239,7 +240,7 @@ def test_duplicates_rejected_by_both_engines() -> None:
 
 
 def test_core_rejects_repeats() -> None:
-    core = _engine.native("c")
+    core = backend.native("c")
     if core is None:
         pytest.skip("no C core")
     with pytest.raises(ValueError):

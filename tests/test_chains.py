@@ -9,9 +9,10 @@ import time
 import pytest
 
 from sudokit.candidates import Candidates
+from sudokit.engine.solver import solve
 from sudokit.grid import Grid
 from sudokit.limits import Deadline
-from sudokit.solver import solve
+from sudokit.shape import Shape
 from sudokit.techniques import technique_named
 from sudokit.techniques.chains import (
     TimeLimitReached,
@@ -30,7 +31,6 @@ from sudokit.techniques.forcing import (
     propagate,
 )
 from sudokit.techniques.step import Step
-from sudokit.units import Shape
 
 # Each case: a position (81 numbers: -digit for a filled cell, else the candidate mask with bit
 # d-1 for digit d) and, per rule, SE's (hint count, difficulty, complexity, removals, places).

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from sudokit import Grid, batch, cli, count_solutions
-from sudokit.batch import Job, Result
+from sudokit.batch.runner import Job, Result
 from sudokit.cli import _common
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -12,7 +12,7 @@ import pytest
 
 from sudokit import Grid, OutputError, cli
 from sudokit.cli import _common
-from sudokit.terminal import grid as terminal_grid
+from sudokit.render.terminal import grid as terminal_grid
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "examples" / "sample.txt"

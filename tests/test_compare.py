@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from sudokit import Grid, compare
+from sudokit import Grid
 from sudokit.cli import compare as compare_cli
 from sudokit.cli._common import UsageError
-from sudokit.strategies import NAMES
+from sudokit.strategies import NAMES, compare
 
 PUZZLES = [
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",

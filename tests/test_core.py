@@ -16,14 +16,14 @@ from typing import Any
 
 import pytest
 
-from sudokit import _engine, reference
+from sudokit.engine import backend, reference
+from sudokit.engine.solver import count_many, solve_many
 from sudokit.errors import ShapeError, WrongLengthError
 from sudokit.formats.reader import DIGIT_CHARS
-from sudokit.solver import count_many, solve_many
-from sudokit.units import Shape
+from sudokit.shape import Shape
 
 DATA = Path(os.environ.get("SUDOKIT_DATA", "/work/shared/data"))
-CORE: Any = _engine._ENGINES.get("c")
+CORE: Any = backend._ENGINES.get("c")
 
 needs_core = pytest.mark.skipif(CORE is None, reason="the C extension is not built")
 needs_data = pytest.mark.skipif(not (DATA / "17_clue.txt").exists(), reason=f"no data sets in {DATA}")
@@ -222,7 +222,7 @@ def test_shapes_solve_to_the_known_grid(
     engine: str, box_rows: int, box_cols: int, empty_share: float
 ) -> None:
     puzzle, solution = unique_puzzle(box_rows, box_cols, empty_share, 2)
-    count, first, guesses = _engine.select().solve(puzzle, box_rows, box_cols, 2)
+    count, first, guesses = backend.select().solve(puzzle, box_rows, box_cols, 2)
     assert (count, first) == (1, solution)
     assert guesses >= 0
     line = to_line(puzzle)
@@ -232,7 +232,7 @@ def test_shapes_solve_to_the_known_grid(
 @pytest.mark.parametrize(("box_rows", "box_cols"), [(2, 2), (2, 3), (2, 4), (3, 3), (3, 4), (4, 4), (5, 5)])
 def test_empty_grid_has_a_solution(engine: str, box_rows: int, box_cols: int) -> None:
     shape = Shape(box_rows, box_cols)
-    count, first, _ = _engine.select().solve(bytes(shape.size), box_rows, box_cols, 2)
+    count, first, _ = backend.select().solve(bytes(shape.size), box_rows, box_cols, 2)
     assert count == 2
     assert first is not None and is_solution(first, bytes(shape.size), shape)
 
@@ -279,17 +279,17 @@ def test_status_codes(engine: str) -> None:
         "",
         "1" * 81,
     ]
-    counts, solutions = _engine.select().solve_lines(lines, 2)
+    counts, solutions = backend.select().solve_lines(lines, 2)
     assert counts == [1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -2, -2, -2, -1, -2]
     assert solutions[:4] == [solved] * 4
     assert solutions[4:] == [None] * (len(lines) - 4)
     # no solution at all: a legal but contradictory puzzle
     dead = "1234567.." + ".......89" + "." * 63  # r1c8/r1c9 need 8/9 but column 8/9 hold them
-    assert _engine.select().solve_lines([dead], 2) == ([0], [None])
+    assert backend.select().solve_lines([dead], 2) == ([0], [None])
 
 
 def test_cells_out_of_range_and_duplicates(engine: str) -> None:
-    eng = _engine.select()
+    eng = backend.select()
     cells = bytearray(81)
     cells[0] = 10
     assert eng.solve(bytes(cells), 3, 3, 1) == (0, None, 0)
@@ -304,7 +304,7 @@ def test_cells_out_of_range_and_duplicates(engine: str) -> None:
 
 
 def test_bad_arguments(engine: str) -> None:
-    eng = _engine.select()
+    eng = backend.select()
     with pytest.raises(ShapeError):
         eng.solve(bytes(81), 0, 3, 1)
     with pytest.raises(ShapeError):
@@ -332,7 +332,7 @@ def test_solve_array(engine: str) -> None:
     src[2, 5] = 12  # out of range as well as duplicate: range is checked first
     out = np.zeros_like(src)
     counts = np.zeros(len(lines), dtype=np.int32)
-    _engine.select().solve_array(src, out, counts, 2)
+    backend.select().solve_array(src, out, counts, 2)
     assert counts.tolist() == [1, 2, -3, 0]
     assert to_line(out[0].tolist()) == solve_many([lines[0]], first=True)[0]
     assert is_solution(out[1].tolist(), bytes(81), Shape())
@@ -352,10 +352,10 @@ def test_threads_give_the_same_answers(engine: str) -> None:
     puzzles = read_puzzles("17_clue.txt")[:size] + read_puzzles("top95.txt")[: size // 20]
     expected = solve_many(puzzles)
     results: list[Any] = [None] * 4
-    name = _engine.name_of()
+    name = backend.name_of()
 
     def work(i: int) -> None:
-        with _engine.using(name):
+        with backend.using(name):
             chunk = puzzles[i:] + puzzles[:i]
             answer = solve_many(chunk)
             results[i] = answer[len(puzzles) - i :] + answer[: len(puzzles) - i]
@@ -378,7 +378,7 @@ def test_all_17_clue_puzzles() -> None:
     np = pytest.importorskip("numpy")
     puzzles = read_puzzles("17_clue.txt")
     assert len(puzzles) == 49158
-    with _engine.using("c"):
+    with backend.using("c"):
         solutions = solve_many(puzzles, first=True)
         counts = count_many(puzzles, limit=2)
     assert all(s is not None for s in solutions)

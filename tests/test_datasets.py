@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from sudokit import _engine, batch
-from sudokit.batch import Job, Result
+from sudokit import batch
+from sudokit.batch.runner import Job, Result
+from sudokit.engine import backend
 from sudokit.grid import find_duplicate
-from sudokit.units import Shape
+from sudokit.shape import Shape
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(os.environ.get("SUDOKIT_DATA", ROOT.parent / "shared" / "data"))
@@ -67,7 +68,7 @@ def run(name: str, job: Job, lines: list[str]) -> Iterator[Result]:
 
 def needs_c() -> None:
     """Skip (with the reason) a full-file check when the C engine is not the one in use."""
-    if _engine.name_of() != "c":
+    if backend.name_of() != "c":
         pytest.skip("the C core is not built (or not in use): full data sets run only on it")
 
 
@@ -113,12 +114,12 @@ def test_multi_sample_on_every_engine(engine: str) -> None:
 
 
 def test_engines_agree_on_a_sample() -> None:
-    if "c" not in _engine.available():
+    if "c" not in backend.available():
         pytest.skip("the C core is not built: only one engine to compare")
     lines = [line for name in [*UNIQUE_SETS, MULTI_SET] for line in puzzle_lines(name, 10)]
     found = {}
     for name in ("c", "python"):
-        with _engine.using(name):
+        with backend.using(name):
             found[name] = [(r.status, r.count) for r in run("sample", Job("check"), lines)]
     assert found["c"] == found["python"]
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from sudokit import Candidates, Grid, Status, read_grids, solve
+from sudokit.batch.verification import verify, verify_entry
 from sudokit.errors import OutputError
 from sudokit.formats import read_puzzles
 from sudokit.formats.datasets import (
@@ -22,7 +23,6 @@ from sudokit.formats.datasets import (
     write_parquet,
     write_records,
 )
-from sudokit.verification import verify, verify_entry
 
 PUZZLES = [
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",

@@ -9,7 +9,7 @@ import pytest
 
 from sudokit import OptionError
 from sudokit.cli import main
-from sudokit.generator import LEVELS, SE_SCALE, Options, _uses, options, parse_difficulty
+from sudokit.generation.generator import LEVELS, SE_SCALE, Options, _uses, options, parse_difficulty
 
 TOP = SE_SCALE[1]
 

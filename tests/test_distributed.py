@@ -1,4 +1,4 @@
-"""Dask (issue 15): ``--scheduler`` and sudokit.distributed give what a local run gives.
+"""Dask (issue 15): ``--scheduler`` and sudokit.batch.distributed give what a local run gives.
 
 One LocalCluster of two worker processes serves the API tests; the command-line tests start
 their own (``--scheduler local``) and compare their output with the local run byte for byte.
@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 import sudokit
-from sudokit import distributed
+from sudokit.batch import distributed
+from sudokit.engine.executor import Executor
 from sudokit.errors import ClusterError
-from sudokit.executor import Executor
 
 dask_distributed = pytest.importorskip("distributed")
 dask_bag = pytest.importorskip("dask.bag")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import sudokit
-from sudokit import _engine
+from sudokit.engine import backend
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = sorted(
@@ -20,10 +20,10 @@ MODULES = sorted(
 )
 
 
-@pytest.mark.parametrize("engine", _engine.available())
+@pytest.mark.parametrize("engine", backend.available())
 def test_readme(engine: str) -> None:
     """The README's code runs as written."""
-    with _engine.using(engine):
+    with backend.using(engine):
         result = doctest.testfile(
             str(ROOT / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS
         )

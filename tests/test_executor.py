@@ -1,4 +1,4 @@
-"""The one executor of the batch commands (sudokit.executor), its stop flag in the C core, and the
+"""The one executor of the batch commands (sudokit.engine.executor), its stop flag in the C core, and the
 command line on top: order kept with --jobs, the fast path of runs of lines giving what the API
 gives, and Ctrl-C with --jobs in threads and in processes.
 
@@ -26,7 +26,7 @@ import pytest
 import sudokit
 from sudokit import Stopped, SudokuError, batch
 from sudokit.cli import _common, main
-from sudokit.executor import KINDS, Executor
+from sudokit.engine.executor import KINDS, Executor
 from sudokit.limits import Stop
 
 ROOT = Path(__file__).resolve().parents[1]

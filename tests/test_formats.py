@@ -21,7 +21,7 @@ from sudokit.errors import (
     WrongLengthError,
 )
 from sudokit.formats import parse, parse_line, read_puzzles, to_block, to_csv, to_line, to_numbers
-from sudokit.units import Shape
+from sudokit.shape import Shape
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 CELLS = [0 if ch == "." else int(ch) for ch in PUZZLE]

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import sudokit
-from sudokit import reference
+from sudokit.engine import reference
 
 core = pytest.importorskip("sudokit._core")
 

@@ -13,8 +13,10 @@ from types import ModuleType
 
 import pytest
 
-from sudokit import _engine, cli
-from sudokit.generator import (
+from sudokit import cli
+from sudokit.engine import backend
+from sudokit.engine.solver import count_solutions, is_unique
+from sudokit.generation.generator import (
     GenerationError,
     Generator,
     generate,
@@ -24,7 +26,6 @@ from sudokit.generator import (
     puzzle_seed,
 )
 from sudokit.grid import Grid
-from sudokit.solver import count_solutions, is_unique
 from sudokit.symmetry import SYMMETRIES, images, is_symmetric, orbits
 
 # The symmetries whose strictly minimal puzzles are rare enough (about 1 in 300 and 1 in
@@ -172,13 +173,13 @@ def test_nxn_strictly_minimal(engine: str) -> None:
 
 
 def test_25x25() -> None:
-    if "c" not in _engine.available():
+    if "c" not in backend.available():
         pytest.skip("needs the C core")
-    with _engine.using("c"):
+    with backend.using("c"):
         item = next(generate_many(1, seed=1, size=25, clues=500))
     assert item.puzzle.n == 25
     assert item.clues == 500
-    with _engine.using("c"):
+    with backend.using("c"):
         assert is_unique(item.puzzle)
 
 
@@ -222,7 +223,7 @@ def test_fill_table_rows(engine: str) -> None:
 
 
 def test_difficulty_target() -> None:
-    rating = pytest.importorskip("sudokit.rating")
+    rating = pytest.importorskip("sudokit.rating.explainer")
     item = next(generate_many(1, seed=3, difficulty="1.0-2.0"))
     assert item.rating is not None
     assert item.rating.er is not None and 1.0 <= item.rating.er <= 2.0
@@ -231,7 +232,7 @@ def test_difficulty_target() -> None:
 
 
 def test_difficulty_without_rater(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "sudokit.rating", None)
+    monkeypatch.setitem(sys.modules, "sudokit.rating.explainer", None)
     with pytest.raises(GenerationError, match="rater"):
         generate(difficulty="7.0-8.0", seed=1)
 
@@ -307,7 +308,7 @@ def test_puzzles_checked_by_the_other_engine() -> None:
     """Puzzles made with the best engine are unique and minimal for the pure-Python solver too."""
     made = list(generate_many(3, seed=12, minimal=True))
     made += list(generate_many(2, seed=12, symmetry="rot180", minimal=True))
-    with _engine.using("python"):
+    with backend.using("python"):
         for item in made:
             assert is_unique(item.puzzle)
         _assert_strictly_minimal(made[0].puzzle)
@@ -333,7 +334,7 @@ def test_benchmark_smoke() -> None:
 
 
 def test_level_and_technique_targets() -> None:
-    pytest.importorskip("sudokit.rating")
+    pytest.importorskip("sudokit.rating.explainer")
     item = next(generate_many(1, seed=21, difficulty="medium", technique="hidden single"))
     assert item.rating.level.lower() == "medium"
     assert "Hidden Single" in item.rating.techniques

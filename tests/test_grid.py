@@ -9,7 +9,7 @@ import pytest
 from sudokit import Grid, read_grids
 from sudokit.errors import BadCharacterError, DuplicateGivenError, ShapeError, WrongLengthError
 from sudokit.grid import find_duplicate
-from sudokit.units import Shape, shape_for_size
+from sudokit.shape import Shape, shape_for_size
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"

@@ -1,4 +1,4 @@
-"""Hard difficulty targets: the vicinity climb (sudokit.hardgen) behind generate(difficulty=…).
+"""Hard difficulty targets: the vicinity climb (sudokit.generation.vicinity) behind generate(difficulty=…).
 
 Small, fast cases: ER floors of 8.5 (a few tenths of a second a puzzle); every puzzle's ER is
 re-checked by ``rate``."""
@@ -14,22 +14,23 @@ from typing import Any
 
 import pytest
 
-from sudokit import OptionError, TimeLimitReached, _engine
+from sudokit import OptionError, TimeLimitReached
 from sudokit.cli import main
+from sudokit.engine import backend
+from sudokit.engine.solver import is_unique
 from sudokit.errors import Stopped
-from sudokit.generator import CLIMB_FROM, Generator, generate, generate_many, is_minimal, options
+from sudokit.generation.generator import CLIMB_FROM, Generator, generate, generate_many, is_minimal, options
+from sudokit.generation.vicinity import Climb, climb, score
 from sudokit.grid import Grid
-from sudokit.hardgen import Climb, climb, score
 from sudokit.limits import NEVER, Deadline, Stop
-from sudokit.rating import rate
-from sudokit.solver import is_unique
+from sudokit.rating.explainer import rate
 from sudokit.symmetry import is_symmetric
 
-pytestmark = pytest.mark.skipif(_engine.native() is None, reason="the climb needs the C core")
+pytestmark = pytest.mark.skipif(backend.native() is None, reason="the climb needs the C core")
 
 
-def _core() -> _engine.NativeEngine:
-    core = _engine.native()
+def _core() -> backend.NativeEngine:
+    core = backend.native()
     assert core is not None
     return core
 

@@ -1,4 +1,4 @@
-"""HoDoKu 2.2's own path (sudokit.hodoku): order, choices, singles queues, scores and levels.
+"""HoDoKu 2.2's own path (sudokit.rating.hodoku.path): order, choices, singles queues, scores and levels.
 
 The expected levels, scores and steps were printed by HoDoKu 2.2 itself (its batch solver with
 default settings, built beside the project) for these puzzles.
@@ -11,7 +11,7 @@ import pytest
 from sudokit import rate
 from sudokit.errors import OptionError
 from sudokit.grid import Grid
-from sudokit.hodoku import HODOKU_STEPS, Board, _brute_force, hodoku_level, hodoku_path
+from sudokit.rating.hodoku.path import HODOKU_STEPS, Board, _brute_force, hodoku_level, hodoku_path
 
 TOP95_1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 SKY = ".357..86.......2....6.2...5.2.....4...9..6..7...........7.61.3..1..5......439...."

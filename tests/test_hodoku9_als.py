@@ -1,5 +1,5 @@
 """The C finders of HoDoKu's Sue de Coq and ALS moves (csrc/hodoku9_als.c) against their Python
-twins (HODOKU_STEPS' SUE_DE_COQ, ALS_XZ, ALS_XY_WING and ALS_XY_CHAIN in sudokit.hodoku).
+twins (HODOKU_STEPS' SUE_DE_COQ, ALS_XZ, ALS_XY_WING and ALS_XY_CHAIN in sudokit.rating.hodoku.path).
 
 The puzzles are from the dev states of HoDoKu's path where it took these moves (nothing harder
 than an ALS-XY-Chain); on the states where the path had to go past the chains (Sue de Coq's
@@ -16,8 +16,8 @@ import pytest
 
 from hodoku9_compare import State, c_ported, c_step, core, mismatches, needs_core, python_step
 from sudokit.grid import Grid
-from sudokit.hodoku import HODOKU_STEPS, Board, _apply, _next
 from sudokit.limits import NEVER
+from sudokit.rating.hodoku.path import HODOKU_STEPS, Board, _apply, _next
 
 pytestmark = needs_core
 

@@ -1,5 +1,5 @@
 """The C finders of HoDoKu's forcing chains and nets (csrc/hodoku9_forcing.c) against their
-Python twins (sudokit.hodoku_forcing behind HODOKU_STEPS' FORCING_CHAIN and FORCING_NET).
+Python twins (sudokit.rating.hodoku.forcing behind HODOKU_STEPS' FORCING_CHAIN and FORCING_NET).
 
 The states: tests/hodoku9_forcing_states.json (states along the Python path where it took a
 forcing chain or net, and some easier ones; made by tests/make_hodoku9_forcing_states.py) and

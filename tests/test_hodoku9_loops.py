@@ -1,5 +1,5 @@
 """The C finders of HoDoKu's nice loops and AICs (csrc/hodoku9_loops.c) against their Python
-twins (sudokit.hodoku_loops behind HODOKU_STEPS' NICE_LOOP and GROUPED_NICE_LOOP).
+twins (sudokit.rating.hodoku.loops behind HODOKU_STEPS' NICE_LOOP and GROUPED_NICE_LOOP).
 
 The puzzles are from the dev states of HoDoKu's path where it took a nice loop or AIC, plain
 and grouped, several times and nothing harder; every state along their Python paths must give

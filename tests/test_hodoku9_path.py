@@ -1,5 +1,5 @@
 """The C HoDoKu path (csrc/hodoku9_path.c, hodoku9_basic.c, ``_core.hodoku_path``) against the
-Python one (sudokit.hodoku): the same steps, step for step, and the same basic finders."""
+Python one (sudokit.rating.hodoku.path): the same steps, step for step, and the same basic finders."""
 
 from __future__ import annotations
 
@@ -10,11 +10,14 @@ import pytest
 
 from hodoku9_compare import State, c_step, mismatches, needs_core, path_states, python_step
 from hodoku9_compare import core as _core
-from sudokit import _engine, rating
+from sudokit import rating
+from sudokit.engine import backend
+from sudokit.engine.executor import Executor
 from sudokit.errors import Stopped, TimeLimitReached
-from sudokit.executor import Executor
 from sudokit.grid import Grid
-from sudokit.hodoku import (
+from sudokit.limits import NEVER, Deadline, Stop
+from sudokit.rating.explainer import Rating, rate, rate_many
+from sudokit.rating.hodoku.path import (
     HODOKU_STEPS,
     Board,
     HodokuStep,
@@ -26,8 +29,6 @@ from sudokit.hodoku import (
     hodoku_path,
     hodoku_rating,
 )
-from sudokit.limits import NEVER, Deadline, Stop
-from sudokit.rating import Rating, rate, rate_many
 from sudokit.techniques import Step
 
 pytestmark = needs_core
@@ -343,7 +344,7 @@ def test_c_and_python_finders_mix(ask: tuple[int, ...], which: int) -> None:
     """The C path with one family's kinds asked of the Python finders gives the same path as
     the C finders alone (each family's C finders cross-checked inside a whole path)."""
     grid = Grid.from_line([*HARD, MONSTER][which])
-    core = _engine.native("c")
+    core = backend.native("c")
     assert core is not None
     mixed = _native_path(core, grid, NEVER, Stop(), ask)
     alone = _native_path(core, grid, NEVER, Stop())

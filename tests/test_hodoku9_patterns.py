@@ -1,5 +1,5 @@
 """HoDoKu's single-digit patterns, wings, colours and simple chains in C (csrc/hodoku9_patterns.c)
-against their Python twins (sudokit.hodoku.HODOKU_STEPS).
+against their Python twins (sudokit.rating.hodoku.path.HODOKU_STEPS).
 
 Every C finder must return exactly the Python step: same name, eliminations in the same order,
 same cells. Checked on every board state along HoDoKu's Python path of a few puzzles (from the
@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from hodoku9_compare import State, c_ported, c_step, mismatches, needs_core, path_states, python_step
-from sudokit.hodoku import HODOKU_STEPS
+from sudokit.rating.hodoku.path import HODOKU_STEPS
 
 #: The step kinds ported in csrc/hodoku9_patterns.c (HODOKU_STEPS indices).
 KINDS = {

@@ -1,5 +1,5 @@
 """The C finders of HoDoKu's uniqueness steps (csrc/hodoku9_uniq.c) against their Python twins
-(sudokit.hodoku.HODOKU_STEPS): unique rectangles of types 1-6, hidden rectangles and avoidable
+(sudokit.rating.hodoku.path.HODOKU_STEPS): unique rectangles of types 1-6, hidden rectangles and avoidable
 rectangles of types 1 and 2 must give the same step - name, eliminations in order, cells.
 
 - every board state on the Python HoDoKu path of a few puzzles where these steps fire;
@@ -21,8 +21,8 @@ import pytest
 
 from hodoku9_compare import State, c_ported, c_step, mismatches, needs_core, path_states, python_step
 from sudokit.grid import Grid
-from sudokit.hodoku import HODOKU_STEPS, Board, _sudokit
 from sudokit.limits import NEVER
+from sudokit.rating.hodoku.path import HODOKU_STEPS, Board, _sudokit
 
 needs_c = needs_core
 

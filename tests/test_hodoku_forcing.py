@@ -1,4 +1,4 @@
-"""HoDoKu 2.2's forcing chains and nets (sudokit.hodoku_forcing): positions from HoDoKu's own
+"""HoDoKu 2.2's forcing chains and nets (sudokit.rating.hodoku.forcing): positions from HoDoKu's own
 path (its path driver on the first 300 puzzles of magictour_top1465.txt, replayed by
 tests/make_hodoku_forcing_positions.py) where it took a forcing chain or net, with its step."""
 
@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from sudokit.candidates import bit
-from sudokit.hodoku import HODOKU_STEPS, Board
-from sudokit.hodoku_forcing import Forcing, forcing_chain, forcing_net
 from sudokit.limits import NEVER
-from sudokit.units import Shape
+from sudokit.rating.hodoku.forcing import Forcing, forcing_chain, forcing_net
+from sudokit.rating.hodoku.path import HODOKU_STEPS, Board
+from sudokit.shape import Shape
 
 POSITIONS: list[dict[str, object]] = json.loads(
     (Path(__file__).parent / "hodoku_forcing_positions.json").read_text())

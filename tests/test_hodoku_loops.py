@@ -1,4 +1,4 @@
-"""HoDoKu 2.2's nice loops and AICs (sudokit.hodoku_loops): positions from HoDoKu's own path
+"""HoDoKu 2.2's nice loops and AICs (sudokit.rating.hodoku.loops): positions from HoDoKu's own path
 (its path driver on the seed 11 and seed 7 agreement samples) where it took a loop, with the
 eliminations it made."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from sudokit.grid import Grid
-from sudokit.hodoku import hodoku_path
-from sudokit.hodoku_loops import nice_loop
+from sudokit.rating.hodoku.loops import nice_loop
+from sudokit.rating.hodoku.path import hodoku_path
 
 #: (HoDoKu's step type, the candidates before the step (81 cells, "." when filled),
 #: HoDoKu's eliminations as (cell, digit) in its order).

@@ -18,18 +18,18 @@ from typing import Any
 
 import pytest
 
-from sudokit import _engine
 from sudokit.candidates import Candidates, bit
+from sudokit.engine import backend
 from sudokit.grid import Grid
+from sudokit.shape import Shape
 from sudokit.techniques import Technique, techniques
-from sudokit.units import Shape
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(os.environ.get("SUDOKIT_DATA", ROOT.parent / "shared" / "data"))
 TABLE = DATA / "ratings" / "cbg-000_SER.tsv"
 TOP95 = DATA / "top95.txt"
 
-CORE: Any = _engine._ENGINES.get("c")
+CORE: Any = backend._ENGINES.get("c")
 needs_core = pytest.mark.skipif(CORE is None, reason="the C extension is not built")
 needs_data = pytest.mark.skipif(
     not (TABLE.exists() and TOP95.exists()), reason=f"no cbg-000 ratings or top95 in {DATA}"

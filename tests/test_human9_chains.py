@@ -20,7 +20,7 @@ import pytest
 
 from human9_compare import c_key, python_key, se_techniques, solution_cells, technique_index
 from sudokit.candidates import Candidates
-from sudokit.units import Shape
+from sudokit.shape import Shape
 
 try:
     from sudokit import _core  # type: ignore[attr-defined]

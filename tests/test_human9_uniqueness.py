@@ -21,7 +21,7 @@ import pytest
 from human9_compare import Key, c_key, positions_of, python_key, se_techniques
 from sudokit import Grid
 from sudokit.candidates import Candidates, bit
-from sudokit.units import Shape
+from sudokit.shape import Shape
 
 try:
     from sudokit import _core  # type: ignore[attr-defined]

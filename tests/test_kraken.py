@@ -15,9 +15,9 @@ import pytest
 
 from sudokit.candidates import Candidates
 from sudokit.grid import Grid
+from sudokit.shape import shape_for_size
 from sudokit.techniques import technique_named
 from sudokit.techniques.kraken import kraken_fish
-from sudokit.units import shape_for_size
 
 FIXTURE = Path(__file__).with_name("kraken_positions.json")
 POSITIONS: list[dict[str, Any]] = json.loads(FIXTURE.read_text())
@@ -52,7 +52,7 @@ def test_matches_hodoku(index: int) -> None:
 
 def test_eliminations_are_sound() -> None:
     """The first Kraken fish of a few sample positions removes a candidate the solution lacks."""
-    from sudokit.solver import solve
+    from sudokit.engine.solver import solve
 
     for row in [r for r in POSITIONS if r["hodoku"]][:4]:
         solution = solve(Grid.from_string(row["puzzle"]))

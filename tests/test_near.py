@@ -16,18 +16,19 @@ from typing import Any
 
 import pytest
 
-from sudokit import OptionError, TimeLimitReached, _engine
-from sudokit.canon import canonical_string
+from sudokit import OptionError, TimeLimitReached
+from sudokit.canon.minlex import canonical_string
 from sudokit.cli import main
+from sudokit.engine import backend
+from sudokit.engine.solver import is_unique, solve
 from sudokit.errors import Stopped
-from sudokit.generator import Generator, generate, generate_many, is_minimal, options, puzzle_seed
+from sudokit.generation.generator import Generator, generate, generate_many, is_minimal, options, puzzle_seed
+from sudokit.generation.vicinity import Climb, Start, bundled_starts, climb
 from sudokit.grid import Grid, read_grids
-from sudokit.hardgen import Climb, Start, bundled_starts, climb
 from sudokit.limits import NEVER, Deadline, Stop
-from sudokit.rating import rate
-from sudokit.solver import is_unique, solve
+from sudokit.rating.explainer import rate
 
-pytestmark = pytest.mark.skipif(_engine.native() is None, reason="the climb needs the C core")
+pytestmark = pytest.mark.skipif(backend.native() is None, reason="the climb needs the C core")
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(os.environ.get("SUDOKIT_DATA", ROOT.parent / "shared" / "data"))
@@ -104,8 +105,8 @@ def test_climb_direct(starts: list[Grid]) -> None:
     assert found.er == _checked(Grid(tuple(found.puzzle)), 9.0)
 
 
-def _engine_core() -> _engine.NativeEngine:
-    core = _engine.native()
+def _engine_core() -> backend.NativeEngine:
+    core = backend.native()
     assert core is not None
     return core
 

@@ -6,12 +6,12 @@ import time
 
 import pytest
 
-from sudokit import _engine
 from sudokit.candidates import Candidates
+from sudokit.engine import backend
+from sudokit.engine.solver import solve
 from sudokit.grid import Grid
 from sudokit.limits import Deadline
-from sudokit.rating import LIMIT, rate, se_round
-from sudokit.solver import solve
+from sudokit.rating.explainer import LIMIT, rate, se_round
 from sudokit.techniques import techniques
 from sudokit.techniques.chains import TimeLimitReached
 from sudokit.techniques.forcing import nested_suffix
@@ -88,6 +88,6 @@ def test_time_limit_inside_nested_search() -> None:
         next(find_nested_forcing_chains(cands, 2, deadline=Deadline(start + 0.5)))
     assert time.monotonic() - start < 3
     start = time.monotonic()
-    with _engine.using("python"):  # C rates this puzzle in well under a second
+    with backend.using("python"):  # C rates this puzzle in well under a second
         assert rate(Grid.from_string(PUZZLE), time_limit=1.0).status == LIMIT
     assert time.monotonic() - start < 6

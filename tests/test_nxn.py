@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from sudokit import _engine, reference
+from sudokit.engine import backend, reference
 from sudokit.formats.reader import DIGIT_CHARS
-from sudokit.units import Shape
+from sudokit.shape import Shape
 
-CORE: Any = _engine._ENGINES.get("c")
+CORE: Any = backend._ENGINES.get("c")
 needs_core = pytest.mark.skipif(CORE is None, reason="the C extension is not built")
 
 #: A 25×25 grid with half its cells emptied (two or more solutions); the solver before dom/wdeg

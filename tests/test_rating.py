@@ -15,8 +15,9 @@ import pytest
 
 from sudokit.candidates import Candidates
 from sudokit.cli import main
+from sudokit.engine import backend
 from sudokit.grid import Grid
-from sudokit.rating import (
+from sudokit.rating.explainer import (
     INVALID,
     LIMIT,
     MULTIPLE,
@@ -116,7 +117,7 @@ def test_a_wrong_step_is_caught() -> None:
         yield Step("Liar", 1.0, eliminations=((cell, digit),))
 
     grid = Grid.from_string(EASY)
-    from sudokit.solver import solve
+    from sudokit.engine.solver import solve
 
     solution = solve(grid).cells
     with pytest.raises(StepError):
@@ -173,35 +174,35 @@ PATH_SAMPLE = [
 
 
 def _comparable(r: object) -> tuple[object, ...]:
-    from sudokit.rating import Rating
+    from sudokit.rating.explainer import Rating
 
     assert isinstance(r, Rating)
     return (r.status, r.er, r.ep, r.ed, r.level, r.score, r.hardest, r.techniques, r.step_count)
 
 
-@pytest.mark.skipif("c" not in __import__("sudokit")._engine.available(), reason="C core not built")
+@pytest.mark.skipif("c" not in backend.available(), reason="C core not built")
 @pytest.mark.parametrize("puzzle", PATH_SAMPLE)
 def test_c_rater_takes_the_python_path(puzzle: str) -> None:
     # The C twin of the techniques (csrc/rate9.c) must take exactly the Python path's steps.
-    from sudokit import _engine
+    from sudokit.engine import backend
 
     grid = Grid.from_string(puzzle)
-    with _engine.using("python"):
+    with backend.using("python"):
         python = rate(grid)
-    with _engine.using("c"):
+    with backend.using("c"):
         c = rate(grid)
     assert _comparable(c) == _comparable(python)
 
 
-@pytest.mark.skipif("c" not in __import__("sudokit")._engine.available(), reason="C core not built")
+@pytest.mark.skipif("c" not in backend.available(), reason="C core not built")
 def test_c_rater_in_threads_agrees_with_one_thread() -> None:
     # The C rater keeps no global state and releases the GIL: threads must not disturb it.
     from concurrent.futures import ThreadPoolExecutor
 
-    from sudokit import _engine
+    from sudokit.engine import backend
 
     grids = [Grid.from_string(p) for p in PATH_SAMPLE] * 4
-    with _engine.using("c"):
+    with backend.using("c"):
         alone = [_comparable(rate(g)) for g in grids]
     with ThreadPoolExecutor(max_workers=4) as pool:  # a using() block does not reach other threads
         together = [_comparable(r) for r in pool.map(functools.partial(rate, engine="c"), grids)]
@@ -209,7 +210,7 @@ def test_c_rater_in_threads_agrees_with_one_thread() -> None:
 
 
 def test_hodoku_path_scores_hodokus_own_path() -> None:
-    # With hodoku_path the level and score are those of HoDoKu 2.2's own path (sudokit.hodoku;
+    # With hodoku_path the level and score are those of HoDoKu 2.2's own path (sudokit.rating.hodoku.path;
     # HoDoKu 2.2 prints "Hard (944)" for this puzzle); SE's ratings stay those of SE's path.
     grid = Grid.from_string(CHAIN)
     plain, other = rate(grid), rate(grid, hodoku_path=True)

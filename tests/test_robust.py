@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 import sudokit
-from sudokit import TimeLimitReached, batch, cli, reference
-from sudokit.batch import Job
+from sudokit import TimeLimitReached, batch, cli
+from sudokit.batch.runner import Job
+from sudokit.engine import reference
 from sudokit.formats import read_puzzles
 
 ROOT = Path(__file__).resolve().parents[1]

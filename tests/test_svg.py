@@ -1,4 +1,4 @@
-"""sudokit.svg: the pictures parse as XML and hold what they should (cells, digits, marks, proofs)."""
+"""sudokit.render.svg: the pictures parse as XML and hold what they should (cells, digits, marks, proofs)."""
 
 from __future__ import annotations
 
@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 
-from sudokit import svg
 from sudokit.candidates import Candidates
-from sudokit.geometry import geometry, mark_layout
 from sudokit.grid import Grid
+from sudokit.render import svg
+from sudokit.render.layout import geometry, mark_layout
+from sudokit.render.terminal import grid as terminal_grid
+from sudokit.shape import Shape, shape_for_size
 from sudokit.techniques import technique_named
 from sudokit.techniques.explain import explain
 from sudokit.techniques.step import Link, Step
-from sudokit.terminal import grid as terminal_grid
-from sudokit.units import Shape, shape_for_size
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -14,6 +14,7 @@ import pytest
 
 from sudokit.candidates import Candidates
 from sudokit.grid import Grid
+from sudokit.shape import shape_for_size
 from sudokit.techniques import technique_named
 from sudokit.techniques.templates import (
     digit_templates,
@@ -21,7 +22,6 @@ from sudokit.techniques.templates import (
     find_template_sets,
     refined_templates,
 )
-from sudokit.units import shape_for_size
 
 FIXTURE = Path(__file__).with_name("template_positions.json")
 POSITIONS: list[dict[str, Any]] = json.loads(FIXTURE.read_text())

@@ -1,7 +1,7 @@
 """Many threads at once (issue 11): each call keeps its own time limit and its own engine.
 
 Time limits travel with the call (a :class:`sudokit.limits.Deadline`), and the engine choice of
-:func:`sudokit._engine.using` is per thread, so threads rating, explaining and generating at
+:func:`sudokit.engine.backend.using` is per thread, so threads rating, explaining and generating at
 once with different limits and engines must each get what a lone call gets.
 """
 
@@ -20,7 +20,6 @@ from sudokit import (
     Grid,
     OptionError,
     TimeLimitReached,
-    _engine,
     canonical,
     explain,
     generate,
@@ -29,8 +28,9 @@ from sudokit import (
     rate,
     solve,
 )
+from sudokit.engine import backend
 from sudokit.errors import EngineError
-from sudokit.rating import LIMIT, RATED
+from sudokit.rating.explainer import LIMIT, RATED
 
 #: forum_hardest_1106's first puzzle: SE 10.3, nested forcing chains (Python: many seconds).
 HARD = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
@@ -41,7 +41,7 @@ CHAIN = ".23..6.8......91...8.1..4..2.......7...8.....678.1......7.3.2...3...4.7
 #: by seven other threads sharing the GIL on a small machine.
 SLACK = 3.0
 
-needs_core = pytest.mark.skipif("c" not in _engine.available(), reason="C core not built")
+needs_core = pytest.mark.skipif("c" not in backend.available(), reason="C core not built")
 
 
 @dataclass
@@ -161,13 +161,13 @@ def test_two_engines_in_two_threads_at_once() -> None:
 
     def on(name: str) -> Callable[[], tuple[str, str, tuple[Any, ...]]]:
         def work() -> tuple[str, str, tuple[Any, ...]]:
-            with _engine.using(name):
+            with backend.using(name):
                 answers = []
                 for _ in range(3):
-                    seen[name].append(_engine.name_of())
+                    seen[name].append(backend.name_of())
                     answers.append((solve(puzzle).to_string(), canonical(puzzle).to_string(),
                                     _key(rate(puzzle))))
-                    seen[name].append(_engine.name_of())
+                    seen[name].append(backend.name_of())
                 assert all(a == answers[0] for a in answers)
                 return answers[0]
         return work
@@ -179,22 +179,22 @@ def test_two_engines_in_two_threads_at_once() -> None:
 
 
 def test_using_stays_in_its_thread() -> None:
-    other = "python" if _engine.name_of() == "c" else "c"
-    if other not in _engine.available():
+    other = "python" if backend.name_of() == "c" else "c"
+    if other not in backend.available():
         pytest.skip("one engine only")
     names: list[str] = []
-    with _engine.using(other):
-        assert _engine.name_of() == other
-        thread = threading.Thread(target=lambda: names.append(_engine.name_of()))
+    with backend.using(other):
+        assert backend.name_of() == other
+        thread = threading.Thread(target=lambda: names.append(backend.name_of()))
         thread.start()
         thread.join()
-    assert names == [_engine.DEFAULT]  # a new thread starts with the default engine
+    assert names == [backend.DEFAULT]  # a new thread starts with the default engine
 
 
 def test_engine_names_are_checked() -> None:
     with pytest.raises(EngineError):
-        _engine.select("fortran")
+        backend.select("fortran")
     with pytest.raises(EngineError):
         rate(CHAIN, engine="fortran")
-    assert _engine.native("python") is None
-    assert _engine.select("python").solve(bytes(16), 2, 2, 1)[0] == 1
+    assert backend.native("python") is None
+    assert backend.select("python").solve(bytes(16), 2, 2, 1)[0] == 1

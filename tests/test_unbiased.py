@@ -1,4 +1,4 @@
-"""sudokit.unbiased: uniform solution grids and Berthier's controlled-bias minimal puzzles.
+"""sudokit.generation.unbiased: uniform solution grids and Berthier's controlled-bias minimal puzzles.
 
 The 4×4 tests enumerate what can be enumerated (all 288 grids; every minimal puzzle of one grid)
 and compare the samplers' frequencies with the exact law by a chi-square test (fixed seeds, so
@@ -15,9 +15,10 @@ from itertools import combinations
 import pytest
 
 import sudokit
-from sudokit import _engine, reference, unbiased
+from sudokit.engine import backend, reference
 from sudokit.errors import OptionError
-from sudokit.units import Shape
+from sudokit.generation import unbiased
+from sudokit.shape import Shape
 
 FOUR = Shape(2, 2)
 
@@ -85,7 +86,7 @@ def test_unsupported_shape_refused() -> None:
 
 def minimal_puzzles(grid: tuple[int, ...], shape: Shape) -> dict[tuple[int, ...], int]:
     """Every minimal puzzle of one small grid, with its clue count."""
-    solver = _engine.select(None)
+    solver = backend.select(None)
     size = shape.size
 
     def unique(cells: list[int]) -> bool:
@@ -108,7 +109,7 @@ def test_controlled_bias_trial_law_4x4() -> None:
     minimal = minimal_puzzles(grid, FOUR)
     prob = {p: math.factorial(n) * math.factorial(16 - n) / math.factorial(16) for p, n in minimal.items()}
     rng = random.Random(9)
-    solver = _engine.select(None)
+    solver = backend.select(None)
     trials = 6000
     seen: Counter[tuple[int, ...] | None] = Counter()
     for _ in range(trials):
@@ -156,7 +157,7 @@ def test_controlled_bias_time_limit() -> None:
 
 
 def test_native_trials_refuse_a_bad_grid() -> None:
-    core = _engine.native(None)
+    core = backend.native(None)
     if core is None:
         pytest.skip("no C core")
     for bad in (bytes(81), bytes([200] * 81), bytes([1] * 81), b"1" * 80):

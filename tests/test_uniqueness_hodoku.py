@@ -7,7 +7,7 @@ import pytest
 
 from sudokit import Grid, solve
 from sudokit.candidates import Candidates, bit
-from sudokit.rating import RATED, rate
+from sudokit.rating.explainer import RATED, rate
 from sudokit.techniques import Step, hodoku_score, technique_named, techniques
 from sudokit.techniques.explain import explain
 from sudokit.techniques.uniqueness import (

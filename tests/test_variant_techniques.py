@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 
 from sudokit.candidates import Candidates, bit
-from sudokit.generator import generate
+from sudokit.engine.solver import search
+from sudokit.generation.generator import generate
 from sudokit.grid import Grid
-from sudokit.rating import rate
+from sudokit.rating.explainer import rate
 from sudokit.rules import Rules
-from sudokit.solver import search
 from sudokit.techniques import Step
 from sudokit.techniques import variants as vt
 from sudokit.techniques.explain import explain, hint, steps_available
@@ -407,9 +407,9 @@ CLASSIC = [
 
 @pytest.mark.parametrize(("puzzle", "expected"), CLASSIC)
 def test_classic_ratings_unchanged(puzzle: str, expected: dict[str, object]) -> None:
-    from sudokit import _engine
+    from sudokit.engine import backend
 
-    for engine in _engine.available():
+    for engine in backend.available():
         got = rate(Grid.from_string(puzzle), engine=engine).to_dict()
         assert {k: got[k] for k in expected} == expected
 

@@ -13,7 +13,6 @@ from sudokit import (
     Grid,
     RulesError,
     VariantError,
-    _engine,
     count_solutions,
     find_variant,
     generate,
@@ -21,19 +20,20 @@ from sudokit import (
     search,
     solve,
 )
+from sudokit.engine import backend
 from sudokit.formats.variants import read_fpuzzles
 from sudokit.rules import Cage, Rules
-from sudokit.units import Shape
+from sudokit.shape import Shape
 from sudokit.variant import VARIANTS, parse_region_map
 from variant_checker import Checker, Spec  # the independent checker lives beside the tests
 
-ENGINES = _engine.available()
+ENGINES = backend.available()
 
 
 @pytest.fixture(params=ENGINES)
 def engine(request: pytest.FixtureRequest) -> Iterator[str]:
     """Every engine built here."""
-    with _engine.using(request.param):
+    with backend.using(request.param):
         yield request.param
 
 
@@ -396,7 +396,7 @@ def test_read_grids_streams_a_file_without_blank_lines() -> None:
 
 
 def test_batch_reads_a_json_line_in_a_plain_file(engine: str) -> None:
-    from sudokit.batch import Job, run
+    from sudokit.batch.runner import Job, run
 
     x = generate(variant="x", seed=7)
     lines = [generate(seed=3).to_string(), x.to_json(), "{\"givens\": 3}", x.to_fpuzzles()]

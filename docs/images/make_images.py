@@ -9,10 +9,10 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from sudokit import svg
-from sudokit.booklet import book
+from sudokit.render import svg
+from sudokit.render.booklet import book
 from sudokit.candidates import Candidates
-from sudokit.generator import generate
+from sudokit.generation.generator import generate
 from sudokit.grid import Grid
 from sudokit.techniques.explain import explain
 

@@ -5,7 +5,7 @@ Everything common is here, at the top level (python-chess style): the model (:cl
 :func:`count_solutions`, :func:`is_unique`, :func:`solve_many`, :func:`count_many`), making
 (:func:`generate`, :func:`generate_many`, :func:`canonical`), rating and teaching
 (:func:`rate`, :func:`rate_many`, :func:`explain`, :func:`hint`), five classic solving
-algorithms to compare (:mod:`sudokit.strategies`), pictures (:mod:`sudokit.svg`), PDF booklets
+algorithms to compare (:mod:`sudokit.strategies`), pictures (:mod:`sudokit.render.svg`), PDF booklets
 (:func:`book`), a puzzle bank (:class:`Bank`) and checking a data set's solutions
 (:func:`verify`). Every puzzle argument takes a :class:`Grid` or puzzle text in any format
 sudokit reads.
@@ -16,11 +16,20 @@ sudokit reads.
 True
 """
 
-from sudokit import strategies, svg, variant
+from sudokit import _aliases, strategies, variant
 from sudokit.bank import Bank
-from sudokit.booklet import book
+from sudokit.batch.verification import verify
 from sudokit.candidates import Candidates
 from sudokit.canon import canonical
+from sudokit.engine.solver import (
+    SearchResult,
+    count_many,
+    count_solutions,
+    is_unique,
+    search,
+    solve,
+    solve_many,
+)
 from sudokit.errors import (
     BadCharacterError,
     ClusterError,
@@ -42,29 +51,23 @@ from sudokit.errors import (
     VariantError,
     WrongLengthError,
 )
-from sudokit.generator import Generated, generate, generate_many, is_minimal
+from sudokit.generation.generator import Generated, generate, generate_many, is_minimal
+from sudokit.generation.unbiased import random_grid
 from sudokit.grid import Grid, PuzzleLike, read_grids
 from sudokit.limits import COUNT_LIMIT
 from sudokit.rating import Rating, rate, rate_many
+from sudokit.render import svg
+from sudokit.render.booklet import book
 from sudokit.rules import Cage, Region, Rules
-from sudokit.solver import (
-    SearchResult,
-    count_many,
-    count_solutions,
-    is_unique,
-    search,
-    solve,
-    solve_many,
-)
+from sudokit.shape import Shape
 from sudokit.status import Status
 from sudokit.techniques.explain import Hint, explain, hint, steps_available
 from sudokit.techniques.step import Link, Step
-from sudokit.unbiased import random_grid
-from sudokit.units import Shape
 from sudokit.variant import find_variant, make_rules
-from sudokit.verification import verify
 
 __version__ = "0.2.0"
+
+_aliases.install()
 
 __all__ = [
     "COUNT_LIMIT",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from sudokit.grid import Grid
-from sudokit.units import Shape
+from sudokit.shape import Shape
 
 __all__ = ["Candidates", "bit", "bits", "digits_of"]
 
@@ -122,8 +122,8 @@ class Candidates:
         return f"Candidates.from_grid({self.to_grid()!r})"
 
     def _repr_svg_(self) -> str:
-        """The placed digits and pencil marks as SVG, for Jupyter (see :mod:`sudokit.svg`)."""
-        from sudokit import svg
+        """The placed digits and pencil marks as SVG, for Jupyter (see :mod:`sudokit.render.svg`)."""
+        from sudokit.render import svg
 
         return svg.grid(self)
 

@@ -19,7 +19,7 @@ from sudokit.formats import variants as variant_formats
 from sudokit.formats.chars import MAX_CHAR_N
 from sudokit.formats.reader import BoxLike, Entry, _as_shape
 from sudokit.rules import Rules
-from sudokit.units import Shape, shape_for_size
+from sudokit.shape import Shape, shape_for_size
 from sudokit.variant import make_rules
 
 #: What a ``rules`` argument takes: :class:`Rules`, variant names (``"x,antiknight"``), or None.
@@ -319,8 +319,8 @@ class Grid:
         return self.to_block()
 
     def _repr_svg_(self) -> str:
-        """The grid as SVG, for Jupyter (see :mod:`sudokit.svg`)."""
-        from sudokit import svg
+        """The grid as SVG, for Jupyter (see :mod:`sudokit.render.svg`)."""
+        from sudokit.render import svg
 
         return svg.grid(self)
 

@@ -1,6 +1,6 @@
 """The rules of a puzzle as data: regions, extra "must differ" pairs, non-consecutive pairs, cages.
 
-Glossary (beside :mod:`sudokit.units`'s):
+Glossary (beside :mod:`sudokit.shape`'s):
 
 - **region**: cells that must hold different digits; a *full* region (N cells) holds every digit
   once. Rows, columns and boxes are regions, and so are the diagonals of Sudoku X, the windows of
@@ -27,7 +27,7 @@ from functools import cache, cached_property
 from typing import Any
 
 from sudokit.errors import DuplicateGivenError, RulesError
-from sudokit.units import MAX_N, Shape, cell_name
+from sudokit.shape import MAX_N, Shape, cell_name
 
 __all__ = ["Cage", "Region", "Rules", "cage_sum_range"]
 
@@ -86,7 +86,7 @@ class Rules:
     shape: Shape | None = None
     #: The region map of a Jigsaw (a piece number per cell), kept for the formats and pictures.
     pieces: tuple[int, ...] | None = field(default=None, compare=False)
-    #: The rules compiled for each engine's search (filled by :mod:`sudokit.solver` on first use).
+    #: The rules compiled for each engine's search (filled by :mod:`sudokit.engine.solver` on first use).
     compiled: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -31,7 +31,7 @@ from typing import ClassVar
 
 from sudokit.errors import RulesError, ShapeError, VariantError
 from sudokit.rules import Cage, Region, Rules
-from sudokit.units import Shape, shape_for_size
+from sudokit.shape import Shape, shape_for_size
 
 __all__ = [
     "VARIANTS",

@@ -27,7 +27,7 @@ import uvicorn
 from playwright.sync_api import expect, sync_playwright
 
 import sudokit
-from sudokit.geometry import Geometry
+from sudokit.render.layout import Geometry
 from sudokit.web import Settings, create_app
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
@@ -266,7 +266,7 @@ def test_variants_are_drawn_and_played(page: Any) -> None:
     _open_variant(page, killer)
     expect(page.locator("#links .cage")).to_have_count(len(killer.rules.cages))
     expect(page.locator("#links .cage-sum")).to_have_count(len(killer.rules.cages))
-    first = killer.rules.cages[0].cells  # its outline: the segments of sudokit.geometry, one "M" each
+    first = killer.rules.cages[0].cells  # its outline: the segments of sudokit.render.layout, one "M" each
     drawn = page.locator("#links .cage").first.get_attribute("d") or ""
     assert drawn.count("M") == len(Geometry(killer.shape, 0.0).cage_edges(first)) > 0
     expect(page.locator("#size-label")).to_contain_text("killer")

@@ -35,14 +35,14 @@ from sudokit import (
     VariantError,
     batch,
 )
-from sudokit.batch import Answers, Job, Result, RunResults
-from sudokit.executor import Executor
+from sudokit.batch.runner import Answers, Job, Result, RunResults
+from sudokit.batch.verification import verify_entry
+from sudokit.engine.executor import Executor
 from sudokit.formats import read_dataset, read_puzzles
 from sudokit.formats.datasets import format_for_path
 from sudokit.formats.reader import Entry, LineRun, bounded_lines
 from sudokit.formats.variants import looks_like_variant
 from sudokit.variant import find_variant, make_rules, variant_names
-from sudokit.verification import verify_entry
 
 __all__ = [
     "ARGUMENT",
@@ -751,7 +751,7 @@ def _same_solution(given: object, result: Result) -> bool:
 
 
 def _verified(result: Result, entry: Entry) -> Result:
-    """A result checked against the entry's given solution column (:func:`sudokit.verification.verify_entry`).
+    """A result checked against the entry's given solution column (``verification.verify_entry``).
 
     A solved puzzle whose given solution is missing or differs fails with the reason; the
     puzzle is solved again (by ``verify_entry``) only when the quick comparison fails.

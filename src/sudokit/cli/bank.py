@@ -4,7 +4,7 @@
 and ``.parquet`` too; ``-`` is standard input), skipping equivalent copies; ``bank query`` writes
 the puzzles matching its filters, ``bank export`` all of them, in any data-set format (by
 ``--format`` or the output's suffix; a file is written whole or not at all); ``bank stats``
-counts them. ``--db PATH`` names the bank file (default: :func:`sudokit.bank.default_path`).
+counts them. ``--db PATH`` names the bank file (default: :func:`sudokit.bank.store.default_path`).
 Exit status: 0 on success, 1 when ``add`` refused some puzzles (each named on standard error,
 the rest stored), 2 on a usage error (no bank at PATH for the commands that read one).
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from sudokit import Bank, OptionError, Status
-from sudokit.bank import ADD_TIME_LIMIT, ORDERS, AddReport, default_path, parse_range
+from sudokit.bank.store import ADD_TIME_LIMIT, ORDERS, AddReport, default_path, parse_range
 from sudokit.cli._common import (
     BINARY_FORMATS,
     EXIT_FAILED,

@@ -5,7 +5,7 @@ One answer line per puzzle, as ``solve`` writes them: a puzzle that cannot be re
 
 Puzzles on one line in the line format (nearly every line of a data set) are not parsed in
 Python: runs of them are read a large piece at a time and go, a chunk at a time, to
-:func:`sudokit.canon.canonical_lines` (one native call per chunk, without the GIL, so
+:func:`sudokit.canon.minlex.canonical_lines` (one native call per chunk, without the GIL, so
 ``--jobs`` threads run at once). Other puzzles, and lines the engine rejects, are read in
 Python one by one, so an error names its problem exactly.
 """
@@ -19,7 +19,7 @@ from contextlib import closing
 from functools import partial
 from typing import cast
 
-from sudokit.canon import canonical_lines, canonical_string
+from sudokit.canon.minlex import canonical_lines, canonical_string
 from sudokit.cli._common import (
     EXIT_FAILED,
     EXIT_OK,
@@ -33,7 +33,7 @@ from sudokit.cli._common import (
     seconds,
     stdin_is_terminal,
 )
-from sudokit.executor import Executor
+from sudokit.engine.executor import Executor
 from sudokit.formats.reader import Entry, LineRun
 from sudokit.limits import Deadline, Stop
 

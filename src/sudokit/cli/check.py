@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from sudokit.batch import Job
+from sudokit.batch.runner import Job
 from sudokit.cli._common import add_input_arguments, add_verify_argument, rules_of, run_batch
 
 __all__ = ["add_arguments", "run"]

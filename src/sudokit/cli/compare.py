@@ -20,7 +20,8 @@ from sudokit.cli._common import (
     progress_bar,
     seconds,
 )
-from sudokit.compare import (
+from sudokit.strategies import NAMES
+from sudokit.strategies.compare import (
     DEFAULT_SPECS,
     compare,
     cpu_name,
@@ -30,7 +31,6 @@ from sudokit.compare import (
     native_label,
     plot,
 )
-from sudokit.strategies import NAMES
 
 __all__ = ["add_arguments", "run"]
 

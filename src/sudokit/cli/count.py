@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from sudokit import COUNT_LIMIT
-from sudokit.batch import Job
+from sudokit.batch.runner import Job
 from sudokit.cli._common import add_input_arguments, add_time_limit_argument, positive, rules_of, run_batch
 
 __all__ = ["add_arguments", "run"]

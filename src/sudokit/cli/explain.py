@@ -6,7 +6,7 @@
 
 PUZZLE is the puzzle text itself or a file holding it (``-``: standard input); ``--json``
 writes one JSON object per step instead; ``--html OUT.html`` writes the whole path as one
-self-contained page, a picture and a sentence per step (:func:`sudokit.html.walkthrough`),
+self-contained page, a picture and a sentence per step (:func:`sudokit.render.html.walkthrough`),
 whole or not at all. Exit status: 0 when solved, 1 when the techniques get stuck, 2 on a usage
 or input error. A puzzle with no solution or several, or one whose ``--time-limit`` (default
 60 s) runs out, exits with status 1; a file of several puzzles is explained for its first one,
@@ -42,7 +42,7 @@ from sudokit.cli._common import (
     with_rules,
     write_atomic,
 )
-from sudokit.html import walkthrough
+from sudokit.render.html import walkthrough
 from sudokit.techniques import hodoku_score
 from sudokit.techniques.explain import STUCK
 

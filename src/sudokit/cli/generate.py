@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from sudokit import GenerationError, TimeLimitReached
-from sudokit.canon import canonical_string
+from sudokit.canon.minlex import canonical_string
 from sudokit.cli._common import (
     DEFAULT_TIME_LIMIT,
     EXIT_FAILED,
@@ -25,9 +25,9 @@ from sudokit.cli._common import (
     progress_bar,
     seconds,
 )
-from sudokit.generator import METHODS, Generator, generate_many, options
+from sudokit.engine.solver import is_unique
+from sudokit.generation.generator import METHODS, Generator, generate_many, options
 from sudokit.grid import Grid, read_grids
-from sudokit.solver import is_unique
 from sudokit.symmetry import SYMMETRIES
 
 __all__ = ["FLUSH_SECONDS", "add_arguments", "run"]

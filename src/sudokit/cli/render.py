@@ -15,7 +15,7 @@ import sys
 from importlib.util import find_spec
 from pathlib import Path
 
-from sudokit import Candidates, Grid, SudokuError, svg
+from sudokit import Candidates, Grid, SudokuError
 from sudokit.cli._common import (
     EXIT_FAILED,
     EXIT_OK,
@@ -26,6 +26,7 @@ from sudokit.cli._common import (
     read_specs,
     write_atomic,
 )
+from sudokit.render import svg
 
 __all__ = ["SUFFIXES", "add_arguments", "numbered", "run"]
 

@@ -14,7 +14,7 @@ import sys
 
 from sudokit import Grid
 from sudokit.cli._common import EXIT_FAILED, EXIT_OK, parse_box, read_specs
-from sudokit.terminal import grid as terminal_grid
+from sudokit.render.terminal import grid as terminal_grid
 
 __all__ = ["add_arguments", "run"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from sudokit import StrategyError, strategies
-from sudokit.batch import Job
+from sudokit.batch.runner import Job
 from sudokit.cli._common import (
     UsageError,
     add_input_arguments,

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from sudokit.errors import BadCharacterError, ParseError, WrongLengthError
 from sudokit.formats.chars import CHAR_VALUE, DIGIT_CHARS, MAX_CHAR_N
-from sudokit.units import Shape, shape_for_size
+from sudokit.shape import Shape, shape_for_size
 
 __all__ = ["parse_candidates", "to_candidate_grid", "to_candidate_line"]
 

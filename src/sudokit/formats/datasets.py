@@ -49,7 +49,7 @@ from sudokit.formats.reader import (
     without_bom,
 )
 from sudokit.formats.writer import to_line, to_numbers
-from sudokit.units import Shape
+from sudokit.shape import Shape
 
 __all__ = [
     "FORMATS",

@@ -9,7 +9,7 @@ The rules, in the order they are applied:
    ``-``, ``=``, ``+``, ``|``, ``*`` and spaces are separator lines, unless reading them as empty
    cells is the only way to get a square number of cells.
 4. The number of cells fixes ``N`` (it must be a square, ``N²``); the box shape is the one given,
-   or the usual one for ``N`` (see :func:`sudokit.units.shape_for_size`).
+   or the usual one for ``N`` (see :func:`sudokit.shape.shape_for_size`).
 
 Pencil marks are puzzles too (see :mod:`sudokit.formats.candidates`): one unbroken line of
 ``N³`` characters made of digits ``1-N`` and empty marks, each digit ``d`` at position ``d`` of
@@ -37,7 +37,7 @@ from sudokit.errors import BadCharacterError, ParseError, ShapeError, SudokuErro
 from sudokit.formats.candidates import parse_candidates
 from sudokit.formats.chars import CHAR_VALUE, DIGIT_CHARS, EMPTY_CHARS, MAX_CHAR_N
 from sudokit.rules import Rules
-from sudokit.units import MAX_N, Shape, shape_for_size
+from sudokit.shape import MAX_N, Shape, shape_for_size
 
 __all__ = [
     "DIGIT_CHARS",

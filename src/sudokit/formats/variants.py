@@ -29,7 +29,7 @@ from urllib.parse import parse_qs, unquote, urlparse
 from sudokit.errors import ParseError, RulesError, ShapeError, VariantError
 from sudokit.formats.chars import CHAR_VALUE, DIGIT_CHARS
 from sudokit.rules import Cage, Rules
-from sudokit.units import Shape, shape_for_size
+from sudokit.shape import Shape, shape_for_size
 from sudokit.variant import X, make_rules
 
 __all__ = [

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from sudokit.formats.chars import DIGIT_CHARS, MAX_CHAR_N
-from sudokit.units import Shape
+from sudokit.shape import Shape
 
 __all__ = ["to_block", "to_csv", "to_line", "to_numbers"]
 

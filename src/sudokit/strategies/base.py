@@ -1,6 +1,6 @@
 """What every strategy shares: the result, the statistics, the step log and the search budget.
 
-Glossary (the words the strategy modules use; see :mod:`sudokit.units` for cell, unit, peer):
+Glossary (the words the strategy modules use; see :mod:`sudokit.shape` for cell, unit, peer):
 
 - **node**: one state of the search entered (a placement tried, a saved state popped…);
   each strategy's docstring says exactly what it counts.
@@ -27,7 +27,7 @@ from typing import Literal, Protocol
 from sudokit.errors import StrategyError
 from sudokit.grid import Grid, find_duplicate
 from sudokit.limits import Deadline
-from sudokit.units import Shape
+from sudokit.shape import Shape
 
 __all__ = [
     "BaseStrategy",

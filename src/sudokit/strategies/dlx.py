@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from sudokit.shape import Shape
 from sudokit.strategies.base import BaseStrategy, Search, StrategyError
-from sudokit.units import Shape
 
 __all__ = ["DancingLinks", "from_options"]
 

@@ -1,6 +1,6 @@
 """Human solving techniques, one module per family, each finding :class:`Step` values.
 
-Glossary (on top of :mod:`sudokit.units`):
+Glossary (on top of :mod:`sudokit.shape`):
 
 - **finder**: a function ``find(cands: Candidates) -> Iterable[Step]`` that yields every step of
   one technique family in a position, in a fixed order; it never changes ``cands``. A finder

@@ -27,9 +27,9 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from sudokit.candidates import Candidates
+from sudokit.shape import Shape
 from sudokit.techniques.base import eliminations_text
 from sudokit.techniques.step import Link, Step
-from sudokit.units import Shape
 
 __all__ = ["MAX_NODES", "find_aics", "length_penalty"]
 

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from sudokit.candidates import Candidates, bit, digits_of
+from sudokit.shape import Shape
 from sudokit.techniques.base import bit_cells, cell_list, digit_list, eliminations_text, peer_bits
 from sudokit.techniques.step import Step
-from sudokit.units import Shape
 
 __all__ = ["ALS", "MAX_SIZE", "almost_locked_sets", "find_als_xy_wings", "find_als_xz"]
 

@@ -24,9 +24,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from sudokit.candidates import Candidates, bit, digits_of
+from sudokit.shape import Shape
 from sudokit.techniques.base import bit_cells, cell_list, digit_list, eliminations_text, peer_bits
 from sudokit.techniques.step import Step
-from sudokit.units import Shape
 
 __all__ = ["HALS", "find_als_chains", "find_death_blossoms", "hodoku_alses"]
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from sudokit.candidates import Candidates, bit, digits_of
-from sudokit.units import Shape
+from sudokit.shape import Shape
 
 __all__ = [
     "BOX",

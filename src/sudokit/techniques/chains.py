@@ -29,8 +29,8 @@ from itertools import pairwise
 from sudokit.candidates import Candidates
 from sudokit.errors import TimeLimitReached
 from sudokit.limits import NEVER, Deadline
+from sudokit.shape import Shape
 from sudokit.techniques.step import Link, Step
-from sudokit.units import Shape
 
 __all__ = [
     "Cause",

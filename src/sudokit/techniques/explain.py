@@ -28,14 +28,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from sudokit.candidates import Candidates, bit
+from sudokit.engine.solver import search
 from sudokit.errors import DuplicateGivenError, MultipleSolutionsError, NoSolutionError, OptionError
 from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
 from sudokit.limits import NEVER, Deadline
-from sudokit.solver import search
+from sudokit.shape import Shape
 from sudokit.techniques import Technique, first_step, resolve, techniques
 from sudokit.techniques.step import Step
 from sudokit.techniques.variants import RulesPosition, cage_name, resolve_variant, variant_techniques
-from sudokit.units import Shape
 
 __all__ = [
     "Hint",
@@ -173,7 +173,7 @@ def explain(
     grid's own. The puzzle must have exactly one solution (uniqueness techniques rely on it):
     that is checked at the call. ``time_limit`` (wall-clock seconds from the call, or None)
     bounds the whole path: iterating raises :class:`~sudokit.errors.TimeLimitReached` once it
-    has run out. ``engine`` solves the puzzle (see :mod:`sudokit._engine`).
+    has run out. ``engine`` solves the puzzle (see :mod:`sudokit.engine.backend`).
     """
     deadline = Deadline.after(time_limit)
     return explain_until(as_grid(puzzle), deadline, se_only=se_only, chosen=chosen, cands=cands,
@@ -313,7 +313,7 @@ def hint(
     player's grid has no solution left. See the module docstring for the pseudo-techniques the
     step may name. ``time_limit`` (wall-clock seconds, or None) raises
     :class:`~sudokit.errors.TimeLimitReached` when the search for a step runs out of time;
-    ``engine`` solves the puzzle (see :mod:`sudokit._engine`). A level other than 1, 2 or 3
+    ``engine`` solves the puzzle (see :mod:`sudokit.engine.backend`). A level other than 1, 2 or 3
     raises :class:`~sudokit.errors.OptionError`.
     """
     _check_level(level)

@@ -33,6 +33,7 @@ from typing import Any
 
 from sudokit.candidates import Candidates
 from sudokit.limits import NEVER, Deadline
+from sudokit.shape import Shape
 from sudokit.techniques import Technique, register
 from sudokit.techniques.base import bit_cells
 from sudokit.techniques.chains import (
@@ -52,7 +53,6 @@ from sudokit.techniques.chains import (
     tables,
 )
 from sudokit.techniques.step import Link, Step
-from sudokit.units import Shape
 
 __all__ = [
     "Run",

@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sudokit.candidates import Candidates, bit
+from sudokit.shape import Shape
 from sudokit.techniques.base import bit_cells, cell_list, eliminations_text, peer_bits
 from sudokit.techniques.step import Step
-from sudokit.units import Shape
 
 __all__ = ["find_finned_franken_fish", "find_franken_fish", "franken_fish", "mutant_fish"]
 

@@ -19,9 +19,9 @@ from collections.abc import Iterator
 from functools import cache
 
 from sudokit.candidates import Candidates
+from sudokit.shape import Shape
 from sudokit.techniques.base import BOX, COL, ROW, cell_list, eliminations_text, unit_index
 from sudokit.techniques.step import Step
-from sudokit.units import Shape
 
 __all__ = ["find_direct_intersections", "find_intersections", "locked_sets"]
 

@@ -12,7 +12,7 @@ cover place sees every fin), HoDoKu follows chains from each fin:
 The search is HoDoKu's with its defaults: digit by digit, bases of rows and boxes before bases
 of columns and boxes (basic and Franken fish, sizes 2 to 4, at most two fins, no endo fins),
 base sets depth first and for each the cover sets in order; the chains are those of its forcing
-chains (:mod:`sudokit.hodoku_forcing`'s tables, group nodes included, no ALS). HoDoKu's first
+chains (:mod:`sudokit.rating.hodoku.forcing`'s tables, group nodes included, no ALS). HoDoKu's first
 Kraken fish is the one it takes; its solver leaves Kraken fish out by default (score 8450).
 """
 
@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sudokit.candidates import Candidates
-from sudokit.hodoku_forcing import _Board, _closure, _index, _off, _tables
 from sudokit.limits import NEVER, Deadline
 from sudokit.techniques.base import bit_cells, cell_list, eliminations_text, peer_bits
+from sudokit.techniques.implications import Board, closure, direct_tables, removed_cells, table_bit
 from sudokit.techniques.step import Step
 
 __all__ = ["find_kraken_fish", "kraken_fish"]
@@ -42,14 +42,14 @@ class _Kraken:
         """Build the forcing chain tables (every implication of every premise)."""
         self.cands = cands
         self.check = deadline.check
-        self.board = _Board(cands.masks, cands.values)
-        self.reach = _closure(_tables(self.board, False, self.check), self.check)
+        self.board = Board(cands.masks, cands.values)
+        self.reach = closure(direct_tables(self.board, False, self.check), self.check)
         self.peers = peer_bits(cands.shape)
         self.where = self.board.where
 
     def removes(self, cell: int, digit: int, end_digit: int) -> int:
         """The cells where setting ``digit`` in ``cell`` removes ``end_digit`` (through chains)."""
-        return _off(self.reach[_index(cell, digit, True)], end_digit)
+        return removed_cells(self.reach[table_bit(cell, digit, True)], end_digit)
 
     def search(self, digit: int, lines: bool) -> Iterator[Step]:
         """Every Kraken fish on ``digit`` for one orientation, in HoDoKu's order."""

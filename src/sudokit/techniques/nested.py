@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from sudokit.candidates import Candidates
 from sudokit.limits import NEVER, Deadline
+from sudokit.shape import Shape
 from sudokit.techniques import Technique, register
 from sudokit.techniques.chains import (
     Cause,
@@ -50,7 +51,6 @@ from sudokit.techniques.chains import (
 )
 from sudokit.techniques.forcing import InnerChains, Nested, Search, _hints, _Rule, nested_suffix
 from sudokit.techniques.step import Step
-from sudokit.units import Shape
 
 __all__ = [
     "NESTED_TECHNIQUES",

@@ -25,9 +25,9 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from sudokit.candidates import Candidates
+from sudokit.shape import Shape
 from sudokit.techniques.base import COL, ROW, cell_list, common_peers, eliminations_text, removable
 from sudokit.techniques.step import Link, Step
-from sudokit.units import Shape
 
 __all__ = [
     "find_empty_rectangles",

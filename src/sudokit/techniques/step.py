@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sudokit.candidates import Candidates
-from sudokit.units import Shape
+from sudokit.shape import Shape
 
 __all__ = ["Link", "Step"]
 
@@ -80,8 +80,8 @@ class Step:
         }
 
     def _repr_svg_(self) -> str:
-        """The step's proof drawn on an empty grid, for Jupyter (:func:`sudokit.svg.step` draws
+        """The step's proof drawn on an empty grid, for Jupyter (:func:`sudokit.render.svg.step` draws
         it on its position)."""
-        from sudokit import svg
+        from sudokit.render import svg
 
         return svg.step(self)

@@ -52,6 +52,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from sudokit.candidates import Candidates, bit, digits_of
+from sudokit.shape import Shape
 from sudokit.techniques.base import (
     BOX,
     COL,
@@ -64,7 +65,6 @@ from sudokit.techniques.base import (
     unit_index,
 )
 from sudokit.techniques.step import Step
-from sudokit.units import Shape
 
 __all__ = [
     "find_bugs",

@@ -1,7 +1,7 @@
 """Human techniques for Sudoku variants: deductions over the rules as data (:mod:`sudokit.rules`).
 
 The classic techniques of this package read rows, columns and boxes from a
-:class:`~sudokit.units.Shape`; these read a :class:`~sudokit.rules.Rules` instead: its regions
+:class:`~sudokit.shape.Shape`; these read a :class:`~sudokit.rules.Rules` instead: its regions
 (rows, columns, boxes, diagonals, windows, pieces, groups), its differ pairs (knight's and
 king's moves), its non-consecutive pairs and its Killer cages. A :class:`RulesPosition` is the
 candidate state (a :class:`~sudokit.candidates.Candidates` that also knows the rules, so
@@ -88,10 +88,10 @@ from sudokit.errors import OptionError
 from sudokit.grid import Grid
 from sudokit.limits import NEVER, Deadline
 from sudokit.rules import Rules
+from sudokit.shape import Shape
 from sudokit.techniques import Technique, name_key
 from sudokit.techniques.base import bit_cells
 from sudokit.techniques.step import Step
-from sudokit.units import Shape
 
 __all__ = [
     "BOX_LIKE",

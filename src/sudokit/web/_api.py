@@ -1,7 +1,7 @@
 """The one place the web layer calls the library: each function takes plain values, returns a JSON-ready dict.
 
 Every call goes through the front door (``import sudokit``; the batch table through
-:mod:`sudokit.batch`, the rows the CLI's ``check --json`` writes). Nothing here knows about
+:mod:`sudokit.batch.runner`, the rows the CLI's ``check --json`` writes). Nothing here knows about
 HTTP: the routes in :mod:`sudokit.web.api` run these functions in worker threads and turn their
 errors into answers. Time limits travel with each call, so concurrent requests never share one.
 """
@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import sudokit
-from sudokit import Candidates, Grid, Status, Step, SudokuError, svg
+from sudokit import Candidates, Grid, Status, Step, SudokuError
 from sudokit import batch as batch_runner
-from sudokit.geometry import CELL, Geometry
+from sudokit.render import svg
+from sudokit.render.layout import CELL, Geometry
 
 __all__ = [
     "Limits",
@@ -93,7 +94,7 @@ CAGE_INSET = 0.08
 
 def _cage_edges(grid: Grid, cells: Iterable[int]) -> list[list[float]]:
     """A cage's outline as segments ``[x1, y1, x2, y2]`` in cells (the grid's corner at 0, 0),
-    from :meth:`sudokit.geometry.Geometry.cage_edges`: what the page draws."""
+    from :meth:`sudokit.render.layout.Geometry.cage_edges`: what the page draws."""
     edges = Geometry(grid.shape, 0.0).cage_edges(cells, CAGE_INSET * CELL)
     return [[round(v / CELL, 4) for v in edge] for edge in edges]
 

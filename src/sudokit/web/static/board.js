@@ -168,7 +168,7 @@ export class Board {
         class: "diagonal", "vector-effect": "non-scaling-stroke", "data-from": first, "data-to": last,
       });
     }
-    for (const cage of rules.cages) {  // its outline comes from the server (sudokit.geometry)
+    for (const cage of rules.cages) {  // its outline comes from the server (sudokit.render.layout)
       const parts = cage.edges.map(([x1, y1, x2, y2]) => `M${x1} ${y1}L${x2} ${y2}`);
       add("path", { d: parts.join(""), class: "cage", "vector-effect": "non-scaling-stroke" });
       if (cage.sum != null) {

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from sudokit.engine.solver import search
 from sudokit.errors import SudokuError
 from sudokit.formats.reader import Entry
 from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
-from sudokit.solver import search
 from sudokit.status import Status
 
 __all__ = ["Verification", "verify", "verify_entry"]

@@ -34,13 +34,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from sudokit import _engine
 from sudokit.candidates import Candidates
+from sudokit.engine import backend
+from sudokit.engine.executor import Executor
+from sudokit.engine.solver import search
 from sudokit.errors import StepError, SudokuError, TimeLimitReached
-from sudokit.executor import Executor
 from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
 from sudokit.limits import Deadline, Stop, check_time_limit
-from sudokit.solver import search
 from sudokit.status import Status
 from sudokit.techniques import Step, Technique, first_step, hodoku_score, techniques
 from sudokit.techniques.variants import RulesPosition, resolve_variant, variant_techniques
@@ -147,7 +147,7 @@ def _seconds_left(deadline: Deadline) -> float:
 
 
 def _c_first(
-    core: _engine.NativeEngine, index: int, technique: Technique, deadline: Deadline, stop: Stop
+    core: backend.NativeEngine, index: int, technique: Technique, deadline: Deadline, stop: Stop
 ) -> FirstStep:
     """The first step of technique ``index`` of the C twin's SE order (csrc/human9_*.c); the
     Python finder's where the C twin says it has no port of that case."""
@@ -166,7 +166,7 @@ def _c_first(
 
 
 def _first_steps(
-    order: Sequence[Technique], core: _engine.NativeEngine | None, deadline: Deadline, stop: Stop
+    order: Sequence[Technique], core: backend.NativeEngine | None, deadline: Deadline, stop: Stop
 ) -> list[FirstStep]:
     """One first-step function per technique: the C twin's where ``core`` has one."""
     names = core.human9_names() if core is not None else ()
@@ -186,7 +186,7 @@ def _next_step(cands: Candidates, chosen: Sequence[FirstStep]) -> Step | None:
 _C_SOLVED, _C_UNSOLVED, _C_LIMIT, _C_WRONG_STEP = 0, 1, 2, 3
 
 
-def _c_step(item: _engine.NativeStep) -> Step:
+def _c_step(item: backend.NativeStep) -> Step:
     """A step of the C rater as a :class:`Step` (without the proof and sentence)."""
     name, tenths, hodoku, placements, eliminations = item
     extra: dict[str, object] = {"hodoku": hodoku} if hodoku >= 0 else {}
@@ -194,7 +194,7 @@ def _c_step(item: _engine.NativeStep) -> Step:
 
 
 def _native_path(
-    core: _engine.NativeEngine, grid: Grid, cands: Candidates, path: list[Step], deadline: Deadline,
+    core: backend.NativeEngine, grid: Grid, cands: Candidates, path: list[Step], deadline: Deadline,
     stop: Stop,
 ) -> bool:
     """Run the C rater on a 9×9 grid, moving ``cands`` and ``path`` along its steps.
@@ -253,7 +253,7 @@ def rate(
     """Rate a puzzle (a :class:`Grid` or its text) as SE 1.2.1 does; see the module text.
 
     The HoDoKu-style ``level`` and ``score`` add up the steps of SE's path; with
-    ``hodoku_path`` they are those of HoDoKu 2.2's own path (:mod:`sudokit.hodoku`: its step
+    ``hodoku_path`` they are those of HoDoKu 2.2's own path (:mod:`sudokit.rating.hodoku.path`: its step
     order, its choice among steps, its scores and level limits; slower: with the C engine its
     path runs in C, but the step types not yet ported there are still Python's).
 
@@ -261,7 +261,7 @@ def rate(
     raise :class:`~sudokit.errors.OptionError`) stops the rating with status ``limit``; it
     belongs to this call alone, so threads rating at once each keep their own. Every step is
     checked against the solution (a wrong one raises :class:`StepError`). With the C engine
-    (``engine``: ``"c"``, ``"python"`` or None for the default, see :mod:`sudokit._engine`), a
+    (``engine``: ``"c"``, ``"python"`` or None for the default, see :mod:`sudokit.engine.backend`), a
     9×9 puzzle is rated by the C twin of the techniques (csrc/rate9.c), which takes the same
     steps; ``keep_steps`` (steps with their proofs and sentences) and ``chosen`` use the
     Python path. A variant puzzle (a grid with rules) is rated by :func:`rate_variant`, with the
@@ -356,7 +356,7 @@ def _rate(
     order = list(chosen) if chosen is not None else techniques(se_only=True)
     cands = Candidates.from_grid(grid)
     path: list[Step] = []
-    core = _engine.native(engine) if chosen is None and not keep_steps and grid.shape.box == (3, 3) else None
+    core = backend.native(engine) if chosen is None and not keep_steps and grid.shape.box == (3, 3) else None
     if core is not None and _native_path(core, grid, cands, path, deadline, stop):
         status, error = LIMIT, _limit_text(start)
     else:
@@ -373,9 +373,9 @@ def _rate(
 
 
 def _hodoku_rating(grid: Grid, deadline: Deadline, engine: str | None, stop: Stop) -> tuple[int, str]:
-    """HoDoKu 2.2's score and level from its own path (:mod:`sudokit.hodoku`, run by ``engine``
+    """HoDoKu 2.2's score and level from its own path (:mod:`sudokit.rating.hodoku.path`, run by ``engine``
     until ``deadline`` or ``stop``)."""
-    from sudokit.hodoku import hodoku_rating
+    from sudokit.rating.hodoku.path import hodoku_rating
 
     return hodoku_rating(grid, deadline, engine, stop)
 
@@ -433,10 +433,10 @@ def rate_many(
     releases the GIL; with ``hodoku_path`` only once every HoDoKu step type runs in C, as the
     Python finders the C path asks for the others hold the GIL), processes with the Python
     engine or ``hodoku_path`` before that; or those of ``executor`` when given (see
-    :class:`sudokit.executor.Executor`).
+    :class:`sudokit.engine.executor.Executor`).
     """
     time_limit = check_time_limit(time_limit)
-    name = _engine.name_of(engine)
+    name = backend.name_of(engine)
     native = name == "c" and (not hodoku_path or _hodoku_all_in_c(name))
     executor = executor or Executor.choose(jobs, native=native)
     return executor.map(partial(_rate_text, time_limit, hodoku_path, name), puzzles)
@@ -445,7 +445,7 @@ def rate_many(
 def _hodoku_all_in_c(engine: str) -> bool:
     """True when ``engine``'s C core has a finder for every step type of HoDoKu's path (it then
     runs without asking Python, the GIL released)."""
-    from sudokit.hodoku import HODOKU_STEPS
+    from sudokit.rating.hodoku.path import HODOKU_STEPS
 
-    core = _engine.native(engine)
+    core = backend.native(engine)
     return core is not None and set(core.hodoku_ported()) >= set(range(len(HODOKU_STEPS)))

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, overload
 
-from sudokit import _engine
+from sudokit.engine import backend
+from sudokit.engine.reference import DUPLICATE, MALFORMED
 from sudokit.errors import (
     MultipleSolutionsError,
     NoSolutionError,
@@ -28,10 +29,9 @@ from sudokit.formats import parse_line, to_line
 from sudokit.formats.reader import BoxLike, _as_shape
 from sudokit.grid import Grid, PuzzleLike, RulesLike, as_grid, as_rules
 from sudokit.limits import COUNT_LIMIT, check_limit, check_time_limit
-from sudokit.reference import DUPLICATE, MALFORMED
 from sudokit.rules import Rules
+from sudokit.shape import Shape
 from sudokit.status import Status
-from sudokit.units import Shape
 
 __all__ = [
     "SearchResult",
@@ -102,7 +102,7 @@ def search(
     :class:`~sudokit.rules.Rules` or variant names such as ``"x,antiknight"``).
 
     ``engine`` (``"c"`` or ``"python"``; every function here takes it) picks the engine for this
-    call; None uses the default (see :mod:`sudokit._engine`). ``time_limit`` (seconds, None: no
+    call; None uses the default (see :mod:`sudokit.engine.backend`). ``time_limit`` (seconds, None: no
     limit; every function here takes it) stops the search: the result is then ``stopped``.
     Ctrl-C (:class:`KeyboardInterrupt`) stops it too, in the main thread, within 50 ms.
     """
@@ -111,11 +111,11 @@ def search(
     grid = as_grid(puzzle, box, rules=rules)
     shape = grid.shape
     if grid.rules is not None:
-        count, first, guesses = _engine.rules_table(grid.rules, engine).solve(
+        count, first, guesses = backend.rules_table(grid.rules, engine).solve(
             grid.to_bytes(), limit, seconds
         )
     else:
-        count, first, guesses = _engine.select(engine).solve(
+        count, first, guesses = backend.select(engine).solve(
             grid.to_bytes(), shape.box_rows, shape.box_cols, limit, seconds
         )
     solution = Grid(tuple(first), shape, grid.rules) if first is not None else None
@@ -233,7 +233,7 @@ def solve_many(
     ['1234341221434321', None]
     """
     shape = _as_shape(box) or Shape(3, 3)
-    core = _engine.select(engine)
+    core = backend.select(engine)
     limit = 1 if first else 2
     seconds = _seconds(time_limit)
     variant = as_rules(rules, shape) if rules is not None else None
@@ -277,7 +277,7 @@ def count_many(
     variant = as_rules(rules, shape) if rules is not None else None
     if variant is not None:
         return _rules_lines(_lines(puzzles), variant, shape, limit, seconds, engine)[0]
-    counts, _ = _engine.select(engine).solve_lines(
+    counts, _ = backend.select(engine).solve_lines(
         _lines(puzzles), limit, shape.box_rows, shape.box_cols, seconds
     )
     return counts
@@ -292,7 +292,7 @@ def _rules_lines(
     Status codes as the classic batch: ``-1`` malformed, ``-2`` a given breaking a rule, ``-4`` out
     of time.
     """
-    table = _engine.rules_table(rules, engine)
+    table = backend.rules_table(rules, engine)
     cells: list[bytes] = []
     status: list[int] = []
     for line in lines:

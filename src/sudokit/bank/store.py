@@ -33,14 +33,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from sudokit.canon import canonical_string
+from sudokit.canon.minlex import canonical_string
+from sudokit.engine.solver import search
 from sudokit.errors import OptionError, OutputError, ShapeError, SudokuError
 from sudokit.formats.datasets import read_dataset, write_records
 from sudokit.formats.reader import Entry
 from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
 from sudokit.limits import check_time_limit
-from sudokit.rating import Rating, rate_many
-from sudokit.solver import search
+from sudokit.rating.explainer import Rating, rate_many
 from sudokit.status import Status
 from sudokit.symmetry import check_symmetry, symmetries_of
 

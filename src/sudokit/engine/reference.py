@@ -9,7 +9,7 @@ Candidates are bit masks (bit ``d-1`` set when digit ``d`` is possible). The rul
    with an explicit stack of saved states (no recursion, so 64×64 grids are fine).
 
 Every function here has a twin of the same name and signature in the C extension
-``sudokit._core``; :mod:`sudokit.solver` picks one of them.
+``sudokit._core``; :mod:`sudokit.engine.solver` picks one of them.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Any
 from sudokit.errors import Stopped, TimeLimitReached, WrongLengthError
 from sudokit.formats.chars import CHAR_VALUE as _CHAR_VALUE
 from sudokit.formats.chars import DIGIT_CHARS
-from sudokit.units import Shape
+from sudokit.shape import Shape
 
 __all__ = ["RulesTable", "solve", "solve_array", "solve_lines"]
 

@@ -11,7 +11,7 @@ string each (:class:`~sudokit.formats.reader.LineRun`), and their chunks' answer
 engine's lists (:class:`RunResults`) until written: no Python step per puzzle on that path.
 :func:`run_chunks` gives the answers chunk by chunk, :func:`run_entries` puzzle by puzzle.
 
-``jobs > 1`` spreads the chunks over the workers of :class:`sudokit.executor.Executor`: threads
+``jobs > 1`` spreads the chunks over the workers of :class:`sudokit.engine.executor.Executor`: threads
 when the C core does the work (it releases the GIL), processes for a Python strategy or the
 Python engine.
 
@@ -28,7 +28,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, NamedTuple
 
-from sudokit import _engine, formats, reference
+from sudokit import formats
+from sudokit.engine import backend, reference
+from sudokit.engine.executor import Executor
 from sudokit.errors import (
     MultipleSolutionsError,
     NoSolutionError,
@@ -36,15 +38,14 @@ from sudokit.errors import (
     ShapeError,
     SudokuError,
 )
-from sudokit.executor import Executor
 from sudokit.formats.chars import DIGIT_CHARS, MAX_CHAR_N
 from sudokit.formats.reader import Entry, LineRun
 from sudokit.grid import Grid, find_duplicate
 from sudokit.limits import Stop
 from sudokit.rules import Rules
+from sudokit.shape import Shape
 from sudokit.status import Status
 from sudokit.strategies import solve_with
-from sudokit.units import Shape
 
 __all__ = [
     "INVALID",
@@ -220,7 +221,7 @@ def _strategy_search(
 
 
 def _search_cells(
-    work: _Work, cells: tuple[int, ...], job: Job, source: str, engine: _engine.Engine,
+    work: _Work, cells: tuple[int, ...], job: Job, source: str, engine: backend.Engine,
     stop: Stop | None = None,
 ) -> Result:
     """Check and search one puzzle given as cells (the slow path, one engine call)."""
@@ -253,7 +254,7 @@ def _search_cells(
 
 def _search_rules(
     work: _Work, cells: tuple[int, ...], rules: Rules, puzzle: str, job: Job, source: str,
-    engine: _engine.Engine, stop: Stop | None,
+    engine: backend.Engine, stop: Stop | None,
 ) -> Result:
     """Check and search one puzzle under a variant's rules."""
     if work.rules is not None and job.rules is not None and work.rules != job.rules:
@@ -267,7 +268,7 @@ def _search_rules(
         return _invalid(work.line, puzzle, broken, source)
     if job.strategy is not None:
         return _invalid(work.line, puzzle, RulesError("the strategies solve classic Sudoku only"), source)
-    table = _engine.rules_table(rules, "python" if engine is reference else "c")
+    table = backend.rules_table(rules, "python" if engine is reference else "c")
     count, first, _ = table.solve(
         bytes(cells), job.limit, job.time_limit or 0.0, None if stop is None else stop.buffer
     )
@@ -275,7 +276,7 @@ def _search_rules(
     return _outcome(work, puzzle, count, solution, source)
 
 
-def _reparse(work: _Work, job: Job, source: str, engine: _engine.Engine) -> Result:
+def _reparse(work: _Work, job: Job, source: str, engine: backend.Engine) -> Result:
     """Parse a line the engine rejected in Python: the exact error, or search it after all."""
     try:
         cells, shape = formats.parse(work.text, job.box, first_line=work.line)
@@ -323,7 +324,7 @@ class RunResults:
 Answers = list[Result] | RunResults
 
 
-def _run_lines(job: Job, source: str, run: LineRun, engine: _engine.Engine, stop: Stop) -> RunResults:
+def _run_lines(job: Job, source: str, run: LineRun, engine: backend.Engine, stop: Stop) -> RunResults:
     """Run a :class:`LineRun` in one batch call (lines the engine rejects are read again in Python)."""
     texts = run.lines()
     shape = run.shape
@@ -346,7 +347,7 @@ def _run_chunk(
 
     ``engine_name`` is the engine's name, not the engine, so a worker process can be sent it.
     """
-    engine = _engine.select(engine_name)
+    engine = backend.select(engine_name)
     stop = stop or Stop()
     out: list[Result | None] = [item if isinstance(item, Result) else None for item in items]
     groups: dict[Shape, list[tuple[int, _Work]]] = {}
@@ -445,7 +446,7 @@ def _timed_chunk(
     source, chunk = work
     start = time.perf_counter()
     if isinstance(chunk, LineRun):
-        answers: Answers = _run_lines(job, source, chunk, _engine.select(engine_name), stop)
+        answers: Answers = _run_lines(job, source, chunk, backend.select(engine_name), stop)
     else:
         answers = _run_chunk(job, source, chunk, engine_name, stop)
     return time.perf_counter() - start, answers
@@ -470,9 +471,9 @@ def run_chunks(
     while they are quick (see :data:`CHUNK_SECONDS`), so every answer comes soon after it is
     found and Ctrl-C loses little finished work. ``jobs`` workers run the chunks: threads of
     this process with the C engine, processes with a strategy or the Python engine; or those of
-    ``executor`` when given (see :mod:`sudokit.executor`).
+    ``executor`` when given (see :mod:`sudokit.engine.executor`).
     """
-    engine_name = _engine.name_of(engine)
+    engine_name = backend.name_of(engine)
     most = CHUNK_C if engine_name == "c" else CHUNK_PYTHON
     sizer = _Sizer(max(1, chunk_size or most), fixed=chunk_size is not None)
     chunks = (

@@ -1,8 +1,8 @@
 """Batches over Dask collections: solve, count and rate a data set partition by partition.
 
 Dask (``pip install 'sudokit[dask]'``) is imported by these functions, never by ``import
-sudokit``. Each function maps one of the batch functions (:func:`sudokit.solver.solve_many`,
-:func:`~sudokit.solver.count_many`, :func:`~sudokit.rating.rate_many`) over the partitions of a
+sudokit``. Each function maps one of the batch functions (:func:`sudokit.engine.solver.solve_many`,
+:func:`~sudokit.engine.solver.count_many`, :func:`~sudokit.rating.rate_many`) over the partitions of a
 Dask bag or dataframe, so a data set larger than memory is answered by the cluster's workers a
 partition at a time, with the same answers as a local run. The results are lazy Dask
 collections: call ``.compute()``, or write them (``.to_parquet``) without gathering them.
@@ -13,7 +13,7 @@ by default, as in :func:`sudokit.formats.read_dataset`'s data sets and Kaggle's 
 >>> import dask.bag as db                                   # doctest: +SKIP
 >>> solve_bag(db.from_sequence(puzzles, npartitions=8)).compute()  # doctest: +SKIP
 
-For the command line's ``--scheduler`` see :mod:`sudokit.executor` and docs/distributed.md.
+For the command line's ``--scheduler`` see :mod:`sudokit.engine.executor` and docs/distributed.md.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sudokit import rating, solver
+from sudokit import rating
+from sudokit.engine import solver
 from sudokit.limits import COUNT_LIMIT
 
 __all__ = [

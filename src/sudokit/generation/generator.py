@@ -27,7 +27,7 @@ the same puzzle. The C engine (``sudokit._core``, 9×9) and the pure-Python path
 random numbers, so they give different puzzles for the same seed.
 
 >>> puzzle = generate(seed=7)
->>> from sudokit.solver import is_unique
+>>> from sudokit.engine.solver import is_unique
 >>> is_unique(puzzle), puzzle == generate(seed=7)
 (True, True)
 """
@@ -46,16 +46,17 @@ from functools import cache, partial
 from itertools import islice
 from typing import Any
 
-from sudokit import _engine, hardgen, reference, unbiased
+from sudokit.engine import backend, reference
+from sudokit.engine.executor import Executor
 from sudokit.errors import GenerationError, OptionError, ShapeError, TimeLimitReached, VariantError
-from sudokit.executor import Executor
 from sudokit.formats.reader import BoxLike, _as_shape
+from sudokit.generation import unbiased, vicinity
 from sudokit.grid import Grid, as_grid
 from sudokit.limits import NEVER, Deadline, Stop
 from sudokit.rules import Cage, Rules
+from sudokit.shape import Shape, shape_for_size
 from sudokit.symmetry import check_symmetry, is_symmetric, orbits
 from sudokit.techniques import HODOKU_LEVELS, family_of, name_key, resolve
-from sudokit.units import Shape, shape_for_size
 from sudokit.variant import find_variant, make_rules, parse_region_map
 
 __all__ = [
@@ -77,7 +78,7 @@ __all__ = [
     "puzzle_seed",
 ]
 
-#: The generation methods ("controlled-bias": Berthier's unbiased sampling, see sudokit.unbiased).
+#: The generation methods ("controlled-bias": Berthier's unbiased sampling, see sudokit.generation.unbiased).
 METHODS = ("dig", "random-fill", "controlled-bias")
 
 #: The level names a difficulty target may give: HoDoKu's levels, as ``Rating.level`` says them.
@@ -97,7 +98,7 @@ _RANGE = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)?\s*-\s*(\d+(?:\.\d*)?|\.\d+)?\s*"
 #: Seconds the rater may spend on one candidate puzzle of a difficulty target.
 RATING_TIME_LIMIT = 20.0
 
-#: The lowest ER target searched by climbing from hard puzzles (:mod:`sudokit.hardgen`)
+#: The lowest ER target searched by climbing from hard puzzles (:mod:`sudokit.generation.vicinity`)
 #: rather than by rating random puzzles (about 1 in 30 minimal puzzles is rated 8.0 or more,
 #: 1 in 500 is 9.0 or more).
 CLIMB_FROM = 8.5
@@ -318,7 +319,7 @@ def _search(
     """Up to ``limit`` solutions of ``cells``, with the digits ``forbid`` = (cell, digit) ruled out.
 
     With ``rng`` the digits of each guessed cell are tried in random order (random grids).
-    The search is the reference engine's (:func:`sudokit.reference.solutions`).
+    The search is the reference engine's (:func:`sudokit.engine.reference.solutions`).
     """
     cand = reference.initial_candidates(cells, shape)
     if cand is None:
@@ -328,7 +329,7 @@ def _search(
     return list(islice(reference.solutions(cand, shape, rng), limit))
 
 
-def _count(cells: Sequence[int], shape: Shape, solver: _engine.Engine, limit: int = 2) -> int:
+def _count(cells: Sequence[int], shape: Shape, solver: backend.Engine, limit: int = 2) -> int:
     """Solutions of ``cells`` up to ``limit``, counted by ``solver`` (an engine)."""
     count, _, _ = solver.solve(bytes(cells), shape.box_rows, shape.box_cols, limit)
     return count
@@ -381,11 +382,11 @@ def is_minimal(puzzle: Grid, *, engine: str | None = None) -> bool:
     cells = list(puzzle.cells)
     shape = puzzle.shape
     if puzzle.rules is not None:
-        table = _engine.rules_table(puzzle.rules, engine)
+        table = backend.rules_table(puzzle.rules, engine)
         return table.solve(bytes(cells), 2)[0] == 1 and all(
             table.solve(bytes([*cells[:c], 0, *cells[c + 1:]]), 2)[0] != 1 for c, v in enumerate(cells) if v
         )
-    solver = _engine.select(engine)
+    solver = backend.select(engine)
     if _count(cells, shape, solver) != 1:
         return False
     for cell, v in enumerate(puzzle.cells):
@@ -402,7 +403,7 @@ def is_minimal(puzzle: Grid, *, engine: str | None = None) -> bool:
 
 
 def _dig_python(
-    opts: Options, rng: random.Random, solver: _engine.Engine, deadline: Deadline
+    opts: Options, rng: random.Random, solver: backend.Engine, deadline: Deadline
 ) -> tuple[list[int], list[int]] | None:
     """One attempt of the dig method: (puzzle, solution), or None when the options were missed."""
     shape = opts.shape
@@ -436,7 +437,7 @@ def _dig_python(
 
 
 def _random_fill_python(
-    opts: Options, rng: random.Random, solver: _engine.Engine, deadline: Deadline
+    opts: Options, rng: random.Random, solver: backend.Engine, deadline: Deadline
 ) -> tuple[list[int], list[int], FillStats]:
     """Seed 003's method, steps 1-9, counting fill rounds and solver calls."""
     shape = opts.shape
@@ -514,7 +515,7 @@ def _orbit_ids(symmetry: str) -> bytes | None:
     return bytes(ids)
 
 
-def _dig_c(core: _engine.NativeEngine, opts: Options, seed: int) -> tuple[list[int], list[int]] | None:
+def _dig_c(core: backend.NativeEngine, opts: Options, seed: int) -> tuple[list[int], list[int]] | None:
     """One attempt of the dig method in C (9×9)."""
     mask = bytes(opts.mask) if opts.mask is not None else None
     out = core.gen9_dig(seed, _orbit_ids(opts.symmetry), opts.clues or 0, mask, opts.minimal)
@@ -525,7 +526,7 @@ def _dig_c(core: _engine.NativeEngine, opts: Options, seed: int) -> tuple[list[i
 
 
 def _random_fill_c(
-    core: _engine.NativeEngine, opts: Options, seed: int, deadline: Deadline = NEVER,
+    core: backend.NativeEngine, opts: Options, seed: int, deadline: Deadline = NEVER,
     stop: Stop | None = None,
 ) -> tuple[list[int], list[int], FillStats]:
     """Seed 003's method in C (9×9); :class:`TimeLimitReached` when ``deadline`` runs out."""
@@ -606,12 +607,12 @@ def check_technique(name: str | None) -> str | None:
 
 
 def _rater() -> Callable[..., Any]:
-    """The rater ``sudokit.rating._rate(grid, deadline, engine=…)``, imported when first needed."""
+    """The rater ``sudokit.rating.explainer._rate(grid, deadline, engine=…)``, imported when first needed."""
     try:
-        rating = importlib.import_module("sudokit.rating")
+        rating = importlib.import_module("sudokit.rating.explainer")
     except ImportError as exc:
         raise GenerationError(
-            "a difficulty or technique target needs the rater (sudokit.rating), "
+            "a difficulty or technique target needs the rater (sudokit.rating.explainer), "
             "which is not available in this build"
         ) from exc
     rate: Callable[..., Any] = rating._rate
@@ -649,14 +650,14 @@ def _difficulty_ok(opts: Options, rating: Any) -> bool:
 class Generator:
     """Make puzzles meeting fixed :class:`Options`, one per puzzle seed.
 
-    The engine is ``options.engine``'s (None: the default, see :mod:`sudokit._engine`), chosen
+    The engine is ``options.engine``'s (None: the default, see :mod:`sudokit.engine.backend`), chosen
     when the generator is made.
     """
 
     def __init__(self, options: Options) -> None:
         self.options = options
-        self._solver = _engine.select(options.engine)
-        self._core = _engine.native(options.engine) if options.shape == Shape(3, 3) else None
+        self._solver = backend.select(options.engine)
+        self._core = backend.native(options.engine) if options.shape == Shape(3, 3) else None
         self._rater = _rater() if options.difficulty is not None or options.technique else None
         self._starts = self._near_starts()
         self._climb = self._climb_spec()
@@ -674,13 +675,13 @@ class Generator:
         ER of :data:`CLIMB_ONLY_FROM` or more): each one is then unlike those before."""
         return bool(self._starts)
 
-    def _climb_spec(self) -> hardgen.Climb | None:
+    def _climb_spec(self) -> vicinity.Climb | None:
         """The climb's target when a hard ER target is searched by climbing (see
-        :mod:`sudokit.hardgen`), None for the attempt loop."""
+        :mod:`sudokit.generation.vicinity`), None for the attempt loop."""
         opts = self.options
         target = opts.difficulty
         if self._starts and isinstance(target, tuple):
-            return hardgen.Climb(target[0], target[1], opts.symmetry, opts.minimal, opts.max_clues)
+            return vicinity.Climb(target[0], target[1], opts.symmetry, opts.minimal, opts.max_clues)
         if not isinstance(target, tuple) or target[0] < CLIMB_FROM:
             return None
         if target[0] >= CLIMB_ONLY_FROM and self._core is None:
@@ -688,17 +689,17 @@ class Generator:
         if (self._core is None or opts.method != "dig" or opts.mask is not None
                 or opts.clues is not None or opts.technique is not None):
             return None
-        return hardgen.Climb(target[0], target[1], opts.symmetry, opts.minimal, opts.max_clues)
+        return vicinity.Climb(target[0], target[1], opts.symmetry, opts.minimal, opts.max_clues)
 
-    def _near_starts(self) -> tuple[hardgen.Start, ...]:
+    def _near_starts(self) -> tuple[vicinity.Start, ...]:
         """The ``near`` puzzles with the symmetry asked, each with its solution (for an ER of
-        :data:`CLIMB_ONLY_FROM` or more without ``near``: :func:`sudokit.hardgen.bundled_starts`);
+        :data:`CLIMB_ONLY_FROM` or more without ``near``: :func:`sudokit.generation.vicinity.bundled_starts`);
         an :class:`OptionError` names one that has not exactly one solution."""
         opts = self.options
         target = opts.difficulty
         near = opts.near
         if near is None and isinstance(target, tuple) and target[0] >= CLIMB_ONLY_FROM:
-            near = hardgen.bundled_starts()
+            near = vicinity.bundled_starts()
             if opts.symmetry != "none" and not any(is_symmetric(c, opts.symmetry, 9) for c in near):
                 raise OptionError(f"an ER of {CLIMB_ONLY_FROM:.1f} or more is searched near hard puzzles "
                                   f"and sudokit's own have no {opts.symmetry} symmetry: give some that "
@@ -715,7 +716,7 @@ class Generator:
                 raise OptionError(f"near: start puzzle {number} has {'no' if count == 0 else 'several'} "
                                   "solutions")
             if opts.symmetry == "none" or is_symmetric(cells, opts.symmetry, 9):
-                starts.append(hardgen.Start(tuple(cells), tuple(first)))
+                starts.append(vicinity.Start(tuple(cells), tuple(first)))
         return tuple(starts)
 
     def key(self, cells: Sequence[int]) -> bytes:
@@ -726,13 +727,13 @@ class Generator:
     def _make_climbing(
         self, seed: int, deadline: Deadline, stop: Stop | None, avoid: Collection[bytes] = ()
     ) -> Generated:
-        """:meth:`make` by climbing (:func:`sudokit.hardgen.climb`); the puzzle found is checked
+        """:meth:`make` by climbing (:func:`sudokit.generation.vicinity.climb`); the puzzle found is checked
         and rated again by the rater before it leaves."""
         assert self._climb is not None and self._core is not None
         opts = self.options
         shunned = self._start_keys | frozenset(avoid) if avoid else self._start_keys
         for attempt in range(opts.max_attempts):
-            found = hardgen.climb(self._core, self._climb, _attempt_seed(seed, attempt), deadline, stop,
+            found = vicinity.climb(self._core, self._climb, _attempt_seed(seed, attempt), deadline, stop,
                                   self._starts, shunned)
             puzzle, solution = found.puzzle, found.solution
             grid = Grid._trusted(tuple(puzzle), opts.shape)
@@ -813,7 +814,7 @@ class Generator:
             grid = Grid._trusted(tuple(puzzle), opts.shape, rules)
             if opts.max_clues is not None and grid.clue_count > opts.max_clues:
                 continue
-            table = _engine.rules_table(rules, self.engine_name)
+            table = backend.rules_table(rules, self.engine_name)
             if table.solve(bytes(puzzle), 2)[0] != 1:  # every puzzle is checked before it leaves
                 raise AssertionError(f"generator bug: non-unique puzzle {grid.to_json()}")
             return Generated(grid, Grid._trusted(tuple(solution), opts.shape, rules), seed, attempt + 1)
@@ -976,17 +977,17 @@ def generate(*, seed: int | None = None, time_limit: float | None = None, **kwar
       or a range ``(7.0, 8.5)``, ``"7.0-8.5"``, ``"9.0-"`` (at least), ``"-4.0"`` (at most);
       or a HoDoKu level name (:data:`LEVELS`: easy, medium, hard, unfair, extreme).
       ``technique``: a technique the rater must use (a registry name such as ``"X-Wing"``, or
-      a step name such as ``"Full House"``). Both need :mod:`sudokit.rating`; a bad value
+      a step name such as ``"Full House"``). Both need :mod:`sudokit.rating.explainer`; a bad value
       raises :class:`~sudokit.errors.OptionError` at once (see :func:`parse_difficulty`).
       An SE range from :data:`CLIMB_FROM` up is searched by climbing around hard puzzles
-      (:mod:`sudokit.hardgen`), which keeps ``symmetry``, ``minimal`` and ``max_clues``.
+      (:mod:`sudokit.generation.vicinity`), which keeps ``symmetry``, ``minimal`` and ``max_clues``.
     - ``near``: hard 9×9 puzzles (Grids or strings) to start that climb from, for any SE range:
       how ER 10 and more is reached (without ``near`` such a target starts from sudokit's own,
-      :func:`sudokit.hardgen.bundled_starts`). Each puzzle made differs (up to equivalence:
+      :func:`sudokit.generation.vicinity.bundled_starts`). Each puzzle made differs (up to equivalence:
       minlex form) from all of them and from the run's other puzzles; ``minimal`` digs each
       neighbour.
     - ``seed``: the same seed gives the same puzzle (with the same engine).
-    - ``engine``: ``"c"`` or ``"python"`` (None: the default, see :mod:`sudokit._engine`).
+    - ``engine``: ``"c"`` or ``"python"`` (None: the default, see :mod:`sudokit.engine.backend`).
     - ``time_limit``: seconds of wall-clock time for the whole call (None: no limit).
 
     Raises :class:`GenerationError` when ``max_attempts`` attempts miss the options and
@@ -1030,7 +1031,7 @@ def generate_many(
     if seed is None:
         seed = _fresh_seed()
     seed &= _MASK64
-    if opts.method == "controlled-bias":  # one stream, grid block by grid block (sudokit.unbiased)
+    if opts.method == "controlled-bias":  # one stream, grid block by grid block (sudokit.generation.unbiased)
         return _controlled_bias(opts, count, seed, time_limit)
     indexes: Iterator[int] = iter(range(count)) if count is not None else _naturals()
     gen = Generator(opts)
@@ -1041,7 +1042,7 @@ def generate_many(
     if gen.near:
         size = 1  # a hard puzzle takes seconds: one a task
     tasks = ([puzzle_seed(seed, i) for i in chunk] for chunk in _batched(indexes, size))
-    work = partial(_make_some, replace(opts, engine=_engine.name_of(opts.engine)), deadline)
+    work = partial(_make_some, replace(opts, engine=backend.name_of(opts.engine)), deadline)
     made = (made for some in executor.map(work, tasks) for made in some)
     return _distinct(gen, made, deadline) if gen.near else made
 
@@ -1208,7 +1209,7 @@ def _variant_attempt(
     """One attempt: a random solution under the rules, Killer's cages from it, then digging."""
     rng = random.Random(aseed)
     rules = _variant_rules(opts, rng)
-    table = _engine.rules_table(rules, engine)
+    table = backend.rules_table(rules, engine)
     size = opts.shape.size
     left = deadline.remaining()
     seconds = _VARIANT_FILL_SECONDS if left is None else max(1e-3, min(left, _VARIANT_FILL_SECONDS))
@@ -1222,7 +1223,7 @@ def _variant_attempt(
             (*rules.variants, "killer"), box=rules.shape if rules.pieces is None else None,
             n=rules.n, regions=rules.pieces, cages=cages,
         )
-        table = _engine.rules_table(rules, engine)
+        table = backend.rules_table(rules, engine)
         if table.solve(bytes(size), 2)[0] != 1:
             if opts.killer_givens == 0:
                 return None  # cages alone do not make it unique: other cages
@@ -1235,7 +1236,7 @@ def _variant_attempt(
     return _dig(list(solution), table, rng, deadline), solution, rules
 
 
-def _dig(puzzle: list[int], table: _engine.RulesSearch, rng: random.Random, deadline: Deadline) -> list[int]:
+def _dig(puzzle: list[int], table: backend.RulesSearch, rng: random.Random, deadline: Deadline) -> list[int]:
     """Take away givens in random order while the puzzle stays unique (leaves it minimal)."""
     for cell in rng.sample(range(len(puzzle)), len(puzzle)):
         if not puzzle[cell]:

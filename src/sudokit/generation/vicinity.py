@@ -40,10 +40,10 @@ from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from importlib import resources
 
-from sudokit import _engine
+from sudokit.engine import backend
 from sudokit.limits import Deadline, Stop
+from sudokit.shape import Shape
 from sudokit.symmetry import orbits
-from sudokit.units import Shape
 
 __all__ = [
     "DYNAMIC_TENTHS", "PATIENCE", "SCORE_SECONDS", "START_PUZZLES",
@@ -106,7 +106,7 @@ def bundled_starts() -> tuple[tuple[int, ...], ...]:
                  for line in text.splitlines() if line and not line.startswith("#"))
 
 
-def _rated(core: _engine.NativeEngine, cells: Sequence[int], stop: Stop | None) -> tuple[int, int] | None:
+def _rated(core: backend.NativeEngine, cells: Sequence[int], stop: Stop | None) -> tuple[int, int] | None:
     """The C rater's ER in tenths and dynamic chain steps (at most 999) of a unique puzzle, or
     None when it did not finish."""
     code, steps = core.rate9(bytes(cells), SCORE_SECONDS, None if stop is None else stop.buffer)
@@ -117,7 +117,7 @@ def _rated(core: _engine.NativeEngine, cells: Sequence[int], stop: Stop | None) 
 
 
 def score(
-    core: _engine.NativeEngine, cells: Sequence[int], high: float, stop: Stop | None = None
+    core: backend.NativeEngine, cells: Sequence[int], high: float, stop: Stop | None = None
 ) -> tuple[int, float]:
     """The climb's score of a unique puzzle and its ER: ``(ER in tenths × 1000 + dynamic
     chain steps, ER)``, or ``(-1, 0.0)`` when the C rater did not finish or the ER is above ``high``."""
@@ -143,7 +143,7 @@ class _Search:
     """One puzzle seed's search: the state of its climbs."""
 
     def __init__(
-        self, core: _engine.NativeEngine, spec: Climb, rng: random.Random, deadline: Deadline,
+        self, core: backend.NativeEngine, spec: Climb, rng: random.Random, deadline: Deadline,
         stop: Stop | None,
     ) -> None:
         self.core = core
@@ -337,7 +337,7 @@ _PEERS = tuple(tuple(Shape(3, 3).peers[c]) for c in range(81))
 
 
 def climb(
-    core: _engine.NativeEngine, spec: Climb, seed: int, deadline: Deadline, stop: Stop | None = None,
+    core: backend.NativeEngine, spec: Climb, seed: int, deadline: Deadline, stop: Stop | None = None,
     near: Sequence[Start] = (), avoid: Container[bytes] = frozenset(),
 ) -> Found:
     """A unique (orbit-)minimal puzzle scored within ``[spec.low, spec.high]``, found by a

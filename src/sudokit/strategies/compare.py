@@ -30,13 +30,13 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from sudokit import _engine
+from sudokit.engine import backend
+from sudokit.engine.solver import search
 from sudokit.errors import SudokuError
 from sudokit.grid import Grid, read_grids
-from sudokit.solver import search
+from sudokit.shape import Shape
 from sudokit.strategies import NAMES, get
 from sudokit.strategies.csp import all_specs
-from sudokit.units import Shape
 
 __all__ = [
     "DEFAULT_SPECS",
@@ -51,7 +51,7 @@ __all__ = [
     "plot",
 ]
 
-#: The spec of the baseline: the engine behind :mod:`sudokit.solver` (C core, or its Python twin).
+#: The spec of the baseline: the engine behind :mod:`sudokit.engine.solver` (C core, or its Python twin).
 NATIVE = "native"
 #: What ``compare`` runs when no strategy is named: every strategy with its default options.
 DEFAULT_SPECS = (*NAMES,)
@@ -248,7 +248,7 @@ def _cells(row: Summary, native_label: str) -> list[str]:
 
 def native_label() -> str:
     """How the baseline is named in tables: ``native (c)`` or ``native (python)``."""
-    return f"{NATIVE} ({_engine.name_of()})"
+    return f"{NATIVE} ({backend.name_of()})"
 
 
 def format_table(rows: Sequence[Summary], *, markdown: bool = False) -> str:

@@ -30,10 +30,10 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from sudokit.candidates import Candidates
-from sudokit.geometry import CELL, Geometry, digit_label, geometry
 from sudokit.grid import Grid
+from sudokit.render.layout import CELL, Geometry, digit_label, geometry
 from sudokit.rules import Rules
-from sudokit.units import Shape, shape_for_size
+from sudokit.shape import Shape, shape_for_size
 
 if TYPE_CHECKING:
     from sudokit.techniques.step import Link, Step

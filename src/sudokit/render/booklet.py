@@ -1,7 +1,7 @@
 """PDF booklets of puzzles: 1, 2, 4 or 6 a page, each labelled with its number, SE rating and level.
 
 Built with reportlab (the ``pdf`` extra). The grids are drawn with reportlab's vector
-primitives from the same :mod:`sudokit.geometry` as the SVG pictures (same proportions, same
+primitives from the same :mod:`sudokit.render.layout` as the SVG pictures (same proportions, same
 palette), not by embedding the SVG: text stays text (searchable, extractable, one embedded font
 subset for the whole file) and a hundred-puzzle booklet takes a fraction of a second to draw.
 The font is DejaVu Sans (Debian's ``fonts-dejavu-core``), else reportlab's own Bitstream Vera,
@@ -31,14 +31,14 @@ from sudokit.errors import (
     ShapeError,
     SudokuError,
 )
-from sudokit.generator import LEVELS as LEVELS  # the level names a difficulty may give
-from sudokit.generator import parse_difficulty
-from sudokit.geometry import CELL, Geometry, digit_label, geometry
+from sudokit.generation.generator import LEVELS as LEVELS  # the level names a difficulty may give
+from sudokit.generation.generator import parse_difficulty
 from sudokit.grid import Grid
-from sudokit.svg import PALETTE
+from sudokit.render.layout import CELL, Geometry, digit_label, geometry
+from sudokit.render.svg import PALETTE
 
 if TYPE_CHECKING:
-    from sudokit.rating import Rating
+    from sudokit.rating.explainer import Rating
 
 __all__ = ["LAYOUTS", "PAPERS", "Booklet", "Entry", "book"]
 
@@ -138,7 +138,7 @@ def _font_paths(font: str | os.PathLike[str] | None) -> tuple[str, str]:
 
 def _rate(grid: Grid, time_limit: float | None) -> Rating | None:
     """The puzzle's rating, ``None`` when the rater gives up within the time limit."""
-    from sudokit.rating import rate
+    from sudokit.rating.explainer import rate
 
     rating = rate(grid, time_limit=time_limit)
     return rating if rating.er is not None else None
@@ -146,7 +146,7 @@ def _rate(grid: Grid, time_limit: float | None) -> Rating | None:
 
 def _given(puzzles: Iterable[Grid | str], time_limit: float | None) -> list[Entry]:
     """Parse, solve and rate the puzzles given (errors name the puzzle's number)."""
-    from sudokit.solver import search
+    from sudokit.engine.solver import search
 
     entries = []
     for number, item in enumerate(puzzles, start=1):
@@ -168,7 +168,7 @@ def _given(puzzles: Iterable[Grid | str], time_limit: float | None) -> list[Entr
 def _generated(count: int, difficulty: object, box: Any, seed: int | None,
                time_limit: float | None) -> list[Entry]:
     """Generate ``count`` puzzles (of the difficulty asked) and rate them."""
-    from sudokit.generator import generate_many
+    from sudokit.generation.generator import generate_many
 
     entries = []
     for number, made in enumerate(generate_many(count, seed=seed, difficulty=difficulty, box=box), 1):

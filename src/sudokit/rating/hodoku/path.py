@@ -14,8 +14,8 @@ from their fronts (:class:`Board`). Unique rectangles of types 1-6 and hidden re
 (doubly linked ones too) and ALS-XY-Wing follow HoDoKu's search order here as well (its ALS
 list, its restricted commons, the first step found);
 X-chains and turbot fish follow its depth-first chain search and its sort. Nice loops, AICs and
-their grouped forms come from HoDoKu's tabling search (:mod:`sudokit.hodoku_loops`), forcing
-chains and nets from the same tables and its net trials (:mod:`sudokit.hodoku_forcing`);
+their grouped forms come from HoDoKu's tabling search (:mod:`sudokit.rating.hodoku.loops`), forcing
+chains and nets from the same tables and its net trials (:mod:`sudokit.rating.hodoku.forcing`);
 XY-chains and remote pairs from this module's own searches. The other techniques (fish, wings,
 colouring, avoidable rectangles, ALS chains, Franken fish) use sudokit's finders with HoDoKu's
 sort among their steps.
@@ -33,17 +33,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from sudokit import _engine
 from sudokit.candidates import Candidates, bit, digits_of
+from sudokit.engine import backend
+from sudokit.engine.solver import search
 from sudokit.errors import OptionError, TimeLimitReached
 from sudokit.grid import Grid
-from sudokit.hodoku_forcing import Forcing, forcing_chain, forcing_net
-from sudokit.hodoku_loops import nice_loop
 from sudokit.limits import NEVER, Deadline, Stop
-from sudokit.solver import search
+from sudokit.rating.hodoku.forcing import Forcing, forcing_chain, forcing_net
+from sudokit.rating.hodoku.loops import nice_loop
+from sudokit.shape import Shape
 from sudokit.techniques import HODOKU_LEVELS, Step, technique_named
 from sudokit.techniques.base import bit_cells
-from sudokit.units import Shape
 
 __all__ = [
     "HODOKU_LEVELS",
@@ -400,7 +400,7 @@ def _hidden_in(board: Board, unit: int, size: int) -> Step | None:
 
 
 def _nice_loop(board: Board, _c: Candidates, deadline: Deadline) -> Step | None:
-    """HoDoKu's nice loop or AIC (:func:`sudokit.hodoku_loops.nice_loop`) as a step."""
+    """HoDoKu's nice loop or AIC (:func:`sudokit.rating.hodoku.loops.nice_loop`) as a step."""
     loop = nice_loop(board.masks, deadline.check)
     return None if loop is None else _chain_step(loop.kind, loop.eliminations, loop.cells)
 
@@ -416,7 +416,7 @@ ForcingSearch = Callable[[Sequence[int], Sequence[int], Callable[[], None]], "Fo
 
 
 def _forcing(search: ForcingSearch) -> BoardFinder:
-    """HoDoKu's forcing chains or nets (:mod:`sudokit.hodoku_forcing`) as a step."""
+    """HoDoKu's forcing chains or nets (:mod:`sudokit.rating.hodoku.forcing`) as a step."""
 
     def find(board: Board, _c: Candidates, deadline: Deadline) -> Step | None:
         """The forcing chain or net step HoDoKu takes, or None."""
@@ -1435,7 +1435,7 @@ def hodoku_path(grid: Grid, deadline: Deadline = NEVER, engine: str | None = Non
     its solution digit, scored 10000).
 
     With the C engine (``engine``: ``"c"``, ``"python"`` or None for the default, see
-    :mod:`sudokit._engine`) the loop, the board and the finders ported to C
+    :mod:`sudokit.engine.backend`) the loop, the board and the finders ported to C
     (csrc/hodoku9_*.c) run there, asking the Python finders of this module for the other step
     types; the path is the same step for step.
 
@@ -1448,7 +1448,7 @@ def hodoku_path(grid: Grid, deadline: Deadline = NEVER, engine: str | None = Non
     if grid.shape.n != 9 or grid.rules is not None:
         raise OptionError("HoDoKu's path is for classic 9×9 puzzles")
     stop = stop or Stop()
-    core = _engine.native(engine)
+    core = backend.native(engine)
     path = (_python_path(grid, deadline, stop) if core is None
             else _native_path(core, grid, deadline, stop))
     return path, all(s.kind != "BRUTE_FORCE" for s in path)
@@ -1494,7 +1494,7 @@ _C_SOLVED, _C_UNSOLVED, _C_LIMIT = 0, 1, 2
 _C_BRUTE_FORCE = 99
 
 
-def _native_path(core: _engine.NativeEngine, grid: Grid, deadline: Deadline,
+def _native_path(core: backend.NativeEngine, grid: Grid, deadline: Deadline,
                  stop: Stop, ask: Sequence[int] = ()) -> list[HodokuStep]:
     """HoDoKu's path run by the C core (csrc/hodoku9_path.c), the Python finders asked for the
     step types C does not have and for those in ``ask`` (tests mix the two that way); their
@@ -1513,13 +1513,13 @@ def _native_path(core: _engine.NativeEngine, grid: Grid, deadline: Deadline,
     return _hodoku_steps(steps, set(core.hodoku_ported()) - set(ask), iter(found))
 
 
-def _external(grid: Grid, deadline: Deadline, stop: Stop, found: list[Step]) -> _engine.HodokuExternal:
+def _external(grid: Grid, deadline: Deadline, stop: Stop, found: list[Step]) -> backend.HodokuExternal:
     """The C path's finder of the step types without a C twin: the Python finder on a board in
     the C path's state; the steps it gives are appended to ``found``."""
     boards: dict[tuple[bytes, Sequence[int]], tuple[Board, Candidates]] = {}
 
     def external(kind: int, givens: bytes, values: bytes,
-                 masks: Sequence[int]) -> _engine.HodokuStepTuple | None:
+                 masks: Sequence[int]) -> backend.HodokuStepTuple | None:
         """The step of the Python finder of ``kind`` (one board per state, shared by the kinds
         asked there, as the Python path shares its board)."""
         stop.check()
@@ -1539,7 +1539,7 @@ def _external(grid: Grid, deadline: Deadline, stop: Stop, found: list[Step]) -> 
     return external
 
 
-def _hodoku_steps(steps: Iterable[_engine.HodokuStepTuple], ported: set[int],
+def _hodoku_steps(steps: Iterable[backend.HodokuStepTuple], ported: set[int],
                   found: Iterator[Step]) -> list[HodokuStep]:
     """The C path's steps as :class:`HodokuStep`: those of C finders rebuilt, the others the
     Python finders' own (``found``, in path order)."""

@@ -1,6 +1,6 @@
 """One self-contained HTML page of a puzzle's whole solving path: a picture and a sentence per step.
 
-Everything is inline (SVG pictures from :mod:`sudokit.svg`, a small style sheet); the page loads
+Everything is inline (SVG pictures from :mod:`sudokit.render.svg`, a small style sheet); the page loads
 nothing from elsewhere, so it can be mailed or opened offline.
 """
 
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from html import escape
 
-from sudokit import svg
 from sudokit.candidates import Candidates
-from sudokit.geometry import digit_label
 from sudokit.grid import Grid
+from sudokit.render import svg
+from sudokit.render.layout import digit_label
 from sudokit.techniques.step import Step
 
 __all__ = ["walkthrough"]
@@ -72,7 +72,7 @@ def walkthrough(
     Raises :class:`~sudokit.errors.NoSolutionError` or
     :class:`~sudokit.errors.MultipleSolutionsError` for a puzzle without exactly one solution.
     """
-    from sudokit.rating import rate
+    from sudokit.rating.explainer import rate
     from sudokit.techniques.explain import explain
 
     grid = _parse(puzzle)

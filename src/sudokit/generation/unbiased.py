@@ -46,11 +46,11 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, permutations
 
-from sudokit import _engine
+from sudokit.engine import backend
 from sudokit.errors import OptionError
 from sudokit.grid import Grid
 from sudokit.limits import NEVER, Deadline
-from sudokit.units import Shape
+from sudokit.shape import Shape
 
 __all__ = [
     "F_MAX_9",
@@ -269,7 +269,7 @@ class CBPuzzle:
 
 
 def _trial_python(
-    grid: Sequence[int], shape: Shape, rng: random.Random, engine: _engine.Engine
+    grid: Sequence[int], shape: Shape, rng: random.Random, engine: backend.Engine
 ) -> list[int] | None:
     """One controlled-bias trial in Python: the kept clues, or None."""
     order = list(range(shape.size))
@@ -300,7 +300,7 @@ def _trial_python(
 def _block(grid: list[int], shape: Shape, seed: int, trials: int, engine: str | None,
            deadline: Deadline) -> Iterator[tuple[list[int], int]]:
     """The successes of ``trials`` trials on one grid, with the trial count at each."""
-    core = _engine.native(engine) if shape == Shape(3, 3) else None
+    core = backend.native(engine) if shape == Shape(3, 3) else None
     if core is not None:
         done = 0
         while done < trials:
@@ -314,7 +314,7 @@ def _block(grid: list[int], shape: Shape, seed: int, trials: int, engine: str | 
                 deadline.check()
         return
     rng = random.Random(seed)
-    solver = _engine.select(engine)
+    solver = backend.select(engine)
     for t in range(trials):
         if t % 64 == 0:
             deadline.check()

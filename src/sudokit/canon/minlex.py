@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import permutations
 
-from sudokit import _engine
+from sudokit.engine import backend
 from sudokit.errors import ShapeError, SudokuError, VariantError
 from sudokit.grid import Grid, as_grid
 from sudokit.limits import Stop
@@ -175,7 +175,7 @@ def _grid_of(puzzle: Grid | str, *, check: bool) -> Grid:
 def _form(puzzle: Grid | str, engine: str | None) -> bytes:
     """The minlex form as 81 bytes (values 0-9), by the chosen engine."""
     grid = _grid_of(puzzle, check=False)
-    core = _engine.native(engine)
+    core = backend.native(engine)
     if core is None:
         grid.check()
         form, _ = _search(grid.cells)
@@ -194,7 +194,7 @@ def canonical(puzzle: Grid | str, *, engine: str | None = None) -> Grid:
     """The minlex form of a 9×9 puzzle (or solution grid): equal for equivalent puzzles only.
 
     Computed by ``canon.c`` with the C engine, else in Python (``engine="python"`` forces that;
-    see :mod:`sudokit._engine`); both give the same form."""
+    see :mod:`sudokit.engine.backend`); both give the same form."""
     return Grid(tuple(_form(puzzle, engine)))
 
 
@@ -217,7 +217,7 @@ def canonical_lines(
     >>> canonical_lines([".........1" + "." * 71, "11" + "." * 79], ".")[1] is None
     True
     """
-    core = _engine.native(engine)
+    core = backend.native(engine)
     if core is None:
         return [_python_form(text.strip(), empty) for text in lines]
     forms = core.canon9_lines([text.strip() for text in lines], "0", None if stop is None else stop.buffer)

@@ -13,7 +13,7 @@ from functools import cache
 
 from sudokit.formats.chars import DIGIT_CHARS, MAX_CHAR_N
 from sudokit.rules import Rules
-from sudokit.units import Shape
+from sudokit.shape import Shape
 
 __all__ = ["CELL", "Geometry", "digit_label", "geometry", "mark_layout"]
 
