@@ -35,14 +35,16 @@ demo: $(STAMP)
 test: lint typecheck layers unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/sudokit
 
-## layers: the import layers and no cycles (pyproject.toml's [tool.importlinter]; needs the install).
+## layers: the import layers and no cycles (pyproject.toml's [tool.importlinter]; needs the install),
+## and no module importing another module's private names (tools/check_private_imports.py).
 layers: $(STAMP)
 	$(BIN)/lint-imports
+	$(PY) tools/check_private_imports.py
 
 unit: $(STAMP) system-deps
 	$(BIN)/pytest

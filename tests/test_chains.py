@@ -113,7 +113,7 @@ def _position(text: str) -> Candidates:
     return Candidates(values, masks, Shape(3, 3))
 
 
-def _hints(cands: Candidates, rule: str) -> list[Step]:
+def rule_hints(cands: Candidates, rule: str) -> list[Step]:
     if rule == "fc":
         return list(hint_steps(cycle_and_chain_hints(cands), "Forcing Chain"))
     return list(hint_steps(forcing_hints(cands, rule), rule))
@@ -124,7 +124,7 @@ def _hints(cands: Candidates, rule: str) -> list[Step]:
 def test_first_hint_matches_sudoku_explainer(case: int, rule: str) -> None:
     text, expected = CASES[case]
     count, difficulty, complexity, removals, places = expected[rule]
-    steps = _hints(_position(text), rule)
+    steps = rule_hints(_position(text), rule)
     assert len(steps) == count
     if count:
         first = steps[0]

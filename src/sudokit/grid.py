@@ -17,7 +17,7 @@ from sudokit.errors import (
 )
 from sudokit.formats import variants as variant_formats
 from sudokit.formats.chars import MAX_CHAR_N
-from sudokit.formats.reader import BoxLike, Entry, _as_shape
+from sudokit.formats.reader import BoxLike, Entry, as_shape
 from sudokit.rules import Rules
 from sudokit.shape import Shape, shape_for_size
 from sudokit.variant import make_rules
@@ -165,7 +165,7 @@ class Grid:
     def from_cells(cls, cells: Iterable[int], box: BoxLike = None, *, rules: RulesLike = None) -> Grid:
         """Build a grid from a sequence of N² values (0 = empty); the shape follows from N."""
         values = tuple(int(v) for v in cells)
-        shape = _as_shape(box)
+        shape = as_shape(box)
         if shape is None:
             if isinstance(rules, Rules):
                 shape = _shape_of_rules(rules)
@@ -189,7 +189,7 @@ class Grid:
     @classmethod
     def empty(cls, box: BoxLike = None, *, rules: RulesLike = None) -> Grid:
         """An empty grid of the given box shape (9×9 by default) and rules (classic by default)."""
-        shape = _as_shape(box)
+        shape = as_shape(box)
         if shape is None:
             shape = _shape_of_rules(rules) if isinstance(rules, Rules) else _DEFAULT
         return cls((0,) * shape.size, shape, as_rules(rules, shape))
@@ -353,7 +353,7 @@ def as_grid(
     duplicate given raises :class:`DuplicateGivenError`.
     """
     if isinstance(puzzle, Grid):
-        if box is not None and _as_shape(box) != puzzle.shape:
+        if box is not None and as_shape(box) != puzzle.shape:
             raise ShapeError(f"{name} is a {puzzle.shape.box_rows}x{puzzle.shape.box_cols}-box grid, "
                              f"not {box!r}")
         if rules is not None:

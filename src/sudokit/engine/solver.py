@@ -26,7 +26,7 @@ from sudokit.errors import (
     WrongLengthError,
 )
 from sudokit.formats import parse_line, to_line
-from sudokit.formats.reader import BoxLike, _as_shape
+from sudokit.formats.reader import BoxLike, as_shape
 from sudokit.grid import Grid, PuzzleLike, RulesLike, as_grid, as_rules
 from sudokit.limits import COUNT_LIMIT, check_limit, check_time_limit
 from sudokit.rules import Rules
@@ -232,7 +232,7 @@ def solve_many(
     >>> solve_many(["1.3..4.22.4..3.1", "11.............."], box=(2, 2))
     ['1234341221434321', None]
     """
-    shape = _as_shape(box) or Shape(3, 3)
+    shape = as_shape(box) or Shape(3, 3)
     core = backend.select(engine)
     limit = 1 if first else 2
     seconds = _seconds(time_limit)
@@ -273,7 +273,7 @@ def count_many(
     """
     check_limit(limit)
     seconds = _seconds(time_limit)
-    shape = _as_shape(box) or Shape(3, 3)
+    shape = as_shape(box) or Shape(3, 3)
     variant = as_rules(rules, shape) if rules is not None else None
     if variant is not None:
         return _rules_lines(_lines(puzzles), variant, shape, limit, seconds, engine)[0]

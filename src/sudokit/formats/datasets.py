@@ -40,11 +40,11 @@ from sudokit.formats.reader import (
     Entry,
     LineRun,
     Pieces,
-    _as_shape,
-    _entry,
-    _shape_from_count,
+    as_shape,
     bounded_lines,
+    parse_entry,
     read_blocks,
+    shape_from_count,
     variant_entry,
     without_bom,
 )
@@ -101,7 +101,7 @@ def _text_of(value: object, box: Shape | None) -> tuple[str, list[int] | None, S
         return value.decode("utf-8", "replace"), None, None
     if isinstance(value, (list, tuple)) or hasattr(value, "tolist"):
         flat = _flatten(value)
-        shape = _shape_from_count(len(flat), box, line=None)
+        shape = shape_from_count(len(flat), box, line=None)
         if any(not 0 <= v <= shape.n for v in flat):
             raise ParseError(f"a cell value is out of range (0 to {shape.n})")
         text = to_line(flat, shape) if shape.n <= MAX_CHAR_N else to_numbers(flat, shape)
@@ -146,7 +146,7 @@ def _record_entry(line: int, value: object, fields: dict[str, object], box: Shap
         return Entry(line, repr(value), error=exc.with_line(line).with_traceback(None), fields=fields)
     if cells is not None:
         return Entry(line, text, cells, shape, fields=fields)
-    entry = _entry(text.strip(), line, box, defer)
+    entry = parse_entry(text.strip(), line, box, defer)
     return Entry(line, entry.text, entry.cells, entry.shape, entry.error, entry.masks, fields, entry.rules)
 
 
@@ -209,7 +209,7 @@ def read_puzzles(
     >>> [e.cells is not None for e in read_puzzles("# two\\n1.3..4.22.4..3.1\\n1.3..4.22.4..3.x\\n")]
     [True, False]
     """
-    shape = _as_shape(box)
+    shape = as_shape(box)
     pieces: Pieces | None = None
     if isinstance(source, str):
         source = source.splitlines()
@@ -404,7 +404,7 @@ def read_dataset(path: str | Path, box: BoxLike = None, *, defer: bool = False) 
     :func:`read_puzzles` (which detects CSV headers and JSON itself).
     """
     path = Path(path)
-    shape = _as_shape(box)
+    shape = as_shape(box)
     kind = _SUFFIXES.get(path.suffix.lower())
     if kind == "npy":
         yield from _read_npy(path, shape, defer)

@@ -72,7 +72,7 @@ def _is_numbers(raw: str) -> bool:
     return _MULTI_DIGIT_TOKEN.search(raw) is not None and len(_TOKEN.findall(raw)) > 1
 
 
-def _as_shape(box: object) -> Shape | None:
+def as_shape(box: object) -> Shape | None:
     """Turn a box argument into a :class:`Shape`: a Shape, a ``(rows, cols)`` pair or ``"RxC"``.
 
     ``None`` stays ``None`` (the shape then follows from the puzzle's size); anything else that
@@ -97,7 +97,7 @@ def _expected_chars(n: int) -> str:
     return f"{digits} or one of {EMPTY_CHARS!r} for an empty cell"
 
 
-def _shape_from_count(count: int, box: Shape | None, *, line: int | None) -> Shape:
+def shape_from_count(count: int, box: Shape | None, *, line: int | None) -> Shape:
     """Find the shape for ``count`` cells, or raise :class:`WrongLengthError`."""
     if box is not None:
         if count != box.size:
@@ -157,7 +157,7 @@ def parse_line(text: str, box: BoxLike = None, *, line: int | None = None) -> tu
     >>> cells[:4], shape.n
     ([1, 0, 3, 0], 4)
     """
-    shape = _as_shape(box)
+    shape = as_shape(box)
     stripped = text.strip()
     if len(stripped) in _CUBES and _is_candidate_line(stripped, shape):
         values, _, shape = _parse_marks(stripped, shape, line=line)
@@ -175,7 +175,7 @@ def parse_line(text: str, box: BoxLike = None, *, line: int | None = None) -> tu
                 expected=_expected_chars(shape.n if shape else 9),
             )
         cells.append(v)
-    shape = _shape_from_count(len(cells), shape, line=line)
+    shape = shape_from_count(len(cells), shape, line=line)
     _check_range_line(stripped, cells, shape.n, line=line, offset=offset)
     return cells, shape
 
@@ -322,7 +322,7 @@ def parse(text: str, box: BoxLike = None, *, first_line: int = 1) -> tuple[list[
     >>> cells[:5], shape
     ([1, 2, 3, 4, 3], Shape(box_rows=2, box_cols=2))
     """
-    shape = _as_shape(box)
+    shape = as_shape(box)
     text = text.removeprefix(BOM)
     lines = [
         (first_line + i, raw)
@@ -391,7 +391,7 @@ def _parse_numbers(lines: list[tuple[int, str]], shape: Shape | None) -> tuple[l
             raise BadCharacterError(
                 tok, line=number, column=column, expected="a number, 0 or '.' for an empty cell"
             )
-    shape = _shape_from_count(len(values), shape, line=lines[0][0] if len(lines) == 1 else None)
+    shape = shape_from_count(len(values), shape, line=lines[0][0] if len(lines) == 1 else None)
     for (number, column, tok), v in zip(tokens, values, strict=False):
         if v > shape.n:
             raise ParseError(
@@ -425,13 +425,13 @@ def _parse_chars(lines: list[tuple[int, str]], shape: Shape | None) -> tuple[lis
             )
     single = lines[0][0] if len(lines) == 1 else None
     try:
-        found = _shape_from_count(len(cells), shape, line=single)
+        found = shape_from_count(len(cells), shape, line=single)
     except WrongLengthError:
         with_dashes = collect(False)
         if len(with_dashes) == len(cells):
             raise
         try:
-            found = _shape_from_count(len(with_dashes), shape, line=single)
+            found = shape_from_count(len(with_dashes), shape, line=single)
         except WrongLengthError:
             raise WrongLengthError(
                 len(cells),
@@ -567,7 +567,7 @@ def variant_entry(text: str, first_line: int, data: dict[str, object] | None = N
     return Entry(first_line, text, cells, variants.shape_of(rules), rules=rules)
 
 
-def _entry(text: str, first_line: int, box: Shape | None, defer: bool = False) -> Entry:
+def parse_entry(text: str, first_line: int, box: Shape | None, defer: bool = False) -> Entry:
     """Parse ``text`` into an :class:`Entry`, keeping any error instead of raising it."""
     if "\n" not in text and _VARIANT_HINT.search(text):
         return variant_entry(text.strip(), first_line)
@@ -630,13 +630,13 @@ def read_blocks(
         if _is_pencil_grid(rows, shape):
             yield _marks_entry("\n".join(rows), block[0][0], shape)
         elif _is_grid(content, shape):
-            yield _entry("\n".join(r for _, r in block), block[0][0], shape)
+            yield parse_entry("\n".join(r for _, r in block), block[0][0], shape)
         else:
             for n, r in block:
                 if r.lstrip().startswith("#"):
                     continue
                 if not _SEPARATOR_LINE.match(r) or len(r.strip()) > 1:
-                    yield _entry(r, n, shape, defer)
+                    yield parse_entry(r, n, shape, defer)
         block.clear()
 
     number = 0
@@ -658,7 +658,7 @@ def read_blocks(
                 block.append((number, raw))
             continue
         if streaming:
-            entry = _entry(raw, number, shape, defer)
+            entry = parse_entry(raw, number, shape, defer)
             yield entry
             length = _run_length(entry) if pieces is not None else 0
             run = pieces.take_run(length) if pieces is not None and length else ""

@@ -49,7 +49,7 @@ from typing import Any
 from sudokit.engine import backend, reference
 from sudokit.engine.executor import Executor
 from sudokit.errors import GenerationError, OptionError, ShapeError, TimeLimitReached, VariantError
-from sudokit.formats.reader import BoxLike, _as_shape
+from sudokit.formats.reader import BoxLike, as_shape
 from sudokit.generation import unbiased, vicinity
 from sudokit.grid import Grid, as_grid
 from sudokit.limits import NEVER, Deadline, Stop
@@ -905,7 +905,7 @@ def options(
     if size is not None and box is None and names and "jigsaw" in names:
         shape = _nominal_shape(size)
     else:
-        shape = _as_shape(box) or (shape_for_size(size) if size else Shape(3, 3))
+        shape = as_shape(box) or (shape_for_size(size) if size else Shape(3, 3))
     if size is not None and shape.n != size:
         raise ValueError(f"box {shape.box_rows}x{shape.box_cols} does not make a {size}×{size} grid")
     cells_mask: tuple[bool, ...] | None = None

@@ -338,7 +338,7 @@ def _max_complexity(best: tuple[float, int, int] | None, base: float, sort_key: 
     return c - 1
 
 
-def _cycles(links: Links, source: int, y: bool, x: bool, max_c: int) -> list[list[int]]:
+def cycle_paths(links: Links, source: int, y: bool, x: bool, max_c: int) -> list[list[int]]:
     """SE's breadth-first cycle search from an "on" potential: the paths returning to it strongly.
 
     "On" potentials are kept once (the first path to them); "off" potentials once per "on"
@@ -386,7 +386,7 @@ def _cycles(links: Links, source: int, y: bool, x: bool, max_c: int) -> list[lis
     return paths
 
 
-def _forcing(links: Links, source: int, y: bool, max_c: int) -> list[list[int]]:
+def forcing_paths(links: Links, source: int, y: bool, max_c: int) -> list[list[int]]:
     """SE's forcing X/Y-chain search: the paths from ``source`` to its own negation.
 
     A chain found from a potential at depth ``k`` has complexity ``k + 2``; the search stops
@@ -439,7 +439,7 @@ def _distinct(path: Sequence[int]) -> int:
     return len(set(path))
 
 
-def _cycle_hint(masks: Sequence[int], path: list[int], t: Tables, y: bool, x: bool) -> ChainHint | None:
+def cycle_hint(masks: Sequence[int], path: list[int], t: Tables, y: bool, x: bool) -> ChainHint | None:
     n = t.n
     chain = path[1:]  # every potential but the root (SE walks while there is a parent)
     cells = {(k >> 1) // n for k in chain}
@@ -472,7 +472,7 @@ def _cycle_hint(masks: Sequence[int], path: list[int], t: Tables, y: bool, x: bo
     return ChainHint(name, base + length_penalty(complexity), complexity, sort_key, elims, None, explain)
 
 
-def _forcing_hint(masks: Sequence[int], path: list[int], t: Tables, y: bool, x: bool) -> ChainHint | None:
+def forcing_hint(masks: Sequence[int], path: list[int], t: Tables, y: bool, x: bool) -> ChainHint | None:
     n = t.n
     end = path[-1]
     cell, digit = cand_of(end, n)
@@ -534,19 +534,19 @@ def _unary_hints(
             d ^= low
             on = ((cell * n + low.bit_length() - 1) << 1) | 1
             key = best[0] if best else None
-            cycles = _cycles(links, on, y, x,
+            cycles = cycle_paths(links, on, y, x,
                              unlimited if best is None else _max_complexity(key, cycle_base, sort_key))
             chains: list[list[int]] = []
             if x:
                 limit = unlimited if best is None else _max_complexity(key, chain_base, sort_key)
-                chains = _forcing(links, on, y, limit) + _forcing(links, on ^ 1, y, limit)
+                chains = forcing_paths(links, on, y, limit) + forcing_paths(links, on ^ 1, y, limit)
             found = []
             for path in cycles:
-                h = _cycle_hint(masks, path, t, y, x)
+                h = cycle_hint(masks, path, t, y, x)
                 if h is not None:
                     found.append(h)
             for path in chains:
-                h = _forcing_hint(masks, path, t, y, x)
+                h = forcing_hint(masks, path, t, y, x)
                 if h is not None:
                     found.append(h)
             out.extend(found)

@@ -417,7 +417,7 @@ def _advanced(
     return out
 
 
-class _Rule:
+class Rule:
     """One of SE's branching chain rules: which implications it uses and its base difficulty."""
 
     def __init__(
@@ -507,7 +507,7 @@ def _explainer(
     return title + ": " + "; ".join(parts) + ".", tuple(links), tuple(dict.fromkeys(cands))
 
 
-def _hints(cands: Candidates, rule: _Rule, search: Search) -> list[ChainHint]:
+def rule_hints(cands: Candidates, rule: Rule, search: Search) -> list[ChainHint]:
     """SE's ``getMultipleChainsHintList`` for one rule, in SE's order of discovery."""
     t = tables(cands.shape)
     n = t.n
@@ -601,7 +601,7 @@ def _hints(cands: Candidates, rule: _Rule, search: Search) -> list[ChainHint]:
 
 
 def _regions(
-    cands: Candidates, rule: _Rule, cell: int, d0: int, r_cell: Run,
+    cands: Candidates, rule: Rule, cell: int, d0: int, r_cell: Run,
     run_on: Callable[[int], Run], add: Callable[..., None], t: Tables,
 ) -> None:
     """SE's ``doRegionChainings``: houses where the cell is the digit's first place."""
@@ -634,16 +634,16 @@ def _regions(
                     [(src, r, k) for src, r in runs], (unit, d0))
 
 
-_MULTIPLE = _Rule("Multiple Forcing Chains", multiple=True, dynamic=False, nishio=False)
-_NISHIO = _Rule("Nishio Forcing Chains", multiple=False, dynamic=True, nishio=True)
-_DYNAMIC = _Rule("Dynamic Forcing Chains", multiple=True, dynamic=True, nishio=False)
-_PLUS = _Rule("Dynamic Forcing Chains (+)", multiple=True, dynamic=True, nishio=False, plus=True)
+_MULTIPLE = Rule("Multiple Forcing Chains", multiple=True, dynamic=False, nishio=False)
+_NISHIO = Rule("Nishio Forcing Chains", multiple=False, dynamic=True, nishio=True)
+_DYNAMIC = Rule("Dynamic Forcing Chains", multiple=True, dynamic=True, nishio=False)
+_PLUS = Rule("Dynamic Forcing Chains (+)", multiple=True, dynamic=True, nishio=False, plus=True)
 
 
 def forcing_hints(cands: Candidates, kind: str, *, deadline: Deadline = NEVER) -> list[ChainHint]:
     """The hints of one rule: ``"nishio"``, ``"multiple"``, ``"dynamic"`` or ``"plus"``."""
     rule = {"nishio": _NISHIO, "multiple": _MULTIPLE, "dynamic": _DYNAMIC, "plus": _PLUS}[kind]
-    return _hints(cands, rule, Search(deadline))
+    return rule_hints(cands, rule, Search(deadline))
 
 
 # The finders below raise TimeLimitReached once ``deadline`` has passed.
@@ -651,22 +651,22 @@ def forcing_hints(cands: Candidates, kind: str, *, deadline: Deadline = NEVER) -
 
 def find_nishio_forcing_chains(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator[Step]:
     """Nishio forcing chains (SE 7.5 + length): a digit's placement that breaks that digit."""
-    yield from hint_steps(_hints(cands, _NISHIO, Search(deadline)), "Nishio Forcing Chain")
+    yield from hint_steps(rule_hints(cands, _NISHIO, Search(deadline)), "Nishio Forcing Chain")
 
 
 def find_multiple_forcing_chains(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator[Step]:
     """Static cell and region forcing chains (SE 8.0 + length)."""
-    yield from hint_steps(_hints(cands, _MULTIPLE, Search(deadline)), "Multiple Forcing Chain")
+    yield from hint_steps(rule_hints(cands, _MULTIPLE, Search(deadline)), "Multiple Forcing Chain")
 
 
 def find_dynamic_forcing_chains(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator[Step]:
     """Dynamic contradiction, double, cell and region forcing chains (SE 8.5 + length)."""
-    yield from hint_steps(_hints(cands, _DYNAMIC, Search(deadline)), "Dynamic Forcing Chain")
+    yield from hint_steps(rule_hints(cands, _DYNAMIC, Search(deadline)), "Dynamic Forcing Chain")
 
 
 def find_dynamic_plus_forcing_chains(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator[Step]:
     """Dynamic forcing chains (+): also using locked candidates, pairs and X-wings (SE 9.0 + length)."""
-    yield from hint_steps(_hints(cands, _PLUS, Search(deadline)), "Dynamic Forcing Chain (+)")
+    yield from hint_steps(rule_hints(cands, _PLUS, Search(deadline)), "Dynamic Forcing Chain (+)")
 
 
 register(

@@ -42,14 +42,14 @@ from sudokit.techniques.chains import (
     Links,
     Parents,
     Tables,
-    _cycle_hint,
-    _cycles,
-    _forcing,
-    _forcing_hint,
+    cycle_hint,
+    cycle_paths,
+    forcing_hint,
+    forcing_paths,
     hint_steps,
     tables,
 )
-from sudokit.techniques.forcing import InnerChains, Nested, Search, _hints, _Rule, nested_suffix
+from sudokit.techniques.forcing import InnerChains, Nested, Rule, Search, nested_suffix, rule_hints
 from sudokit.techniques.step import Step
 
 __all__ = [
@@ -160,15 +160,16 @@ def _unary_inner(
                 low = d & -d
                 d ^= low
                 on = ((cell * n + low.bit_length() - 1) << 1) | 1
-                for path in _cycles(links, on, y, x, unlimited):
-                    h = _cycle_hint(masks, path, t, y, x)
+                for path in cycle_paths(links, on, y, x, unlimited):
+                    h = cycle_hint(masks, path, t, y, x)
                     if h is not None:
                         out.append((h, _Inner(h.eliminations, _path_causes(path, True, masks, t),
                                               ("cycle", tuple(path)), h.complexity)))
                 if not x:
                     continue
-                for path in _forcing(links, on, y, unlimited) + _forcing(links, on ^ 1, y, unlimited):
-                    h = _forcing_hint(masks, path, t, y, x)
+                paths = forcing_paths(links, on, y, unlimited) + forcing_paths(links, on ^ 1, y, unlimited)
+                for path in paths:
+                    h = forcing_hint(masks, path, t, y, x)
                     if h is not None:
                         out.append((h, _Inner(h.eliminations, _path_causes(path, False, masks, t),
                                               ("chain", tuple(path)), h.complexity)))
@@ -201,8 +202,8 @@ def _hint_inner(h: ChainHint, masks: Sequence[int], t: Tables) -> _Inner:
     return _Inner(h.eliminations, tuple(causes), (h.technique, tuple(ident)), h.complexity)
 
 
-_MULTIPLE = _Rule("Multiple Forcing Chains", multiple=True, dynamic=False, nishio=False)
-_DYNAMIC = _Rule("Dynamic Forcing Chains", multiple=True, dynamic=True, nishio=False)
+_MULTIPLE = Rule("Multiple Forcing Chains", multiple=True, dynamic=False, nishio=False)
+_DYNAMIC = Rule("Dynamic Forcing Chains", multiple=True, dynamic=True, nishio=False)
 
 
 def _inner_chains(level: int) -> InnerChains:
@@ -217,7 +218,7 @@ def _inner_chains(level: int) -> InnerChains:
 
 
 _LEVELS = {
-    level: _Rule("Dynamic Forcing Chains" + nested_suffix(level), multiple=True, dynamic=True,
+    level: Rule("Dynamic Forcing Chains" + nested_suffix(level), multiple=True, dynamic=True,
                  nishio=False, plus=True, level=level, inner=_inner_chains(level))
     for level in (2, 3, 4, 5)
 }
@@ -236,7 +237,7 @@ def _inner_hints(
         pairs = _unary_inner(masks, values, t, search.deadline)
     else:
         rule = {"multiple": _MULTIPLE, "dynamic": _DYNAMIC, "nested2": _LEVELS[2]}[kind]
-        hs = _hints(Candidates(list(values), masks, shape), rule, search)
+        hs = rule_hints(Candidates(list(values), masks, shape), rule, search)
         pairs = [(h, _hint_inner(h, masks, t)) for h in hs]
     order = sorted(range(len(pairs)), key=lambda i: (pairs[i][0].difficulty, pairs[i][0].complexity,
                                                      pairs[i][0].sort_key, i))
@@ -304,7 +305,7 @@ def inner_eliminations(
 
 def nested_hints(cands: Candidates, level: int, *, deadline: Deadline = NEVER) -> list[ChainHint]:
     """Every hint of SE's nested forcing chains of one level (2 to 5), within ``deadline``."""
-    return _hints(cands, _LEVELS[level], Search(deadline))
+    return rule_hints(cands, _LEVELS[level], Search(deadline))
 
 
 def _family(level: int) -> str:
