@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from sudokit import Grid, batch, cli, count_solutions
+from sudokit import Grid, batch, cli, count_solutions, formats
 from sudokit.batch.runner import Job, Result
-from sudokit.cli import _common
+from sudokit.cli import progress
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -99,7 +99,7 @@ def test_solve_nxn(engine: str, capsys: pytest.CaptureFixture[str], tmp_path: Pa
 
 
 def test_nxn_example_shapes() -> None:
-    shapes = [e.shape.box if e.shape else None for e in batch.formats.read_puzzles(NXN.read_text())]
+    shapes = [e.shape.box if e.shape else None for e in formats.read_puzzles(NXN.read_text())]
     assert shapes == [(2, 2), (2, 3), (3, 4), (4, 4), (5, 5)]
 
 
@@ -377,7 +377,7 @@ def test_progress_passes_results_through(
 ) -> None:
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     results = list(batch.run_sources([(str(SAMPLE), SAMPLE.read_text())]))
-    shown = list(_common.progress(iter(results), [str(SAMPLE)], True))
+    shown = list(progress.progress(iter(results), [str(SAMPLE)], True))
     assert shown == results
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from sudokit import Grid, OutputError, cli
-from sudokit.cli import _common
+from sudokit.cli import output
 from sudokit.render.terminal import grid as terminal_grid
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -171,7 +171,7 @@ def test_write_atomic_leaves_nothing_half_written(tmp_path: Path, monkeypatch: p
 
     monkeypatch.setattr(Path, "write_bytes", broken)
     with pytest.raises(OutputError, match="No space left"):
-        _common.write_atomic(target, "<svg>whatever</svg>")
+        output.write_atomic(target, "<svg>whatever</svg>")
     assert target.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["kept.svg"]
 

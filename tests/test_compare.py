@@ -11,7 +11,7 @@ import pytest
 
 from sudokit import Grid
 from sudokit.cli import compare as compare_cli
-from sudokit.cli._common import UsageError
+from sudokit.cli.options import UsageError
 from sudokit.strategies import NAMES, compare
 
 PUZZLES = [

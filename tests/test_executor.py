@@ -25,7 +25,7 @@ import pytest
 
 import sudokit
 from sudokit import Stopped, SudokuError, batch
-from sudokit.cli import _common, main
+from sudokit.cli import main, output, progress
 from sudokit.engine.executor import KINDS, Executor
 from sudokit.limits import Stop
 
@@ -251,7 +251,7 @@ def general_path(path: Path, job: batch.Job, as_json: bool = False, style: str =
     """The output of the per-puzzle path (the text given as a string: no runs of lines)."""
     out = io.StringIO()
     results = batch.run(path.read_text(), job, source=str(path))
-    _common.write_results(results, job, out, as_json=as_json, style=style)
+    output.write_results(results, job, out, as_json=as_json, style=style)
     return out.getvalue()
 
 
@@ -418,7 +418,7 @@ def test_batch_takes_an_executor_and_the_progress_bar_takes_runs(
     for executor in (Executor("process", jobs=2), Executor("thread", jobs=2, ahead=0)):
         assert [result for answers in chunks(executor) for result in answers] == flat
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
-    assert list(_common.progress_chunks(iter(alone), [str(path)], True)) == alone
+    assert list(progress.progress_chunks(iter(alone), [str(path)], True)) == alone
 
 
 # -- runs of lines read as the per-line reader reads them ----------------------------------------
@@ -467,7 +467,7 @@ def test_a_large_write_cut_by_ctrl_c_is_written_whole(tmp_path: Path) -> None:
     short by a signal, loses its end without an error (here it must not)."""
     child = (
         "import signal, sys, os\n"
-        "from sudokit.cli._common import InterruptGuard\n"
+        "from sudokit.cli.output import InterruptGuard\n"
         "text = ('x' * 81 + '\\n') * 20000\n"
         "with InterruptGuard() as guard:\n"
         "    print('go', file=sys.stderr, flush=True)\n"

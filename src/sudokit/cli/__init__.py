@@ -5,7 +5,8 @@ declares its options and ``run(args) -> int`` runs it and returns the exit statu
 a module under ``sudokit/cli/`` and one line in :data:`COMMANDS`; modules are imported when the
 command line is parsed, and one that cannot be imported leaves its command answering with exit
 status 2 instead of breaking the others. What the subcommands share (reading inputs, the
-progress bar, workers, exit codes, status words) is in :mod:`sudokit.cli._common`.
+progress bar, workers, exit codes, status words) is in :mod:`~sudokit.cli.options`,
+:mod:`~sudokit.cli.inputs`, :mod:`~sudokit.cli.progress` and :mod:`~sudokit.cli.output`.
 Subcommands use the library through its public names only; no library module imports this
 package.
 """
@@ -22,14 +23,8 @@ from importlib import import_module
 from typing import Protocol
 
 from sudokit import SudokuError, __version__
-from sudokit.cli._common import (
-    EXIT_FAILED,
-    EXIT_INTERRUPTED,
-    EXIT_OK,
-    EXIT_USAGE,
-    UsageError,
-    flush,
-)
+from sudokit.cli.options import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError
+from sudokit.cli.output import flush
 
 __all__ = [
     "COMMANDS",

@@ -21,19 +21,10 @@ from typing import Any
 
 from sudokit import Bank, OptionError, Status
 from sudokit.bank.store import ADD_TIME_LIMIT, ORDERS, AddReport, default_path, parse_range
-from sudokit.cli._common import (
-    BINARY_FORMATS,
-    EXIT_FAILED,
-    EXIT_OK,
-    UsageError,
-    atomic_output,
-    check_files,
-    jobs,
-    positive,
-    progress_bar,
-    read_inputs,
-    seconds,
-)
+from sudokit.cli.inputs import BINARY_FORMATS, check_files, read_inputs
+from sudokit.cli.options import EXIT_FAILED, EXIT_OK, UsageError, jobs, positive, seconds
+from sudokit.cli.output import atomic_output
+from sudokit.cli.progress import progress_bar
 from sudokit.formats.datasets import FORMATS, format_for_path
 from sudokit.formats.reader import Entry
 from sudokit.symmetry import check_symmetry

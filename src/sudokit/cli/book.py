@@ -14,15 +14,9 @@ import sys
 from importlib.util import find_spec
 
 from sudokit import Grid, SudokuError, book, count_solutions
-from sudokit.cli._common import (
-    EXIT_FAILED,
-    EXIT_OK,
-    UsageError,
-    check_files,
-    check_output,
-    positive,
-    read_grid_inputs,
-)
+from sudokit.cli.inputs import check_files, read_grid_inputs
+from sudokit.cli.options import EXIT_FAILED, EXIT_OK, UsageError, positive
+from sudokit.cli.output import check_output
 
 __all__ = ["add_arguments", "run"]
 

@@ -20,19 +20,9 @@ from functools import partial
 from typing import cast
 
 from sudokit.canon.minlex import canonical_lines, canonical_string
-from sudokit.cli._common import (
-    EXIT_FAILED,
-    EXIT_OK,
-    InterruptGuard,
-    add_scheduler_argument,
-    check_files,
-    executor_of,
-    grid_of,
-    jobs,
-    read_inputs,
-    seconds,
-    stdin_is_terminal,
-)
+from sudokit.cli.inputs import check_files, grid_of, read_inputs, stdin_is_terminal
+from sudokit.cli.options import EXIT_FAILED, EXIT_OK, add_scheduler_argument, executor_of, jobs, seconds
+from sudokit.cli.output import InterruptGuard
 from sudokit.engine.executor import Executor
 from sudokit.formats.reader import Entry, LineRun
 from sudokit.limits import Deadline, Stop

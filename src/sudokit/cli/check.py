@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 
 from sudokit.batch.runner import Job
-from sudokit.cli._common import add_input_arguments, add_verify_argument, rules_of, run_batch
+from sudokit.cli.options import add_input_arguments, add_verify_argument, rules_of
+from sudokit.cli.output import run_batch
 
 __all__ = ["add_arguments", "run"]
 

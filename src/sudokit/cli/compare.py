@@ -10,16 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from sudokit import StrategyError, SudokuError
-from sudokit.cli._common import (
-    EXIT_FAILED,
-    EXIT_OK,
-    EXIT_USAGE,
-    check_files,
-    parse_box,
-    positive,
-    progress_bar,
-    seconds,
-)
+from sudokit.cli.inputs import check_files
+from sudokit.cli.options import EXIT_FAILED, EXIT_OK, EXIT_USAGE, parse_box, positive, seconds
+from sudokit.cli.progress import progress_bar
 from sudokit.strategies import NAMES
 from sudokit.strategies.compare import (
     DEFAULT_SPECS,

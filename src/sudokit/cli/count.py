@@ -6,7 +6,8 @@ import argparse
 
 from sudokit import COUNT_LIMIT
 from sudokit.batch.runner import Job
-from sudokit.cli._common import add_input_arguments, add_time_limit_argument, positive, rules_of, run_batch
+from sudokit.cli.options import add_input_arguments, add_time_limit_argument, positive, rules_of
+from sudokit.cli.output import run_batch
 
 __all__ = ["add_arguments", "run"]
 

@@ -28,20 +28,17 @@ from sudokit import (
     TimeLimitReached,
     explain,
 )
-from sudokit.cli._common import (
+from sudokit.cli.inputs import first_puzzle, puzzle_count, puzzle_text
+from sudokit.cli.options import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
     add_time_limit_argument,
     add_variant_arguments,
-    check_output,
-    first_puzzle,
-    puzzle_count,
-    puzzle_text,
     rules_of,
     with_rules,
-    write_atomic,
 )
+from sudokit.cli.output import check_output, write_atomic
 from sudokit.render.html import walkthrough
 from sudokit.techniques import hodoku_score
 from sudokit.techniques.explain import STUCK

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from sudokit import GenerationError, TimeLimitReached
 from sudokit.canon.minlex import canonical_string
-from sudokit.cli._common import (
+from sudokit.cli.options import (
     DEFAULT_TIME_LIMIT,
     EXIT_FAILED,
     EXIT_OK,
@@ -22,9 +22,9 @@ from sudokit.cli._common import (
     jobs,
     parse_box,
     positive,
-    progress_bar,
     seconds,
 )
+from sudokit.cli.progress import progress_bar
 from sudokit.engine.solver import is_unique
 from sudokit.generation.generator import METHODS, Generator, generate_many, options
 from sudokit.grid import Grid, read_grids

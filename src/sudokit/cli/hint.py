@@ -23,18 +23,17 @@ from sudokit import (
     TimeLimitReached,
     hint,
 )
-from sudokit.cli._common import (
+from sudokit.cli.explain import step_line
+from sudokit.cli.inputs import first_puzzle, puzzle_text
+from sudokit.cli.options import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
     add_time_limit_argument,
     add_variant_arguments,
-    first_puzzle,
-    puzzle_text,
     rules_of,
     with_rules,
 )
-from sudokit.cli.explain import step_line
 from sudokit.techniques.explain import MISSING, STUCK, WRONG_DIGIT
 
 __all__ = ["add_arguments", "run"]

@@ -10,22 +10,21 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from sudokit import Grid, Rating, Rules, RulesError, Status, SudokuError, rate_many
-from sudokit.cli._common import (
+from sudokit.cli.inputs import check_files, read_grid_inputs
+from sudokit.cli.options import (
     EXIT_FAILED,
     EXIT_OK,
     UsageError,
     add_scheduler_argument,
     add_time_limit_argument,
     add_variant_arguments,
-    check_files,
     executor_of,
     jobs,
     portable_text,
-    progress_bar,
-    read_grid_inputs,
     rules_of,
     with_rules,
 )
+from sudokit.cli.progress import progress_bar
 
 __all__ = ["add_arguments", "run"]
 

@@ -16,16 +16,9 @@ from importlib.util import find_spec
 from pathlib import Path
 
 from sudokit import Candidates, Grid, SudokuError
-from sudokit.cli._common import (
-    EXIT_FAILED,
-    EXIT_OK,
-    UsageError,
-    check_output,
-    parse_box,
-    positive,
-    read_specs,
-    write_atomic,
-)
+from sudokit.cli.inputs import read_specs
+from sudokit.cli.options import EXIT_FAILED, EXIT_OK, UsageError, parse_box, positive
+from sudokit.cli.output import check_output, write_atomic
 from sudokit.render import svg
 
 __all__ = ["SUFFIXES", "add_arguments", "numbered", "run"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sudokit.cli._common import EXIT_OK, EXIT_USAGE
+from sudokit.cli.options import EXIT_OK, EXIT_USAGE
 
 __all__ = ["add_arguments", "run"]
 

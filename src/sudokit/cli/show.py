@@ -13,7 +13,8 @@ import argparse
 import sys
 
 from sudokit import Grid
-from sudokit.cli._common import EXIT_FAILED, EXIT_OK, parse_box, read_specs
+from sudokit.cli.inputs import read_specs
+from sudokit.cli.options import EXIT_FAILED, EXIT_OK, parse_box
 from sudokit.render.terminal import grid as terminal_grid
 
 __all__ = ["add_arguments", "run"]

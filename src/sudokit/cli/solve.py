@@ -6,14 +6,14 @@ import argparse
 
 from sudokit import StrategyError, strategies
 from sudokit.batch.runner import Job
-from sudokit.cli._common import (
+from sudokit.cli.options import (
     UsageError,
     add_input_arguments,
     add_time_limit_argument,
     add_verify_argument,
     rules_of,
-    run_batch,
 )
+from sudokit.cli.output import run_batch
 
 __all__ = ["NATIVE", "add_arguments", "run"]
 

@@ -15,8 +15,9 @@ import json
 import sys
 
 from sudokit import Candidates, Grid, SudokuError, steps_available
-from sudokit.cli._common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, first_puzzle, puzzle_text, seconds
 from sudokit.cli.explain import step_line
+from sudokit.cli.inputs import first_puzzle, puzzle_text
+from sudokit.cli.options import EXIT_FAILED, EXIT_OK, EXIT_USAGE, seconds
 
 __all__ = ["add_arguments", "run"]
 

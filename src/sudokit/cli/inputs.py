@@ -1,0 +1,185 @@
+"""Reading the subcommands' inputs: files, standard input, puzzle text and links on the
+command line, data sets, each entry kept with its line number.
+
+Part of what the subcommands share; nothing outside :mod:`sudokit.cli` imports it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
+from typing import Literal, TextIO, overload
+
+from sudokit import (
+    Grid,
+    Shape,
+    SudokuError,
+)
+from sudokit.cli.options import STDIN, UsageError
+from sudokit.formats import read_dataset, read_puzzles
+from sudokit.formats.datasets import format_for_path
+from sudokit.formats.reader import Entry, LineRun, bounded_lines
+from sudokit.formats.variants import looks_like_variant
+
+
+def standard_input() -> TextIO:
+    """Standard input, or :class:`UsageError` when it is closed (``sudokit solve <&-``)."""
+    if sys.stdin is None:
+        raise UsageError("standard input is closed (give a FILE, or a puzzle)")
+    return sys.stdin
+
+
+def stdin_is_terminal() -> bool:
+    """True when standard input is open and a terminal (a person typing puzzles)."""
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
+def open_inputs(files: Sequence[str]) -> Iterator[tuple[str, Iterable[str]]]:
+    """Yield ``(name, lines)`` for each text input file in turn; ``-`` (or no file) is standard input.
+
+    Binary data sets (``.npy``, ``.parquet``) are not text: :func:`read_inputs` reads them.
+    """
+    for name in files or ["-"]:
+        if name == "-":
+            yield STDIN, standard_input()
+            continue
+        with open(name, encoding="utf-8", errors="replace") as handle:
+            yield name, handle
+
+
+def check_files(files: Sequence[str]) -> None:
+    """Raise :class:`UsageError` for an input file that cannot be read, before any work is done."""
+    for name in files:
+        if name != "-" and not os.access(name, os.R_OK):
+            reason = "no such file" if not os.path.exists(name) else "cannot be read"
+            raise UsageError(f"{name}: {reason}")
+        if name != "-" and os.path.isdir(name):
+            raise UsageError(f"{name}: is a directory")
+
+
+#: The data-set formats that are binary files, read by :func:`sudokit.formats.read_dataset`.
+BINARY_FORMATS = ("npy", "parquet")
+#: What an argument that names no puzzle is called in messages.
+ARGUMENT = "<argument>"
+#: Suffixes that make an argument a file name (missing: an error) rather than puzzle text.
+_FILE_SUFFIX = re.compile(r"\.(txt|sdk|sdm|ss|csv|tsv|json|jsonl|ndjson|npy|npz|parquet|pq)$", re.IGNORECASE)
+
+
+def is_binary(name: str) -> bool:
+    """True when a file's suffix says it is a NumPy or Parquet data set."""
+    return name != "-" and format_for_path(name, "") in BINARY_FORMATS
+
+
+def _dataset(name: str, box: Shape | None, defer: bool) -> Iterator[Entry]:
+    """The entries of a binary data set; one that cannot be read at all is a usage error."""
+    try:
+        yield from read_dataset(name, box, defer=defer)
+    except (ImportError, ValueError, OSError) as exc:
+        raise UsageError(f"{name}: {exc}") from None
+
+
+@overload
+def read_inputs(
+    files: Sequence[str], box: Shape | None = None, *, defer: bool = False, runs: Literal[False] = False
+) -> Iterator[tuple[str, Iterable[Entry]]]: ...
+@overload
+def read_inputs(
+    files: Sequence[str], box: Shape | None = None, *, defer: bool = False, runs: bool
+) -> Iterator[tuple[str, Iterable[Entry | LineRun]]]: ...
+
+
+def read_inputs(
+    files: Sequence[str], box: Shape | None = None, *, defer: bool = False, runs: bool = False
+) -> Iterator[tuple[str, Iterable[Entry | LineRun]]]:
+    """Yield ``(name, entries)`` for each input in turn: text files and standard input through
+    :func:`~sudokit.formats.read_puzzles`, ``.npy``/``.parquet`` files through
+    :func:`~sudokit.formats.read_dataset` (chosen by the suffix). With ``runs`` (and ``defer``),
+    text is read a large piece at a time and long runs of one-line puzzles come as
+    :class:`~sudokit.formats.reader.LineRun` objects (not for a person typing at a terminal)."""
+    for name in files or ["-"]:
+        if is_binary(name):
+            yield name, _dataset(name, box, defer)
+            continue
+        for source, lines in open_inputs([name]):
+            yield source, read_puzzles(lines, box, defer=defer, runs=runs)
+
+
+def grid_of(entry: Entry, *, check: bool = True) -> Grid | SudokuError:
+    """The grid an entry holds, or the error reading it (with ``check``: a duplicate given too)."""
+    if entry.error is not None:
+        return entry.error
+    try:
+        if entry.cells is None or entry.shape is None:
+            grid = Grid.from_string(entry.text, check=False)
+        else:
+            grid = Grid(tuple(entry.cells), entry.shape, entry.rules)
+        if check:
+            grid.check()
+    except SudokuError as exc:
+        return exc if getattr(exc, "line", None) is not None else exc.with_line(entry.line)
+    return grid
+
+
+def read_grid_inputs(
+    files: Sequence[str], box: Shape | None = None, *, check: bool = True
+) -> Iterator[tuple[str, int, Grid | SudokuError]]:
+    """Every puzzle of the input files as ``(name, line, Grid or the error reading it)``."""
+    for name, entries in read_inputs(files, box):
+        for entry in entries:
+            yield name, entry.line, grid_of(entry, check=check)
+
+
+def _is_file_spec(spec: str) -> bool:
+    """True when an argument names a file (or standard input) rather than holding a puzzle."""
+    if spec == "-":
+        return True
+    if "\n" in spec or len(spec) > 4096:
+        return False
+    if looks_like_variant(spec) and not os.path.exists(spec):  # an f-puzzles link holds '/'
+        return False
+    return os.path.exists(spec) or os.sep in spec or bool(_FILE_SUFFIX.search(spec))
+
+
+def read_specs(
+    specs: Sequence[str], box: Shape | None = None, *, check: bool = False
+) -> Iterator[tuple[str, int, Grid | SudokuError]]:
+    """Every puzzle the arguments give, each a puzzle's text, a file of puzzles or ``-`` (stdin).
+
+    Every file is checked before the first puzzle is read (:class:`UsageError` if unreadable).
+    """
+    check_files([spec for spec in specs if _is_file_spec(spec)])
+    for spec in specs:
+        if _is_file_spec(spec):
+            yield from read_grid_inputs([spec], box, check=check)
+        else:
+            for entry in read_puzzles(spec, box):
+                yield ARGUMENT, entry.line, grid_of(entry, check=check)
+
+
+def puzzle_text(spec: str) -> str:
+    """The puzzle text an argument names: the text itself, a file's content, or stdin for ``-``."""
+    if spec == "-":
+        return standard_input().read()
+    if _is_file_spec(spec):
+        check_files([spec])
+        with open(spec, encoding="utf-8-sig", errors="replace") as handle:
+            return "".join(bounded_lines(handle))
+    return spec
+
+
+def puzzle_count(text: str, most: int = 2) -> int:
+    """How many puzzles a text holds, counted up to ``most``."""
+    return sum(1 for _ in islice(read_puzzles(text, defer=True), most))
+
+
+def first_puzzle(text: str) -> str:
+    """The first puzzle of a text: comment lines dropped; a multi-line grid is kept whole."""
+    lines = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    if len(lines) > 1 and all(len(line.strip()) >= 81 for line in lines[:2]):
+        return lines[0].split()[0]
+    return "\n".join(lines)
+
+
