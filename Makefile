@@ -41,10 +41,12 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/sudokit
 
 ## layers: the import layers and no cycles (pyproject.toml's [tool.importlinter]; needs the install),
-## and no module importing another module's private names (tools/check_private_imports.py).
+## no module importing another module's private names (tools/check_private_imports.py), and the
+## README's picture of the layers drawn from the current tree (tools/draw_layers.py).
 layers: $(STAMP)
 	$(BIN)/lint-imports
 	$(PY) tools/check_private_imports.py
+	$(PY) tools/draw_layers.py --check
 
 unit: $(STAMP) system-deps
 	$(BIN)/pytest

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from sudokit.candidates import bit, digits_of
 from sudokit.shape import Shape
+from sudokit.techniques.base import bit_cells
 
 _SHAPE = Shape(3, 3)
 _UNITS = _SHAPE.units
@@ -210,16 +211,6 @@ def table_bit(cell: int, digit: int, on: bool) -> int:
     return (digit - 1) * 162 + 81 * on + cell
 
 
-def ones(bits: int) -> list[int]:
-    """The positions of the set bits of ``bits``, smallest first."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
-
-
 def bit_of_node(node: int) -> int:
     """The table bit of a :mod:`sudokit.rating.hodoku.loops` node."""
     if node >= GROUP:
@@ -385,7 +376,7 @@ def direct_tables(board: Board, net: bool, check: Callable[[], None]) -> dict[in
 def closure(direct: dict[int, int], check: Callable[[], None]) -> dict[int, int]:
     """Widen every table by the tables of what it holds until nothing changes."""
     reach = dict(direct)
-    succ = {node: [m for m in ones(bits) if m != node and m in reach] for node, bits in direct.items()}
+    succ = {node: [m for m in bit_cells(bits) if m != node and m in reach] for node, bits in direct.items()}
     changed = True
     while changed:
         check()

@@ -27,11 +27,11 @@ from dataclasses import dataclass
 
 from sudokit.candidates import digits_of
 from sudokit.shape import Shape
+from sudokit.techniques.base import bit_cells
 from sudokit.techniques.implications import (
     Board,
     closure,
     direct_tables,
-    ones,
     removed_cells,
     set_cells,
     table_bit,
@@ -97,8 +97,8 @@ class _Found:
             common &= table
         keep = _ALL & ~(1 << skip) if skip >= 0 else _ALL
         for d in range(1, 10):
-            self.placements.update((cell, d) for cell in ones(set_cells(common, d) & keep))
-            self.eliminations.update((cell, d) for cell in ones(removed_cells(common, d) & keep))
+            self.placements.update((cell, d) for cell in bit_cells(set_cells(common, d) & keep))
+            self.eliminations.update((cell, d) for cell in bit_cells(removed_cells(common, d) & keep))
 
     def best(self) -> tuple[bool, int, int] | None:
         """The conclusion HoDoKu's sort puts first: (a placement?, cell, digit)."""
@@ -142,7 +142,7 @@ class _Lengths:
                 break
             seen |= nxt
             levels.append(nxt)
-            frontier = ones(nxt)
+            frontier = bit_cells(nxt)
         return levels
 
 
@@ -167,20 +167,20 @@ def _contradiction_length(board: Board, table: int, premise: int, length: _Lengt
         for unit_bits in _UNIT_BITS:
             here = ons[d] & unit_bits
             if here & (here - 1):
-                out.append(sum(length(premise, table_bit(c, d, True)) for c in ones(here)))
+                out.append(sum(length(premise, table_bit(c, d, True)) for c in bit_cells(here)))
     every_on = 0
     for d in range(1, 10):
         every_on |= ons[d]
     empty = board.empty & ~every_on
     for d in range(1, 10):
         empty &= offs[d] | ~board.where[d]
-    for cell in ones(empty):
+    for cell in bit_cells(empty):
         out.append(sum(length(premise, table_bit(cell, d, False)) for d in digits_of(board.masks[cell])))
     for d in range(1, 10):
         for unit_bits in board.houses[d]:
             allowed = board.allowed[d] & unit_bits
             if not allowed & ~offs[d]:
-                out.append(sum(length(premise, table_bit(c, d, False)) for c in ones(allowed)))
+                out.append(sum(length(premise, table_bit(c, d, False)) for c in bit_cells(allowed)))
     return min(out)
 
 
@@ -202,7 +202,7 @@ def _kind(board: Board, direct: dict[int, int], reach: dict[int, int], place: bo
         sources.append([table_bit(c, d, True) for d in digits_of(board.masks[c])])
     for unit_bits in _UNIT_BITS:
         for d in range(1, 10):
-            sources.append([table_bit(c, d, True) for c in ones(board.where[d] & unit_bits)])
+            sources.append([table_bit(c, d, True) for c in bit_cells(board.where[d] & unit_bits)])
     for group in sources:
         if (group and all(reach[p] >> end & 1 for p in group)
                 and sum(length(p, end) for p in group) < best):
@@ -231,7 +231,7 @@ def _search(masks: Sequence[int], values: Sequence[int], net: bool,
     for first in (0, 9, 18):
         for unit in range(first, first + 9):
             for d in range(1, 10):
-                cells = ones(board.where[d] & _UNIT_BITS[unit])
+                cells = bit_cells(board.where[d] & _UNIT_BITS[unit])
                 if cells:
                     found.agreed([reach[table_bit(c, d, True)] for c in cells])
     chosen = found.best()
