@@ -240,12 +240,12 @@ def test_bad_requests(client: TestClient) -> None:
 
 
 def test_internal_error_has_no_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sudokit.web import _api
+    from sudokit.web import service
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("secret detail")
 
-    monkeypatch.setattr(_api, "solve", broken)
+    monkeypatch.setattr(service, "solve", broken)
     with TestClient(create_app(), raise_server_exceptions=False) as client:
         answer = client.post("/api/solve", json={"puzzle": EASY})
     assert answer.status_code == 500

@@ -2,7 +2,7 @@
 
 Every call goes through the front door (``import sudokit``; the batch table through
 :mod:`sudokit.batch`, the rows the CLI's ``check --json`` writes). Nothing here knows about
-HTTP: the routes in :mod:`sudokit.web.api` run these functions in worker threads and turn their
+HTTP: the routes in :mod:`sudokit.web.routes` run these functions in worker threads and turn their
 errors into answers. Time limits travel with each call, so concurrent requests never share one.
 """
 
