@@ -27,6 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import sudokit
 from sudokit.web import routes
+from sudokit.web.glossary import GLOSSARY
 from sudokit.web.service import Limits
 
 __all__ = ["Settings", "create_app"]
@@ -91,7 +92,8 @@ class SecurityHeaders:
 async def index(request: Request) -> Response:
     """GET /: the one page (play, learn, make, batch tabs)."""
     templates: Jinja2Templates = request.app.state.templates
-    return templates.TemplateResponse(request, "index.html", {"version": sudokit.__version__})
+    return templates.TemplateResponse(request, "index.html", {"version": sudokit.__version__,
+                                                              "glossary": sorted(GLOSSARY.items())})
 
 
 async def _request_error(request: Request, exc: Exception) -> Response:
