@@ -240,6 +240,7 @@ const app = {
     const n = this.game.n;
     const r = (Math.floor(this.selected / n) + dr + n) % n, c = (this.selected % n + dc + n) % n;
     this.selected = r * n + c;
+    if (this.game.cells[this.selected]) this.highlight = this.game.cells[this.selected];
     this.redraw();
   },
   undo() {

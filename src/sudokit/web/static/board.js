@@ -89,7 +89,7 @@ export class Board {
     for (const [c, d] of overlay.eliminations || []) elim.set(c, (elim.get(c) || 0) | (1 << (d - 1)));
     for (const [c, d] of overlay.placements || []) place.set(c, d);
     const selected = view.selected;
-    const selDigit = view.highlight || (selected != null ? view.cells[selected] : 0);
+    const selDigit = view.highlight || 0;
     for (let i = 0; i < n * n; i++) {
       const cell = this.cells[i];
       const value = view.cells[i];
