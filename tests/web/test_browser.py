@@ -449,8 +449,9 @@ def test_dark_theme_follows_the_system(page: Any, dark: Any) -> None:
         assert (_luminance(board) < 0.2) == is_dark
         assert (_luminance(ink) > 0.6) == is_dark  # the givens stay readable
     if SHOTS:
-        page.screenshot(path=str(Path(SHOTS) / "web-play-light.png"))
-        dark.screenshot(path=str(Path(SHOTS) / "web-play-dark.png"))
+        for tab, name in ((page, "web-play-light.png"), (dark, "web-play-dark.png")):
+            _game_in_progress(tab)
+            tab.screenshot(path=str(Path(SHOTS) / name))
 
 
 def test_print_shows_the_puzzle_alone(page: Any) -> None:
@@ -524,7 +525,24 @@ def test_phone_tabs_on_one_line_and_nothing_wider_than_the_screen(phone: Any) ->
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= phone.evaluate("window.innerWidth"), (name, width)
     if SHOTS:
+        _game_in_progress(phone)
         phone.screenshot(path=str(Path(SHOTS) / "web-phone.png"))
+
+
+def _game_in_progress(page: Any) -> None:
+    """For the pictures: a solved 4×4 in the statistics, then a 9×9 half played with a digit shown
+    everywhere and a few pencil marks."""
+    _open(page, SMALL)
+    _play(page, SMALL)
+    page.wait_for_selector("#board.solved")
+    _open(page, EASY)
+    _play(page, EASY, stop_after=16)
+    cell = next(c for c in range(81) if _value(page, c) == "0")
+    _go(page, 9, cell)
+    for d in sudokit.Candidates.from_grid(sudokit.Grid.from_string(EASY)).digits(cell)[:3]:
+        page.keyboard.press(f"Shift+{d}")
+    page.click("[data-cell='0']")  # the given 4: every 4 shows
+    page.mouse.move(0, 0)
 
 
 def _before_first_elimination(puzzle: sudokit.Grid) -> tuple[str, Any]:

@@ -112,6 +112,7 @@ const app = {
       key.querySelector(".left").textContent = left;
       key.title = `${DIGITS[d - 1]}: ${left} left`;
       key.classList.toggle("highlight", d === this.highlight);
+      key.classList.toggle("finished", !left);
       if (!left) key.disabled = true;
     }
   },

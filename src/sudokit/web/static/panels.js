@@ -138,6 +138,7 @@ export function setupMake(app) {
       const rating = answer.rating ? `, ER ${answer.rating.er}, ${answer.rating.level}` : "";
       setText("generate-result", `${answer.n}×${answer.n}, ${answer.clues} clues${rating} (seed ${answer.seed})`);
       $("generate-seed").textContent = answer.seed;
+      $("seed-line").hidden = false;
       app.start(answer);
     } catch (error) {
       setText("generate-result", error.message, "error");

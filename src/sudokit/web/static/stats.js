@@ -66,6 +66,7 @@ export function drawStats(body, empty) {
     return sa === sb ? ia - ib : sa.localeCompare(sb);
   });
   empty.hidden = keys.length > 0;
+  body.parentElement.hidden = !keys.length;
   body.replaceChildren(...keys.map((key) => {
     const e = stats[key];
     const tr = document.createElement("tr");
