@@ -134,6 +134,30 @@ def test_generate(client: TestClient) -> None:
     assert six["n"] == 6 and six["box"] == "2x3"
 
 
+def test_generate_seeds_travel_as_strings(client: TestClient) -> None:
+    """A seed past 2**53 (where JavaScript numbers lose digits) goes out and comes back exact."""
+    seed = "17669194525195620876"
+    answer = client.post("/api/generate", json={"seed": seed}).json()
+    assert answer["status"] == "solved" and answer["seed"] == seed
+    assert isinstance(answer["puzzle_seed"], str) and answer["puzzle_seed"].isdigit()
+    assert client.post("/api/generate", json={"seed": answer["seed"]}).json()["puzzle"] == answer["puzzle"]
+    assert client.post("/api/generate", json={"seed": int(seed)}).json()["puzzle"] == answer["puzzle"]
+    fresh = client.post("/api/generate", json={"size": 4}).json()
+    assert isinstance(fresh["seed"], str)
+    again = client.post("/api/generate", json={"size": 4, "seed": fresh["seed"]}).json()
+    assert again["puzzle"] == fresh["puzzle"]
+
+
+def test_hints_and_steps_say_what_the_technique_means(client: TestClient) -> None:
+    from sudokit.web.glossary import GLOSSARY
+
+    hint = client.post("/api/hint", json={"puzzle": EASY, "level": 2}).json()
+    assert hint["meaning"] == GLOSSARY["Hidden Single"]
+    assert "meaning" not in client.post("/api/hint", json={"puzzle": EASY, "level": 1}).json()
+    steps = client.post("/api/explain", json={"puzzle": EASY}).json()["steps"]
+    assert all(step["meaning"] for step in steps)
+
+
 def test_generate_technique(client: TestClient) -> None:
     answer = client.post("/api/generate", json={"technique": "Naked Pair", "seed": 9}).json()
     assert answer["status"] == "solved"
@@ -216,6 +240,9 @@ def test_bad_puzzles(client: TestClient, body: dict[str, object], words: list[st
         ("/api/generate", {"symmetry": "spiral"}, "unknown symmetry 'spiral'"),
         ("/api/generate", {"colour": "red"}, "unknown option 'colour'"),
         ("/api/generate", {"seed": -3}, "seed must be"),
+        ("/api/generate", {"seed": "12x"}, "seed must be"),
+        ("/api/generate", {"seed": str(2**64)}, "seed must be"),
+        ("/api/generate", {"seed": 1.5}, "seed must be"),
         ("/api/render", {"puzzle": SMALL, "size": 5}, "size must be"),
         ("/api/batch", {"text": 7}, "text must be a string"),
     ],
@@ -240,12 +267,12 @@ def test_bad_requests(client: TestClient) -> None:
 
 
 def test_internal_error_has_no_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sudokit.web import _api
+    from sudokit.web import service
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("secret detail")
 
-    monkeypatch.setattr(_api, "solve", broken)
+    monkeypatch.setattr(service, "solve", broken)
     with TestClient(create_app(), raise_server_exceptions=False) as client:
         answer = client.post("/api/solve", json={"puzzle": EASY})
     assert answer.status_code == 500

@@ -58,14 +58,16 @@ def server() -> Iterator[str]:
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
-    while not running.started:
-        if time.monotonic() > deadline:
-            raise RuntimeError("uvicorn did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(timeout=10)
+    try:
+        deadline = time.monotonic() + 20
+        while not running.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}"
+    finally:  # stop the server whatever happened
+        running.should_exit = True
+        thread.join(timeout=10)
 
 
 @pytest.fixture(scope="module")
@@ -80,12 +82,31 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any, server: str) -> Iterator[Any]:
     """A fresh page (its own localStorage) that fails the test on any script error."""
-    context = browser.new_context(viewport={"width": 1180, "height": 820}, base_url=server)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    yield tab
-    context.close()
+    yield from _page(browser, server)
+
+
+@pytest.fixture
+def phone(browser: Any, server: str) -> Iterator[Any]:
+    """A fresh page on a phone-sized screen (390×844, touch)."""
+    yield from _page(browser, server, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+
+
+@pytest.fixture
+def dark(browser: Any, server: str) -> Iterator[Any]:
+    """A fresh page whose system asks for a dark colour scheme."""
+    yield from _page(browser, server, color_scheme="dark")
+
+
+def _page(browser: Any, server: str, **options: Any) -> Iterator[Any]:
+    options.setdefault("viewport", {"width": 1180, "height": 820})
+    context = browser.new_context(base_url=server, **options)
+    try:
+        tab = context.new_page()
+        errors: list[str] = []
+        tab.on("pageerror", lambda error: errors.append(str(error)))
+        yield tab
+    finally:
+        context.close()
     assert not errors, errors
 
 
@@ -178,10 +199,16 @@ def test_conflict_check_undo_redo(page: Any) -> None:
 
 def test_pause_hides_the_board(page: Any) -> None:
     _open(page, SMALL)
+    assert page.is_visible("[data-cell='0'] .value")
     page.click("#pause")
     assert page.is_visible("#paused-cover")
+    assert not page.is_visible("[data-cell='0'] .value")  # hidden, not faded
+    assert page.locator("#keypad button:enabled").count() == 0
+    cover = page.eval_on_selector("#paused-cover", "el => getComputedStyle(el).backgroundColor")
+    assert "rgba" not in cover  # opaque
     page.click("#pause")
     assert not page.is_visible("#paused-cover")
+    assert page.is_visible("[data-cell='0'] .value")
 
 
 def test_hint_levels(page: Any) -> None:
@@ -289,3 +316,266 @@ def test_variants_are_drawn_and_played(page: Any) -> None:
     _go(page, 9, empty)
     page.keyboard.press(str(digit))
     expect(page.locator(f"[data-cell='{empty}']")).to_have_class(re.compile(r"\bconflict\b"))
+
+
+# -- the app a player keeps open ----------------------------------------------------------------------
+
+
+def _game(page: Any) -> dict[str, Any]:
+    """The game the page keeps in localStorage."""
+    return dict(page.evaluate("JSON.parse(localStorage.getItem('sudokit.game'))"))
+
+
+def _key_rows(page: Any) -> list[int]:
+    """How many digit keys sit on each row of the keypad, top to bottom."""
+    tops = page.eval_on_selector_all("#keypad button[data-digit]:not([data-digit='0'])",
+                                     "keys => keys.map(k => Math.round(k.getBoundingClientRect().top))")
+    return [tops.count(top) for top in sorted(set(tops))]
+
+
+def test_opens_on_a_fresh_puzzle_new_game_and_restart(page: Any, browser: Any, server: str) -> None:
+    page.goto("/")
+    page.wait_for_selector("[data-cell='80']")
+    expect(page.locator("#level-label")).to_have_text("easy")
+    first = _game(page)["puzzle"]
+    page.reload()  # the game is kept
+    page.wait_for_selector("[data-cell='80']")
+    assert _game(page)["puzzle"] == first
+    for other in _page(browser, server):  # another browser gets another puzzle
+        other.goto("/")
+        other.wait_for_selector("[data-cell='80']")
+        assert _game(other)["puzzle"] != first
+    page.select_option("#new-size", "6")
+    page.select_option("#new-level", "medium")
+    page.click("#new-game")
+    expect(page.locator("#board .cell")).to_have_count(36)
+    expect(page.locator("#level-label")).to_have_text("medium")
+    game = _game(page)
+    empty = game["cells"].index(0)
+    page.click(f"[data-cell='{empty}']")
+    page.keyboard.press("1")
+    assert _value(page, empty) == "1"
+    page.click("#restart")
+    expect(page.locator("#restart-confirm")).to_be_visible()
+    page.click("#restart-no")
+    expect(page.locator("#restart-confirm")).to_be_hidden()
+    assert _value(page, empty) == "1"
+    page.click("#restart")
+    page.click("#restart-yes")
+    assert _value(page, empty) == "0"
+    assert page.inner_text("#timer") in ("00:00", "00:01")  # the clock starts again
+    assert _game(page)["puzzle"] == game["puzzle"]
+
+
+def test_a_digit_is_highlighted_everywhere(page: Any) -> None:
+    _open(page, EASY)
+    page.click("[data-cell='0']")  # the given 4
+    assert page.locator(".cell.same").count() == EASY.count("4")
+    page.click("#keypad button[data-digit='8']")  # a key: every 8
+    assert page.locator(".cell.same").count() == EASY.count("8")
+    assert all(_value(page, int(c)) == "8" for c in page.eval_on_selector_all(
+        ".cell.same", "cells => cells.map(c => c.dataset.cell)"))
+    page.keyboard.press("Escape")
+    assert page.locator(".cell.same").count() == 0
+
+
+def test_keypad_counts_disables_and_wraps_evenly(page: Any, phone: Any) -> None:
+    _open(page, SMALL)
+    for d in range(1, 5):
+        left = str(4 - SMALL.count(str(d)))
+        expect(page.locator(f"#keypad [data-digit='{d}']")).to_have_attribute("data-left", left)
+    _play(page, SMALL)
+    page.wait_for_selector("#board.solved")
+    assert page.locator("#keypad button[data-digit]:not([data-digit='0']):enabled").count() == 0
+    sixteen = sudokit.generate(size=16, seed=5)
+    _open(page, sixteen.to_string())
+    assert _key_rows(page) == [8, 8]
+    _open(phone, EASY)
+    assert _key_rows(phone) in ([5, 4], [3, 3, 3])
+    _open(phone, sixteen.to_string())
+    assert _key_rows(phone) == [8, 8]
+    width = phone.evaluate("window.innerWidth")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_auto_check_counts_mistakes(page: Any) -> None:
+    _open(page, EASY)
+    assert not page.is_checked("#auto-check") and not page.is_visible("#mistakes")  # off by default
+    solution = sudokit.solve(EASY)
+    empty = EASY.index(".")
+    wrong = next(d for d in range(1, 10) if d != solution.cells[empty])
+    page.check("#auto-check")
+    page.focus("#board")
+    _go(page, 9, empty)
+    page.keyboard.press(str(wrong))
+    expect(page.locator(f"[data-cell='{empty}']")).to_have_class(re.compile(r"\bwrong\b"))
+    expect(page.locator("#mistakes")).to_have_text("Mistakes: 1")
+    page.keyboard.press(str(solution.cells[empty]))
+    expect(page.locator("#mistakes")).to_have_text("Mistakes: 1")
+    assert page.locator(".cell.wrong").count() == 0
+    page.uncheck("#auto-check")
+    assert not page.is_visible("#mistakes")
+
+
+def test_statistics_and_best_times(page: Any) -> None:
+    _open(page, SMALL)
+    expect(page.locator("#stats-empty")).to_be_visible()
+    expect(page.locator("#level-label")).to_have_attribute("data-level", re.compile(r"\w"))  # rated
+    level = page.inner_text("#level-label").lower()
+    _play(page, SMALL)
+    page.wait_for_selector("#board.solved")
+    row = page.locator(f"#stats tr[data-level='{level} 4×4'] td")
+    expect(row).to_have_count(5)
+    assert row.all_inner_texts()[1:3] == ["1", "1"]
+    assert re.fullmatch(r"\d\d:\d\d", row.nth(3).inner_text())
+    page.reload()
+    page.wait_for_selector("[data-cell='15']")
+    expect(page.locator("#stats tbody tr")).to_have_count(1)
+    expect(page.locator("#stats-empty")).to_be_hidden()
+
+
+def _luminance(css: str) -> float:
+    r, g, b = (int(v) for v in re.findall(r"\d+", css)[:3])
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+
+def test_dark_theme_follows_the_system(page: Any, dark: Any) -> None:
+    for tab, is_dark in ((page, False), (dark, True)):
+        _open(tab, EASY)
+        background = tab.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+        board = tab.eval_on_selector("#board", "el => getComputedStyle(el).backgroundColor")
+        ink = tab.eval_on_selector("[data-cell='0']", "el => getComputedStyle(el).color")
+        assert (_luminance(background) < 0.2) == is_dark
+        assert (_luminance(board) < 0.2) == is_dark
+        assert (_luminance(ink) > 0.6) == is_dark  # the givens stay readable
+    if SHOTS:
+        for tab, name in ((page, "web-play-light.png"), (dark, "web-play-dark.png")):
+            _game_in_progress(tab)
+            tab.screenshot(path=str(Path(SHOTS) / name))
+
+
+def test_print_shows_the_puzzle_alone(page: Any) -> None:
+    page.add_init_script("window.print = () => { window.printed = (window.printed || 0) + 1; };")
+    _open(page, EASY)
+    page.click("#print")
+    assert page.evaluate("window.printed") == 1
+    page.emulate_media(media="print")
+    assert page.is_visible("#board") and page.is_visible("[data-cell='0'] .value")
+    for hidden in ("header", "aside", "#keypad", ".status-bar", "footer"):
+        assert not page.is_visible(hidden), hidden
+    page.emulate_media(media="screen")
+    assert page.is_visible("aside")
+
+
+def test_auto_notes_is_a_view_over_the_players_marks(page: Any) -> None:
+    _open(page, EASY)
+    cell = EASY.index(".")
+    page.focus("#board")
+    _go(page, 9, cell)
+    page.keyboard.press("Shift+2")
+    page.keyboard.press("Shift+7")
+    marks = "[data-cell='{}'] .mark:not(:empty)"
+    assert page.locator(marks.format(cell)).all_inner_texts() == ["2", "7"]
+    page.check("#auto-notes")
+    shown = page.locator(marks.format(cell)).all_inner_texts()
+    assert shown and shown != ["2", "7"]  # the candidates
+    page.focus("#board")
+    page.keyboard.press("Shift+5")  # refused while the view is on
+    expect(page.locator("#message")).to_contain_text("Auto notes is on")
+    other = EASY.index(".", cell + 1)
+    _go(page, 9, other)
+    page.keyboard.press(str(sudokit.solve(EASY).cells[other]))
+    page.uncheck("#auto-notes")
+    assert page.locator(marks.format(cell)).all_inner_texts() == ["2", "7"]  # unchanged
+    page.reload()
+    page.wait_for_selector("[data-cell='80']")
+    assert page.locator(marks.format(cell)).all_inner_texts() == ["2", "7"]
+
+
+def test_seeds_are_shown_and_reused_exactly(page: Any) -> None:
+    _open(page, SMALL)
+    page.click("[role=tab][data-tab=make]")
+    page.click("#generate")
+    expect(page.locator("#generate-seed")).to_have_text(re.compile(r"^\d+$"))
+    seed = page.inner_text("#generate-seed")
+    puzzle = _game(page)["puzzle"]
+    page.click("[role=tab][data-tab=make]")
+    page.click("#generate")  # another puzzle
+    expect(page.locator("#generate-seed")).not_to_have_text(seed)
+    page.click("[role=tab][data-tab=make]")
+    page.fill("input[name=seed]", seed)
+    page.click("#generate")
+    expect(page.locator("#generate-seed")).to_have_text(seed)
+    assert _game(page)["puzzle"] == puzzle
+    big = "17669194525195620876"  # past 2**53: a JavaScript number would print 17669194525195620000
+    page.click("[role=tab][data-tab=make]")
+    page.fill("input[name=seed]", big)
+    page.click("#generate")
+    expect(page.locator("#generate-seed")).to_have_text(big)
+    expect(page.locator("#generate-result")).to_contain_text(f"seed {big}")
+    assert _game(page)["seed"] == big
+
+
+def test_phone_tabs_on_one_line_and_nothing_wider_than_the_screen(phone: Any) -> None:
+    _open(phone, EASY)
+    tops = phone.eval_on_selector_all("[role=tab]", "tabs => tabs.map(t => t.getBoundingClientRect().top)")
+    assert len(set(tops)) == 1, tops
+    for name in ("play", "learn", "make", "batch", "play"):
+        phone.click(f"[role=tab][data-tab={name}]")
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= phone.evaluate("window.innerWidth"), (name, width)
+    if SHOTS:
+        _game_in_progress(phone)
+        phone.screenshot(path=str(Path(SHOTS) / "web-phone.png"))
+
+
+def _game_in_progress(page: Any) -> None:
+    """For the pictures: a solved 4×4 in the statistics, then a 9×9 half played with a digit shown
+    everywhere and a few pencil marks."""
+    _open(page, SMALL)
+    _play(page, SMALL)
+    page.wait_for_selector("#board.solved")
+    _open(page, EASY)
+    _play(page, EASY, stop_after=16)
+    cell = next(c for c in range(81) if _value(page, c) == "0")
+    _go(page, 9, cell)
+    for d in sudokit.Candidates.from_grid(sudokit.Grid.from_string(EASY)).digits(cell)[:3]:
+        page.keyboard.press(f"Shift+{d}")
+    page.click("[data-cell='0']")  # the given 4: every 4 shows
+    page.mouse.move(0, 0)
+
+
+def _before_first_elimination(puzzle: sudokit.Grid) -> tuple[str, Any]:
+    """The position before the first step of the path that only removes candidates, and that step."""
+    cands = sudokit.Candidates.from_grid(puzzle)
+    for step in sudokit.explain(puzzle):
+        if step.eliminations and not step.placements:
+            return "".join(str(v) if v else "." for v in cands.values), step
+        step.apply(cands)
+    raise AssertionError("the path has no elimination step")
+
+
+def test_explain_clears_messages_hints_mark_eliminations_and_mean_something(page: Any) -> None:
+    from sudokit.web.glossary import GLOSSARY
+
+    _open(page, EASY)
+    page.click("[role=tab][data-tab=learn]")
+    page.click("#hint-2")
+    expect(page.locator("#hint-meaning")).to_have_text(f"Hidden Single: {GLOSSARY['Hidden Single']}")
+    page.click("#explain")
+    page.wait_for_selector("#explain-list li.current")
+    assert page.inner_text("#hint-text") == "" and page.inner_text("#hint-meaning") == ""
+    assert page.inner_text("#message") == ""
+    assert page.inner_text("#explain-meaning").strip()
+    page.click("summary")
+    expect(page.locator("#glossary dt")).to_have_count(len(GLOSSARY))
+    expect(page.locator("#glossary")).to_contain_text(GLOSSARY["X-Wing"])
+    position, step = _before_first_elimination(sudokit.generate(difficulty="hard", seed=1))
+    _open(page, position)
+    page.click("[role=tab][data-tab=learn]")
+    page.click("#hint-3")
+    page.wait_for_selector("#hint-text[data-level='3']")
+    expect(page.locator(".mark.elim")).to_have_count(len(step.eliminations))
+    marked = page.eval_on_selector_all(".cell.hint-elim", "els => els.map(e => e.dataset.cell)")
+    assert {int(c) for c in marked} == {c for c, _ in step.eliminations}
+    assert page.inner_text("#hint-meaning").startswith(step.technique)

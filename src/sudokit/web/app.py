@@ -1,7 +1,7 @@
 """The web application: :func:`create_app` builds a Starlette app from :class:`Settings`.
 
 Routes: ``GET /`` (the page: play, learn, make, batch), ``/static/…`` (the page's own JS and
-CSS, shipped in the package) and the JSON API of :mod:`sudokit.web.api`. No sessions and no
+CSS, shipped in the package) and the JSON API of :mod:`sudokit.web.routes`. No sessions and no
 server-side state besides the settings: games live in the visitor's browser (localStorage).
 """
 
@@ -26,8 +26,9 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import sudokit
-from sudokit.web import api
-from sudokit.web._api import Limits
+from sudokit.web import routes
+from sudokit.web.glossary import GLOSSARY
+from sudokit.web.service import Limits
 
 __all__ = ["Settings", "create_app"]
 
@@ -91,13 +92,14 @@ class SecurityHeaders:
 async def index(request: Request) -> Response:
     """GET /: the one page (play, learn, make, batch tabs)."""
     templates: Jinja2Templates = request.app.state.templates
-    return templates.TemplateResponse(request, "index.html", {"version": sudokit.__version__})
+    return templates.TemplateResponse(request, "index.html", {"version": sudokit.__version__,
+                                                              "glossary": sorted(GLOSSARY.items())})
 
 
 async def _request_error(request: Request, exc: Exception) -> Response:
     """A refused request as JSON."""
-    assert isinstance(exc, api.RequestError)
-    return api.error_answer(exc.status_code, exc.message)
+    assert isinstance(exc, routes.RequestError)
+    return routes.error_answer(exc.status_code, exc.message)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -121,10 +123,10 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 
 def _routes() -> list[BaseRoute]:
     """The page, the static files and the API."""
-    routes: list[BaseRoute] = [Route("/", index, methods=["GET"])]
-    routes += [Route(path, endpoint, methods=["POST"]) for path, endpoint in api.ROUTES]
-    routes.append(Mount("/static", StaticFiles(directory=_HERE / "static"), name="static"))
-    return routes
+    table: list[BaseRoute] = [Route("/", index, methods=["GET"])]
+    table += [Route(path, endpoint, methods=["POST"]) for path, endpoint in routes.ROUTES]
+    table.append(Mount("/static", StaticFiles(directory=_HERE / "static"), name="static"))
+    return table
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -134,7 +136,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     if settings.allowed_hosts is not None:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.allowed_hosts)))
     handlers: dict[Any, Any] = {
-        api.RequestError: _request_error,
+        routes.RequestError: _request_error,
         HTTPException: _http_error,
         Exception: _server_error,
     }

@@ -76,7 +76,7 @@ export class Board {
     this.svg.setAttribute("preserveAspectRatio", "none");
   }
 
-  // Draw a view: {n, br, bc, givens, cells, marks, selected, conflicts, wrong, overlay}.
+  // Draw a view: {n, br, bc, givens, cells, marks, selected, highlight, conflicts, wrong, overlay}.
   draw(view) {
     const { n, br, bc } = view;
     this.build(n, br, bc, view.rules);
@@ -89,7 +89,7 @@ export class Board {
     for (const [c, d] of overlay.eliminations || []) elim.set(c, (elim.get(c) || 0) | (1 << (d - 1)));
     for (const [c, d] of overlay.placements || []) place.set(c, d);
     const selected = view.selected;
-    const selDigit = selected != null ? view.cells[selected] : 0;
+    const selDigit = view.highlight || 0;
     for (let i = 0; i < n * n; i++) {
       const cell = this.cells[i];
       const value = view.cells[i];
@@ -97,13 +97,14 @@ export class Board {
       cls.toggle("given", view.givens[i] !== 0);
       cls.toggle("selected", i === selected);
       cls.toggle("peer", selected != null && this.peerSets[selected].has(i));
-      cls.toggle("same", selDigit !== 0 && value === selDigit && i !== selected);
+      cls.toggle("same", selDigit !== 0 && value === selDigit);
       cls.toggle("conflict", view.conflicts.has(i));
       cls.toggle("wrong", view.wrong.has(i));
       cls.toggle("hint-look", look.has(i));
       cls.toggle("hint-cell", stepCells.has(i));
       cls.toggle("hint-unit", unitCells.has(i));
       cls.toggle("hint-place", place.has(i));
+      cls.toggle("hint-elim", elim.has(i));
       cell.dataset.value = value;
       if (value) {
         cell.replaceChildren(Object.assign(document.createElement("span"), {
@@ -124,6 +125,7 @@ export class Board {
         if ((cand.get(i) || 0) & bit) mark.classList.add("cand");
         if ((elim.get(i) || 0) & bit) mark.classList.add("elim");
         if (place.get(i) === d) mark.classList.add("place");
+        if (d === selDigit && mask & bit) mark.classList.add("hl");
         marks.append(mark);
       }
       cell.replaceChildren(marks);

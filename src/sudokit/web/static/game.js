@@ -16,7 +16,9 @@ export class Game {
       givens: answer.cells.slice(), cells: answer.cells.slice(),
       marks: new Array(answer.n * answer.n).fill(0),
       solution: answer.solution_cells || null,
-      elapsed: 0, paused: false, done: false, autoNotes: false,
+      level: (answer.rating && answer.rating.level) || null, seed: answer.seed || null,
+      elapsed: 0, paused: false, done: false, autoNotes: false, mistakes: 0,
+      started: false, recorded: false,
       history: [], future: [],
     });
     return game;
@@ -27,7 +29,8 @@ export class Game {
     try {
       const data = JSON.parse(localStorage.getItem(STORAGE_KEY) || "null");
       if (!data || !Array.isArray(data.cells)) return null;
-      return Object.assign(new Game(), data);
+      const defaults = { level: null, seed: null, mistakes: 0, started: true, recorded: false, autoNotes: false };
+      return Object.assign(new Game(), defaults, data);
     } catch {
       return null;
     }
@@ -85,22 +88,39 @@ export class Game {
     return mask;
   }
 
-  fillNotes() {
-    this.marks = this.cells.map((_, i) => this.candidates(i));
+  // Every empty cell's candidates: what auto notes shows (a view: the player's marks stay as they are).
+  autoMarks() {
+    return this.cells.map((_, i) => this.candidates(i));
   }
 
-  // Place a digit (0 clears); with auto notes, peers lose the digit's mark.
+  // The marks on show: the candidates while auto notes is on, else the player's own.
+  shownMarks() {
+    return this.autoNotes ? this.autoMarks() : this.marks;
+  }
+
+  // How many of each digit are on the board (index 1..n).
+  digitCounts() {
+    const counts = new Array(this.n + 1).fill(0);
+    for (const v of this.cells) if (v) counts[v] += 1;
+    return counts;
+  }
+
+  // Place a digit (0 clears).
   place(cell, digit) {
     if (this.givens[cell] || this.done) return false;
     if (this.cells[cell] === digit) digit = 0;
     this.remember();
     this.cells[cell] = digit;
     this.marks[cell] = 0;
-    if (this.autoNotes) {
-      if (digit) for (const p of this.peerSets[cell]) this.marks[p] &= ~(1 << (digit - 1));
-      else this.marks[cell] = this.candidates(cell);
-    }
     return true;
+  }
+
+  // Back to the givens: no digits, no marks, clock at zero (undo brings the position back).
+  restart() {
+    this.remember();
+    this.cells = this.givens.slice();
+    this.marks = new Array(this.n * this.n).fill(0);
+    Object.assign(this, { elapsed: 0, done: false, paused: false, mistakes: 0 });
   }
 
   toggleMark(cell, digit) {
@@ -147,11 +167,12 @@ export class Game {
       : this.cells.every((v) => v) && this.conflicts().size === 0;
   }
 
-  // The player's marks as lists of digits, when every empty cell has some (else null: not in use).
+  // The marks on show as lists of digits, when every empty cell has some (else null: not in use).
   marksLists() {
-    const inUse = this.cells.every((v, i) => v || this.marks[i]);
+    const marks = this.shownMarks();
+    const inUse = this.cells.every((v, i) => v || marks[i]);
     if (!inUse) return null;
-    return this.marks.map((mask, i) => {
+    return marks.map((mask, i) => {
       if (this.cells[i]) return [];
       const digits = [];
       for (let d = 1; d <= this.n; d++) if (mask & (1 << (d - 1))) digits.push(d);

@@ -29,9 +29,19 @@ export function setupLearn(app) {
   let path = null;
   let index = 0;
 
+  // Forget what an earlier hint or explanation said (and the game's status line).
+  function clearMessages() {
+    for (const id of ["hint-text", "hint-meaning", "explain-text", "explain-meaning", "rating"]) setText(id, "");
+    delete $("hint-text").dataset.level;
+    $("explain-list").replaceChildren();
+    for (const id of ["explain-prev", "explain-next", "explain-close"]) $(id).disabled = true;
+    app.message("");
+  }
+
   async function hint(level) {
     const game = app.game;
     app.clearOverlay();
+    clearMessages();
     setText("hint-text", "Thinking…");
     try {
       const answer = await post("/api/hint", {
@@ -40,6 +50,7 @@ export function setupLearn(app) {
       if (answer.status === "limit_reached") return setText("hint-text", answer.error, "warn");
       app.overlay = level === 3 ? stepOverlay(answer.step) : { look: answer.look };
       setText("hint-text", answer.message, answer.status === "solved" ? "" : "warn");
+      setText("hint-meaning", answer.meaning ? `${answer.technique}: ${answer.meaning}` : "");
       $("hint-text").dataset.level = level;
       app.redraw();
     } catch (error) {
@@ -65,6 +76,7 @@ export function setupLearn(app) {
     app.view = { cells: step.grid, marks: step.masks };
     app.overlay = stepOverlay(step);
     setText("explain-text", `Step ${index + 1} of ${path.length}. ${describe(step)}`);
+    setText("explain-meaning", step.meaning ? `${step.technique}: ${step.meaning}` : "");
     $("explain-prev").disabled = index === 0;
     $("explain-next").disabled = index === path.length - 1;
     $("explain-close").disabled = false;
@@ -73,6 +85,9 @@ export function setupLearn(app) {
   }
 
   $("explain").addEventListener("click", async () => {
+    app.clearOverlay();
+    clearMessages();
+    app.redraw();
     setText("explain-text", "Explaining…");
     try {
       const answer = await post("/api/explain", { puzzle: app.game.puzzle });
@@ -95,8 +110,7 @@ export function setupLearn(app) {
   $("explain-next").addEventListener("click", () => { index = Math.min(path.length - 1, index + 1); show(); });
   $("explain-close").addEventListener("click", () => {
     app.clearOverlay();
-    $("explain-close").disabled = true;
-    setText("explain-text", "");
+    clearMessages();
     app.redraw();
   });
 }
@@ -114,6 +128,8 @@ export function setupMake(app) {
     const difficulty = String(form.get("range") || "").trim() || form.get("level");
     if (difficulty) request.difficulty = difficulty;
     if (String(form.get("technique") || "").trim()) request.technique = form.get("technique").trim();
+    const seed = String(form.get("seed") || "").trim();
+    if (seed) request.seed = seed;  // a string: JavaScript numbers lose digits past 2^53
     setText("generate-result", "Generating…");
     $("generate").disabled = true;
     try {
@@ -121,6 +137,8 @@ export function setupMake(app) {
       if (answer.status !== "solved") return setText("generate-result", answer.error, "warn");
       const rating = answer.rating ? `, ER ${answer.rating.er}, ${answer.rating.level}` : "";
       setText("generate-result", `${answer.n}×${answer.n}, ${answer.clues} clues${rating} (seed ${answer.seed})`);
+      $("generate-seed").textContent = answer.seed;
+      $("seed-line").hidden = false;
       app.start(answer);
     } catch (error) {
       setText("generate-result", error.message, "error");

@@ -1,6 +1,6 @@
 """The JSON API: one small async function per route, each reading a JSON object and answering one.
 
-Each route reads the request (within the body limit), hands the work to :mod:`sudokit.web._api`
+Each route reads the request (within the body limit), hands the work to :mod:`sudokit.web.service`
 in a worker thread (a bounded pool: the C core releases the GIL, so requests run side by side)
 and answers with the same fields and status words as the command line's ``--json`` lines.
 Bad input is a 4xx answer ``{"status": "invalid", "error": "<the named problem>"}``.
@@ -18,7 +18,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from sudokit import SudokuError
-from sudokit.web import _api
+from sudokit.web import service
 
 __all__ = ["ROUTES", "RequestError", "error_answer"]
 
@@ -98,26 +98,26 @@ def _answer(data: dict[str, Any]) -> JSONResponse:
 async def solve(request: Request) -> Response:
     """POST /api/solve {"puzzle", "first"?}: the unique solution, or why there is none."""
     data = await read_json(request)
-    return _answer(await run(request, _api.solve, _field(data, "puzzle"), first=bool(data.get("first"))))
+    return _answer(await run(request, service.solve, _field(data, "puzzle"), first=bool(data.get("first"))))
 
 
 async def count(request: Request) -> Response:
     """POST /api/count {"puzzle", "limit"?}: the number of solutions up to the limit."""
     data = await read_json(request)
-    return _answer(await run(request, _api.count, _field(data, "puzzle"), limit=data.get("limit")))
+    return _answer(await run(request, service.count, _field(data, "puzzle"), limit=data.get("limit")))
 
 
 async def rate(request: Request) -> Response:
     """POST /api/rate {"puzzle", "time_limit"?}: ER/EP/ED, level and score."""
     data = await read_json(request)
-    return _answer(await run(request, _api.rate, _field(data, "puzzle"),
+    return _answer(await run(request, service.rate, _field(data, "puzzle"),
                              time_limit=data.get("time_limit")))
 
 
 async def hint(request: Request) -> Response:
     """POST /api/hint {"puzzle", "grid"?, "marks"?, "level"?}: the next step at hint level 1, 2 or 3."""
     data = await read_json(request)
-    return _answer(await run(request, _api.hint, _field(data, "puzzle"), grid=data.get("grid"),
+    return _answer(await run(request, service.hint, _field(data, "puzzle"), grid=data.get("grid"),
                              marks=data.get("marks"), level=data.get("level", 3),
                              time_limit=data.get("time_limit")))
 
@@ -125,20 +125,20 @@ async def hint(request: Request) -> Response:
 async def explain(request: Request) -> Response:
     """POST /api/explain {"puzzle", "time_limit"?}: the whole solving path, step by step."""
     data = await read_json(request)
-    return _answer(await run(request, _api.explain, _field(data, "puzzle"),
+    return _answer(await run(request, service.explain, _field(data, "puzzle"),
                              time_limit=data.get("time_limit")))
 
 
 async def generate(request: Request) -> Response:
     """POST /api/generate {"size"?, "box"?, "difficulty"?, "technique"?, "symmetry"?, ...}: a new puzzle."""
     data = await read_json(request)
-    return _answer(await run(request, _api.generate, data))
+    return _answer(await run(request, service.generate, data))
 
 
 async def validate(request: Request) -> Response:
     """POST /api/validate {"puzzle"}: valid? unique? minimal? and its rating."""
     data = await read_json(request)
-    return _answer(await run(request, _api.validate, _field(data, "puzzle"),
+    return _answer(await run(request, service.validate, _field(data, "puzzle"),
                              time_limit=data.get("time_limit")))
 
 
@@ -151,13 +151,13 @@ async def batch(request: Request) -> Response:
     else:
         body = await read_body(request)
         text, rate_them, time_limit = body.decode("utf-8", errors="replace"), False, None
-    return _answer(await run(request, _api.batch, text, rate_them=rate_them, time_limit=time_limit))
+    return _answer(await run(request, service.batch, text, rate_them=rate_them, time_limit=time_limit))
 
 
 async def render(request: Request) -> Response:
     """POST /api/render {"puzzle", "grid"?, "size"?}: the grid as an SVG picture."""
     data = await read_json(request)
-    svg = await run(request, _api.render, _field(data, "puzzle"), grid=data.get("grid"),
+    svg = await run(request, service.render, _field(data, "puzzle"), grid=data.get("grid"),
                     size=data.get("size"))
     return Response(svg, media_type="image/svg+xml")
 

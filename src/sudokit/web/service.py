@@ -1,8 +1,8 @@
 """The one place the web layer calls the library: each function takes plain values, returns a JSON-ready dict.
 
 Every call goes through the front door (``import sudokit``; the batch table through
-:mod:`sudokit.batch.runner`, the rows the CLI's ``check --json`` writes). Nothing here knows about
-HTTP: the routes in :mod:`sudokit.web.api` run these functions in worker threads and turn their
+:mod:`sudokit.batch`, the rows the CLI's ``check --json`` writes). Nothing here knows about
+HTTP: the routes in :mod:`sudokit.web.routes` run these functions in worker threads and turn their
 errors into answers. Time limits travel with each call, so concurrent requests never share one.
 """
 
@@ -19,6 +19,7 @@ from sudokit import Candidates, Grid, Status, Step, SudokuError
 from sudokit import batch as batch_runner
 from sudokit.render import svg
 from sudokit.render.layout import CELL, Geometry
+from sudokit.web.glossary import meaning
 
 __all__ = [
     "Limits",
@@ -239,6 +240,7 @@ def step_dict(step: Step, grid: Grid) -> dict[str, Any]:
         "candidates": [[c, d] for c, d in step.candidates],
         "links": [{"start": list(k.start), "end": list(k.end), "strong": k.strong} for k in step.links],
         "explanation": step.explanation,
+        "meaning": meaning(step.technique),
     }
 
 
@@ -272,7 +274,8 @@ def hint(text: object, limits: Limits, *, grid: object = None, marks: object = N
     answer.update(status=_hint_status(full.step), error=None, look=list(shown.cells),
                   message=shown.message)
     if level >= 2:
-        answer.update(technique=shown.technique, difficulty=shown.difficulty)
+        answer.update(technique=shown.technique, difficulty=shown.difficulty,
+                      meaning=meaning(shown.technique) if shown.technique else None)
     if level >= 3:
         answer.update(step=step_dict(full.step, puzzle))
     return answer
@@ -324,30 +327,48 @@ def _generate_options(options: dict[str, Any], limits: Limits) -> dict[str, Any]
     return chosen
 
 
+#: The largest seed (the generator takes seeds modulo 2**64).
+MAX_SEED = 2**64 - 1
+
+
+def _seed(asked: object) -> int:
+    """The run seed a request gave: a string of decimal digits (JavaScript numbers lose digits past
+    2**53) or a whole number, 0 to :data:`MAX_SEED`; a fresh random one when none."""
+    if asked is None or asked == "":
+        return int.from_bytes(os.urandom(8), "little") >> 1
+    if isinstance(asked, str) and asked.isascii() and asked.isdigit() and len(asked) <= 20:
+        asked = int(asked)
+    if isinstance(asked, bool) or not isinstance(asked, int) or not 0 <= asked <= MAX_SEED:
+        raise InputError(f"seed must be a whole number from 0 to {MAX_SEED} (best sent as a string "
+                         f"of digits), not {asked!r}")
+    return asked
+
+
 def generate(options: dict[str, Any], limits: Limits) -> dict[str, Any]:
-    """Generate one puzzle meeting the options (level or SE range, technique, symmetry, size)."""
+    """Generate one puzzle meeting the options (level or SE range, technique, symmetry, size).
+
+    ``seed`` in the answer is the run seed as a string: sent back, it makes the same puzzle;
+    ``puzzle_seed`` is the library's seed of the one puzzle (``sudokit generate --json``'s).
+    """
     chosen = _generate_options(options, limits)
     seconds = _time_limit(options.get("time_limit"), limits)
-    seed = options.get("seed")
-    if seed is None:
-        seed = int.from_bytes(os.urandom(8), "little") >> 1
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InputError(f"seed must be a non-negative whole number, not {seed!r}")
+    seed = _seed(options.get("seed"))
     try:
         made = next(sudokit.generate_many(1, seed=seed, time_limit=seconds, **chosen), None)
     except sudokit.TimeLimitReached:
         made = None
     except sudokit.GenerationError as exc:
         return {"status": Status.UNSOLVED.value, "puzzle": None, "solution": None,
-                "error": str(exc), "seed": seed}
+                "error": str(exc), "seed": str(seed)}
     except (ValueError, TypeError) as exc:
         raise InputError(str(exc)) from exc
     if made is None:
         return {"status": Status.LIMIT_REACHED.value, "puzzle": None, "solution": None,
-                "error": _limit_message(seconds) + " before a puzzle met the options", "seed": seed}
+                "error": _limit_message(seconds) + " before a puzzle met the options", "seed": str(seed)}
     answer: dict[str, Any] = {"status": Status.SOLVED.value, "error": None, **made.to_dict(),
                               **_shape_fields(made.puzzle), "solution_cells": list(made.solution.cells),
-                              "puzzle": puzzle_text(made.puzzle)}
+                              "puzzle": puzzle_text(made.puzzle), "seed": str(seed),
+                              "puzzle_seed": str(made.seed)}
     if made.rating is not None:
         answer["rating"] = _rating_dict(made.rating)
     return answer
