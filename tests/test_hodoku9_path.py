@@ -10,12 +10,12 @@ import pytest
 
 from hodoku9_compare import State, c_step, mismatches, needs_core, path_states, python_step
 from hodoku9_compare import core as _core
-from sudokit import rating
 from sudokit.engine import backend
 from sudokit.engine.executor import Executor
 from sudokit.errors import Stopped, TimeLimitReached
 from sudokit.grid import Grid
 from sudokit.limits import NEVER, Deadline, Stop
+from sudokit.rating import explainer as rating
 from sudokit.rating.explainer import Rating, rate, rate_many
 from sudokit.rating.hodoku.path import (
     HODOKU_STEPS,
