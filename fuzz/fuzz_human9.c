@@ -14,8 +14,8 @@
 #define _POSIX_C_SOURCE 199309L
 #include <time.h>
 
-#include "../csrc/bitboard9.h"
-#include "../csrc/human9.h"
+#include "solve/bitboard9.h"
+#include "se/human9.h"
 #include "fuzz_common.h"
 
 static double now(void) {

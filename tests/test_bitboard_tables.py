@@ -1,4 +1,4 @@
-"""The lookup tables of csrc/bitboard9.c, derived again from the rules they encode.
+"""The lookup tables of csrc/solve/bitboard9.c, derived again from the rules they encode.
 
 The 9x9 solver keeps its band rule in tables indexed by a multiplicative hash of a
 word's minirow set.  The tables were generated once, outside the build; these tests
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-SOURCE = Path(__file__).resolve().parent.parent / "csrc" / "bitboard9.c"
+SOURCE = Path(__file__).resolve().parent.parent / "csrc" / "solve" / "bitboard9.c"
 
 # A minirow set: bit 3*row + box (row and box 0..2 inside one band).
 PERMUTATIONS = list(itertools.permutations(range(3)))  # row r -> box p[r]

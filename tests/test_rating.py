@@ -182,7 +182,7 @@ def _comparable(r: object) -> tuple[object, ...]:
 @pytest.mark.skipif("c" not in __import__("sudokit")._engine.available(), reason="C core not built")
 @pytest.mark.parametrize("puzzle", PATH_SAMPLE)
 def test_c_rater_takes_the_python_path(puzzle: str) -> None:
-    # The C twin of the techniques (csrc/rate9.c) must take exactly the Python path's steps.
+    # The C twin of the techniques (csrc/se/rate9.c) must take exactly the Python path's steps.
     from sudokit import _engine
 
     grid = Grid.from_string(puzzle)
