@@ -7,8 +7,8 @@
  * (applying them in order fills the singles queues, so the order changes the path), same
  * cells.  The Python module is the reference; tests/test_hodoku9*.py compare the two.
  *
- * Re-entrant and thread-safe: no file-level mutable data.  No Python.h here (the binding is
- * _core.c).  Cells, units and digits are numbered as in geometry9.h (rows 0-8, columns 9-17,
+ * Re-entrant and thread-safe: no file-level mutable data.  Plain C, no Python API (the binding
+ * is csrc/module/).  Cells, units and digits are numbered as in geometry9.h (rows 0-8, columns 9-17,
  * boxes 18-26; digit d is bit d-1 of a mask):
  *
  *         bit  8 7 6 5 4 3 2 1 0

@@ -7,7 +7,7 @@
  * modules are the reference; tests/test_human9.py compares the two on many positions.
  *
  * Re-entrant and thread-safe: no file-level mutable data; scratch memory is on the stack or
- * malloc'ed and freed inside a call.  No Python.h here (the binding is _core.c).
+ * malloc'ed and freed inside a call.  Plain C, no Python API (the binding is csrc/module/).
  *
  * Layout (the same numbering as sudokit.units.Shape(3, 3); geometry9.h draws it and holds the
  * tables of units, peers and the like):
