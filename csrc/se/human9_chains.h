@@ -210,7 +210,16 @@ typedef struct inner_list {
 
 /* ---- branching forcing chains (forcing.py, nested.py) --------------------------------------- */
 
-/* One of SE's branching chain rules: which implications it follows, its base and names. */
+struct chains;
+struct crun;
+struct nest_list;
+struct nest_sum;
+
+/* One of SE's branching chain rules: which implications it follows, its base and names.
+ *
+ * The nested levels (human9_nested.c) reach the branching search of human9_forcing.c through
+ * its functions; the search reaches the nested code only through the two hooks of the rule, so
+ * the dependency goes one way (nested -> forcing).  Both are NULL for the levels below 2. */
 typedef struct {
     int dynamic;            /* remove the candidates turned off as the chain goes          */
     int nishio;             /* X-links only, contradictions only                           */
@@ -218,6 +227,11 @@ typedef struct {
     double base;
     const char *contradiction, *dbl, *cell, *region;  /* step names (NULL: not used)     */
     int level;              /* SE's nesting level: 2 and up also use inner forcing chains  */
+    /* level 2 and up: the eliminations of the inner chains on the reduced grid `work` (0 on
+     * an expired deadline or out of memory) */
+    int (*inner_rules)(struct chains *C, const uint16_t work[81], struct nest_list *N);
+    /* level 2 and up: add the inner chains a run rests on to S */
+    void (*nest_collect)(struct chains *C, const struct crun *r, struct nest_sum *S);
 } chain_rule;
 
 /* The outcome of one assumption while it is worked out (forcing.py Run): every potential
@@ -254,7 +268,7 @@ typedef struct {
  *
  *     data:  order[n] | pstart[n + 1] (by rank) | pool[pool_n]
  */
-typedef struct {
+typedef struct crun {
     potset has;
     uint16_t rank0[PWORDS];   /* keys stored in the words before                         */
     int n, pool_n;
@@ -302,7 +316,7 @@ typedef struct {
 typedef struct { uint8_t u1, u2; uint16_t in1, in2; } locked_pair;
 
 /* What the searches of one finder call share. */
-typedef struct {
+typedef struct chains {
     const hm_pos *pos;
     const chain_rule *R;
     hm_ctx *ctx;
@@ -317,6 +331,10 @@ typedef struct {
     inner_list inner;             /* ... every inner hint of one reduced grid             */
     struct nest_list *nest;       /* ... the eliminations they give                       */
     inner_list *collect;          /* inner multiple chains: keep every hint here           */
+    /* ... by this function (human9_nested.c's, set with `collect`), for every conclusion
+     * common to several runs */
+    void (*collect_common)(struct chains *C, const char *name, int sort_key, int concl,
+                           const struct crun *const *runs, int nruns);
     int root;                     /* ... the cause of the current cell/region assumption  */
     int placed[9];                /* placed digits, for the X-wing rule                    */
     int empties[27];              /* empty cells per unit, for the pair rules              */
@@ -349,7 +367,7 @@ typedef struct nest_list {
 } nest_list;
 
 /* The distinct inner chains a hint rests on (forcing.py _nested_complexity). */
-typedef struct {
+typedef struct nest_sum {
     int n, sum;
     uint64_t id[NPOT / 2];
 } nest_sum;
@@ -374,10 +392,6 @@ HC_INTERNAL int hc_branching_search(chains *C);
 HC_INTERNAL int hc_branching_finder(const hm_pos *pos, hm_step *out, hm_ctx *ctx, const chain_rule *R);
 HC_INTERNAL int hc_run_count(chains *C, const crun *r, int key, int limit);
 
-/* human9_nested.c */
-HC_INTERNAL int hc_nested_rules(chains *C, const uint16_t work[81], nest_list *N);
-HC_INTERNAL void hc_nest_collect(chains *C, const crun *r, nest_sum *S);
-HC_INTERNAL void hc_collect_common(chains *C, const char *name, int sort_key, int concl,
-                                   const crun *const *runs, int nruns);
+/* human9_nested.c: nothing (its hooks are in RULE_NESTED2/3 and chains.collect_common) */
 
 #endif /* SUDOKIT_HUMAN9_CHAINS_H */

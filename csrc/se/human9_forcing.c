@@ -7,7 +7,8 @@
  * count_with does) is counted only for conclusions that could still beat the best hint, and
  * stops as soon as it cannot.  The dynamic (+) rule's extra eliminations come from plus_rules,
  * called whenever the propagation runs dry; nested chains (human9_nested.c) add their inner
- * rules there when plus_rules finds nothing.
+ * rules there when plus_rules finds nothing, through the hooks of their chain_rule (this file
+ * never names the nested code: human9_nested.c calls into this one, not the other way).
  *
  * Re-entrant: every table is either `static const` or built on the caller's stack/heap inside
  * the call.  Long searches poll hm_check_deadline and give up (return 0) once it says so.
@@ -21,18 +22,18 @@
 /* The four rules (forcing.py _NISHIO, _MULTIPLE, _DYNAMIC, _PLUS); the bases are the registry's
  * difficulties (exact in binary: all are halves). */
 static const chain_rule RULE_NISHIO = {1, 1, 0, HM_TENTHS_NISHIO_FORCING_CHAIN / 10.0,
-                                       HM_NAME_NISHIO_FORCING_CHAIN, NULL, NULL, NULL, 0};
+                                       HM_NAME_NISHIO_FORCING_CHAIN, NULL, NULL, NULL, 0, NULL, NULL};
 const chain_rule RULE_MULTIPLE = {0, 0, 0, HM_TENTHS_MULTIPLE_FORCING_CHAIN / 10.0, NULL, NULL,
-                                  "Cell Forcing Chains", "Region Forcing Chains", 0};
+                                  "Cell Forcing Chains", "Region Forcing Chains", 0, NULL, NULL};
 static const chain_rule RULE_DYNAMIC = {1, 0, 0, HM_TENTHS_DYNAMIC_FORCING_CHAIN / 10.0,
                                         "Dynamic Contradiction Forcing Chain",
                                         "Dynamic Double Forcing Chain", "Dynamic Cell Forcing Chains",
-                                        "Dynamic Region Forcing Chains", 0};
+                                        "Dynamic Region Forcing Chains", 0, NULL, NULL};
 static const chain_rule RULE_PLUS = {1, 0, 1, HM_TENTHS_DYNAMIC_FORCING_CHAIN_PLUS / 10.0,
                                      "Dynamic Contradiction Forcing Chain (+)",
                                      "Dynamic Double Forcing Chain (+)",
                                      "Dynamic Cell Forcing Chains (+)",
-                                     "Dynamic Region Forcing Chains (+)", 0};
+                                     "Dynamic Region Forcing Chains (+)", 0, NULL, NULL};
 
 /* Bytes of the packed form of a run. */
 static size_t crun_size(const run *r) {
@@ -372,7 +373,7 @@ static void propagate(chains *C, run *r, int start) {
             /* nested chains: the inner chains only when the (+) rules found nothing at all */
             if (!P->emitted && R->level >= 2) {
                 nest_list *N = C->nest;
-                if (!hc_nested_rules(C, work, N)) { r->failed |= C->failed; return; }
+                if (!R->inner_rules(C, work, N)) { r->failed |= C->failed; return; }
                 for (int i = 0; i < N->n; i++) {
                     int k = N->key[i];
                     if (ps_has(&r->has, k)) continue;
@@ -484,13 +485,13 @@ static int worth(const chains *C, int concl) {
 static void offer_common(chains *C, const char *name, int sort_key, int concl, const crun *const *runs,
                          int nruns) {
     if (!worth(C, concl)) return;
-    if (C->collect) { hc_collect_common(C, name, sort_key, concl, runs, nruns); return; }
+    if (C->collect) { C->collect_common(C, name, sort_key, concl, runs, nruns); return; }
     int limit = C->lim[sort_key], sum = 0;
     nest_sum S;
     S.n = S.sum = 0;
     for (int i = 0; i < nruns && sum <= limit; i++) {
         sum += hc_run_count(C, runs[i], concl, limit - sum);
-        if (sum <= limit && runs[i]->nest_n) hc_nest_collect(C, runs[i], &S);
+        if (sum <= limit && runs[i]->nest_n) C->R->nest_collect(C, runs[i], &S);
     }
     sum += S.sum;
     if (sum <= limit) offer(C, name, sum, sort_key, concl);
@@ -503,9 +504,9 @@ static void offer_absurd(chains *C, const crun *r, int concl) {
     nest_sum S;
     S.n = S.sum = 0;
     int sum = hc_run_count(C, r, r->stored, limit);
-    if (sum <= limit && r->nest_n) hc_nest_collect(C, r, &S);
+    if (sum <= limit && r->nest_n) C->R->nest_collect(C, r, &S);
     if (sum <= limit) sum += count_with(C, r, r->loose, r->loose_par, r->loose_n, limit - sum);
-    if (sum <= limit && r->nest_n) hc_nest_collect(C, r, &S);
+    if (sum <= limit && r->nest_n) C->R->nest_collect(C, r, &S);
     sum += S.sum;
     if (sum <= limit) offer(C, C->R->contradiction, sum, 7, concl);
 }

@@ -18,20 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Nested forcing chains (nested.py _LEVELS): level 2 uses forcing chains and cycles inside. */
-static const chain_rule RULE_NESTED2 = {1, 0, 1, HM_TENTHS_DYNAMIC_FORCING_CHAIN_PLUS_FORCING_CHAINS / 10.0,
-                                        "Dynamic Contradiction Forcing Chain (+ Forcing Chains)",
-                                        "Dynamic Double Forcing Chain (+ Forcing Chains)",
-                                        "Dynamic Cell Forcing Chains (+ Forcing Chains)",
-                                        "Dynamic Region Forcing Chains (+ Forcing Chains)", 2};
-/* ... level 3 also uses static multiple forcing chains inside. */
-static const chain_rule RULE_NESTED3 = {1, 0, 1,
-                                        HM_TENTHS_DYNAMIC_FORCING_CHAIN_PLUS_MULTIPLE_FORCING_CHAINS / 10.0,
-                                        "Dynamic Contradiction Forcing Chain (+ Multiple Forcing Chains)",
-                                        "Dynamic Double Forcing Chain (+ Multiple Forcing Chains)",
-                                        "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
-                                        "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)", 3};
-
 /* qsort order of inner hints: SE's (difficulty, complexity, sort key), then discovery. */
 static int inner_cmp(const void *a, const void *b) {
     const inner_hint *x = a, *y = b;
@@ -175,6 +161,9 @@ static int nest_from_inner(chains *C, const uint16_t work[81], nest_list *N) {
     return 1;
 }
 
+static void collect_common(chains *C, const char *name, int sort_key, int concl, const crun *const *runs,
+                           int nruns);
+
 /* Level 3's second inner rule: every static multiple forcing chain of the reduced grid,
  * collected into C->inner with its causes (nested.py _inner_hints "multiple").  Returns 0 on
  * an expired deadline or when out of memory. */
@@ -182,6 +171,7 @@ static int multiple_inner(chains *C, const hm_pos *reduced) {
     chains *M = hc_chains_open(reduced, C->ctx, &RULE_MULTIPLE);
     if (!M) { C->failed = 1; return 0; }
     M->collect = &C->inner;
+    M->collect_common = collect_common;
     int ok = hc_branching_search(M) && !M->failed;
     C->failed |= M->failed;
     hc_chains_close(M);
@@ -192,7 +182,7 @@ static int multiple_inner(chains *C, const hm_pos *reduced) {
  * with an elimination resting on some removal giving all of its eliminations (nested.py
  * inner_eliminations): forcing chains and cycles (_unary_inner), then for level 3 static
  * multiple forcing chains.  Returns 0 on an expired deadline or when out of memory. */
-int hc_nested_rules(chains *C, const uint16_t work[81], nest_list *N) {
+static int nested_rules(chains *C, const uint16_t work[81], nest_list *N) {
     inner_list *I = &C->inner;
     unary *U = C->U;
     hm_pos reduced;
@@ -221,7 +211,7 @@ int hc_nested_rules(chains *C, const uint16_t work[81], nest_list *N) {
 
 /* After a count (C->seen holds the target and its ancestors in run r): add the inner chains
  * behind those ancestors, each chain once. */
-void hc_nest_collect(chains *C, const crun *r, nest_sum *S) {
+static void nest_collect(chains *C, const crun *r, nest_sum *S) {
     const uint16_t *nest = cr_nest(r);
     for (int i = 0; i < r->nest_n; i++) {
         if (!ps_has(&C->seen, nest[i])) continue;
@@ -237,7 +227,7 @@ void hc_nest_collect(chains *C, const crun *r, nest_sum *S) {
 /* Inner multiple chains (collect mode): keep the hint with its causes and identity, its
  * chains walked breadth first from the conclusion as SE does (nested.py _hint_inner).  A
  * cause is coded unit * 9 + d0, or 243 + cell. */
-void hc_collect_common(chains *C, const char *name, int sort_key, int concl, const crun *const *runs,
+static void collect_common(chains *C, const char *name, int sort_key, int concl, const crun *const *runs,
                            int nruns) {
     int sum = 0;
     for (int i = 0; i < nruns; i++) sum += hc_run_count(C, runs[i], concl, BIG);
@@ -282,6 +272,22 @@ void hc_collect_common(chains *C, const char *name, int sort_key, int concl, con
     hc_inner_add(I, C->R->base + length_penalty(sum), sum, sort_key, 2, causes, nc, elim);
     if (!I->failed) I->h[I->n - 1].id = id ^ 0x5bd1e995u;  /* apart from any path's id */
 }
+
+/* Nested forcing chains (nested.py _LEVELS): level 2 uses forcing chains and cycles inside. */
+static const chain_rule RULE_NESTED2 = {1, 0, 1, HM_TENTHS_DYNAMIC_FORCING_CHAIN_PLUS_FORCING_CHAINS / 10.0,
+                                        "Dynamic Contradiction Forcing Chain (+ Forcing Chains)",
+                                        "Dynamic Double Forcing Chain (+ Forcing Chains)",
+                                        "Dynamic Cell Forcing Chains (+ Forcing Chains)",
+                                        "Dynamic Region Forcing Chains (+ Forcing Chains)", 2,
+                                        nested_rules, nest_collect};
+/* ... level 3 also uses static multiple forcing chains inside. */
+static const chain_rule RULE_NESTED3 = {1, 0, 1,
+                                        HM_TENTHS_DYNAMIC_FORCING_CHAIN_PLUS_MULTIPLE_FORCING_CHAINS / 10.0,
+                                        "Dynamic Contradiction Forcing Chain (+ Multiple Forcing Chains)",
+                                        "Dynamic Double Forcing Chain (+ Multiple Forcing Chains)",
+                                        "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
+                                        "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)", 3,
+                                        nested_rules, nest_collect};
 
 /* Nested forcing chains, level 2 (nested.py find_nested_forcing_chains(level=2)). */
 int hm_nested2(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
