@@ -28,48 +28,18 @@
 
 /* -- small helpers -------------------------------------------------------------------------- */
 
-/* An 81-bit cell set (layout in the file comment). */
-typedef struct {
-    uint64_t w[2];
-} cset;
-
-/* Add a cell to a set. */
-static inline void cs_add(cset *s, int c) { s->w[c >> 6] |= 1ull << (c & 63); }
-
-/* Intersection of two sets. */
-static inline cset cs_and(cset a, cset b) {
-    a.w[0] &= b.w[0];
-    a.w[1] &= b.w[1];
-    return a;
-}
-
-/* Union of two sets. */
-static inline cset cs_or(cset a, cset b) {
-    a.w[0] |= b.w[0];
-    a.w[1] |= b.w[1];
-    return a;
-}
-
-/* The cells of a but not b. */
-static inline cset cs_minus(cset a, cset b) {
-    a.w[0] &= ~b.w[0];
-    a.w[1] &= ~b.w[1];
-    return a;
-}
-
-/* 1 when the set is empty. */
-static inline int cs_empty(cset s) { return (s.w[0] | s.w[1]) == 0; }
+/* Cell sets: sk_cells (common/bits.h). */
 
 /* 1 when a and b share a cell. */
-static inline int cs_meet(cset a, cset b) { return ((a.w[0] & b.w[0]) | (a.w[1] & b.w[1])) != 0; }
+static inline int cs_meet(sk_cells a, sk_cells b) { return ((a.w[0] & b.w[0]) | (a.w[1] & b.w[1])) != 0; }
 
 /* 1 when every cell of a is in b. */
-static inline int cs_within(cset a, cset b) {
+static inline int cs_within(sk_cells a, sk_cells b) {
     return ((a.w[0] & ~b.w[0]) | (a.w[1] & ~b.w[1])) == 0;
 }
 
 /* Take the smallest cell out of a non-empty set and return it. */
-static inline int cs_pop(cset *s) {
+static inline int cs_pop(sk_cells *s) {
     if (s->w[0]) {
         int c = __builtin_ctzll(s->w[0]);
         s->w[0] &= s->w[0] - 1;
@@ -87,8 +57,8 @@ static inline uint16_t dbit(int d) { return (uint16_t)(1u << (d - 1)); }
 static inline int low_digit(unsigned m) { return __builtin_ctz(m) + 1; }
 
 /* Append each cell of a set (ascending) to a step as cells. */
-static void step_cells(hk_step *s, cset cells) {
-    while (!cs_empty(cells)) hk_step_cell(s, cs_pop(&cells));
+static void step_cells(hk_step *s, sk_cells cells) {
+    while (!sk_cells_empty(cells)) hk_step_cell(s, cs_pop(&cells));
 }
 
 /* Eliminations written so far, to keep each candidate once: bit d-1 of done[c]. */
@@ -156,7 +126,7 @@ static int sdc_try_box(sdc_search *s) {
     uint16_t bcands = union_of(s->b, s->bchosen, s->n_bchosen);
     uint16_t allowed = (uint16_t)(~(s->cands & s->icands) & 0x1FF);
     if (bcands & ~allowed) return 0;
-    if (!(bcands & s->icands) || s->n_bchosen - hm_pop16(bcands & ~s->icands) != s->rest) return 0;
+    if (!(bcands & s->icands) || s->n_bchosen - sk_popcount(bcands & ~s->icands) != s->rest) return 0;
     uint16_t both = bcands & s->cands;
     hk_step_start(s->out, HK_SUE_DE_COQ, "Sue de Coq");
     sdc_elims(s, s->box, s->n_box, s->bchosen, s->n_bchosen, s->inter, s->n_inter,
@@ -183,9 +153,9 @@ static int sdc_grow_box(sdc_search *s, int start) {
 /* Test the current choice of line cells against every subset of box cells. */
 static int sdc_try_line(sdc_search *s) {
     uint16_t cands = union_of(s->b, s->chosen, s->n_chosen);
-    int contained = hm_pop16(cands & s->icands);
+    int contained = sk_popcount(cands & s->icands);
     uint16_t extra = cands & ~s->icands;
-    int n_extra = hm_pop16(extra);
+    int n_extra = sk_popcount(extra);
     if (!(contained > 0 && s->n_chosen > n_extra && s->n_chosen - n_extra < s->n_plus)) return 0;
     s->cands = cands;
     s->extra = extra;
@@ -217,7 +187,7 @@ static int sdc_grow_line(sdc_search *s, int start) {
 /* The first Sue de Coq whose intersection cells are s->inter (digits icands). */
 static int sdc_with_inter(sdc_search *s, uint16_t icands) {
     s->icands = icands;
-    s->n_plus = hm_pop16(icands) - s->n_inter;
+    s->n_plus = sk_popcount(icands) - s->n_inter;
     s->n_pool = 0;
     for (int i = 0; i < s->n_line; i++)
         if (!in_list(s->inter, s->n_inter, s->line[i])) s->pool[s->n_pool++] = s->line[i];
@@ -234,14 +204,14 @@ static int sdc_intersection(sdc_search *s, const int *inter, int n) {
             s->inter[0] = inter[i];
             s->inter[1] = inter[j];
             s->n_inter = 2;
-            if (hm_pop16(mask) - 2 >= 2 && sdc_with_inter(s, mask)) return 1;
+            if (sk_popcount(mask) - 2 >= 2 && sdc_with_inter(s, mask)) return 1;
             for (int k = j + 1; k < n; k++) {
                 uint16_t mask3 = mask | b->masks[inter[k]];
                 s->inter[0] = inter[i];
                 s->inter[1] = inter[j];
                 s->inter[2] = inter[k];
                 s->n_inter = 3;
-                if (hm_pop16(mask3) - 3 >= 2 && sdc_with_inter(s, mask3)) return 1;
+                if (sk_popcount(mask3) - 3 >= 2 && sdc_with_inter(s, mask3)) return 1;
             }
         }
     return 0;
@@ -278,8 +248,8 @@ static int sue_de_coq(hk_board *board, hk_step *out, hm_ctx *ctx) {
 
 /* An almost locked set: cells, digits, and per digit the outside holders seeing all its places. */
 typedef struct {
-    cset cells;
-    cset sees[9];      /* sees[d-1]: outside cells with d that see every cell of it with d */
+    sk_cells cells;
+    sk_cells sees[9];      /* sees[d-1]: outside cells with d that see every cell of it with d */
     uint16_t digits;
 } als;
 
@@ -288,13 +258,13 @@ typedef struct {
     als *a;
     int n, cap;
     int nomem;
-    cset holders[10];  /* holders[d]: the cells with candidate d                           */
-    cset peers[81];
-    cset units[27];
+    sk_cells holders[10];  /* holders[d]: the cells with candidate d                           */
+    sk_cells peers[81];
+    sk_cells units[27];
 } als_list;
 
 /* Append the ALS of `cells` (digits `digits`) to the list. */
-static void als_add(als_list *L, cset cells, uint16_t digits) {
+static void als_add(als_list *L, sk_cells cells, uint16_t digits) {
     if (L->n == L->cap) {
         int cap = L->cap ? 2 * L->cap : 256;
         als *grown = realloc(L->a, (size_t)cap * sizeof *grown);
@@ -309,20 +279,20 @@ static void als_add(als_list *L, cset cells, uint16_t digits) {
     x->cells = cells;
     x->digits = digits;
     for (int d = 1; d <= 9; d++) {
-        cset common = {{~0ull, ~0ull}};
-        cset places = cs_and(cells, L->holders[d]);
+        sk_cells common = {{~0ull, ~0ull}};
+        sk_cells places = sk_cells_and(cells, L->holders[d]);
         if (!(digits & dbit(d))) {
-            x->sees[d - 1] = (cset){{0, 0}};
+            x->sees[d - 1] = (sk_cells){{0, 0}};
             continue;
         }
-        while (!cs_empty(places)) common = cs_and(common, L->peers[cs_pop(&places)]);
-        x->sees[d - 1] = cs_and(cs_minus(common, cells), L->holders[d]);
+        while (!sk_cells_empty(places)) common = sk_cells_and(common, L->peers[cs_pop(&places)]);
+        x->sees[d - 1] = sk_cells_and(sk_cells_minus(common, cells), L->holders[d]);
     }
 }
 
 /* 1 when a cell set of a unit of kind `kind` (`one` of its cells) was already met in an earlier
  * unit: a single cell (met in its row) or, in a box, cells of one row or one column. */
-static int als_met_before(const als_list *L, int kind, cset cells, int one, int size) {
+static int als_met_before(const als_list *L, int kind, sk_cells cells, int one, int size) {
     if (kind == ROW) return 0;
     if (size == 1) return 1;
     if (kind == COL) return 0;
@@ -331,13 +301,13 @@ static int als_met_before(const als_list *L, int kind, cset cells, int one, int 
 
 /* Depth-first subsets of pool[start..n) added to `cells` (HoDoKu's order), recording ALSs. */
 static void als_grow(als_list *L, const hk_board *b, int kind, const int *pool, int n, int start,
-                     cset cells, uint16_t digits, int size) {
+                     sk_cells cells, uint16_t digits, int size) {
     if (size >= 8) return;
     for (int i = start; i < n; i++) {
-        cset now = cells;
-        cs_add(&now, pool[i]);
+        sk_cells now = cells;
+        sk_cells_add(&now, pool[i]);
         uint16_t mask = digits | b->masks[pool[i]];
-        if (hm_pop16(mask) == size + 2 && !als_met_before(L, kind, now, pool[i], size + 1))
+        if (sk_popcount(mask) == size + 2 && !als_met_before(L, kind, now, pool[i], size + 1))
             als_add(L, now, mask);
         als_grow(L, b, kind, pool, n, i + 1, now, mask, size + 1);
     }
@@ -353,16 +323,16 @@ static int als_build(als_list *L, const hk_board *b) {
     L->cap = cap;
     for (int d = 1; d <= 9; d++)
         for (int c = 0; c < 81; c++)
-            if (b->masks[c] & dbit(d)) cs_add(&L->holders[d], c);
+            if (b->masks[c] & dbit(d)) sk_cells_add(&L->holders[d], c);
     for (int c = 0; c < 81; c++)
-        for (int k = 0; k < 20; k++) cs_add(&L->peers[c], kPeers[c][k]);
+        for (int k = 0; k < 20; k++) sk_cells_add(&L->peers[c], kPeers[c][k]);
     for (int u = 0; u < 27; u++)
-        for (int i = 0; i < 9; i++) cs_add(&L->units[u], kUnitCells[u][i]);
+        for (int i = 0; i < 9; i++) sk_cells_add(&L->units[u], kUnitCells[u][i]);
     for (int u = 0; u < 27; u++) {
         int pool[9], n = 0;
         for (int i = 0; i < 9; i++)
             if (b->masks[kUnitCells[u][i]]) pool[n++] = kUnitCells[u][i];
-        als_grow(L, b, u / 9, pool, n, 0, (cset){{0, 0}}, 0, 0);
+        als_grow(L, b, u / 9, pool, n, 0, (sk_cells){{0, 0}}, 0, 0);
     }
     return !L->nomem;
 }
@@ -378,7 +348,7 @@ static int rc_digits(const als_list *L, const als *a, const als *b, int found[9]
     while (common) {
         int d = low_digit(common);
         common &= common - 1;
-        if (cs_within(cs_and(a->cells, L->holders[d]), b->sees[d - 1])) found[n++] = d;
+        if (cs_within(sk_cells_and(a->cells, L->holders[d]), b->sees[d - 1])) found[n++] = d;
     }
     return n;
 }
@@ -494,8 +464,8 @@ static void common_elims(hk_step *s, elim_seen *seen, const als *a, const als *b
     while (digits) {
         int d = low_digit(digits);
         digits &= digits - 1;
-        cset zone = cs_and(a->sees[d - 1], b->sees[d - 1]);
-        while (!cs_empty(zone)) elim_once(s, seen, cs_pop(&zone), d);
+        sk_cells zone = sk_cells_and(a->sees[d - 1], b->sees[d - 1]);
+        while (!sk_cells_empty(zone)) elim_once(s, seen, cs_pop(&zone), d);
     }
 }
 
@@ -505,8 +475,8 @@ static void locked_elims(hk_step *s, elim_seen *seen, const als *a, const als *b
     while (digits) {
         int d = low_digit(digits);
         digits &= digits - 1;
-        cset zone = cs_minus(a->sees[d - 1], b->cells);
-        while (!cs_empty(zone)) elim_once(s, seen, cs_pop(&zone), d);
+        sk_cells zone = sk_cells_minus(a->sees[d - 1], b->cells);
+        while (!sk_cells_empty(zone)) elim_once(s, seen, cs_pop(&zone), d);
     }
 }
 
@@ -527,7 +497,7 @@ static int xz_of(hk_step *out, const als *a, const als *b, int x, int y) {
         locked_elims(out, &seen, b, a, x, y);
     }
     if (!out->n_elim) return 0;
-    step_cells(out, cs_or(a->cells, b->cells));
+    step_cells(out, sk_cells_or(a->cells, b->cells));
     return 1;
 }
 
@@ -605,7 +575,7 @@ static int xy_wing_of(hk_step *out, const als_list *L, const rc *r1, const rc *r
     common_elims(out, &seen, a, b,
                  (uint16_t)(dbit0(r1->x) | dbit0(r1->last) | dbit0(r2->x) | dbit0(r2->last)));
     if (!out->n_elim) return 0;
-    step_cells(out, cs_or(cs_or(a->cells, b->cells), L->a[shared].cells));
+    step_cells(out, sk_cells_or(sk_cells_or(a->cells, b->cells), L->a[shared].cells));
     return 1;
 }
 
@@ -689,7 +659,7 @@ typedef struct {
     int depth;
     int have, best_n;
     int64_t best_w;
-    cset best_cells;
+    sk_cells best_cells;
     int best_end;
     uint16_t best_used;
     int best_start;
@@ -733,8 +703,8 @@ static int chain_elims(const als *a, const als *b, uint16_t used, int64_t *weigh
     while (digits) {
         int z = low_digit(digits);
         digits &= digits - 1;
-        cset zone = cs_and(a->sees[z - 1], b->sees[z - 1]);
-        while (!cs_empty(zone)) {
+        sk_cells zone = sk_cells_and(a->sees[z - 1], b->sees[z - 1]);
+        while (!sk_cells_empty(zone)) {
             int c = cs_pop(&zone);
             w += (int64_t)c * (1 + 80 * (int64_t)n) + z;
             n++;
@@ -751,8 +721,8 @@ static void chain_check(chain_search *s, int end, uint16_t used) {
     int64_t w;
     int n = chain_elims(a, &s->L->a[end], used, &w);
     if (!n || (s->have && (n < s->best_n || (n == s->best_n && w >= s->best_w)))) return;
-    cset cells = a->cells;
-    for (int k = 0; k < s->depth; k++) cells = cs_or(cells, s->L->a[s->rcs[s->link[k]].j].cells);
+    sk_cells cells = a->cells;
+    for (int k = 0; k < s->depth; k++) cells = sk_cells_or(cells, s->L->a[s->rcs[s->link[k]].j].cells);
     s->have = 1;
     s->best_n = n;
     s->best_w = w;
@@ -842,8 +812,8 @@ static int als_xy_chain(hk_board *board, hk_step *out, hm_ctx *ctx) {
         while (digits) {
             int z = low_digit(digits);
             digits &= digits - 1;
-            cset zone = cs_and(a->sees[z - 1], b->sees[z - 1]);
-            while (!cs_empty(zone)) hk_step_elim(out, cs_pop(&zone), z);
+            sk_cells zone = sk_cells_and(a->sees[z - 1], b->sees[z - 1]);
+            while (!sk_cells_empty(zone)) hk_step_elim(out, cs_pop(&zone), z);
         }
     }
     step_cells(out, s.best_cells);

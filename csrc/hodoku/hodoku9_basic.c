@@ -205,11 +205,11 @@ static int naked_combos(const hk_board *b, const subset_kind *sk, const int *poo
                         int *chosen, int k, unsigned mask, hk_step *out) {
     for (int i = start; i <= n - (sk->size - k); i++) {
         unsigned next = mask | b->masks[pool[i]];
-        if (k + 1 > 1 && hm_pop16(next) > sk->size) continue;
+        if (k + 1 > 1 && sk_popcount(next) > sk->size) continue;
         chosen[k] = pool[i];
         if (k + 1 == sk->size) {
             int locked;
-            if (hm_pop16(next) == sk->size && subset_step(b, sk, chosen, k + 1, next, out, &locked) &&
+            if (sk_popcount(next) == sk->size && subset_step(b, sk, chosen, k + 1, next, out, &locked) &&
                 locked == sk->want_locked)
                 return 1;
         } else if (naked_combos(b, sk, pool, n, i + 1, chosen, k + 1, next, out)) {
@@ -224,7 +224,7 @@ static int naked_in(const hk_board *b, const subset_kind *sk, int first, hk_step
     for (int u = first; u < first + 9; u++) {
         int pool[9], n = 0, chosen[9];
         for (int i = 0; i < 9; i++) {
-            int c = kUnitCells[u][i], p = hm_pop16(b->masks[c]);
+            int c = kUnitCells[u][i], p = sk_popcount(b->masks[c]);
             if (p > 0 && p <= sk->size) pool[n++] = c;
         }
         if (n < sk->size) continue;
@@ -254,7 +254,7 @@ static int hidden_combos(const hk_board *b, const subset_kind *sk, int u, const 
             if (hidden_combos(b, sk, u, where, pool, n, i + 1, chosen, k + 1, next, out)) return 1;
             continue;
         }
-        if (hm_pop16(next) != sk->size) continue;
+        if (sk_popcount(next) != sk->size) continue;
         int cells[9], m = 0, locked;
         for (int j = 0; j < 9; j++)
             if (next >> j & 1) cells[m++] = kUnitCells[u][j];

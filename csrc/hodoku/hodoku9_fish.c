@@ -37,14 +37,6 @@
 
 /* ---- small bit helpers ---------------------------------------------------------------- */
 
-/* Bits set in a 64-bit word (SWAR: the build has no -mpopcnt). */
-static inline int pop64(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555u);
-    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-    return (int)((x * 0x0101010101010101u) >> 56);
-}
-
 /* The candidates of a cell (none once a digit is placed there). */
 static inline unsigned cell_mask(const hk_board *b, int c) { return b->values[c] ? 0u : b->masks[c]; }
 
@@ -151,7 +143,7 @@ static void line_fish_step(const hk_board *b, hk_step *out, int kind, const char
 /* The number of body cells (places of the base lines inside the covers). */
 static int body_count(const uint16_t *pos, const int *bases, int size, unsigned covers) {
     int n = 0;
-    for (int i = 0; i < size; i++) n += pop64(pos[bases[i]] & covers);
+    for (int i = 0; i < size; i++) n += sk_popcount(pos[bases[i]] & covers);
     return n;
 }
 
@@ -180,10 +172,10 @@ static int basic_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int kind
                 unsigned cover = 0;
                 int ok = 1;
                 for (int i = 0; i < size && ok; i++) {
-                    ok = pop64(pos[d][bases[i]]) >= 2;
+                    ok = sk_popcount(pos[d][bases[i]]) >= 2;
                     cover |= pos[d][bases[i]];
                 }
-                if (!ok || pop64(cover) != size) continue;
+                if (!ok || sk_popcount(cover) != size) continue;
                 uint8_t elim[81];
                 int n = 0;
                 for (int c = 0; c < 9; c++) {
@@ -251,7 +243,7 @@ static void finned_check(finned_search *s, int rows, int d, const uint16_t *pos,
         if (box_of(fins[i]) != box) return;
     int sashimi = 0;
     for (int i = 0; i < size; i++)
-        if (pop64(pos[bases[i]] & cover) < 2) sashimi = 1;
+        if (sk_popcount(pos[bases[i]] & cover) < 2) sashimi = 1;
     if (sashimi != s->sashimi) return;
     uint8_t elim[81];
     int n = 0;
@@ -283,7 +275,7 @@ static void finned_covers(finned_search *s, int rows, int d, const uint16_t *pos
     for (int g = 0; g < 3; g++) {
         unsigned group = 7u << (3 * g);
         unsigned required = uni & ~group;
-        int nreq = pop64(required);
+        int nreq = sk_popcount(required);
         if (nreq > size) continue;
         int optional[3], nopt = 0;
         for (int c = 0; c < 9; c++)
@@ -344,7 +336,7 @@ static int finned_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int sas
                     bases[i] = usable[idx[i]];
                     uni |= pos[d][bases[i]];
                 }
-                if (pop64(uni) <= size) continue;
+                if (sk_popcount(uni) <= size) continue;
                 finned_covers(&s, rows, d, pos[d], bases, uni);
             } while (hm_next_combination(idx, size, nu));
             if (!s.any) memo_put(b, kind, rows, d, places[d]);

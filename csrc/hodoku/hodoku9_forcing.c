@@ -42,9 +42,9 @@ enum {
 typedef struct {
     uint16_t masks[81];      /* candidates of empty cells (0 for filled ones)            */
     uint8_t values[81];
-    cellset where[10];       /* where[d]: cells with candidate d                          */
-    cellset empty;           /* the empty cells                                           */
-    cellset allowed[10];     /* allowed[d]: empty cells no placed d sees                  */
+    sk_cells where[10];       /* where[d]: cells with candidate d                          */
+    sk_cells empty;           /* the empty cells                                           */
+    sk_cells allowed[10];     /* allowed[d]: empty cells no placed d sees                  */
     uint8_t free[27][10];    /* free[u][d]: cells of unit u with candidate d              */
 } fc_board;
 
@@ -111,13 +111,13 @@ static inline void fc_set(uint64_t *row, int b) { row[b >> 6] |= 1ull << (b & 63
 static inline int fc_test(const uint64_t *row, int b) { return (int)(row[b >> 6] >> (b & 63) & 1); }
 
 /* The cells where a row sets (on) or removes digit d. */
-static inline cellset fc_cells(const uint64_t *row, int d, int on) {
+static inline sk_cells fc_cells(const uint64_t *row, int d, int on) {
     const uint64_t *w = row + ((d - 1) * 2 + on) * 2;
-    return (cellset){{w[0], w[1]}};
+    return (sk_cells){{w[0], w[1]}};
 }
 
 /* Add the removal of digit d in every cell of s to a row. */
-static inline void fc_set_offs(uint64_t *row, cellset s, int d) {
+static inline void fc_set_offs(uint64_t *row, sk_cells s, int d) {
     uint64_t *w = row + (d - 1) * 4;
     w[0] |= s.w[0];
     w[1] |= s.w[1];
@@ -132,21 +132,21 @@ static inline int fc_exists(const hl_tables *t, int n) {
 
 /* Index the board's candidates, placed digits and where each digit is still allowed. */
 static void fc_board_init(fc_board *b, const hl_tables *t, const hk_board *board) {
-    cellset seen[10];
+    sk_cells seen[10];
     memset(b->where, 0, sizeof b->where);
     memset(seen, 0, sizeof seen);
-    b->empty = (cellset){{0, 0}};
+    b->empty = (sk_cells){{0, 0}};
     for (int c = 0; c < 81; c++) {
         b->values[c] = board->values[c];
         b->masks[c] = board->values[c] ? 0 : board->masks[c];
         for (int d = 1; d <= 9; d++)
-            if (b->masks[c] >> (d - 1) & 1) cs_add(&b->where[d], c);
-        if (!board->values[c]) cs_add(&b->empty, c);
-        else seen[board->values[c]] = cs_or(seen[board->values[c]], t->peers[c]);
+            if (b->masks[c] >> (d - 1) & 1) sk_cells_add(&b->where[d], c);
+        if (!board->values[c]) sk_cells_add(&b->empty, c);
+        else seen[board->values[c]] = sk_cells_or(seen[board->values[c]], t->peers[c]);
     }
-    for (int d = 1; d <= 9; d++) b->allowed[d] = cs_minus(b->empty, seen[d]);
+    for (int d = 1; d <= 9; d++) b->allowed[d] = sk_cells_minus(b->empty, seen[d]);
     for (int u = 0; u < 27; u++)
-        for (int d = 0; d <= 9; d++) b->free[u][d] = d ? (uint8_t)cs_count(cs_and(b->where[d], t->unit[u])) : 0;
+        for (int d = 0; d <= 9; d++) b->free[u][d] = d ? (uint8_t)sk_cells_count(sk_cells_and(b->where[d], t->unit[u])) : 0;
 }
 
 /* ---- a net's trial (Python's _Trial) ------------------------------------------------ */
@@ -198,7 +198,7 @@ static void fc_place(fc_trial *x, const hl_tables *t, int cell, int digit) {
     unsigned old = x->masks[cell];
     x->masks[cell] = 0;
     uint8_t list[20];
-    int n = cs_list(t->peers[cell], list);
+    int n = sk_cells_list(t->peers[cell], list);
     for (int i = 0; i < n; i++) fc_delete(x, list[i], digit);
     for (unsigned m = old; m; m &= m - 1) {
         int d = __builtin_ctz(m) + 1;
@@ -214,7 +214,7 @@ static void fc_place(fc_trial *x, const hl_tables *t, int cell, int digit) {
  * at the start and the removal of the cell's other candidates. */
 static void fc_trial_set(fc_trial *x, const fc_board *b, const hl_tables *t, int cell, int digit) {
     fc_set(x->table, fc_bit(cell, digit, 1));
-    fc_set_offs(x->table, cs_and(b->where[digit], t->peers[cell]), digit);
+    fc_set_offs(x->table, sk_cells_and(b->where[digit], t->peers[cell]), digit);
     for (unsigned m = x->masks[cell] & ~(1u << (digit - 1)); m; m &= m - 1)
         fc_set(x->table, fc_bit(cell, __builtin_ctz(m) + 1, 0));
     fc_place(x, t, cell, digit);
@@ -234,13 +234,13 @@ static int fc_trial_singles(const fc_trial *x, hk_cand *out) {
     int n = 0;
     for (int i = 0; i < x->n_naked; i++)
         if (!x->values[x->naked[i].cell]) out[n++] = x->naked[i];
-    cellset found = {{0, 0}};
+    sk_cells found = {{0, 0}};
     for (int i = 0; i < x->n_hidden; i++) {
         int c = x->hidden[i].cell, d = x->hidden[i].digit;
-        if (x->values[c] || cs_has(found, c)) continue;
+        if (x->values[c] || sk_cells_has(found, c)) continue;
         if (x->free[kCellUnits[c][0]][d] != 1 && x->free[kCellUnits[c][1]][d] != 1 && x->free[kCellUnits[c][2]][d] != 1)
             continue;
-        cs_add(&found, c);
+        sk_cells_add(&found, c);
         out[n++] = x->hidden[i];
     }
     return n;
@@ -380,24 +380,24 @@ static int fc_closure(fc_mem *mem, hm_ctx *ctx) {
 static int fc_contradiction(const fc_mem *mem, const uint64_t *row) {
     const fc_board *b = &mem->b;
     const hl_tables *t = &mem->t;
-    cellset every_on = {{0, 0}}, offs[10];
+    sk_cells every_on = {{0, 0}}, offs[10];
     for (int d = 1; d <= 9; d++) {
-        cellset ons = fc_cells(row, d, 1);
+        sk_cells ons = fc_cells(row, d, 1);
         offs[d] = fc_cells(row, d, 0);
-        if (!cs_empty(cs_and(ons, offs[d])) || !cs_empty(cs_and(ons, every_on))) return 1;
-        every_on = cs_or(every_on, ons);
-        if (cs_count(ons) >= 2)
+        if (!sk_cells_empty(sk_cells_and(ons, offs[d])) || !sk_cells_empty(sk_cells_and(ons, every_on))) return 1;
+        every_on = sk_cells_or(every_on, ons);
+        if (sk_cells_count(ons) >= 2)
             for (int u = 0; u < 27; u++)
-                if (cs_count(cs_and(ons, t->unit[u])) >= 2) return 1;
+                if (sk_cells_count(sk_cells_and(ons, t->unit[u])) >= 2) return 1;
     }
-    cellset empty = cs_minus(b->empty, every_on);
-    for (int d = 1; d <= 9; d++) empty = cs_and(empty, cs_or(offs[d], (cellset){{~b->where[d].w[0], ~b->where[d].w[1]}}));
-    if (!cs_empty(empty)) return 1;
+    sk_cells empty = sk_cells_minus(b->empty, every_on);
+    for (int d = 1; d <= 9; d++) empty = sk_cells_and(empty, sk_cells_or(offs[d], (sk_cells){{~b->where[d].w[0], ~b->where[d].w[1]}}));
+    if (!sk_cells_empty(empty)) return 1;
     for (int d = 1; d <= 9; d++) {
-        if (cs_empty(offs[d])) continue;
-        cellset missing = cs_minus(b->allowed[d], offs[d]);
+        if (sk_cells_empty(offs[d])) continue;
+        sk_cells missing = sk_cells_minus(b->allowed[d], offs[d]);
         for (int u = 0; u < 27; u++)
-            if (!cs_empty(cs_and(b->allowed[d], t->unit[u])) && cs_empty(cs_and(missing, t->unit[u]))) return 1;
+            if (!sk_cells_empty(sk_cells_and(b->allowed[d], t->unit[u])) && sk_cells_empty(sk_cells_and(missing, t->unit[u]))) return 1;
     }
     return 0;
 }
@@ -418,11 +418,11 @@ static void fc_agreed(const uint64_t *const *rows, int n, int skip, fc_found *f)
         for (int w = 0; w < FC_PLAIN_WORDS; w++) common[w] &= rows[i][w];
     for (int d = 1; d <= 9; d++)
         for (int on = 0; on < 2; on++) {
-            cellset s = fc_cells(common, d, on);
+            sk_cells s = fc_cells(common, d, on);
             s.w[1] &= (1ull << 17) - 1;
-            if (skip >= 0) s = cs_minus(s, cs_one(skip));
-            if (cs_empty(s)) continue;
-            int key = cs_first(s) * 10 + d;
+            if (skip >= 0) s = sk_cells_minus(s, sk_cells_one(skip));
+            if (sk_cells_empty(s)) continue;
+            int key = sk_cells_first(s) * 10 + d;
             int *best = on ? &f->place : &f->elim;
             if (key < *best) *best = key;
         }
@@ -474,38 +474,38 @@ static int fc_contradiction_length(fc_mem *mem, const uint64_t *row, int premise
     int levels = fc_levels(mem, premise), best = FC_NONE;
     int partner = fc_partner(premise);
     if (partner >= 0 && fc_test(row, partner)) best = fc_length(mem, levels, partner);
-    cellset ons[10], offs[10], every_on = {{0, 0}};
+    sk_cells ons[10], offs[10], every_on = {{0, 0}};
     for (int d = 1; d <= 9; d++) {
         ons[d] = fc_cells(row, d, 1);
         offs[d] = fc_cells(row, d, 0);
-        every_on = cs_or(every_on, ons[d]);
+        every_on = sk_cells_or(every_on, ons[d]);
     }
     uint8_t list[81];
     for (int d = 1; d <= 9; d++) {
-        cellset both = cs_and(ons[d], offs[d]);
-        if (!cs_empty(both)) {
-            int c = cs_first(both);
+        sk_cells both = sk_cells_and(ons[d], offs[d]);
+        if (!sk_cells_empty(both)) {
+            int c = sk_cells_first(both);
             int s = fc_length(mem, levels, fc_bit(c, d, 1)) + fc_length(mem, levels, fc_bit(c, d, 0));
             if (s < best) best = s;
         }
         for (int e = d + 1; e <= 9; e++) {
-            cellset two = cs_and(ons[d], ons[e]);
-            if (cs_empty(two)) continue;
-            int c = cs_first(two);
+            sk_cells two = sk_cells_and(ons[d], ons[e]);
+            if (sk_cells_empty(two)) continue;
+            int c = sk_cells_first(two);
             int s = fc_length(mem, levels, fc_bit(c, d, 1)) + fc_length(mem, levels, fc_bit(c, e, 1));
             if (s < best) best = s;
         }
         for (int u = 0; u < 27; u++) {
-            cellset here = cs_and(ons[d], t->unit[u]);
-            if (cs_count(here) < 2) continue;
-            int n = cs_list(here, list), s = 0;
+            sk_cells here = sk_cells_and(ons[d], t->unit[u]);
+            if (sk_cells_count(here) < 2) continue;
+            int n = sk_cells_list(here, list), s = 0;
             for (int i = 0; i < n; i++) s += fc_length(mem, levels, fc_bit(list[i], d, 1));
             if (s < best) best = s;
         }
     }
-    cellset empty = cs_minus(b->empty, every_on);
-    for (int d = 1; d <= 9; d++) empty = cs_and(empty, cs_or(offs[d], (cellset){{~b->where[d].w[0], ~b->where[d].w[1]}}));
-    int n = cs_list(empty, list);
+    sk_cells empty = sk_cells_minus(b->empty, every_on);
+    for (int d = 1; d <= 9; d++) empty = sk_cells_and(empty, sk_cells_or(offs[d], (sk_cells){{~b->where[d].w[0], ~b->where[d].w[1]}}));
+    int n = sk_cells_list(empty, list);
     for (int i = 0; i < n; i++) {
         int s = 0;
         for (unsigned m = b->masks[list[i]]; m; m &= m - 1) s += fc_length(mem, levels, fc_bit(list[i], __builtin_ctz(m) + 1, 0));
@@ -513,9 +513,9 @@ static int fc_contradiction_length(fc_mem *mem, const uint64_t *row, int premise
     }
     for (int d = 1; d <= 9; d++)
         for (int u = 0; u < 27; u++) {
-            cellset allowed = cs_and(b->allowed[d], t->unit[u]);
-            if (cs_empty(allowed) || !cs_empty(cs_minus(allowed, offs[d]))) continue;
-            int k = cs_list(allowed, list), s = 0;
+            sk_cells allowed = sk_cells_and(b->allowed[d], t->unit[u]);
+            if (sk_cells_empty(allowed) || !sk_cells_empty(sk_cells_minus(allowed, offs[d]))) continue;
+            int k = sk_cells_list(allowed, list), s = 0;
             for (int i = 0; i < k; i++) s += fc_length(mem, levels, fc_bit(list[i], d, 0));
             if (s < best) best = s;
         }
@@ -589,7 +589,7 @@ static int fc_verity(fc_mem *mem, int place, int cell, int digit) {
     for (int u = 0; u < 27; u++)
         for (int d = 1; d <= 9; d++) {
             uint8_t list[9];
-            int n = cs_list(cs_and(b->where[d], t->unit[u]), list);
+            int n = sk_cells_list(sk_cells_and(b->where[d], t->unit[u]), list);
             for (int i = 0; i < n; i++) ps[i] = hl_node(list[i], d, 1);
             if (fc_shorter_verity(mem, ps, n, end, best)) return 1;
         }
@@ -622,7 +622,7 @@ static void fc_conclusions(const fc_mem *mem, fc_found *f) {
     for (int u = 0; u < 27; u++)
         for (int d = 1; d <= 9; d++) {
             uint8_t list[9];
-            int n = cs_list(cs_and(b->where[d], t->unit[u]), list);
+            int n = sk_cells_list(sk_cells_and(b->where[d], t->unit[u]), list);
             for (int i = 0; i < n; i++) rows[i] = mem->reach[hl_node(list[i], d, 1)];
             if (n) fc_agreed(rows, n, -1, f);
         }

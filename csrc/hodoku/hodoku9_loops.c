@@ -31,17 +31,17 @@ static void hl_groups_build(hl_tables *t) {
     for (int line = 0; line < 18; line++)
         for (int d = 1; d <= 9; d++)
             for (int box = 18; box < 27; box++) {
-                cellset part = cs_and(cs_and(t->cells[d], t->unit[line]), t->unit[box]);
-                if (cs_count(part) < 2) continue;
+                sk_cells part = sk_cells_and(sk_cells_and(t->cells[d], t->unit[line]), t->unit[box]);
+                if (sk_cells_count(part) < 2) continue;
                 t->dgroups[d][t->n_dgroups[d]++] = (uint16_t)t->n_groups;
                 hl_group *g = &t->groups[t->n_groups++];
                 g->digit = (uint8_t)d;
                 g->line = (uint8_t)line;
                 g->box = (uint8_t)box;
                 g->set = part;
-                g->n = (uint8_t)cs_list(part, g->cells);
+                g->n = (uint8_t)sk_cells_list(part, g->cells);
                 g->buddies = t->peers[g->cells[0]];
-                for (int i = 1; i < g->n; i++) g->buddies = cs_and(g->buddies, t->peers[g->cells[i]]);
+                for (int i = 1; i < g->n; i++) g->buddies = sk_cells_and(g->buddies, t->peers[g->cells[i]]);
             }
 }
 
@@ -89,12 +89,12 @@ static int hl_direct(const hl_tables *t, int node, uint16_t *out) {
         int k = t->dgroups[d][i];
         const hl_group *g = &t->groups[k];
         if (on) {
-            if (cs_has(g->buddies, c)) hl_push(out, &len, hl_group_node(k, 0));
+            if (sk_cells_has(g->buddies, c)) hl_push(out, &len, hl_group_node(k, 0));
         } else {
-            cellset seen = cs_and(g->buddies, t->cells[d]), me = cs_one(c);
+            sk_cells seen = sk_cells_and(g->buddies, t->cells[d]), me = sk_cells_one(c);
             const int units[2] = {g->box, g->line};
             for (int j = 0; j < 2; j++) {
-                cellset rest = cs_and(seen, t->unit[units[j]]);
+                sk_cells rest = sk_cells_and(seen, t->unit[units[j]]);
                 if (rest.w[0] == me.w[0] && rest.w[1] == me.w[1] &&
                     !(len && out[len - 1] == hl_group_node(k, 1)))
                     hl_push(out, &len, hl_group_node(k, 1));
@@ -109,16 +109,16 @@ static int hl_direct(const hl_tables *t, int node, uint16_t *out) {
 static int hl_group_links(const hl_tables *t, int k, int on, uint16_t *out) {
     const hl_group *g = &t->groups[k];
     int d = g->digit, len = 0;
-    cellset seen = cs_and(g->buddies, t->cells[d]);
+    sk_cells seen = sk_cells_and(g->buddies, t->cells[d]);
     uint8_t list[81];
     if (on) {
-        int n = cs_list(seen, list);
+        int n = sk_cells_list(seen, list);
         for (int i = 0; i < n && len < HL_MAX_LINKS; i++) out[len++] = (uint16_t)hl_node(list[i], d, 0);
     } else {
         const int units[2] = {g->box, g->line};
         for (int i = 0; i < 2; i++) {
-            cellset rest = cs_and(seen, t->unit[units[i]]);
-            if (cs_count(rest) == 1 && len < HL_MAX_LINKS) out[len++] = (uint16_t)hl_node(cs_first(rest), d, 1);
+            sk_cells rest = sk_cells_and(seen, t->unit[units[i]]);
+            if (sk_cells_count(rest) == 1 && len < HL_MAX_LINKS) out[len++] = (uint16_t)hl_node(sk_cells_first(rest), d, 1);
         }
     }
     const int lines[2] = {g->line, g->box};
@@ -126,7 +126,7 @@ static int hl_group_links(const hl_tables *t, int k, int on, uint16_t *out) {
     for (int x = 0; x < t->n_dgroups[d]; x++) {
         int j = t->dgroups[d][x];
         const hl_group *h = &t->groups[j];
-        if (j == k || !cs_empty(cs_and(h->set, g->set))) continue;
+        if (j == k || !sk_cells_empty(sk_cells_and(h->set, g->set))) continue;
         for (int i = 0; i < 2; i++) {
             if (lines[i] != h->line && lines[i] != h->box) continue;
             if (n_mates[i] < 64) mates[i][n_mates[i]++] = j;
@@ -137,8 +137,8 @@ static int hl_group_links(const hl_tables *t, int k, int on, uint16_t *out) {
         for (int i = 0; i < 2; i++) {
             if (n_mates[i] != 1) continue;
             const hl_group *h = &t->groups[mates[i][0]];
-            cellset rest = cs_minus(cs_and(t->cells[d], t->unit[lines[i]]), cs_or(g->set, h->set));
-            if (cs_empty(rest) && len < HL_MAX_LINKS) out[len++] = (uint16_t)hl_group_node(mates[i][0], 1);
+            sk_cells rest = sk_cells_minus(sk_cells_and(t->cells[d], t->unit[lines[i]]), sk_cells_or(g->set, h->set));
+            if (sk_cells_empty(rest) && len < HL_MAX_LINKS) out[len++] = (uint16_t)hl_group_node(mates[i][0], 1);
         }
     return len;
 }
@@ -150,14 +150,14 @@ void hk_tables_init(hl_tables *t, const uint16_t masks[81], int grouped) {
     memset(t->unit, 0, sizeof t->unit);
     memset(t->free, 0, sizeof t->free);
     for (int c = 0; c < 81; c++) {
-        t->peers[c] = (cellset){{0, 0}};
-        for (int i = 0; i < 20; i++) cs_add(&t->peers[c], kPeers[c][i]);
+        t->peers[c] = (sk_cells){{0, 0}};
+        for (int i = 0; i < 20; i++) sk_cells_add(&t->peers[c], kPeers[c][i]);
         for (int d = 1; d <= 9; d++)
-            if (hl_has(t, c, d)) cs_add(&t->cells[d], c);
+            if (hl_has(t, c, d)) sk_cells_add(&t->cells[d], c);
     }
     for (int u = 0; u < 27; u++) {
-        for (int i = 0; i < 9; i++) cs_add(&t->unit[u], kUnitCells[u][i]);
-        for (int d = 1; d <= 9; d++) t->free[u][d] = (uint8_t)cs_count(cs_and(t->cells[d], t->unit[u]));
+        for (int i = 0; i < 9; i++) sk_cells_add(&t->unit[u], kUnitCells[u][i]);
+        for (int d = 1; d <= 9; d++) t->free[u][d] = (uint8_t)sk_cells_count(sk_cells_and(t->cells[d], t->unit[u]));
     }
     t->n_groups = 0;
     memset(t->n_dgroups, 0, sizeof t->n_dgroups);
@@ -236,9 +236,9 @@ static inline void es_add(elimset *e, int c, int d) {
 }
 
 /* Add d in every cell of s. */
-static void es_add_cells(elimset *e, cellset s, int d) {
+static void es_add_cells(elimset *e, sk_cells s, int d) {
     uint8_t list[81];
-    int n = cs_list(s, list);
+    int n = sk_cells_list(s, list);
     for (int i = 0; i < n; i++) es_add(e, list[i], d);
 }
 
@@ -249,12 +249,12 @@ static void es_add_others(elimset *e, const hl_tables *t, int c, unsigned keep) 
 
 /* 1 when the chain comes back to a cell it left (a nice loop may come back to its start). */
 static int hl_lasso(const hl_tables *t, const uint16_t *chain, int len, int aic) {
-    cellset seen = {{0, 0}};
+    sk_cells seen = {{0, 0}};
     int first = t->ncell[chain[0]], last = -1;
     for (int k = 0; k < len; k++) {
         int cell = t->ncell[chain[k]];
-        if (cs_has(seen, cell)) return 1;
-        if (last != -1 && (last != first || aic)) seen = cs_or(seen, hl_node_cells(t, chain[k - 1]));
+        if (sk_cells_has(seen, cell)) return 1;
+        if (last != -1 && (last != first || aic)) seen = sk_cells_or(seen, hl_node_cells(t, chain[k - 1]));
         last = cell;
     }
     return 0;
@@ -262,8 +262,8 @@ static int hl_lasso(const hl_tables *t, const uint16_t *chain, int len, int aic)
 
 /* The eliminations of a continuous nice loop along the chain (Python's _continuous). */
 static void hl_continuous(const hl_tables *t, const uint16_t *chain, int len, int both_strong, elimset *e) {
-    cellset on_chain = {{0, 0}};
-    for (int i = 0; i < len; i++) on_chain = cs_or(on_chain, hl_node_cells(t, chain[i]));
+    sk_cells on_chain = {{0, 0}};
+    for (int i = 0; i < len; i++) on_chain = sk_cells_or(on_chain, hl_node_cells(t, chain[i]));
     int n = len - 1;
     for (int i = 0; i <= n; i++) {
         int node = chain[i], cell = t->ncell[node];
@@ -276,8 +276,8 @@ static void hl_continuous(const hl_tables *t, const uint16_t *chain, int len, in
         }
         if (i > 0 && !hl_on(node) && t->ncell[chain[i - 1]] != cell) {
             int d = t->ndigit[node];
-            cellset both = cs_minus(cs_and(hl_buddies(t, chain[i - 1]), hl_buddies(t, node)), on_chain);
-            es_add_cells(e, cs_and(both, t->cells[d]), d);
+            sk_cells both = sk_cells_minus(sk_cells_and(hl_buddies(t, chain[i - 1]), hl_buddies(t, node)), on_chain);
+            es_add_cells(e, sk_cells_and(both, t->cells[d]), d);
         }
     }
 }
@@ -300,7 +300,7 @@ static int hl_loop_elims(const hl_tables *t, const uint16_t *chain, int len, eli
         es_add(e, start, first_strong ? b : a);
         return 1;
     }
-    if (!first_strong && !last_strong && hm_pop16(t->masks[start]) != 2) return 0;
+    if (!first_strong && !last_strong && sk_popcount(t->masks[start]) != 2) return 0;
     hl_continuous(t, chain, len, first_strong && last_strong, e);
     return 2;
 }
@@ -309,16 +309,16 @@ static int hl_loop_elims(const hl_tables *t, const uint16_t *chain, int len, eli
 static int hl_aic_end(const hl_tables *t, int premise, int end) {
     int start = t->ncell[premise], a = t->ndigit[premise], stop = t->ncell[end], b = t->ndigit[end];
     if (!hl_on(end) || hl_grouped(end) || stop == start) return 0;
-    if (a == b) return cs_count(cs_and(cs_and(t->peers[start], t->peers[stop]), t->cells[a])) >= 2;
-    return cs_has(t->peers[start], stop) && hl_has(t, stop, a) && hl_has(t, start, b);
+    if (a == b) return sk_cells_count(sk_cells_and(sk_cells_and(t->peers[start], t->peers[stop]), t->cells[a])) >= 2;
+    return sk_cells_has(t->peers[start], stop) && hl_has(t, stop, a) && hl_has(t, start, b);
 }
 
 /* The eliminations of the AIC from the removed `premise` to the set `end`. */
 static void hl_aic_elims(const hl_tables *t, int premise, int end, elimset *e) {
     int start = t->ncell[premise], a = t->ndigit[premise], stop = t->ncell[end], b = t->ndigit[end];
     if (a == b) {
-        cellset both = cs_and(cs_and(t->peers[start], t->peers[stop]), t->cells[a]);
-        if (cs_count(both) > 1) es_add_cells(e, both, a);
+        sk_cells both = sk_cells_and(sk_cells_and(t->peers[start], t->peers[stop]), t->cells[a]);
+        if (sk_cells_count(both) > 1) es_add_cells(e, both, a);
         return;
     }
     if (hl_has(t, start, b)) es_add(e, start, b);
@@ -361,14 +361,14 @@ static void hl_offer(const hl_tables *t, const uint16_t *chain, int len, int typ
             int i = w * 64 + __builtin_ctzll(x);
             hk_step_elim(out, i % 81, i / 81 + 1);
         }
-    cellset seen = {{0, 0}};
+    sk_cells seen = {{0, 0}};
     for (int i = 0; i < len; i++) {
         uint8_t list[3];
-        int m = hl_grouped(chain[i]) ? cs_list(hl_node_cells(t, chain[i]), list)
+        int m = hl_grouped(chain[i]) ? sk_cells_list(hl_node_cells(t, chain[i]), list)
                                      : (list[0] = t->ncell[chain[i]], 1);
         for (int j = 0; j < m; j++)
-            if (!cs_has(seen, list[j])) {
-                cs_add(&seen, list[j]);
+            if (!sk_cells_has(seen, list[j])) {
+                sk_cells_add(&seen, list[j]);
                 hk_step_cell(out, list[j]);
             }
     }

@@ -111,7 +111,6 @@ static cset seeing_any(const views *v, cset s) {
 static inline int has(const hk_board *b, int c, int d) { return b->masks[c] >> (d - 1) & 1; }
 
 /* Bits set in a 9-bit mask. */
-static inline int pop9(unsigned m) { return __builtin_popcount(m); }
 
 /* The other digit of a bivalue cell. */
 static inline int other_digit(const hk_board *b, int c, int d) {
@@ -119,7 +118,7 @@ static inline int other_digit(const hk_board *b, int c, int d) {
 }
 
 /* 1 when the cell holds exactly two candidates. */
-static inline int bivalue(const hk_board *b, int c) { return pop9(b->masks[c]) == 2; }
+static inline int bivalue(const hk_board *b, int c) { return sk_popcount(b->masks[c]) == 2; }
 
 /* HoDoKu's sort key among several steps of one technique: more eliminations, then the smaller
  * weighted sum (cell * (1 + 80k) + digit over the k-th elimination). */
@@ -693,7 +692,7 @@ static int find_bug1(hk_board *b, hk_step *out, hm_ctx *ctx) {
                 for (int j = 0; j < 9; j++) {
                     if (!has(b, cells[j], d)) continue;
                     n++;
-                    if (pop9(b->masks[cells[j]]) >= 3) { n_wide++; wide = cells[j]; }
+                    if (sk_popcount(b->masks[cells[j]]) >= 3) { n_wide++; wide = cells[j]; }
                 }
                 if (n == 0 || n == 2) continue;
                 if (!n_wide) return 0;
@@ -706,7 +705,7 @@ static int find_bug1(hk_board *b, hk_step *out, hm_ctx *ctx) {
         }
     if (cell < 0) return 0;
     for (int c = 0; c < 81; c++)
-        if (!b->values[c] && pop9(temp[c]) != 2) return 0;
+        if (!b->values[c] && sk_popcount(temp[c]) != 2) return 0;
     for (int u = 0; u < 27; u++)
         for (int d = 1; d <= 9; d++) {
             int n = 0;
@@ -730,20 +729,20 @@ static int find_wing(hk_board *b, hk_step *out, int xyz) {
     views_init(b, &v);
     for (int pivot = 0; pivot < 81; pivot++) {
         unsigned m = b->masks[pivot];
-        if (pop9(m) != (xyz ? 3 : 2)) continue;
+        if (sk_popcount(m) != (xyz ? 3 : 2)) continue;
         uint8_t pincers[20];
         int np = 0;
         for (int i = 0; i < 20; i++) {
             int p = kPeers[pivot][i];
-            if (pop9(b->masks[p]) == 2 && pop9(m & ~b->masks[p]) == 1) pincers[np++] = (uint8_t)p;
+            if (sk_popcount(b->masks[p]) == 2 && sk_popcount(m & ~b->masks[p]) == 1) pincers[np++] = (uint8_t)p;
         }
         for (int i = 0; i < np; i++)
             for (int j = i + 1; j < np; j++) {
                 int a = pincers[i], c = pincers[j];
                 unsigned ma = b->masks[a], mc = b->masks[c];
-                if (pop9(m | ma | mc) != 3 || pop9(m & ma & mc) != (xyz ? 1 : 0) || ma == mc) continue;
+                if (sk_popcount(m | ma | mc) != 3 || sk_popcount(m & ma & mc) != (xyz ? 1 : 0) || ma == mc) continue;
                 unsigned z = ma & mc;
-                if (pop9(z) != 1) continue;
+                if (sk_popcount(z) != 1) continue;
                 int d = __builtin_ctz(z) + 1;
                 cset seen = cs_and(v.peer[a], v.peer[c]);
                 if (xyz) seen = cs_and(seen, v.peer[pivot]);

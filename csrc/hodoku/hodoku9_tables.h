@@ -29,61 +29,7 @@ enum {
     HL_MAX_LINKS = 96,                     /* direct implications of one node (about 50 max) */
 };
 
-/* ---- cell sets ------------------------------------------------------------------------- */
-
-/* A set of cells: bit c of w[c / 64]. */
-typedef struct {
-    uint64_t w[2];
-} cellset;
-
-/* The set holding one cell. */
-static inline cellset cs_one(int c) {
-    cellset s = {{0, 0}};
-    s.w[c >> 6] = 1ull << (c & 63);
-    return s;
-}
-
-/* 1 when cell c is in s. */
-static inline int cs_has(cellset s, int c) { return (int)(s.w[c >> 6] >> (c & 63) & 1); }
-
-/* s with cell c added. */
-static inline void cs_add(cellset *s, int c) { s->w[c >> 6] |= 1ull << (c & 63); }
-
-/* a & b. */
-static inline cellset cs_and(cellset a, cellset b) { return (cellset){{a.w[0] & b.w[0], a.w[1] & b.w[1]}}; }
-
-/* a & ~b. */
-static inline cellset cs_minus(cellset a, cellset b) { return (cellset){{a.w[0] & ~b.w[0], a.w[1] & ~b.w[1]}}; }
-
-/* a | b. */
-static inline cellset cs_or(cellset a, cellset b) { return (cellset){{a.w[0] | b.w[0], a.w[1] | b.w[1]}}; }
-
-/* 1 when s is empty. */
-static inline int cs_empty(cellset s) { return !(s.w[0] | s.w[1]); }
-
-/* Bits set in a 64-bit word (no -mpopcnt in the build: SWAR). */
-static inline int pop64(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    return (int)((x * 0x0101010101010101ull) >> 56);
-}
-
-/* The number of cells in s. */
-static inline int cs_count(cellset s) { return pop64(s.w[0]) + pop64(s.w[1]); }
-
-/* The smallest cell of a non-empty s. */
-static inline int cs_first(cellset s) {
-    return s.w[0] ? __builtin_ctzll(s.w[0]) : 64 + __builtin_ctzll(s.w[1]);
-}
-
-/* The cells of s in ascending order into out; returns how many. */
-static inline int cs_list(cellset s, uint8_t *out) {
-    int n = 0;
-    for (int k = 0; k < 2; k++)
-        for (uint64_t w = s.w[k]; w; w &= w - 1) out[n++] = (uint8_t)(k * 64 + __builtin_ctzll(w));
-    return n;
-}
+/* ---- cell sets: sk_cells and its helpers (common/bits.h) ------------------------------ */
 
 /* ---- the tables ---------------------------------------------------------------------- */
 
@@ -91,17 +37,17 @@ static inline int cs_list(cellset s, uint8_t *out) {
 typedef struct {
     uint8_t digit, n, line, box;  /* line: a row (0-8) or column (9-17) unit; box 18-26 */
     uint8_t cells[3];             /* ascending                                         */
-    cellset set;                  /* the same cells                                    */
-    cellset buddies;              /* the cells that see every cell of the group        */
+    sk_cells set;                  /* the same cells                                    */
+    sk_cells buddies;              /* the cells that see every cell of the group        */
 } hl_group;
 
 /* Everything one search reads and its scratch: the board's candidates, HoDoKu's group nodes,
  * every node's direct implications, and one table (breadth-first order and predecessors). */
 typedef struct {
     uint16_t masks[81];           /* candidates (bit d-1 = digit d), 0 for a filled cell */
-    cellset cells[10];            /* cells[d]: the cells with candidate d                */
-    cellset unit[27];             /* the cells of each unit                              */
-    cellset peers[81];            /* the 20 peers of each cell                           */
+    sk_cells cells[10];            /* cells[d]: the cells with candidate d                */
+    sk_cells unit[27];             /* the cells of each unit                              */
+    sk_cells peers[81];            /* the 20 peers of each cell                           */
     uint8_t free[27][10];         /* free[u][d]: cells of unit u with candidate d        */
     int n_groups;
     hl_group groups[HL_MAX_GROUPS];
@@ -137,12 +83,12 @@ static inline int hl_grouped(int n) { return n >= HL_PLAIN; }
 static inline int hl_has(const hl_tables *t, int c, int d) { return t->masks[c] >> (d - 1) & 1; }
 
 /* The cells of node n. */
-static inline cellset hl_node_cells(const hl_tables *t, int n) {
-    return hl_grouped(n) ? t->groups[(n - HL_PLAIN) >> 1].set : cs_one(t->ncell[n]);
+static inline sk_cells hl_node_cells(const hl_tables *t, int n) {
+    return hl_grouped(n) ? t->groups[(n - HL_PLAIN) >> 1].set : sk_cells_one(t->ncell[n]);
 }
 
 /* The cells that see every cell of node n. */
-static inline cellset hl_buddies(const hl_tables *t, int n) {
+static inline sk_cells hl_buddies(const hl_tables *t, int n) {
     return hl_grouped(n) ? t->groups[(n - HL_PLAIN) >> 1].buddies : t->peers[t->ncell[n]];
 }
 

@@ -38,46 +38,37 @@ static inline int low_digit(unsigned m) { return __builtin_ctz(m) + 1; }
 static inline int has(const hk_board *b, int c, int d) { return (b->masks[c] >> (d - 1)) & 1; }
 
 /* 1 when a mask holds exactly two digits. */
-static inline int two(unsigned m) { return m && hm_pop16(m) == 2; }
+static inline int two(unsigned m) { return m && sk_popcount(m) == 2; }
 
 /* 1 when two cells share neither a row nor a column. */
 static inline int diagonal(int a, int b) { return row_of(a) != row_of(b) && col_of(a) != col_of(b); }
 
-/* An 81-bit cell set (layout in the file comment). */
-typedef struct {
-    uint64_t w[2];
-} cellset;
-
-/* Add a cell to a set. */
-static inline void cs_add(cellset *s, int c) { s->w[c >> 6] |= 1ull << (c & 63); }
-
-/* Remove a cell from a set. */
-static inline void cs_del(cellset *s, int c) { s->w[c >> 6] &= ~(1ull << (c & 63)); }
+/* Cell sets: sk_cells (common/bits.h). */
 
 /* 1 when the set holds the cell. */
-static inline int cs_has(const cellset *s, int c) { return (int)((s->w[c >> 6] >> (c & 63)) & 1u); }
+static inline int cs_has(const sk_cells *s, int c) { return (int)((s->w[c >> 6] >> (c & 63)) & 1u); }
 
 /* The peers of a cell (itself excluded). */
-static cellset peers_of(int c) {
-    cellset s = {{0, 0}};
-    for (int i = 0; i < 20; i++) cs_add(&s, kPeers[c][i]);
+static sk_cells peers_of(int c) {
+    sk_cells s = {{0, 0}};
+    for (int i = 0; i < 20; i++) sk_cells_add(&s, kPeers[c][i]);
     return s;
 }
 
 /* The cells seeing every one of cells[0..n) (none of them included): common_peers. */
-static cellset common_peers(const int *cells, int n) {
-    cellset s = peers_of(cells[0]);
+static sk_cells common_peers(const int *cells, int n) {
+    sk_cells s = peers_of(cells[0]);
     for (int i = 1; i < n; i++) {
-        cellset p = peers_of(cells[i]);
+        sk_cells p = peers_of(cells[i]);
         s.w[0] &= p.w[0];
         s.w[1] &= p.w[1];
     }
-    for (int i = 0; i < n; i++) cs_del(&s, cells[i]);
+    for (int i = 0; i < n; i++) sk_cells_del(&s, cells[i]);
     return s;
 }
 
 /* Eliminate digit d from every cell of s holding it, in cell order: removable(). */
-static void elim_in(const hk_board *b, hk_step *out, cellset s, int d) {
+static void elim_in(const hk_board *b, hk_step *out, sk_cells s, int d) {
     for (int c = 0; c < 81; c++)
         if (cs_has(&s, c) && has(b, c, d)) hk_step_elim(out, c, d);
 }
@@ -181,7 +172,7 @@ static int ur3_subset(ur3_search *s, int start, unsigned digits, int n) {
             same_col &= col_of(s->cells[j]) == col_of(s->cells[0]);
             same_box &= box_of(s->cells[j]) == box_of(s->cells[0]);
         }
-        if ((s->house != 2 || !(same_row || same_col)) && hm_pop16(mask) == len - 1) {
+        if ((s->house != 2 || !(same_row || same_col)) && sk_popcount(mask) == len - 1) {
             s->out->n_elim = 0;
             int got = ur3_elims(b, s->out, s->unit, s->cells, len, mask);
             if (got && s->house != 2 && same_box)
@@ -302,7 +293,7 @@ static int ur25_rect(const hk_board *b, hk_step *out, const int rect[4], unsigne
     if (u.n_two != 1 && u.n_two != 2) return 0;
     unsigned x = 0;
     for (int i = 0; i < u.n_extra; i++) x |= b->masks[u.extra[i]] & ~pair;
-    if (hm_pop16(x) != 1) return 0;
+    if (sk_popcount(x) != 1) return 0;
     int five = u.n_extra == 3 || diagonal(u.extra[0], u.extra[1]);
     if (kind != (five ? HK_UNIQUENESS_5 : HK_UNIQUENESS_2)) return 0;
     rect_step(out, kind, five ? "Unique Rectangle type 5" : "Unique Rectangle type 2", rect);
@@ -322,7 +313,7 @@ static int ur5_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned
 
 /* The pair's smaller digit when no cell of s holds it, else the larger one when none holds
  * that, else 0 (_ur_absent). */
-static int absent_digit(const hk_board *b, cellset s, unsigned pair) {
+static int absent_digit(const hk_board *b, sk_cells s, unsigned pair) {
     unsigned here = 0;
     for (int c = 0; c < 81; c++)
         if (cs_has(&s, c)) here |= b->masks[c];
@@ -353,13 +344,13 @@ static int ur4_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned
 static int ur6_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned pair) {
     ur_split u = split_rect(b, rect, pair);
     if (u.n_two != 2 || !diagonal(u.extra[0], u.extra[1])) return 0;
-    cellset lines = {{0, 0}};
+    sk_cells lines = {{0, 0}};
     for (int i = 0; i < 2; i++)
         for (int k = 0; k < 9; k++) {
-            cs_add(&lines, kUnitCells[row_of(u.extra[i])][k]);
-            cs_add(&lines, kUnitCells[9 + col_of(u.extra[i])][k]);
+            sk_cells_add(&lines, kUnitCells[row_of(u.extra[i])][k]);
+            sk_cells_add(&lines, kUnitCells[9 + col_of(u.extra[i])][k]);
         }
-    for (int i = 0; i < 4; i++) cs_del(&lines, rect[i]);
+    for (int i = 0; i < 4; i++) sk_cells_del(&lines, rect[i]);
     int gone = absent_digit(b, lines, pair);
     if (!gone) return 0;
     rect_step(out, HK_UNIQUENESS_6, "Unique Rectangle type 6", rect);

@@ -20,6 +20,7 @@
 #include "make/generate.h"
 
 #include "solve/bitboard9.h"
+#include "common/bits.h"
 #include "common/geometry9.h"
 
 #include <string.h>
@@ -32,19 +33,6 @@ static inline uint32_t unit_bits(int c) {
     return (1u << kCellUnits[c][0]) | (1u << kCellUnits[c][1]) | (1u << kCellUnits[c][2]);
 }
 
-/* Bits set in a 9-bit mask (a table: __builtin_popcount is a library call without -mpopcnt). */
-static const uint8_t kPop9[512] = {
-#define P2(n) n, n + 1, n + 1, n + 2
-#define P4(n) P2(n), P2(n + 1), P2(n + 1), P2(n + 2)
-#define P6(n) P4(n), P4(n + 1), P4(n + 1), P4(n + 2)
-#define P8(n) P6(n), P6(n + 1), P6(n + 1), P6(n + 2)
-    P8(0), P8(1),
-#undef P2
-#undef P4
-#undef P6
-#undef P8
-};
-static inline int popcount9(unsigned m) { return kPop9[m]; }
 static inline int single(unsigned m) { return m && !(m & (m - 1)); }
 static inline int digit_of(unsigned bit) { return __builtin_ctz(bit) + 1; }
 
@@ -172,7 +160,7 @@ static void search(board *b, search_ctx *ctx, uint8_t *stack, int top, uint32_t 
     for (int c = 0; c < 81; c++) {
         unsigned m = b->cand[c];
         if (m & (m - 1)) {
-            int k = popcount9(m);
+            int k = sk_popcount(m);
             if (k < best_count) {
                 best_count = k;
                 best = c;

@@ -24,6 +24,8 @@
 
 #include <stdint.h>
 
+#include "common/bits.h" /* sk_popcount, sk_cells */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -33,15 +35,6 @@ typedef struct {
     uint8_t values[81];  /* digit placed in the cell, 0 when empty                      */
     uint16_t cands[81];  /* candidates of an empty cell (bit d-1 = digit d); 0 if placed */
 } hm_pos;
-
-/* Bits set in a mask of at most 16 bits, e.g. the candidates of a cell (SWAR: the build has
- * no -mpopcnt, so __builtin_popcount would be a library call). */
-static inline int hm_pop16(unsigned m) {
-    m = m - ((m >> 1) & 0x5555u);
-    m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
-    m = (m + (m >> 4)) & 0x0f0fu;
-    return (int)((m + (m >> 8)) & 0x1fu);
-}
 
 /* Advance idx[0..k) to the next k-combination of 0..n-1 in lexicographic order (itertools'
  * combinations order); returns 0 after the last one. */

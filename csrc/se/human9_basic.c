@@ -357,7 +357,7 @@ static int subset_step(const subset_search *s, unsigned chosen, unsigned uni) {
     for (int d = 0; d < 9; d++) {
         if (keys & (1u << d)) continue;
         unsigned places = s->where[d];
-        if (hm_pop16(places) < 2 || !single_bit(places & ~uni)) continue;
+        if (sk_popcount(places) < 2 || !single_bit(places & ~uni)) continue;
         return place_step(s->out, kDirectName[s->k], kDirectTenths[s->k], kHiddenHodoku[s->k] + 14,
                           cells[low_index(places & ~uni)], d);
     }
@@ -367,10 +367,10 @@ static int subset_step(const subset_search *s, unsigned chosen, unsigned uni) {
 /* Try the k-subsets of items from..n-1 in lexicographic order (Python's combinations),
  * skipping branches whose union already has more than k bits. */
 static int subset_dfs(const subset_search *s, int from, int depth, unsigned chosen, unsigned uni) {
-    if (depth == s->k) return hm_pop16(uni) == s->k && subset_step(s, chosen, uni);
+    if (depth == s->k) return sk_popcount(uni) == s->k && subset_step(s, chosen, uni);
     for (int i = from; i <= s->n - (s->k - depth); i++) {
         unsigned next = uni | s->item[i];
-        if (hm_pop16(next) > s->k) continue;
+        if (sk_popcount(next) > s->k) continue;
         if (subset_dfs(s, i + 1, depth + 1, chosen | 1u << i, next)) return 1;
     }
     return 0;
@@ -400,7 +400,7 @@ static int subsets(const hm_pos *pos, hm_step *out, int k, int kind) {
             }
         } else {
             for (int d = 0; d < 9; d++)
-                if (hm_pop16(where[u][d]) > 1) {
+                if (sk_popcount(where[u][d]) > 1) {
                     s.item[s.n] = where[u][d];
                     s.key[s.n++] = (uint8_t)d;
                 }
@@ -480,7 +480,7 @@ static const int16_t kFishHodoku[5] = {0, 0, HM_HODOKU_X_WING, HM_HODOKU_SWORDFI
 static int fish_step(const fish_search *s, unsigned bases, unsigned alive, const uint16_t cover[9]) {
     for (; alive; alive &= alive - 1) {
         int d = low_index(alive);
-        if (hm_pop16(cover[d]) != s->k) continue;
+        if (sk_popcount(cover[d]) != s->k) continue;
         int found = 0;
         for (unsigned cs = cover[d]; cs; cs &= cs - 1) {
             int c = low_index(cs);
@@ -509,7 +509,7 @@ static int fish_dfs(const fish_search *s, int from, int depth, unsigned bases, u
         for (unsigned ds = alive & s->usable[b]; ds; ds &= ds - 1) {
             int d = low_index(ds);
             next[d] = (uint16_t)(cover[d] | s->line[b][d]);
-            if (hm_pop16(next[d]) <= s->k) still |= 1u << d;
+            if (sk_popcount(next[d]) <= s->k) still |= 1u << d;
         }
         if (still && fish_dfs(s, b + 1, depth + 1, bases | 1u << b, still, next)) return 1;
     }
@@ -537,7 +537,7 @@ static int basic_fish(const hm_pos *pos, hm_step *out, int k) {
         for (int b = 0; b < 9; b++) {
             s.usable[b] = 0;
             for (int d = 0; d < 9; d++)
-                if (hm_pop16(s.line[b][d]) >= 2) s.usable[b] |= 1u << d;
+                if (sk_popcount(s.line[b][d]) >= 2) s.usable[b] |= 1u << d;
         }
         uint16_t cover[9] = {0};
         if (fish_dfs(&s, 0, 0, 0, s.digits, cover)) return 1;
@@ -573,18 +573,18 @@ static int wings(const hm_pos *pos, hm_step *out, int xyz) {
     int pivot_size = xyz ? 3 : 2;
     for (int pivot = 0; pivot < 81; pivot++) {
         unsigned mp = cands[pivot];
-        if (hm_pop16(mp) != pivot_size) continue;
+        if (sk_popcount(mp) != pivot_size) continue;
         int pincer[20], n = 0;
         for (bb81 peers = bb_peers(pivot); !bb_none(peers);) {
             int p = bb_take(&peers);
             unsigned m = cands[p];
-            if (hm_pop16(m) == 2 && single_bit(mp & ~m)) pincer[n++] = p;
+            if (sk_popcount(m) == 2 && single_bit(mp & ~m)) pincer[n++] = p;
         }
         for (int i = 0; i < n; i++)
             for (int j = i + 1; j < n; j++) {
                 int a = pincer[i], b = pincer[j];
                 unsigned ma = cands[a], mb = cands[b];
-                if (hm_pop16(mp | ma | mb) != 3 || hm_pop16(mp & ma & mb) != xyz || ma == mb) continue;
+                if (sk_popcount(mp | ma | mb) != 3 || sk_popcount(mp & ma & mb) != xyz || ma == mb) continue;
                 unsigned z = ma & mb;
                 if (!single_bit(z)) continue;
                 bb81 seen = bb_and(bb_peers(a), bb_peers(b));

@@ -92,12 +92,12 @@ void hc_links_init(links *L, const uint16_t cands[81], const uint16_t hd[27 * 9]
             L->end[on] = (uint16_t)n;
             /* off -> on */
             L->start[off] = (uint16_t)n;
-            if (pop9(m) == 2) L->pool[n++] = (uint16_t)pot_key(cell, low_bit(m & ~(1u << d0)), 1);
+            if (sk_popcount(m) == 2) L->pool[n++] = (uint16_t)pot_key(cell, low_bit(m & ~(1u << d0)), 1);
             L->mid[off] = (uint16_t)n;
             for (int h = 0; h < 3; h++) {
                 int u = g->house[cell][h];
                 unsigned pm = hd[u * 9 + d0];
-                if (pop9(pm) != 2) continue;
+                if (sk_popcount(pm) != 2) continue;
                 int k = pot_key(unit_cell(u, low_bit(pm & ~(1u << g->hpos[cell][h]))), d0, 1);
                 int dup = 0;
                 for (int j = L->mid[off]; j < n; j++) dup |= L->pool[j] == k;
@@ -351,8 +351,8 @@ int hc_unary_pass(unary *U, const hm_pos *pos, int y, int x, hm_ctx *ctx) {
     for (int cell = 0; cell < 81; cell++) {
         if (hm_check_deadline(ctx)) return 0;
         unsigned m = pos->cands[cell];
-        if (pos->values[cell] || pop9(m) <= 1) continue;
-        if (!x && pop9(m) > 2) continue;  /* Y-cycles start only from bivalue cells */
+        if (pos->values[cell] || sk_popcount(m) <= 1) continue;
+        if (!x && sk_popcount(m) > 2) continue;  /* Y-cycles start only from bivalue cells */
         for (unsigned d = m; d; d &= d - 1) {
             int on = pot_key(cell, low_bit(d), 1);
             search_cycles(U, on, y, x);

@@ -69,24 +69,6 @@ static inline void ps_del(potset *s, int k) { s->w[k >> 6] &= ~(1ull << (k & 63)
 static inline int low_bit(unsigned m) { return __builtin_ctz(m); }
 static inline int high_bit(unsigned m) { return 31 - __builtin_clz(m); }
 
-/* Bits set in a 9-bit mask (candidates of a cell, places of a digit in a unit), by table.
- * The table is built two bits at a time: each step makes four copies of the smaller table,
- * adding 0, 1, 1, 2 for the new bits 00, 01, 10, 11 (the build has no popcnt instruction). */
-#define POP_2(n) n, n + 1, n + 1, n + 2
-#define POP_4(n) POP_2(n), POP_2(n + 1), POP_2(n + 1), POP_2(n + 2)
-#define POP_6(n) POP_4(n), POP_4(n + 1), POP_4(n + 1), POP_4(n + 2)
-#define POP_8(n) POP_6(n), POP_6(n + 1), POP_6(n + 1), POP_6(n + 2)
-static const uint8_t POP9[512] = {POP_8(0), POP_8(1)};
-static inline int pop9(unsigned m) { return POP9[m & 0x1ffu]; }
-
-/* Bits set in a 64-bit word (SWAR). */
-static inline int popcount64(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    return (int)((x * 0x0101010101010101ull) >> 56);
-}
-
 /* ---- geometry: houses in SE's order ------------------------------------------------------- */
 
 /* Units and cells as in geometry9.h (sudokit.units.Shape(3, 3)); the searches want them in
@@ -286,7 +268,7 @@ static inline const uint16_t *cr_pool(const crun *r) { return r->data + 2 * r->n
 /* Rank of a stored key among the stored keys (key order). */
 static inline int cr_rank(const crun *r, int k) {
     uint64_t below = r->has.w[k >> 6] & ((1ull << (k & 63)) - 1);
-    return r->rank0[k >> 6] + popcount64(below);
+    return r->rank0[k >> 6] + sk_popcount(below);
 }
 
 /* The nested entries of a packed run: i-th key, complexity and identity. */

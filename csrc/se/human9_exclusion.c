@@ -28,38 +28,25 @@
 
 /* -- small helpers -------------------------------------------------------------------------- */
 
-/* An 81-bit cell set: bit c of w[0] is cell c (0..63), bit c-64 of w[1] is cell c (64..80). */
-typedef struct {
-    uint64_t w[2];
-} cellset;
+/* Cell sets: sk_cells (common/bits.h). */
 
 /* 1 when a set holds two cells or more: it stays non-empty once its lowest cell is gone. */
-static inline int cs_two_or_more(const cellset *s) {
+static inline int cs_two_or_more(const sk_cells *s) {
     uint64_t lo = s->w[0], hi = s->w[1];
     if (lo) return (lo & (lo - 1)) != 0 || hi != 0;
     return (hi & (hi - 1)) != 0;
 }
 
-/* Add a cell to a set. */
-static inline void cs_add(cellset *s, int c) { s->w[c >> 6] |= 1ull << (c & 63); }
-
 /* 1 when the set holds the cell. */
-static inline int cs_has(const cellset *s, int c) { return (int)((s->w[c >> 6] >> (c & 63)) & 1u); }
-
-/* Intersection of two sets. */
-static inline cellset cs_and(cellset a, cellset b) {
-    a.w[0] &= b.w[0];
-    a.w[1] &= b.w[1];
-    return a;
-}
+static inline int cs_has(const sk_cells *s, int c) { return (int)((s->w[c >> 6] >> (c & 63)) & 1u); }
 
 /* Lowest cell of a non-empty set. */
-static inline int cs_first(const cellset *s) {
+static inline int cs_first(const sk_cells *s) {
     return s->w[0] ? __builtin_ctzll(s->w[0]) : 64 + __builtin_ctzll(s->w[1]);
 }
 
 /* Remove the lowest cell of a non-empty set. */
-static inline void cs_pop(cellset *s) {
+static inline void cs_pop(sk_cells *s) {
     if (s->w[0]) s->w[0] &= s->w[0] - 1;
     else s->w[1] &= s->w[1] - 1;
 }
@@ -69,35 +56,35 @@ static inline void cs_pop(cellset *s) {
  * candidates (its excluders).  Returns the number of base cells written to cells[]; the
  * peers are visited house by house (a box peer in line with the cell is met twice, which
  * a set does not mind). */
-static int find_bases(const hm_pos *pos, int degree, int cells[81], cellset ex[81],
-                      cellset *is_base) {
+static int find_bases(const hm_pos *pos, int degree, int cells[81], sk_cells ex[81],
+                      sk_cells *is_base) {
     const uint16_t *m = pos->cands;
     int size[81], n = 0;
-    for (int c = 0; c < 81; c++) size[c] = hm_pop16(m[c]);
+    for (int c = 0; c < 81; c++) size[c] = sk_popcount(m[c]);
     memset(is_base, 0, sizeof *is_base);
     for (int c = 0; c < 81; c++) {
         memset(&ex[c], 0, sizeof ex[c]);
         if (size[c] < 2) continue;
         int single = 0;
-        cellset e = {{0, 0}};
+        sk_cells e = {{0, 0}};
         for (int kind = 0; kind < 3 && !single; kind++) {
             for (int i = 0; i < 9; i++) {
                 int p = unit_cell(kCellUnits[c][kind], i);
                 if (p == c) continue;
                 single |= size[p] == 1;
-                if (size[p] >= 2 && size[p] <= degree) cs_add(&e, p);
+                if (size[p] >= 2 && size[p] <= degree) sk_cells_add(&e, p);
             }
         }
         if (single || (e.w[0] | e.w[1]) == 0) continue;
         ex[c] = e;
         cells[n++] = c;
-        cs_add(is_base, c);
+        sk_cells_add(is_base, c);
     }
     return n;
 }
 
 /* The candidate masks of the cells of a set, ascending; returns how many. */
-static int masks_of(const hm_pos *pos, cellset s, uint16_t out[81]) {
+static int masks_of(const hm_pos *pos, sk_cells s, uint16_t out[81]) {
     int n = 0;
     while (s.w[0] | s.w[1]) {
         out[n++] = pos->cands[cs_first(&s)];
@@ -145,13 +132,13 @@ static int pair_exclusion(const hm_pos *pos, int c0, int c1, const uint16_t *ex,
 /* The first pair of base cells (in combinations order) whose exclusion removes something. */
 int hm_aligned_pair(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
     int cells[81];
-    cellset ex[81], is_base;
+    sk_cells ex[81], is_base;
     uint16_t exm[81], allowed[2];
     int n = find_bases(pos, 2, cells, ex, &is_base);
     for (int i = 0; i < n; i++) {
         if (hm_check_deadline(ctx)) return 0;
         for (int j = i + 1; j < n; j++) {
-            cellset common = cs_and(ex[cells[i]], ex[cells[j]]);
+            sk_cells common = sk_cells_and(ex[cells[i]], ex[cells[j]]);
             if (!cs_two_or_more(&common)) continue;
             int nex = masks_of(pos, common, exm);
             if (pair_exclusion(pos, cells[i], cells[j], exm, nex, allowed)) {
@@ -211,7 +198,7 @@ static int triplet_exclusion(const hm_pos *pos, const int base[3], const uint16_
 /* The first triplet (pair in combinations order, then tail) whose exclusion removes something. */
 int hm_aligned_triplet(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
     int cells[81];
-    cellset ex[81], is_base;
+    sk_cells ex[81], is_base;
     uint16_t exm[81], allowed[3];
     int n = find_bases(pos, 3, cells, ex, &is_base);
     for (int i = 0; i < n; i++) {
@@ -219,25 +206,25 @@ int hm_aligned_triplet(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
         for (int j = i + 1; j < n; j++) {
             int c1 = cells[j];
             if (hm_check_deadline(ctx)) return 0;
-            cellset first = cs_and(ex[c0], ex[c1]);
+            sk_cells first = sk_cells_and(ex[c0], ex[c1]);
             if (!cs_two_or_more(&first)) continue;  /* no tail can give two common excluders */
             /* tails: bases among the excluders of c0 (ascending), then those of c1 not seen
              * yet (ascending), c0 and c1 aside - Python's dict.fromkeys order */
             int tails[40], nt = 0;
-            cellset pool = cs_and(ex[c0], is_base);
+            sk_cells pool = sk_cells_and(ex[c0], is_base);
             while (pool.w[0] | pool.w[1]) {
                 int t = cs_first(&pool);
                 cs_pop(&pool);
                 if (t != c1) tails[nt++] = t;
             }
-            pool = cs_and(ex[c1], is_base);
+            pool = sk_cells_and(ex[c1], is_base);
             while (pool.w[0] | pool.w[1]) {
                 int t = cs_first(&pool);
                 cs_pop(&pool);
                 if (t != c0 && !cs_has(&ex[c0], t)) tails[nt++] = t;
             }
             for (int t = 0; t < nt; t++) {
-                cellset common = cs_and(first, ex[tails[t]]);
+                sk_cells common = sk_cells_and(first, ex[tails[t]]);
                 if (!cs_two_or_more(&common)) continue;
                 int nex = masks_of(pos, common, exm);
                 int base[3] = {c0, c1, tails[t]};

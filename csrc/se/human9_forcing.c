@@ -124,7 +124,7 @@ static void plus_rules(chains *C, const uint16_t work[81], const uint16_t hd[27 
         for (unsigned ds = chg[lp->u1]; ds; ds &= ds - 1) {
             int d0 = low_bit(ds);
             unsigned pm = hd[lp->u1 * 9 + d0];
-            if (pop9(pm) <= 1 || (pm & ~lp->in1)) continue;
+            if (sk_popcount(pm) <= 1 || (pm & ~lp->in1)) continue;
             int nr = 0, nrest = 0;
             for (unsigned gone = hd[lp->u2 * 9 + d0] & ~lp->in2; gone; gone &= gone - 1) {
                 cells[nr] = (uint8_t)unit_cell(lp->u2, low_bit(gone));
@@ -143,7 +143,7 @@ static void plus_rules(chains *C, const uint16_t work[81], const uint16_t hd[27 
         for (int u = kinds[kind]; u < kinds[kind] + 9; u++) {
             if (C->empties[u] <= 4 || !chg[u]) continue;
             unsigned two = 0;
-            for (int d0 = 0; d0 < 9; d0++) two |= (unsigned)(pop9(hd[u * 9 + d0]) == 2) << d0;
+            for (int d0 = 0; d0 < 9; d0++) two |= (unsigned)(sk_popcount(hd[u * 9 + d0]) == 2) << d0;
             for (unsigned bs = two; bs; bs &= bs - 1) {
                 int b = low_bit(bs);
                 for (unsigned as = two & ((1u << b) - 1); as; as &= as - 1) {
@@ -177,7 +177,7 @@ static void plus_rules(chains *C, const uint16_t work[81], const uint16_t hd[27 
         for (int u = kinds[kind]; u < kinds[kind] + 9; u++) {
             if (C->empties[u] < 4 || !chg[u]) continue;
             unsigned two = 0;
-            for (int i = 0; i < 9; i++) two |= (unsigned)(pop9(work[unit_cell(u, i)]) == 2) << i;
+            for (int i = 0; i < 9; i++) two |= (unsigned)(sk_popcount(work[unit_cell(u, i)]) == 2) << i;
             for (unsigned js = two; js; js &= js - 1) {
                 int j = low_bit(js), qj = unit_cell(u, j);
                 for (unsigned is = two & ((1u << j) - 1); is; is &= is - 1) {
@@ -211,7 +211,7 @@ static void plus_rules(chains *C, const uint16_t work[81], const uint16_t hd[27 
                     int d0 = low_bit(ds);
                     if (C->placed[d0] + 4 > 9) continue;
                     unsigned p1 = hd[b1 * 9 + d0], p2 = hd[b2 * 9 + d0];
-                    if (p1 != p2 || pop9(p1) != 2) continue;
+                    if (p1 != p2 || sk_popcount(p1) != 2) continue;
                     unsigned lines = (1u << i) | (1u << j);
                     int nr = 0, nrest = 0;
                     for (unsigned cs = p1 | p2; cs; cs &= cs - 1) {
@@ -318,7 +318,7 @@ static void propagate(chains *C, run *r, int start) {
             if (R->dynamic) {
                 int cell = key_cell(p), d0 = key_d0(p);
                 unsigned b = 1u << d0;
-                if (y && pop9(work[cell]) == 2) {
+                if (y && sk_popcount(work[cell]) == 2) {
                     unsigned m = work[cell];
                     fn[nf] = 0;
                     fpar[nf][fn[nf]++] = p;
@@ -328,7 +328,7 @@ static void propagate(chains *C, run *r, int start) {
                 for (int h = 0; h < 3; h++) {
                     int u = g->house[cell][h], idx = u * 9 + d0;
                     unsigned pm = hd[idx];
-                    if (pop9(pm) != 2) continue;
+                    if (sk_popcount(pm) != 2) continue;
                     int k = pot_key(unit_cell(u, high_bit(pm & ~(1u << g->hpos[cell][h]))), d0, 1);
                     int dup = 0;
                     for (int f = 0; f < nf; f++) dup |= fkey[f] == k;
@@ -538,7 +538,7 @@ static int region_chains(chains *C, int cell, int d0, const crun *r_cell) {
     for (int h = 0; h < 3; h++) {
         int u = g->house[cell][h];
         unsigned pm = C->save_hd[u * 9 + d0];
-        if (pop9(pm) < 2 || unit_cell(u, low_bit(pm)) != cell) continue;
+        if (sk_popcount(pm) < 2 || unit_cell(u, low_bit(pm)) != cell) continue;
         const crun *runs[9];
         int nr = 0, non, noff;
         for (unsigned s = pm; s; s &= s - 1) {
@@ -570,7 +570,7 @@ int hc_branching_search(chains *C) {
     for (int cell = 0; cell < 81; cell++) {
         if (hm_check_deadline(C->ctx)) return 0;
         unsigned m = pos->cands[cell];
-        int card = pop9(m);
+        int card = sk_popcount(m);
         if (pos->values[cell] || !(card > 2 || (card > 1 && R->dynamic))) goto next_cell;
         const crun *vruns[9];
         int nv = 0, n_on = 0, n_off = 0;

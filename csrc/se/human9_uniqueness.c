@@ -35,43 +35,27 @@ static const int se_kinds[3] = {BOX, ROW, COL};
 static inline uint16_t digit_bit(int d) { return (uint16_t)(1u << (d - 1)); }
 
 
-/* An 81-bit cell set (layout in the file comment). */
-typedef struct {
-    uint64_t w[2];
-} cellset;
-
-/* Add a cell to a set. */
-static inline void cs_add(cellset *s, int c) { s->w[c >> 6] |= 1ull << (c & 63); }
-
-/* Remove a cell from a set. */
-static inline void cs_del(cellset *s, int c) { s->w[c >> 6] &= ~(1ull << (c & 63)); }
+/* Cell sets: sk_cells (common/bits.h). */
 
 /* 1 when the set holds the cell. */
-static inline int cs_has(const cellset *s, int c) { return (int)((s->w[c >> 6] >> (c & 63)) & 1u); }
+static inline int cs_has(const sk_cells *s, int c) { return (int)((s->w[c >> 6] >> (c & 63)) & 1u); }
 
 /* 1 when two sets are equal. */
-static inline int cs_eq(const cellset *a, const cellset *b) {
+static inline int cs_eq(const sk_cells *a, const sk_cells *b) {
     return a->w[0] == b->w[0] && a->w[1] == b->w[1];
 }
 
 /* 1 when the set is empty. */
-static inline int cs_empty(const cellset *s) { return (s->w[0] | s->w[1]) == 0; }
-
-/* Intersection of two sets. */
-static inline cellset cs_and(cellset a, cellset b) {
-    a.w[0] &= b.w[0];
-    a.w[1] &= b.w[1];
-    return a;
-}
+static inline int cs_empty(const sk_cells *s) { return (s->w[0] | s->w[1]) == 0; }
 
 /* The peers of a cell: the 20 other cells of its row, column and box. */
-static cellset peer_set(int cell) {
-    cellset s = {{0, 0}};
+static sk_cells peer_set(int cell) {
+    sk_cells s = {{0, 0}};
     for (int kind = 0; kind < 3; kind++) {
         int u = unit_of(kind, cell);
-        for (int i = 0; i < 9; i++) cs_add(&s, unit_cell(u, i));
+        for (int i = 0; i < 9; i++) sk_cells_add(&s, unit_cell(u, i));
     }
-    cs_del(&s, cell);
+    sk_cells_del(&s, cell);
     return s;
 }
 
@@ -107,7 +91,7 @@ enum { V_1, V_2, V_3N, V_3H, V_4 };
 
 /* A (variant, cell set) already kept. */
 typedef struct {
-    cellset cells;
+    sk_cells cells;
     int variant;
 } seen_key;
 
@@ -119,7 +103,7 @@ typedef struct {
     uint16_t pair;       /* bit(a) | bit(b)                                             */
     int loop[81];        /* the walk's cells, loop[0] the start                         */
     int len;
-    cellset in_loop;     /* the cells of loop[0..len)                                   */
+    sk_cells in_loop;     /* the cells of loop[0..len)                                   */
     seen_key *seen;      /* the (variant, loop cells) of every step kept so far         */
     int nseen, cap;
     int nomem;
@@ -137,7 +121,7 @@ static int loop_tenths(int size) {
 }
 
 /* 1 when (variant, cells) is kept already; otherwise keeps it and returns 0. */
-static int seen_before(ur_search *s, int variant, const cellset *cells) {
+static int seen_before(ur_search *s, int variant, const sk_cells *cells) {
     for (int i = 0; i < s->nseen; i++)
         if (s->seen[i].variant == variant && cs_eq(&s->seen[i].cells, cells)) return 1;
     if (s->nseen == s->cap) {
@@ -204,9 +188,9 @@ static void ur_type2(ur_search *s, const int *rescue, int n) {
     const uint16_t *m = s->pos->cands;
     uint16_t extra = 0;
     for (int i = 0; i < n; i++) extra |= m[rescue[i]] & (uint16_t)~s->pair;
-    if (hm_pop16(extra) != 1) return;
-    cellset seeing = peer_set(rescue[0]);
-    for (int i = 1; i < n; i++) seeing = cs_and(seeing, peer_set(rescue[i]));
+    if (sk_popcount(extra) != 1) return;
+    sk_cells seeing = peer_set(rescue[0]);
+    for (int i = 1; i < n; i++) seeing = sk_cells_and(seeing, peer_set(rescue[i]));
     uint16_t elim[81] = {0};
     for (int c = 0; c < 81; c++)
         if (cs_has(&seeing, c) && (m[c] & extra)) elim[c] = extra;
@@ -258,11 +242,11 @@ static void ur_type3_naked(ur_search *s, int c1, int c2, uint16_t extra, int uni
         int small = 0;
         for (int i = 0; i < k; i++) {
             uni |= m[cells[idx[i]]];
-            small |= hm_pop16(m[cells[idx[i]]]) < 2;
+            small |= sk_popcount(m[cells[idx[i]]]) < 2;
         }
-        if (hm_pop16(uni) != degree || small) continue;
+        if (sk_popcount(uni) != degree || small) continue;
         uint16_t total = extra | uni;
-        if (hm_pop16(total) != degree) continue;
+        if (sk_popcount(total) != degree) continue;
         uint16_t elim[81] = {0};
         int used = 0;  /* bit i: cells[i] is in the set */
         for (int i = 0; i < k; i++) used |= 1 << idx[i];
@@ -305,7 +289,7 @@ static void ur_type3_hidden(ur_search *s, int c1, int c2, uint16_t extra, int un
             uni |= places[d];
             hidden |= digit_bit(d);
         }
-        if (hole || hm_pop16(uni) != degree) continue;
+        if (hole || sk_popcount(uni) != degree) continue;
         uint16_t inside = uni & (uint16_t)~(1u << pos1) & (uint16_t)~(1u << pos2);
         uint16_t elim[81] = {0};
         for (int i = 0; i < 9; i++)
@@ -313,14 +297,14 @@ static void ur_type3_hidden(ur_search *s, int c1, int c2, uint16_t extra, int un
                 int c = unit_cell(unit, i);
                 elim[c] = m[c] & (uint16_t)~hidden;
             }
-        offer(s, 3, V_3H, hm_pop16(inside) - 1, elim);
+        offer(s, 3, V_3H, sk_popcount(inside) - 1, elim);
     } while (k > 0 && hm_next_combination(idx, k, nrest));
 }
 
 /* Type 3: naked and hidden sets with the rescue pair's extra digits, by growing degree, in
  * the units the pair shares (Python's type3). */
 static void ur_type3(ur_search *s, int c1, int c2, uint16_t extra) {
-    for (int degree = hm_pop16(extra); degree < 8; degree++) {
+    for (int degree = sk_popcount(extra); degree < 8; degree++) {
         for (int k = 0; k < 3; k++) {
             int unit = unit_of(se_kinds[k], c1);
             if (unit != unit_of(se_kinds[k], c2)) continue;
@@ -337,7 +321,7 @@ static void loop_steps(ur_search *s) {
     const uint16_t *m = s->pos->cands;
     int rescue[81], n = 0;
     for (int i = 0; i < s->len; i++)
-        if (hm_pop16(m[s->loop[i]]) > 2) rescue[n++] = s->loop[i];
+        if (sk_popcount(m[s->loop[i]]) > 2) rescue[n++] = s->loop[i];
     if (n == 1) {
         ur_type1(s, rescue[0]);
     } else if (n > 2) {
@@ -345,8 +329,8 @@ static void loop_steps(ur_search *s) {
     } else if (n == 2) {
         int c1 = rescue[0], c2 = rescue[1];
         uint16_t extra = (m[c1] | m[c2]) & (uint16_t)~s->pair;
-        if (hm_pop16(extra) == 1) ur_type2(s, rescue, 2);
-        else if (hm_pop16(extra) >= 2) ur_type3(s, c1, c2, extra);
+        if (sk_popcount(extra) == 1) ur_type2(s, rescue, 2);
+        else if (sk_popcount(extra) >= 2) ur_type3(s, c1, c2, extra);
         ur_type4(s, c1, c2);
     }
 }
@@ -359,7 +343,7 @@ static void walk(ur_search *s, int cell, int allowed, uint16_t extras, int last_
     const uint16_t *m = s->pos->cands;
     if (s->nomem || hm_check_deadline(s->ctx)) return;
     s->loop[s->len++] = cell;
-    cs_add(&s->in_loop, cell);
+    sk_cells_add(&s->in_loop, cell);
     for (int k = 0; k < 3; k++) {
         int kind = se_kinds[k];
         if (kind == last_kind) continue;
@@ -370,14 +354,14 @@ static void walk(ur_search *s, int cell, int allowed, uint16_t extras, int last_
                 if (valid_loop(s)) loop_steps(s);
             } else if (!cs_has(&s->in_loop, nxt) && (m[nxt] & s->pair) == s->pair) {
                 extras |= m[nxt] & (uint16_t)~s->pair;
-                int wide = hm_pop16(m[nxt]) > 2;
-                if (!wide || hm_pop16(extras) == 1 || allowed > 0)
+                int wide = sk_popcount(m[nxt]) > 2;
+                if (!wide || sk_popcount(extras) == 1 || allowed > 0)
                     walk(s, nxt, wide ? allowed - 1 : allowed, extras, kind);
             }
         }
     }
     s->len--;
-    cs_del(&s->in_loop, cell);
+    sk_cells_del(&s->in_loop, cell);
 }
 
 /* The easiest unique rectangle / loop step, walking from every bivalue cell in turn. */
@@ -389,7 +373,7 @@ int hm_unique_rectangle(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
     s.best = out;
     for (int start = 0; start < 81 && !ctx->expired && !s.nomem; start++) {
         uint16_t m = pos->cands[start];
-        if (hm_pop16(m) != 2) continue;
+        if (sk_popcount(m) != 2) continue;
         s.pair = m;
         s.a = __builtin_ctz(m) + 1;
         s.b = 31 - __builtin_clz(m) + 1;
@@ -408,14 +392,14 @@ typedef struct {
     int n;
     uint16_t digits[81];   /* BUG digits of each cell                    */
     uint16_t all;          /* every BUG digit                            */
-    cellset common;        /* cells seeing every BUG cell (BUG cells out) */
+    sk_cells common;        /* cells seeing every BUG cell (BUG cells out) */
 } bug_found;
 
 /* 1 when the position is a BUG plus candidates, filling *f (Python's _bug_candidates). */
 static int bug_candidates(const hm_pos *pos, bug_found *f) {
     const uint16_t *m = pos->cands;
     uint16_t temp[81];
-    cellset bugset = {{0, 0}};
+    sk_cells bugset = {{0, 0}};
     int have_common = 0;
     memcpy(temp, m, sizeof temp);
     memset(f, 0, sizeof *f);
@@ -429,7 +413,7 @@ static int bug_candidates(const hm_pos *pos, bug_found *f) {
                     int c = unit_cell(unit, j);
                     if (!(m[c] & bit)) continue;
                     places++;
-                    if (hm_pop16(m[c]) >= 3) {
+                    if (sk_popcount(m[c]) >= 3) {
                         if (nwide++ == 0) cell = c;
                     }
                 }
@@ -438,23 +422,23 @@ static int bug_candidates(const hm_pos *pos, bug_found *f) {
                 if (nwide > 1) continue;
                 if (!cs_has(&bugset, cell)) {
                     f->cells[f->n++] = cell;
-                    cs_add(&bugset, cell);
+                    sk_cells_add(&bugset, cell);
                 }
                 f->digits[cell] |= bit;
                 f->all |= bit;
                 temp[cell] &= (uint16_t)~bit;
-                cellset house = peer_set(cell);
-                f->common = have_common ? cs_and(f->common, house) : house;
+                sk_cells house = peer_set(cell);
+                f->common = have_common ? sk_cells_and(f->common, house) : house;
                 have_common = 1;
                 f->common.w[0] &= ~bugset.w[0];
                 f->common.w[1] &= ~bugset.w[1];
-                if (f->n > 1 && hm_pop16(f->all) > 1 && cs_empty(&f->common)) return 0;
+                if (f->n > 1 && sk_popcount(f->all) > 1 && cs_empty(&f->common)) return 0;
             }
         }
     }
     if (f->n == 0) return 0;
     for (int c = 0; c < 81; c++)
-        if (!pos->values[c] && hm_pop16(temp[c]) != 2) return 0;
+        if (!pos->values[c] && sk_popcount(temp[c]) != 2) return 0;
     for (int unit = 0; unit < 27; unit++) {
         for (int d = 1; d <= 9; d++) {
             int count = 0;
@@ -488,7 +472,7 @@ static int bug_type4(const hm_pos *pos, const bug_found *f, hm_step *out) {
     const uint16_t *m = pos->cands;
     int c1 = f->cells[0], c2 = f->cells[1];
     uint16_t common = m[c1] & m[c2] & (uint16_t)~f->all;
-    if (hm_pop16(common) != 1) return 0;
+    if (sk_popcount(common) != 1) return 0;
     for (int k = 0; k < 3; k++) {
         if (bug_shared_unit(f, se_kinds[k]) < 0) continue;
         uint16_t elim[81] = {0};
@@ -505,7 +489,7 @@ static int bug_type4(const hm_pos *pos, const bug_found *f, hm_step *out) {
  * naked set whose digits leave the unit's other common peers (Python's _bug3). */
 static int bug_type3(const hm_pos *pos, const bug_found *f, hm_step *out) {
     const uint16_t *m = pos->cands;
-    if (hm_pop16(f->all) < 2) return 0;
+    if (sk_popcount(f->all) < 2) return 0;
     for (int k = 0; k < 3; k++) {
         int unit = bug_shared_unit(f, se_kinds[k]);
         if (unit < 0) continue;
@@ -523,12 +507,12 @@ static int bug_type3(const hm_pos *pos, const bug_found *f, hm_step *out) {
                 int small = 0, used = 0;
                 for (int i = 0; i < kk; i++) {
                     uni |= m[cells[idx[i]]];
-                    small |= hm_pop16(m[cells[idx[i]]]) < 2;
+                    small |= sk_popcount(m[cells[idx[i]]]) < 2;
                     used |= 1 << idx[i];
                 }
-                if (hm_pop16(uni) != degree || small) continue;
+                if (sk_popcount(uni) != degree || small) continue;
                 uint16_t total = uni | f->all;
-                if (hm_pop16(total) != degree) continue;
+                if (sk_popcount(total) != degree) continue;
                 uint16_t elim[81] = {0};
                 int any = 0;
                 for (int j = 0; j < n; j++) {
@@ -561,7 +545,7 @@ int hm_bug(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
         bug_step(out, "BUG type 1", HM_TENTHS_BUG, elim);
         return 1;
     }
-    if (hm_pop16(f.all) == 1) {
+    if (sk_popcount(f.all) == 1) {
         /* type 2: one BUG digit x; the cells seeing every BUG cell lose it */
         uint16_t elim[81] = {0};
         int any = 0;

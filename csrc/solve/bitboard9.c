@@ -81,6 +81,7 @@
  */
 #include "solve/bitboard9.h"
 #include "solve/bitboard9_tables.h" /* the generated lookup tables (kBandKeepH, kStackKeep, kPerms, ...) */
+#include "common/bits.h"
 
 #include <string.h>
 
@@ -103,14 +104,6 @@
 static inline int lowest_bit(uint32_t x) { return __builtin_ctz(x); }
 static inline uint32_t lowest_set(uint32_t x) { return x & (0u - x); }
 static inline int more_than_one(uint32_t x) { return (x & (x - 1)) != 0; }
-/* Portable popcount (no -mpopcnt needed: the wheel must run on any x86-64). */
-static inline int bit_count(uint32_t x) {
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0f0f0f0fu;
-    return (int)((x * 0x01010101u) >> 24);
-}
-
 /* The row (0..2) of a band bit: 0..8 -> 0, 9..17 -> 1, 18..26 -> 2. */
 static inline int row_of_bit(int bit) { return (bit * 57) >> 9; }
 
@@ -496,7 +489,7 @@ static int minirow_rule(Board *bd) {
     uint32_t unseen = bd->unseen_minirows;
     bd->unseen_minirows = 0;
     for (int b = 0; b < 3; b++) {
-        if (!(unseen & (BAND_WORDS << (9 * b))) || bit_count(bd->open_cells[b]) <= MINIROW_MIN_OPEN) continue;
+        if (!(unseen & (BAND_WORDS << (9 * b))) || sk_popcount(bd->open_cells[b]) <= MINIROW_MIN_OPEN) continue;
         uint32_t mr[9], fm[9], c1 = 0, c2 = 0, c3 = 0, c4 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0;
         for (int d = 0; d < 9; d++) {
             uint32_t m = mr[d] = bd->mini[9 * b + d];
@@ -615,7 +608,7 @@ static inline uint32_t minicol_counts(const uint32_t *cand, uint32_t *forced) {
 enum { MINICOL_MIN_OPEN = 40 };
 
 static int minicol_rule(Board *bd) {
-    if (bit_count(bd->open_cells[0]) + bit_count(bd->open_cells[1]) + bit_count(bd->open_cells[2]) < MINICOL_MIN_OPEN)
+    if (sk_popcount(bd->open_cells[0]) + sk_popcount(bd->open_cells[1]) + sk_popcount(bd->open_cells[2]) < MINICOL_MIN_OPEN)
         return 0;
     uint32_t forced[9];
     uint32_t full = minicol_counts(bd->cand, forced);

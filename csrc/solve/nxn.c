@@ -61,6 +61,7 @@
  * global, so calls are re-entrant.
  */
 #include "solve/nxn.h"
+#include "common/bits.h"
 #include "solve/alldiff.h"
 
 #include <stdlib.h>
@@ -80,7 +81,6 @@
 /* ---- tiny bit helpers ------------------------------------------------------ */
 
 static inline int more_than_one(uint64_t x) { return (x & (x - 1)) != 0; }
-static inline int bit_count(uint64_t x) { return __builtin_popcountll(x); }
 static inline int lowest_bit(uint64_t x) { return __builtin_ctzll(x); }
 static inline uint64_t bit_at(int i) { return (uint64_t)1 << i; }
 /* `len` consecutive bits from bit `start` (len may be 64). */
@@ -359,7 +359,7 @@ static void choose_guess(const Solver *s, int *cell, uint64_t *bit) {
     for (int p = 0; p < s->size; p++) {
         if (s->done[p]) continue;
         const uint16_t *units = s->cell_unit + 3 * p;
-        uint64_t k = (uint64_t)bit_count(s->cand[p]);
+        uint64_t k = (uint64_t)sk_popcount(s->cand[p]);
         uint64_t w = (uint64_t)s->weight[units[0]] + s->weight[units[1]] + s->weight[units[2]];
         if (k * best_w < best_k * w) { /* k / w < best_k / best_w */
             best = p;

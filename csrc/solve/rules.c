@@ -424,7 +424,7 @@ static int cage_bounds(Solver *s, int c) {
     }
     if (open == 0) return rest == 0 ? OK : blame_cage(s, c);
     avail &= ~fixed;
-    if (bit_count(avail) < open) return blame_cage(s, c);
+    if (sk_popcount(avail) < open) return blame_cage(s, c);
     /* the open-1 and open smallest (largest) open digits: their sums, and the largest
      * (smallest) digit among the open-1 */
     int lo_sum1 = 0, lo_sum = 0, lo_edge = 0, hi_sum1 = 0, hi_sum = 0, hi_edge = 65;
@@ -502,7 +502,7 @@ static int choose_cell(const Solver *s) {
     uint64_t best_k = 1, best_w = 0;
     for (int p = 0; p < s->ncells; p++) {
         if (s->done[p]) continue;
-        uint64_t k = (uint64_t)bit_count(s->cand[p]), w = SKR_WDEG ? s->weight[p] : 1;
+        uint64_t k = (uint64_t)sk_popcount(s->cand[p]), w = SKR_WDEG ? s->weight[p] : 1;
         if (k * best_w < best_k * w) { /* k / w < best_k / best_w */
             best = p;
             best_k = k;
@@ -533,7 +533,7 @@ static int search(Solver *s, const uint8_t *givens, int limit, uint8_t *solution
                 if (sk_stop_tick(stop, SKR_STOP_EVERY)) break;
                 int cell = choose_cell(s);
                 uint64_t m = s->cand[cell];
-                uint64_t bit = s->rng ? nth_bit(m, (int)(next_random(&s->rng) % (uint64_t)bit_count(m)))
+                uint64_t bit = s->rng ? nth_bit(m, (int)(next_random(&s->rng) % (uint64_t)sk_popcount(m)))
                                       : m & (0 - m);
                 Decision *dec = &s->decisions[depth++];
                 dec->mark = s->tlen;

@@ -9,6 +9,7 @@
 #define SUDOKIT_RULES_INTERNAL_H
 
 #include "solve/rules.h"
+#include "common/bits.h"
 
 #include <stdint.h>
 
@@ -56,7 +57,6 @@
 /* ---- tiny bit helpers ------------------------------------------------------ */
 
 static inline int more_than_one(uint64_t x) { return (x & (x - 1)) != 0; }
-static inline int bit_count(uint64_t x) { return __builtin_popcountll(x); }
 /* At most k bits set (k small: cheaper than a popcount call without the instruction). */
 static inline int at_most(uint64_t x, int k) {
     while (k-- > 0) x &= x - 1;
@@ -66,7 +66,7 @@ static inline int lowest_bit(uint64_t x) { return __builtin_ctzll(x); }
 static inline uint64_t bit_at(int i) { return (uint64_t)1 << i; }
 /* `len` consecutive bits from bit 0 (len may be 64). */
 static inline uint64_t low_bits(int len) { return len >= 64 ? ~(uint64_t)0 : bit_at(len) - 1; }
-/* The i-th set bit of x (i < bit_count(x)), as a one-bit mask. */
+/* The i-th set bit of x (i < sk_popcount(x)), as a one-bit mask. */
 static inline uint64_t nth_bit(uint64_t x, int i) {
     while (i-- > 0) x &= x - 1;
     return x & (0 - x);

@@ -75,7 +75,7 @@ static inline Cells cells_drop_first(Cells a) {
 }
 /* Exactly one cell (a not empty). */
 static inline int cells_one(Cells a) { return a.lo ? !more_than_one(a.lo) && !a.hi : !more_than_one(a.hi); }
-static inline int cells_count(Cells a) { return bit_count(a.lo) + bit_count(a.hi); }
+static inline int cells_count(Cells a) { return sk_popcount(a.lo) + sk_popcount(a.hi); }
 /* At most k cells (k small). */
 static inline int cells_at_most(Cells a, int k) {
     while (k-- > 0) a = cells_drop_first(a);

@@ -94,7 +94,7 @@ static int build_combos(skr_table *t) {
     for (uint32_t m = 0; m < subsets; m++) {
         int sum = 0;
         for (uint32_t w = m; w; w &= w - 1) sum += lowest_bit(w) + 1;
-        t->combo_start[bit_count(m) * (t->maxsum + 1) + sum + 1]++;
+        t->combo_start[sk_popcount(m) * (t->maxsum + 1) + sum + 1]++;
     }
     for (int b = 0; b < buckets; b++) t->combo_start[b + 1] += t->combo_start[b];
     int *fill = (int *)malloc((size_t)buckets * sizeof(int));
@@ -103,7 +103,7 @@ static int build_combos(skr_table *t) {
     for (uint32_t m = 0; m < subsets; m++) {
         int sum = 0;
         for (uint32_t w = m; w; w &= w - 1) sum += lowest_bit(w) + 1;
-        t->combos[fill[bit_count(m) * (t->maxsum + 1) + sum]++] = (uint16_t)m;
+        t->combos[fill[sk_popcount(m) * (t->maxsum + 1) + sum]++] = (uint16_t)m;
     }
     free(fill);
     return 1;
