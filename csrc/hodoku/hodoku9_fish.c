@@ -25,9 +25,9 @@
  *         bit  8 7 6 5 4 3 2 1 0
  *        line  8 7 6 5 4 3 2 1 0      (groups of three = the box bands: 0-2, 3-5, 6-8)
  *
- *   - 81-cell sets (fset) for the Franken search: bit c of lo (c < 64) or bit c-64 of hi.
+ *   - 81-cell sets (sk_cells) for the Franken search: bit c of lo (c < 64) or bit c-64 of hi.
  *
- *         lo: cells 0..63   hi: cells 64..80 in bits 0..16
+ *         w[0]: cells 0..63   w[1]: cells 64..80 in bits 0..16 (sk_cells, common/bits.h)
  */
 #include "hodoku/hodoku9.h"
 
@@ -367,45 +367,13 @@ static int sashimi_jellyfish(hk_board *b, hk_step *o, hm_ctx *x) {
 /* ---- Franken fish: franken._Search ---------------------------------------------------- */
 
 /* A set of cells. */
-typedef struct {
-    uint64_t lo;  /* cells 0..63                */
-    uint64_t hi;  /* cells 64..80 in bits 0..16 */
-} fset;
-
-/* a | b. */
-static inline fset fs_or(fset a, fset b) { return (fset){a.lo | b.lo, a.hi | b.hi}; }
-
-/* a & b. */
-static inline fset fs_and(fset a, fset b) { return (fset){a.lo & b.lo, a.hi & b.hi}; }
-
-/* a & ~b. */
-static inline fset fs_andnot(fset a, fset b) { return (fset){a.lo & ~b.lo, a.hi & ~b.hi}; }
-
-/* 1 when some cell is set. */
-static inline int fs_any(fset a) { return (a.lo | a.hi) != 0; }
-
-/* Each byte of x replaced by its number of set bits (0..8). */
-static inline uint64_t byte_counts(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555u);
-    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
-    return (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-}
-
-/* The number of cells (the two words' byte counts added before the one multiply). */
-static inline int fs_pop(fset a) {
-    return (int)(((byte_counts(a.lo) + byte_counts(a.hi)) * 0x0101010101010101u) >> 56);
-}
-
-/* The set of one cell. */
-static inline fset fs_cell(int c) {
-    return c < 64 ? (fset){1ull << c, 0} : (fset){0, 1ull << (c - 64)};
-}
+/* sk_cells (common/bits.h): w[0] cells 0..63, w[1] cells 64..80 in bits 0..16. */
 
 /* Write the cells of a set into out, ascending (bit_cells); returns how many. */
-static int fs_cells(fset a, uint8_t *out) {
+static int fs_cells(sk_cells a, uint8_t *out) {
     int n = 0;
-    for (; a.lo; a.lo &= a.lo - 1) out[n++] = (uint8_t)__builtin_ctzll(a.lo);
-    for (; a.hi; a.hi &= a.hi - 1) out[n++] = (uint8_t)(64 + __builtin_ctzll(a.hi));
+    for (; a.w[0]; a.w[0] &= a.w[0] - 1) out[n++] = (uint8_t)__builtin_ctzll(a.w[0]);
+    for (; a.w[1]; a.w[1] &= a.w[1] - 1) out[n++] = (uint8_t)(64 + __builtin_ctzll(a.w[1]));
     return n;
 }
 
@@ -416,15 +384,15 @@ typedef struct {
     hk_board *b;
     hk_step *out;
     hm_ctx *ctx;
-    const fset *peers;      /* each cell's peers (the cell itself not)                   */
-    const fset *unit_set;   /* each unit's cells                                         */
+    const sk_cells *peers;      /* each cell's peers (the cell itself not)                   */
+    const sk_cells *unit_set;   /* each unit's cells                                         */
     int cover_kind;         /* COL with rows as base lines, ROW with columns              */
-    const fset *near;       /* near[c]: the cells of c's two cover units                 */
+    const sk_cells *near;       /* near[c]: the cells of c's two cover units                 */
     int kind, digit, size, finned;
     int n_base, n_cover;
-    fset all;               /* the digit's places                                        */
+    sk_cells all;               /* the digit's places                                        */
     uint8_t base_unit[27], cover_unit[27];  /* units in HoDoKu's order (rows, cols, boxes) */
-    fset base_places[27], cover_places[27]; /* the digit's places in each                 */
+    sk_cells base_places[27], cover_places[27]; /* the digit's places in each                 */
 } fr_search;
 
 /* The kinds (rows 1, columns 2, boxes 4) of units[0..n). */
@@ -454,19 +422,19 @@ static const char *const kFrankenNames[2][2][4] = {
 
 /* _check, after the fin count (the caller's): the fish on these base and cover units with
  * these fins; 1 (step written) when it eliminates something and is Franken or Mutant. */
-static int fr_check(fr_search *s, const uint8_t *bases, const uint8_t *covers, fset base,
-                    fset fins, fset cover, fset cannibal) {
-    fset removed = fs_or(fs_andnot(cover, base), cannibal);
-    for (uint64_t m = fins.lo; m && fs_any(removed); m &= m - 1)
-        removed = fs_and(removed, s->peers[__builtin_ctzll(m)]);
-    for (uint64_t m = fins.hi; m && fs_any(removed); m &= m - 1)
-        removed = fs_and(removed, s->peers[64 + __builtin_ctzll(m)]);
-    if (!fs_any(removed)) return 0;
+static int fr_check(fr_search *s, const uint8_t *bases, const uint8_t *covers, sk_cells base,
+                    sk_cells fins, sk_cells cover, sk_cells cannibal) {
+    sk_cells removed = sk_cells_or(sk_cells_minus(cover, base), cannibal);
+    for (uint64_t m = fins.w[0]; m && !sk_cells_empty(removed); m &= m - 1)
+        removed = sk_cells_and(removed, s->peers[__builtin_ctzll(m)]);
+    for (uint64_t m = fins.w[1]; m && !sk_cells_empty(removed); m &= m - 1)
+        removed = sk_cells_and(removed, s->peers[64 + __builtin_ctzll(m)]);
+    if (sk_cells_empty(removed)) return 0;
     int name = fr_name(bases, covers, s->size);
     if (!name) return 0;
     hk_step_start(s->out, s->kind, kFrankenNames[s->finned][name - 1][s->size]);
     uint8_t cells[81];
-    int n = fs_cells(fs_andnot(base, fins), cells);
+    int n = fs_cells(sk_cells_minus(base, fins), cells);
     n += fs_cells(fins, cells + n);
     for (int i = 0; i < n; i++) hk_step_cell(s->out, cells[i]);
     n = fs_cells(removed, cells);
@@ -477,13 +445,13 @@ static int fr_check(fr_search *s, const uint8_t *bases, const uint8_t *covers, f
 /* The cover units of one set of base units. */
 typedef struct {
     const uint8_t *bases;   /* the base units                                             */
-    fset base, endo;        /* the base cells; the endo fins                              */
+    sk_cells base, endo;        /* the base cells; the endo fins                              */
     int n, slack;           /* cover units; the most fins (0 without fins)                */
     int first_box;          /* the index of the first box in units (n when none)          */
     int base_box;           /* 1 when a base unit is a box                                */
     uint8_t units[27];      /* cover units not in the base meeting the base, in order     */
-    fset places[27];        /* the digit's places in each                                 */
-    fset reach[28];         /* reach[i]: places of units[i..n)                            */
+    sk_cells places[27];        /* the digit's places in each                                 */
+    sk_cells reach[28];         /* reach[i]: places of units[i..n)                            */
     int most[28];           /* most[i]: the most base cells one of units[i..n) takes      */
     int took[27];           /* the base cells each takes                                  */
 } fr_covers_t;
@@ -492,9 +460,9 @@ typedef struct {
  * far; check the fish at `size` units.  1 once a step is written.  HoDoKu's prune: base cells
  * no cover left can take are fins, so a branch with too many of them is skipped. */
 static int fr_cover_level(fr_search *s, const fr_covers_t *t, int start, uint8_t *chosen,
-                          int n_chosen, fset cover, fset cannibal) {
+                          int n_chosen, sk_cells cover, sk_cells cannibal) {
     int need = s->size - n_chosen;
-    fset open = fs_andnot(t->base, cover);
+    sk_cells open = sk_cells_minus(t->base, cover);
     if (need == 1) {
         /* the last cover: fr_check's fin count first, inline (most covers fail it); with no
          * box yet it must be a box (a rows-against-columns fish is no Franken kind's) */
@@ -502,35 +470,35 @@ static int fr_cover_level(fr_search *s, const fr_covers_t *t, int start, uint8_t
         if (!t->base_box && (!n_chosen || chosen[n_chosen - 1] < 18) && from < t->first_box)
             from = t->first_box;
         /* open cells the last cover does not take are fins: a count first, no sets */
-        int n_open = fs_pop(open), over = n_open - (s->finned ? FR_MAX_FINS : 0);
+        int n_open = sk_cells_count(open), over = n_open - (s->finned ? FR_MAX_FINS : 0);
         for (int i = from; i < t->n; i++) {
             if (t->took[i] < over) continue;
-            fset fins = fs_or(fs_andnot(open, t->places[i]), t->endo);
-            if (s->finned ? !fs_any(fins) || fs_pop(fins) > FR_MAX_FINS : fs_any(fins)) continue;
+            sk_cells fins = sk_cells_or(sk_cells_minus(open, t->places[i]), t->endo);
+            if (s->finned ? sk_cells_empty(fins) || sk_cells_count(fins) > FR_MAX_FINS : !sk_cells_empty(fins)) continue;
             chosen[n_chosen] = t->units[i];
-            if (fr_check(s, t->bases, chosen, t->base, fins, fs_or(cover, t->places[i]),
-                         fs_or(cannibal, fs_and(cover, t->places[i]))))
+            if (fr_check(s, t->bases, chosen, t->base, fins, sk_cells_or(cover, t->places[i]),
+                         sk_cells_or(cannibal, sk_cells_and(cover, t->places[i]))))
                 return 1;
         }
         return 0;
     }
     for (int i = start; i < t->n - need + 1; i++) {
-        fset new_cover = fs_or(cover, t->places[i]);
+        sk_cells new_cover = sk_cells_or(cover, t->places[i]);
         /* the need - 1 covers left take at most most[i + 1] base cells each */
-        if (fs_pop(fs_andnot(t->base, new_cover)) - (need - 1) * t->most[i + 1] > t->slack) continue;
-        fset sure = fs_andnot(fs_andnot(t->base, new_cover), t->reach[i + 1]);
-        if (fs_pop(sure) > t->slack) continue;
+        if (sk_cells_count(sk_cells_minus(t->base, new_cover)) - (need - 1) * t->most[i + 1] > t->slack) continue;
+        sk_cells sure = sk_cells_minus(sk_cells_minus(t->base, new_cover), t->reach[i + 1]);
+        if (sk_cells_count(sure) > t->slack) continue;
         /* sure (and endo) fins whatever covers follow: what is removed lies in the covers
          * and sees them all */
-        fset seen = fs_or(new_cover, t->reach[i + 1]);
-        for (uint64_t m = fs_or(sure, t->endo).lo; m && fs_any(seen); m &= m - 1)
-            seen = fs_and(seen, s->peers[__builtin_ctzll(m)]);
-        for (uint64_t m = fs_or(sure, t->endo).hi; m && fs_any(seen); m &= m - 1)
-            seen = fs_and(seen, s->peers[64 + __builtin_ctzll(m)]);
-        if (!fs_any(seen)) continue;
+        sk_cells seen = sk_cells_or(new_cover, t->reach[i + 1]);
+        for (uint64_t m = sk_cells_or(sure, t->endo).w[0]; m && !sk_cells_empty(seen); m &= m - 1)
+            seen = sk_cells_and(seen, s->peers[__builtin_ctzll(m)]);
+        for (uint64_t m = sk_cells_or(sure, t->endo).w[1]; m && !sk_cells_empty(seen); m &= m - 1)
+            seen = sk_cells_and(seen, s->peers[64 + __builtin_ctzll(m)]);
+        if (sk_cells_empty(seen)) continue;
         chosen[n_chosen] = t->units[i];
         if (fr_cover_level(s, t, i + 1, chosen, n_chosen + 1, new_cover,
-                           fs_or(cannibal, fs_and(cover, t->places[i]))))
+                           sk_cells_or(cannibal, sk_cells_and(cover, t->places[i]))))
             return 1;
     }
     return 0;
@@ -538,14 +506,14 @@ static int fr_cover_level(fr_search *s, const fr_covers_t *t, int start, uint8_t
 
 /* _covers: the cover units (not a base unit) meeting the base cells; 1 once a step is written
  * (or time is up). */
-static int fr_covers(fr_search *s, const uint8_t *bases, fset base, fset endo) {
+static int fr_covers(fr_search *s, const uint8_t *bases, sk_cells base, sk_cells endo) {
     /* every endo fin is a fin: what a fish removes sees them all (and holds the digit) */
-    fset seen = s->all;
-    for (uint64_t m = endo.lo; m && fs_any(seen); m &= m - 1)
-        seen = fs_and(seen, s->peers[__builtin_ctzll(m)]);
-    for (uint64_t m = endo.hi; m && fs_any(seen); m &= m - 1)
-        seen = fs_and(seen, s->peers[64 + __builtin_ctzll(m)]);
-    if (!fs_any(seen)) return 0;
+    sk_cells seen = s->all;
+    for (uint64_t m = endo.w[0]; m && !sk_cells_empty(seen); m &= m - 1)
+        seen = sk_cells_and(seen, s->peers[__builtin_ctzll(m)]);
+    for (uint64_t m = endo.w[1]; m && !sk_cells_empty(seen); m &= m - 1)
+        seen = sk_cells_and(seen, s->peers[64 + __builtin_ctzll(m)]);
+    if (sk_cells_empty(seen)) return 0;
     fr_covers_t t;
     t.bases = bases;
     t.base = base;
@@ -555,7 +523,7 @@ static int fr_covers(fr_search *s, const uint8_t *bases, fset base, fset endo) {
     for (int i = 0; i < s->n_cover; i++) {
         int u = s->cover_unit[i], taken = 0;
         for (int j = 0; j < s->size; j++) taken |= bases[j] == u;
-        if (taken || !fs_any(fs_and(s->cover_places[i], base))) continue;
+        if (taken || sk_cells_empty(sk_cells_and(s->cover_places[i], base))) continue;
         t.units[t.n] = (uint8_t)u;
         t.places[t.n++] = s->cover_places[i];
     }
@@ -564,12 +532,12 @@ static int fr_covers(fr_search *s, const uint8_t *bases, fset base, fset endo) {
     for (int i = t.n - 1; i >= 0 && t.units[i] >= 18; i--) t.first_box = i;
     t.base_box = 0;
     for (int j = 0; j < s->size; j++) t.base_box |= bases[j] >= 18;
-    t.reach[t.n] = (fset){0, 0};
+    t.reach[t.n] = (sk_cells){{0, 0}};
     t.most[t.n] = 0;
     int top[3] = {0, 0, 0};  /* the three largest base cell counts of one cover */
     for (int i = t.n - 1; i >= 0; i--) {
-        t.reach[i] = fs_or(t.reach[i + 1], t.places[i]);
-        int took = fs_pop(fs_and(t.places[i], base));
+        t.reach[i] = sk_cells_or(t.reach[i + 1], t.places[i]);
+        int took = sk_cells_count(sk_cells_and(t.places[i], base));
         t.took[i] = took;
         t.most[i] = took > t.most[i + 1] ? took : t.most[i + 1];
         for (int j = 0; j < 3; j++) {
@@ -583,57 +551,57 @@ static int fr_covers(fr_search *s, const uint8_t *bases, fset base, fset endo) {
     /* size covers take at most the size largest counts: the rest of the base are fins */
     int most = 0;
     for (int j = 0; j < s->size && j < 3; j++) most += top[j];
-    if (fs_pop(base) - most > t.slack) return 0;
-    if (fs_pop(fs_andnot(base, t.reach[0])) > t.slack) return 0;
+    if (sk_cells_count(base) - most > t.slack) return 0;
+    if (sk_cells_count(sk_cells_minus(base, t.reach[0])) > t.slack) return 0;
     uint8_t chosen[4];
-    return fr_cover_level(s, &t, 0, chosen, 0, (fset){0, 0}, (fset){0, 0});
+    return fr_cover_level(s, &t, 0, chosen, 0, (sk_cells){{0, 0}}, (sk_cells){{0, 0}});
 }
 
 /* 1 when the cells q lie in at most k cover units (the cover kind's line or a box) that
  * are not in `banned` (a bit per unit): the lowest cell's two units, depth first. */
-static int fr_coverable(const fr_search *s, fset q, int k, uint32_t banned) {
-    if (!fs_any(q)) return 1;
+static int fr_coverable(const fr_search *s, sk_cells q, int k, uint32_t banned) {
+    if (sk_cells_empty(q)) return 1;
     if (k <= 0) return 0;
-    int c = q.lo ? __builtin_ctzll(q.lo) : 64 + __builtin_ctzll(q.hi);
+    int c = q.w[0] ? __builtin_ctzll(q.w[0]) : 64 + __builtin_ctzll(q.w[1]);
     /* k + 1 cells no two of which share a cover unit need k + 1 covers */
     int apart = 1;
-    for (fset rest = fs_andnot(q, s->near[c]); fs_any(rest) && apart <= k; apart++) {
-        int d = rest.lo ? __builtin_ctzll(rest.lo) : 64 + __builtin_ctzll(rest.hi);
-        rest = fs_andnot(rest, s->near[d]);
+    for (sk_cells rest = sk_cells_minus(q, s->near[c]); !sk_cells_empty(rest) && apart <= k; apart++) {
+        int d = rest.w[0] ? __builtin_ctzll(rest.w[0]) : 64 + __builtin_ctzll(rest.w[1]);
+        rest = sk_cells_minus(rest, s->near[d]);
     }
     if (apart > k) return 0;
     int line = kCellUnits[c][s->cover_kind], box = kCellUnits[c][BOX];
     if (k == 1)
-        return (!(banned >> line & 1) && !fs_any(fs_andnot(q, s->unit_set[line]))) ||
-               (!(banned >> box & 1) && !fs_any(fs_andnot(q, s->unit_set[box])));
-    if (!(banned >> line & 1) && fr_coverable(s, fs_andnot(q, s->unit_set[line]), k - 1, banned))
+        return (!(banned >> line & 1) && sk_cells_empty(sk_cells_minus(q, s->unit_set[line]))) ||
+               (!(banned >> box & 1) && sk_cells_empty(sk_cells_minus(q, s->unit_set[box])));
+    if (!(banned >> line & 1) && fr_coverable(s, sk_cells_minus(q, s->unit_set[line]), k - 1, banned))
         return 1;
-    return !(banned >> box & 1) && fr_coverable(s, fs_andnot(q, s->unit_set[box]), k - 1, banned);
+    return !(banned >> box & 1) && fr_coverable(s, sk_cells_minus(q, s->unit_set[box]), k - 1, banned);
 }
 
 /* The cells of `live` a fish on (a superset of) these base cells could still remove: a removed
  * cell e sees every fin, so the base cells it does not see, and e itself, lie in the covers
  * (at most size units, none a base box); and e sees every endo fin.  Adding base units only
  * shrinks this set, so a base with none left is no fish's. */
-static fset fr_live(const fr_search *s, fset live, fset base, fset endo, uint32_t banned, int one) {
-    fset out = {0, 0};
+static sk_cells fr_live(const fr_search *s, sk_cells live, sk_cells base, sk_cells endo, uint32_t banned, int one) {
+    sk_cells out = {{0, 0}};
     for (int half = 0; half < 2; half++) {
-        for (uint64_t m = half ? live.hi : live.lo; m; m &= m - 1) {
+        for (uint64_t m = half ? live.w[1] : live.w[0]; m; m &= m - 1) {
             int e = (half ? 64 : 0) + __builtin_ctzll(m);
-            const fset pe = s->peers[e];
-            if (fs_any(fs_andnot(endo, pe))) continue;
-            fset q = fs_andnot(base, pe), me = fs_cell(e);
+            const sk_cells pe = s->peers[e];
+            if (!sk_cells_empty(sk_cells_minus(endo, pe))) continue;
+            sk_cells q = sk_cells_minus(base, pe), me = sk_cells_one(e);
             int k = s->size;
-            if (fs_any(fs_and(base, me))) {
+            if (!sk_cells_empty(sk_cells_and(base, me))) {
                 /* a base cell is removed only as a cannibal: both its cover units are covers */
                 if (banned >> kCellUnits[e][BOX] & 1) continue;
-                q = fs_andnot(q, s->near[e]);
+                q = sk_cells_minus(q, s->near[e]);
                 k -= 2;
             } else {
-                q = fs_or(q, me);
+                q = sk_cells_or(q, me);
             }
             if (fr_coverable(s, q, k, banned)) {
-                out = fs_or(out, fs_cell(e));
+                out = sk_cells_or(out, sk_cells_one(e));
                 if (one) return out;
             }
         }
@@ -645,25 +613,25 @@ static fset fr_live(const fr_search *s, fset live, fset base, fset endo, uint32_
  * allowed (at most two in all) only with fins.  1 once a step is written or time is up.
  * With fins, `live` holds the cells a fish on these bases could still remove (fr_live) and
  * a branch with none is skipped: this skips no fish, so the first one found is unchanged. */
-static int fr_bases(fr_search *s, int start, uint8_t *used, int n_used, fset cells, fset endo,
-                    fset live, uint32_t banned) {
+static int fr_bases(fr_search *s, int start, uint8_t *used, int n_used, sk_cells cells, sk_cells endo,
+                    sk_cells live, uint32_t banned) {
     for (int i = start; i < s->n_base; i++) {
-        fset places = s->base_places[i];
-        fset overlap = fs_and(cells, places);
-        if (fs_any(overlap) && (!s->finned || fs_pop(fs_or(endo, overlap)) > FR_MAX_ENDO)) continue;
+        sk_cells places = s->base_places[i];
+        sk_cells overlap = sk_cells_and(cells, places);
+        if (!sk_cells_empty(overlap) && (!s->finned || sk_cells_count(sk_cells_or(endo, overlap)) > FR_MAX_ENDO)) continue;
         if (n_used + 1 == s->size && hm_check_deadline(s->ctx)) return 1;
         int u = s->base_unit[i];
         uint32_t now_banned = u >= 18 ? banned | 1u << u : banned;  /* a base box covers none */
-        fset now_live = live;
+        sk_cells now_live = live;
         if (s->finned && n_used + 2 >= s->size) {  /* the first of three bases keeps most */
-            now_live = fr_live(s, live, fs_or(cells, places), fs_or(endo, overlap), now_banned,
+            now_live = fr_live(s, live, sk_cells_or(cells, places), sk_cells_or(endo, overlap), now_banned,
                                n_used + 1 == s->size);
-            if (!fs_any(now_live)) continue;
+            if (sk_cells_empty(now_live)) continue;
         }
         used[n_used] = (uint8_t)u;
         if (n_used + 1 == s->size) {
-            if (fr_covers(s, used, fs_or(cells, places), fs_or(endo, overlap))) return 1;
-        } else if (fr_bases(s, i + 1, used, n_used + 1, fs_or(cells, places), fs_or(endo, overlap),
+            if (fr_covers(s, used, sk_cells_or(cells, places), sk_cells_or(endo, overlap))) return 1;
+        } else if (fr_bases(s, i + 1, used, n_used + 1, sk_cells_or(cells, places), sk_cells_or(endo, overlap),
                             now_live, now_banned)) {
             return 1;
         }
@@ -674,36 +642,36 @@ static int fr_bases(fr_search *s, int start, uint8_t *used, int n_used, fset cel
 /* franken_fish(size, finned): digit by digit, rows-and-boxes bases first, the first Franken
  * or Mutant fish of the size. */
 static int franken_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int finned, int kind) {
-    fset peers[81];
+    sk_cells peers[81];
     for (int c = 0; c < 81; c++) {
-        peers[c] = (fset){0, 0};
-        for (int i = 0; i < 20; i++) peers[c] = fs_or(peers[c], fs_cell(kPeers[c][i]));
+        peers[c] = (sk_cells){{0, 0}};
+        for (int i = 0; i < 20; i++) peers[c] = sk_cells_or(peers[c], sk_cells_one(kPeers[c][i]));
     }
-    fset unit_set[27];
+    sk_cells unit_set[27];
     for (int u = 0; u < 27; u++) {
-        unit_set[u] = (fset){0, 0};
-        for (int i = 0; i < 9; i++) unit_set[u] = fs_or(unit_set[u], fs_cell(kUnitCells[u][i]));
+        unit_set[u] = (sk_cells){{0, 0}};
+        for (int i = 0; i < 9; i++) unit_set[u] = sk_cells_or(unit_set[u], sk_cells_one(kUnitCells[u][i]));
     }
-    fset near[2][81];
+    sk_cells near[2][81];
     for (int c = 0; c < 81; c++)
         for (int lines = 0; lines < 2; lines++)
-            near[lines][c] = fs_or(unit_set[kCellUnits[c][lines ? COL : ROW]],
+            near[lines][c] = sk_cells_or(unit_set[kCellUnits[c][lines ? COL : ROW]],
                                    unit_set[kCellUnits[c][BOX]]);
     fr_search s = {.b = b, .out = out, .ctx = ctx, .peers = peers, .unit_set = unit_set,
                    .kind = kind, .size = size, .finned = finned};
     for (int d = 1; d <= 9; d++) {
-        fset places[27];
+        sk_cells places[27];
         for (int u = 0; u < 27; u++) {
-            places[u] = (fset){0, 0};
+            places[u] = (sk_cells){{0, 0}};
             for (int i = 0; i < 9; i++) {
                 int c = kUnitCells[u][i];
-                if (cell_mask(b, c) >> (d - 1) & 1) places[u] = fs_or(places[u], fs_cell(c));
+                if (cell_mask(b, c) >> (d - 1) & 1) places[u] = sk_cells_or(places[u], sk_cells_one(c));
             }
         }
         s.digit = d;
-        s.all = (fset){0, 0};
-        for (int u = 0; u < 9; u++) s.all = fs_or(s.all, places[u]);
-        uint64_t key[2] = {s.all.lo, s.all.hi};
+        s.all = (sk_cells){{0, 0}};
+        for (int u = 0; u < 9; u++) s.all = sk_cells_or(s.all, places[u]);
+        uint64_t key[2] = {s.all.w[0], s.all.w[1]};
         for (int lines = 1; lines >= 0; lines--) {
             if (memo_none(b, kind, lines, d, key)) continue;
             int base_kind = lines ? ROW : COL, cover_kind = lines ? COL : ROW;
@@ -711,19 +679,19 @@ static int franken_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int fi
             s.near = near[lines];
             s.n_base = s.n_cover = 0;
             for (int u = 0; u < 27; u++) {
-                if (!fs_any(places[u])) continue;
+                if (sk_cells_empty(places[u])) continue;
                 int k = u / 9;
                 if (k == BOX || k == cover_kind) {
                     s.cover_unit[s.n_cover] = (uint8_t)u;
                     s.cover_places[s.n_cover++] = places[u];
                 }
-                if ((k == BOX || k == base_kind) && (finned || fs_pop(places[u]) <= size)) {
+                if ((k == BOX || k == base_kind) && (finned || sk_cells_count(places[u]) <= size)) {
                     s.base_unit[s.n_base] = (uint8_t)u;
                     s.base_places[s.n_base++] = places[u];
                 }
             }
             uint8_t used[4];
-            if (fr_bases(&s, 0, used, 0, (fset){0, 0}, (fset){0, 0}, s.all, 0))
+            if (fr_bases(&s, 0, used, 0, (sk_cells){{0, 0}}, (sk_cells){{0, 0}}, s.all, 0))
                 return !ctx->expired;
             memo_put(b, kind, lines, d, key);
         }

@@ -22,7 +22,7 @@
  *
  * Cell sets are 81-bit boards:
  *
- *         lo: cells 0..63   hi: cells 64..80 in bits 0..16
+ *         w[0]: cells 0..63   w[1]: cells 64..80 in bits 0..16 (sk_cells, common/bits.h)
  */
 #include "hodoku/hodoku9.h"
 
@@ -33,75 +33,45 @@
 
 /* ---- 81-cell boards --------------------------------------------------------------------- */
 
-typedef struct {
-    uint64_t lo;  /* cells 0..63                */
-    uint64_t hi;  /* cells 64..80 in bits 0..16 */
-} cset;
-
-/* a & b. */
-static inline cset cs_and(cset a, cset b) { return (cset){a.lo & b.lo, a.hi & b.hi}; }
-
-/* a | b. */
-static inline cset cs_or(cset a, cset b) { return (cset){a.lo | b.lo, a.hi | b.hi}; }
-
-/* a & ~b. */
-static inline cset cs_andnot(cset a, cset b) { return (cset){a.lo & ~b.lo, a.hi & ~b.hi}; }
-
-/* 1 when no cell is set. */
-static inline int cs_none(cset a) { return !(a.lo | a.hi); }
-
-/* The board of one cell. */
-static inline cset cs_cell(int c) {
-    return c < 64 ? (cset){1ull << c, 0} : (cset){0, 1ull << (c - 64)};
-}
-
-/* Add cell c. */
-static inline void cs_add(cset *a, int c) { *a = cs_or(*a, cs_cell(c)); }
+/* sk_cells (common/bits.h): w[0] cells 0..63, w[1] cells 64..80 in bits 0..16. */
 
 /* Remove and return the lowest cell set (a not empty): walks cells in increasing order. */
-static inline int cs_take(cset *a) {
-    if (a->lo) {
-        int c = __builtin_ctzll(a->lo);
-        a->lo &= a->lo - 1;
+static inline int cs_take(sk_cells *a) {
+    if (a->w[0]) {
+        int c = __builtin_ctzll(a->w[0]);
+        a->w[0] &= a->w[0] - 1;
         return c;
     }
-    int c = 64 + __builtin_ctzll(a->hi);
-    a->hi &= a->hi - 1;
+    int c = 64 + __builtin_ctzll(a->w[1]);
+    a->w[1] &= a->w[1] - 1;
     return c;
-}
-
-/* The number of cells set. */
-static inline int cs_count(cset a) {
-    int n = 0;
-    for (; !cs_none(a); n++) cs_take(&a);
-    return n;
 }
 
 /* What the finders look up: each cell's peers and, per digit, the cells holding it. */
 typedef struct {
-    cset peer[81];     /* the 20 peers of a cell                     */
-    cset holds[10];    /* holds[d]: empty cells with candidate d     */
+    sk_cells peer[81];     /* the 20 peers of a cell                     */
+    sk_cells holds[10];    /* holds[d]: empty cells with candidate d     */
 } views;
 
 /* Fill the views of a board. */
 static void views_init(const hk_board *b, views *v) {
-    cset unit[27];
+    sk_cells unit[27];
     for (int u = 0; u < 27; u++) {
-        unit[u] = (cset){0, 0};
-        for (int i = 0; i < 9; i++) cs_add(&unit[u], kUnitCells[u][i]);
+        unit[u] = (sk_cells){{0, 0}};
+        for (int i = 0; i < 9; i++) sk_cells_add(&unit[u], kUnitCells[u][i]);
     }
     memset(v->holds, 0, sizeof v->holds);
     for (int c = 0; c < 81; c++) {
         const uint8_t *u = kCellUnits[c];
-        v->peer[c] = cs_andnot(cs_or(cs_or(unit[u[0]], unit[u[1]]), unit[u[2]]), cs_cell(c));
-        for (unsigned m = b->masks[c]; m; m &= m - 1) cs_add(&v->holds[__builtin_ctz(m) + 1], c);
+        v->peer[c] = sk_cells_minus(sk_cells_or(sk_cells_or(unit[u[0]], unit[u[1]]), unit[u[2]]), sk_cells_one(c));
+        for (unsigned m = b->masks[c]; m; m &= m - 1) sk_cells_add(&v->holds[__builtin_ctz(m) + 1], c);
     }
 }
 
 /* The cells seeing some cell of s (a cell of s seeing another one included). */
-static cset seeing_any(const views *v, cset s) {
-    cset out = {0, 0};
-    while (!cs_none(s)) out = cs_or(out, v->peer[cs_take(&s)]);
+static sk_cells seeing_any(const views *v, sk_cells s) {
+    sk_cells out = {{0, 0}};
+    while (!sk_cells_empty(s)) out = sk_cells_or(out, v->peer[cs_take(&s)]);
     return out;
 }
 
@@ -146,9 +116,9 @@ static int best_take(best_key *k, const hk_cand *e, int n) {
 }
 
 /* Write a one-digit step: victims (ascending) lose d. */
-static void digit_step(hk_step *out, int kind, const char *name, cset victims, int d) {
+static void digit_step(hk_step *out, int kind, const char *name, sk_cells victims, int d) {
     hk_step_start(out, kind, name);
-    while (!cs_none(victims)) hk_step_elim(out, cs_take(&victims), d);
+    while (!sk_cells_empty(victims)) hk_step_elim(out, cs_take(&victims), d);
 }
 
 /* ---- skyscraper (hodoku._skyscraper) ---------------------------------------------------- */
@@ -186,8 +156,8 @@ static int find_skyscraper(hk_board *b, hk_step *out, hm_ctx *ctx) {
                     else if (line(p[i][1]) == line(p[j][1])) k = 0;
                     else continue;
                     if (line(p[i][k]) == line(p[j][k])) continue;
-                    cset victims = cs_and(cs_and(v.peer[p[i][k]], v.peer[p[j][k]]), v.holds[d]);
-                    if (cs_none(victims)) continue;
+                    sk_cells victims = sk_cells_and(sk_cells_and(v.peer[p[i][k]], v.peer[p[j][k]]), v.holds[d]);
+                    if (sk_cells_empty(victims)) continue;
                     digit_step(out, HK_SKYSCRAPER, "Skyscraper", victims, d);
                     hk_step_cell(out, p[i][k]);
                     hk_step_cell(out, p[j][k]);
@@ -330,7 +300,7 @@ typedef struct {
     const hk_board *b;
     const views *v;
     int d;
-    cset conj[81];           /* partners of a cell on d (the other place of a unit with two) */
+    sk_cells conj[81];           /* partners of a cell on d (the other place of a unit with two) */
     uint8_t ready[81];       /* 1 once the link lists of the cell are built                  */
     uint8_t links[81][20];   /* the peers holding d, in HoDoKu's link order                  */
     uint8_t n_links[81];
@@ -345,14 +315,14 @@ static void x_digit_init(const hk_board *b, const views *v, int d, x_digit *x) {
     x->d = d;
     memset(x->ready, 0, sizeof x->ready);
     for (int c = 0; c < 81; c++) {
-        x->conj[c] = (cset){0, 0};
+        x->conj[c] = (sk_cells){{0, 0}};
         if (!has(b, c, d)) continue;
         for (int k = 0; k < 3; k++) {
             int u = kCellUnits[c][k];
             if (b->free[u][d] != 2) continue;
             for (int i = 0; i < 9; i++) {
                 int o = kUnitCells[u][i];
-                if (o != c && has(b, o, d) && (k < 2 || !same_line(o, c))) cs_add(&x->conj[c], o);
+                if (o != c && has(b, o, d) && (k < 2 || !same_line(o, c))) sk_cells_add(&x->conj[c], o);
             }
         }
     }
@@ -369,7 +339,7 @@ static void x_links_of(x_digit *x, int c) {
             int o = cells[i];
             if (o == c || !has(x->b, o, x->d) || (k == 2 && same_line(o, c))) continue;
             x->links[c][n++] = (uint8_t)o;
-            if (!cs_none(cs_and(x->conj[c], cs_cell(o)))) x->strong[c][ns++] = (uint8_t)o;
+            if (!sk_cells_empty(sk_cells_and(x->conj[c], sk_cells_one(o)))) x->strong[c][ns++] = (uint8_t)o;
         }
     }
     x->n_links[c] = (uint8_t)n;
@@ -379,36 +349,36 @@ static void x_links_of(x_digit *x, int c) {
 /* The cells where X-chains from start (with max_links; exact: only those of max_links links)
  * may end, as a board: a breadth-first walk on boards, level by level, that may go through a
  * cell twice, so a superset of the ends of the chains x_walk meets. */
-static cset x_end_board(const x_digit *x, int start, int max_links, int exact) {
-    cset seen[4] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}};  /* [odd links * 2 + (links >= 3)] */
-    cset front = x->conj[start], ends = {0, 0};
+static sk_cells x_end_board(const x_digit *x, int start, int max_links, int exact) {
+    sk_cells seen[4] = {{{0, 0}}, {{0, 0}}, {{0, 0}}, {{0, 0}}};  /* [odd links * 2 + (links >= 3)] */
+    sk_cells front = x->conj[start], ends = {{0, 0}};
     seen[2] = front;
-    for (int links = 1; !cs_none(front) && links < max_links;) {
+    for (int links = 1; !sk_cells_empty(front) && links < max_links;) {
         links++;
         int odd = links % 2 == 1, state = odd * 2 + (links >= 3);
-        cset reach = {0, 0};
-        for (cset f = front; !cs_none(f);) {
+        sk_cells reach = {{0, 0}};
+        for (sk_cells f = front; !sk_cells_empty(f);) {
             int cell = cs_take(&f);
-            reach = cs_or(reach, odd ? x->conj[cell] : x->v->peer[cell]);
+            reach = sk_cells_or(reach, odd ? x->conj[cell] : x->v->peer[cell]);
         }
-        if (!odd) reach = cs_and(reach, x->v->holds[x->d]);
-        front = cs_andnot(reach, seen[state]);
-        seen[state] = cs_or(seen[state], front);
-        if (odd && links >= 3 && (!exact || links == max_links)) ends = cs_or(ends, front);
-        front = cs_andnot(front, cs_cell(start));  /* a chain back at its start ends there */
+        if (!odd) reach = sk_cells_and(reach, x->v->holds[x->d]);
+        front = sk_cells_minus(reach, seen[state]);
+        seen[state] = sk_cells_or(seen[state], front);
+        if (odd && links >= 3 && (!exact || links == max_links)) ends = sk_cells_or(ends, front);
+        front = sk_cells_minus(front, sk_cells_one(start));  /* a chain back at its start ends there */
     }
     return ends;
 }
 
 /* The victims of the chain from start to end: the cells holding d that see both. */
-static cset x_victims(const x_digit *x, int start, int end) {
-    return cs_and(cs_and(x->v->peer[start], x->v->peer[end]), x->v->holds[x->d]);
+static sk_cells x_victims(const x_digit *x, int start, int end) {
+    return sk_cells_and(sk_cells_and(x->v->peer[start], x->v->peer[end]), x->v->holds[x->d]);
 }
 
 /* The eliminations of d in victims (ascending); returns how many. */
-static int x_elims(cset victims, int d, hk_cand *e) {
+static int x_elims(sk_cells victims, int d, hk_cand *e) {
     int n = 0;
-    while (!cs_none(victims)) e[n++] = (hk_cand){(uint8_t)cs_take(&victims), (uint8_t)d};
+    while (!sk_cells_empty(victims)) e[n++] = (hk_cand){(uint8_t)cs_take(&victims), (uint8_t)d};
     return n;
 }
 
@@ -417,16 +387,16 @@ typedef struct {
     best_key key;   /* its number of eliminations and weighted sum */
     int links;      /* its number of links                         */
     int d, start, end;
-    cset victims;   /* the cells losing d                          */
+    sk_cells victims;   /* the cells losing d                          */
 } x_best;
 
 /* 1 when the chain (start, end, d, links) with these victims beats the kept one, taken in the
  * order found: more eliminations; as many: other ones with a smaller weighted sum, the same
  * ones with fewer links. */
-static int x_better(const x_best *k, int d, cset victims, int n, long w, int links) {
+static int x_better(const x_best *k, int d, sk_cells victims, int n, long w, int links) {
     if (!k->key.found || n > k->key.n) return 1;
     if (n < k->key.n) return 0;
-    if (d != k->d || victims.lo != k->victims.lo || victims.hi != k->victims.hi) return w < k->key.w;
+    if (d != k->d || victims.w[0] != k->victims.w[0] || victims.w[1] != k->victims.w[1]) return w < k->key.w;
     return links < k->links;
 }
 
@@ -441,7 +411,7 @@ typedef struct {
 /* Keep the chain from the start to end (of links links) when it beats the kept one. */
 static void x_offer(x_dfs *s, int end, int links) {
     if (s->exact && links != s->max_links) return;
-    cset victims = x_victims(s->x, s->start, end);
+    sk_cells victims = x_victims(s->x, s->start, end);
     hk_cand el[81];
     int n = x_elims(victims, s->x->d, el);
     if (!n) return;
@@ -500,7 +470,7 @@ static int best_x_chain(hk_board *b, hk_step *out, hm_ctx *ctx, int kind, const 
         for (unsigned m = b->masks[start]; m; m &= m - 1) {
             x_digit *x = &xs[__builtin_ctz(m)];
             best_key top = {0, 0, 0};  /* the best key among the ends, order aside */
-            for (cset ends = x_end_board(x, start, max_links, exact); !cs_none(ends);) {
+            for (sk_cells ends = x_end_board(x, start, max_links, exact); !sk_cells_empty(ends);) {
                 hk_cand el[81];
                 int n = x_elims(x_victims(x, start, cs_take(&ends)), x->d, el);
                 if (n) best_take(&top, el, n);
@@ -540,7 +510,7 @@ typedef struct {
     uint8_t path[16];
     int len;
     int first;     /* the digit the start cell loses when false: the chain's eliminated digit */
-    cset ones;     /* the start's peers holding first                                        */
+    sk_cells ones; /* the start's peers holding first                                        */
     int stop;      /* 1 once the deadline passed                                             */
 } xy_search;
 
@@ -557,11 +527,11 @@ static void xy_from(xy_search *s, int digit, int links_left) {
         if (in_path) continue;
         int z = other_digit(s->b, u, digit);
         if (z == s->first) {
-            cset victims = cs_and(cs_and(s->ones, s->v->peer[u]), s->v->holds[z]);
-            if (!cs_none(victims)) {
+            sk_cells victims = sk_cells_and(sk_cells_and(s->ones, s->v->peer[u]), s->v->holds[z]);
+            if (!sk_cells_empty(victims)) {
                 hk_cand e[81];
                 int ne = 0;
-                for (cset t = victims; !cs_none(t);) e[ne++] = (hk_cand){(uint8_t)cs_take(&t), (uint8_t)z};
+                for (sk_cells t = victims; !sk_cells_empty(t);) e[ne++] = (hk_cand){(uint8_t)cs_take(&t), (uint8_t)z};
                 if (best_take(&s->key, e, ne)) {
                     digit_step(s->out, HK_XY_CHAIN, "XY-Chain", victims, z);
                     hk_step_cell(s->out, s->path[0]);
@@ -580,14 +550,14 @@ static void xy_from(xy_search *s, int digit, int links_left) {
 static int find_xy_chain(hk_board *b, hk_step *out, hm_ctx *ctx) {
     views v;
     views_init(b, &v);
-    xy_search s = {b, &v, ctx, out, {0, 0, 0}, {0}, 0, 0, {0, 0}, 0};
+    xy_search s = {b, &v, ctx, out, {0, 0, 0}, {0}, 0, 0, {{0, 0}}, 0};
     for (int start = 0; start < 81; start++) {
         if (!bivalue(b, start)) continue;
         for (unsigned m = b->masks[start]; m; m &= m - 1) {
             s.first = __builtin_ctz(m) + 1;
-            s.ones = cs_and(v.peer[start], v.holds[s.first]);
+            s.ones = sk_cells_and(v.peer[start], v.holds[s.first]);
             /* every chain from here removes at most the cells of ones: skip when too few */
-            if (cs_count(s.ones) < (s.key.found ? s.key.n : 1)) continue;
+            if (sk_cells_count(s.ones) < (s.key.found ? s.key.n : 1)) continue;
             s.path[0] = (uint8_t)start;
             s.len = 1;
             xy_from(&s, other_digit(b, start, s.first), 18);
@@ -617,19 +587,19 @@ typedef struct {
 static void rp_step(rp_search *s) {
     const views *v = s->v;
     int n = s->len;
-    cset f = v->holds[s->first], g = v->holds[s->second];
-    if (cs_none(cs_and(cs_and(v->peer[s->path[0]], v->peer[s->path[n - 1]]), f))) return;
-    cset ones = {0, 0}, twos = {0, 0};
+    sk_cells f = v->holds[s->first], g = v->holds[s->second];
+    if (sk_cells_empty(sk_cells_and(sk_cells_and(v->peer[s->path[0]], v->peer[s->path[n - 1]]), f))) return;
+    sk_cells ones = {{0, 0}}, twos = {{0, 0}};
     for (int i = 0; i < n; i++)
         for (int j = i + 3; j < n; j += 2) {
-            cset common = cs_and(v->peer[s->path[i]], v->peer[s->path[j]]);
-            ones = cs_or(ones, cs_and(common, f));
-            twos = cs_or(twos, cs_and(common, g));
+            sk_cells common = sk_cells_and(v->peer[s->path[i]], v->peer[s->path[j]]);
+            ones = sk_cells_or(ones, sk_cells_and(common, f));
+            twos = sk_cells_or(twos, sk_cells_and(common, g));
         }
     hk_cand e[162];
     int ne = 0;
-    while (!cs_none(ones)) e[ne++] = (hk_cand){(uint8_t)cs_take(&ones), (uint8_t)s->first};
-    while (!cs_none(twos)) e[ne++] = (hk_cand){(uint8_t)cs_take(&twos), (uint8_t)s->second};
+    while (!sk_cells_empty(ones)) e[ne++] = (hk_cand){(uint8_t)cs_take(&ones), (uint8_t)s->first};
+    while (!sk_cells_empty(twos)) e[ne++] = (hk_cand){(uint8_t)cs_take(&twos), (uint8_t)s->second};
     if (!ne || !best_take(&s->key, e, ne)) return;
     hk_step_start(s->out, HK_REMOTE_PAIR, "Remote Pair");
     for (int k = 0; k < ne; k++) hk_step_elim(s->out, e[k].cell, e[k].digit);
@@ -744,11 +714,11 @@ static int find_wing(hk_board *b, hk_step *out, int xyz) {
                 unsigned z = ma & mc;
                 if (sk_popcount(z) != 1) continue;
                 int d = __builtin_ctz(z) + 1;
-                cset seen = cs_and(v.peer[a], v.peer[c]);
-                if (xyz) seen = cs_and(seen, v.peer[pivot]);
-                seen = cs_andnot(seen, cs_cell(pivot));
-                cset victims = cs_and(seen, v.holds[d]);
-                if (cs_none(victims)) continue;
+                sk_cells seen = sk_cells_and(v.peer[a], v.peer[c]);
+                if (xyz) seen = sk_cells_and(seen, v.peer[pivot]);
+                seen = sk_cells_minus(seen, sk_cells_one(pivot));
+                sk_cells victims = sk_cells_and(seen, v.holds[d]);
+                if (sk_cells_empty(victims)) continue;
                 digit_step(out, xyz ? HK_XYZ_WING : HK_XY_WING, xyz ? "XYZ-Wing" : "XY-Wing",
                            victims, d);
                 hk_step_cell(out, pivot);
@@ -791,8 +761,8 @@ static int find_w_wing(hk_board *b, hk_step *out, hm_ctx *ctx) {
             if (b->masks[c1] != b->masks[c2] || see(c1, c2)) continue;
             for (unsigned m = b->masks[c1]; m; m &= m - 1) {
                 int x = __builtin_ctz(m) + 1, y = other_digit(b, c1, x);
-                cset victims = cs_and(cs_and(v.peer[c1], v.peer[c2]), v.holds[y]);
-                if (cs_none(victims)) continue;
+                sk_cells victims = sk_cells_and(sk_cells_and(v.peer[c1], v.peer[c2]), v.holds[y]);
+                if (sk_cells_empty(victims)) continue;
                 for (int u = 0; u < 27; u++) {
                     int pl[9], n = 0;
                     for (int k = 0; k < 9; k++)
@@ -819,44 +789,44 @@ static int find_w_wing(hk_board *b, hk_step *out, hm_ctx *ctx) {
 /* The colour clusters of one digit: two colours each, in the order _colour finds them. */
 typedef struct {
     int n;
-    cset colour[41][2];   /* [cluster][0 green, 1 blue]: at most 81 / 2 clusters */
+    sk_cells colour[41][2];   /* [cluster][0 green, 1 blue]: at most 81 / 2 clusters */
 } clusters;
 
 /* Colour the strong links of d (_colour): clusters from their smallest cell, walked with a
  * stack, neighbours in increasing order. */
 static void colour(const hk_board *b, int d, clusters *out) {
-    cset link[81];
-    cset linked = {0, 0};
+    sk_cells link[81];
+    sk_cells linked = {{0, 0}};
     memset(link, 0, sizeof link);
     for (int u = 0; u < 27; u++) {
         int pl[9], n = 0;
         for (int k = 0; k < 9; k++)
             if (has(b, kUnitCells[u][k], d)) pl[n++] = kUnitCells[u][k];
         if (n != 2) continue;
-        cs_add(&link[pl[0]], pl[1]);
-        cs_add(&link[pl[1]], pl[0]);
-        cs_add(&linked, pl[0]);
-        cs_add(&linked, pl[1]);
+        sk_cells_add(&link[pl[0]], pl[1]);
+        sk_cells_add(&link[pl[1]], pl[0]);
+        sk_cells_add(&linked, pl[0]);
+        sk_cells_add(&linked, pl[1]);
     }
     int8_t col[81];
     memset(col, -1, sizeof col);
     out->n = 0;
-    for (cset starts = linked; !cs_none(starts);) {
+    for (sk_cells starts = linked; !sk_cells_empty(starts);) {
         int start = cs_take(&starts);
         if (col[start] >= 0) continue;
-        cset side[2] = {{0, 0}, {0, 0}};
+        sk_cells side[2] = {{{0, 0}}, {{0, 0}}};
         uint8_t todo[81];
         int nt = 0;
         col[start] = 0;
-        cs_add(&side[0], start);
+        sk_cells_add(&side[0], start);
         todo[nt++] = (uint8_t)start;
         while (nt) {
             int cell = todo[--nt];
-            for (cset t = link[cell]; !cs_none(t);) {
+            for (sk_cells t = link[cell]; !sk_cells_empty(t);) {
                 int other = cs_take(&t);
                 if (col[other] >= 0) continue;
                 col[other] = (int8_t)(1 - col[cell]);
-                cs_add(&side[col[other]], other);
+                sk_cells_add(&side[col[other]], other);
                 todo[nt++] = (uint8_t)other;
             }
         }
@@ -867,9 +837,9 @@ static void colour(const hk_board *b, int d, clusters *out) {
 }
 
 /* 1 when two cells of s see each other. */
-static int sees_itself(const views *v, cset s) {
-    for (cset t = s; !cs_none(t);)
-        if (!cs_none(cs_and(v->peer[cs_take(&t)], s))) return 1;
+static int sees_itself(const views *v, sk_cells s) {
+    for (sk_cells t = s; !sk_cells_empty(t);)
+        if (!sk_cells_empty(sk_cells_and(v->peer[cs_take(&t)], s))) return 1;
     return 0;
 }
 
@@ -882,17 +852,17 @@ static int find_simple_colors(hk_board *b, hk_step *out, hm_ctx *ctx) {
     for (int d = 1; d <= 9; d++) {
         colour(b, d, &cl);
         for (int g = 0; g < cl.n; g++) {
-            cset green = cl.colour[g][0], blue = cl.colour[g][1], all = cs_or(green, blue);
-            if (cs_count(all) < 4) continue;
-            cset victims = {0, 0};
+            sk_cells green = cl.colour[g][0], blue = cl.colour[g][1], all = sk_cells_or(green, blue);
+            if (sk_cells_count(all) < 4) continue;
+            sk_cells victims = {{0, 0}};
             if (sees_itself(&v, green)) victims = green;
             else if (sees_itself(&v, blue)) victims = blue;
             else
-                victims = cs_andnot(cs_and(cs_and(seeing_any(&v, green), seeing_any(&v, blue)),
+                victims = sk_cells_minus(sk_cells_and(sk_cells_and(seeing_any(&v, green), seeing_any(&v, blue)),
                                            v.holds[d]), all);
-            if (cs_none(victims)) continue;
+            if (sk_cells_empty(victims)) continue;
             digit_step(out, HK_SIMPLE_COLORS, "Simple Colouring", victims, d);
-            for (cset t = all; !cs_none(t);) hk_step_cell(out, cs_take(&t));
+            for (sk_cells t = all; !sk_cells_empty(t);) hk_step_cell(out, cs_take(&t));
             return 1;
         }
     }
@@ -901,25 +871,25 @@ static int find_simple_colors(hk_board *b, hk_step *out, hm_ctx *ctx) {
 
 /* Multi-colouring type 2 of two clusters: the colours of the first seeing both colours of the
  * second (empty when none). */
-static cset multi_type2(const views *v, const cset first[2], const cset second[2]) {
-    cset out = {0, 0};
+static sk_cells multi_type2(const views *v, const sk_cells first[2], const sk_cells second[2]) {
+    sk_cells out = {{0, 0}};
     for (int i = 0; i < 2; i++) {
-        cset near = seeing_any(v, first[i]);
-        if (!cs_none(cs_and(near, second[0])) && !cs_none(cs_and(near, second[1])))
-            out = cs_or(out, first[i]);
+        sk_cells near = seeing_any(v, first[i]);
+        if (!sk_cells_empty(sk_cells_and(near, second[0])) && !sk_cells_empty(sk_cells_and(near, second[1])))
+            out = sk_cells_or(out, first[i]);
     }
     return out;
 }
 
 /* Multi-colouring type 1 of two clusters: cells holding d that see both partner colours of two
  * colours seeing each other. */
-static cset multi_type1(const views *v, int d, const cset first[2], const cset second[2]) {
-    cset out = {0, 0};
+static sk_cells multi_type1(const views *v, int d, const sk_cells first[2], const sk_cells second[2]) {
+    sk_cells out = {{0, 0}};
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 2; j++) {
-            if (cs_none(cs_and(seeing_any(v, first[i]), second[j]))) continue;
-            cset both = cs_and(seeing_any(v, first[1 - i]), seeing_any(v, second[1 - j]));
-            out = cs_or(out, cs_and(both, v->holds[d]));
+            if (sk_cells_empty(sk_cells_and(seeing_any(v, first[i]), second[j]))) continue;
+            sk_cells both = sk_cells_and(seeing_any(v, first[1 - i]), seeing_any(v, second[1 - j]));
+            out = sk_cells_or(out, sk_cells_and(both, v->holds[d]));
         }
     return out;
 }
@@ -936,13 +906,13 @@ static int find_multi_colors(hk_board *b, hk_step *out, hm_ctx *ctx) {
         for (int i = 0; i < cl.n; i++)
             for (int j = 0; j < cl.n; j++) {
                 if (i == j) continue;
-                cset victims = multi_type2(&v, cl.colour[i], cl.colour[j]);
-                if (cs_none(victims)) victims = multi_type1(&v, d, cl.colour[i], cl.colour[j]);
-                if (cs_none(victims)) continue;
+                sk_cells victims = multi_type2(&v, cl.colour[i], cl.colour[j]);
+                if (sk_cells_empty(victims)) victims = multi_type1(&v, d, cl.colour[i], cl.colour[j]);
+                if (sk_cells_empty(victims)) continue;
                 digit_step(out, HK_MULTI_COLORS, "Multi-Colouring", victims, d);
-                cset all = cs_or(cs_or(cl.colour[i][0], cl.colour[i][1]),
-                                 cs_or(cl.colour[j][0], cl.colour[j][1]));
-                for (cset t = all; !cs_none(t);) hk_step_cell(out, cs_take(&t));
+                sk_cells all = sk_cells_or(sk_cells_or(cl.colour[i][0], cl.colour[i][1]),
+                                 sk_cells_or(cl.colour[j][0], cl.colour[j][1]));
+                for (sk_cells t = all; !sk_cells_empty(t);) hk_step_cell(out, cs_take(&t));
                 return 1;
             }
     }

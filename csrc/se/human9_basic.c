@@ -15,10 +15,10 @@
  *                                                        3 4 5
  *                                                        6 7 8
  *
- *   - 81-cell bitboards (bb81): bit c of lo (c < 64) or bit c-64 of hi; the wings use them
+ *   - 81-cell bitboards (sk_cells, common/bits.h); the wings use them
  *     for "the cells seeing a, b (and the pivot)", a couple of ANDs of peer boards.
  *
- *         lo: cells 0..63   hi: cells 64..80 in bits 0..16
+ *         w[0]: cells 0..63   w[1]: cells 64..80 in bits 0..16 (sk_cells, common/bits.h)
  */
 #include "se/human9.h"
 #include "common/geometry9.h"
@@ -36,28 +36,25 @@ static inline int low_index(unsigned m) { return __builtin_ctz(m); }
 
 /* ---- 81-cell bitboards ---------------------------------------------------------------- */
 
-typedef struct {
-    uint64_t lo;  /* cells 0..63                */
-    uint64_t hi;  /* cells 64..80 in bits 0..16 */
-} bb81;
+/* sk_cells (common/bits.h): w[0] cells 0..63, w[1] cells 64..80 in bits 0..16. */
 
 /* The cells of each unit as bitboards: rows 0-8, columns 9-17, boxes 18-26 (generated). */
-static const bb81 kUnitBoard[27] = {
-    {0x00000000000001ffu, 0x00000u}, {0x000000000003fe00u, 0x00000u},
-    {0x0000000007fc0000u, 0x00000u}, {0x0000000ff8000000u, 0x00000u},
-    {0x00001ff000000000u, 0x00000u}, {0x003fe00000000000u, 0x00000u},
-    {0x7fc0000000000000u, 0x00000u}, {0x8000000000000000u, 0x000ffu},
-    {0x0000000000000000u, 0x1ff00u},
-    {0x8040201008040201u, 0x00100u}, {0x0080402010080402u, 0x00201u},
-    {0x0100804020100804u, 0x00402u}, {0x0201008040201008u, 0x00804u},
-    {0x0402010080402010u, 0x01008u}, {0x0804020100804020u, 0x02010u},
-    {0x1008040201008040u, 0x04020u}, {0x2010080402010080u, 0x08040u},
-    {0x4020100804020100u, 0x10080u},
-    {0x00000000001c0e07u, 0x00000u}, {0x0000000000e07038u, 0x00000u},
-    {0x00000000070381c0u, 0x00000u}, {0x0000e07038000000u, 0x00000u},
-    {0x00070381c0000000u, 0x00000u}, {0x00381c0e00000000u, 0x00000u},
-    {0x81c0000000000000u, 0x00703u}, {0x0e00000000000000u, 0x0381cu},
-    {0x7000000000000000u, 0x1c0e0u},
+static const sk_cells kUnitBoard[27] = {
+    {{0x00000000000001ffu, 0x00000u}}, {{0x000000000003fe00u, 0x00000u}},
+    {{0x0000000007fc0000u, 0x00000u}}, {{0x0000000ff8000000u, 0x00000u}},
+    {{0x00001ff000000000u, 0x00000u}}, {{0x003fe00000000000u, 0x00000u}},
+    {{0x7fc0000000000000u, 0x00000u}}, {{0x8000000000000000u, 0x000ffu}},
+    {{0x0000000000000000u, 0x1ff00u}},
+    {{0x8040201008040201u, 0x00100u}}, {{0x0080402010080402u, 0x00201u}},
+    {{0x0100804020100804u, 0x00402u}}, {{0x0201008040201008u, 0x00804u}},
+    {{0x0402010080402010u, 0x01008u}}, {{0x0804020100804020u, 0x02010u}},
+    {{0x1008040201008040u, 0x04020u}}, {{0x2010080402010080u, 0x08040u}},
+    {{0x4020100804020100u, 0x10080u}},
+    {{0x00000000001c0e07u, 0x00000u}}, {{0x0000000000e07038u, 0x00000u}},
+    {{0x00000000070381c0u, 0x00000u}}, {{0x0000e07038000000u, 0x00000u}},
+    {{0x00070381c0000000u, 0x00000u}}, {{0x00381c0e00000000u, 0x00000u}},
+    {{0x81c0000000000000u, 0x00703u}}, {{0x0e00000000000000u, 0x0381cu}},
+    {{0x7000000000000000u, 0x1c0e0u}},
 };
 
 /* SE's unit order for singles and subsets: boxes, then columns, then rows. */
@@ -67,41 +64,19 @@ static const uint8_t kSeUnits[27] = {
     0, 1, 2, 3, 4, 5, 6, 7, 8,
 };
 
-/* a & b. */
-static inline bb81 bb_and(bb81 a, bb81 b) { return (bb81){a.lo & b.lo, a.hi & b.hi}; }
-
-/* a & ~b. */
-static inline bb81 bb_andnot(bb81 a, bb81 b) { return (bb81){a.lo & ~b.lo, a.hi & ~b.hi}; }
-
-/* a | b. */
-static inline bb81 bb_or(bb81 a, bb81 b) { return (bb81){a.lo | b.lo, a.hi | b.hi}; }
-
-/* 1 when no cell is set. */
-static inline int bb_none(bb81 a) { return !(a.lo | a.hi); }
-
-/* The lowest cell set (a not empty). */
-static inline int bb_first(bb81 a) {
-    return a.lo ? __builtin_ctzll(a.lo) : 64 + __builtin_ctzll(a.hi);
-}
-
 /* Remove and return the lowest cell set (a not empty); walks cells in increasing order. */
-static inline int bb_take(bb81 *a) {
-    int c = bb_first(*a);
-    if (a->lo) a->lo &= a->lo - 1;
-    else a->hi &= a->hi - 1;
+static inline int bb_take(sk_cells *a) {
+    int c = sk_cells_first(*a);
+    if (a->w[0]) a->w[0] &= a->w[0] - 1;
+    else a->w[1] &= a->w[1] - 1;
     return c;
 }
 
-/* The board of one cell. */
-static inline bb81 bb_cell(int c) {
-    return c < 64 ? (bb81){1ull << c, 0} : (bb81){0, 1ull << (c - 64)};
-}
-
 /* The 20 peers of a cell: its row, column and box without itself. */
-static inline bb81 bb_peers(int c) {
+static inline sk_cells bb_peers(int c) {
     const uint8_t *u = kCellUnits[c];
-    bb81 all = bb_or(bb_or(kUnitBoard[u[0]], kUnitBoard[u[1]]), kUnitBoard[u[2]]);
-    return bb_andnot(all, bb_cell(c));
+    sk_cells all = sk_cells_or(sk_cells_or(kUnitBoard[u[0]], kUnitBoard[u[1]]), kUnitBoard[u[2]]);
+    return sk_cells_minus(all, sk_cells_one(c));
 }
 
 /* ---- unit places ---------------------------------------------------------------------- */
@@ -575,7 +550,7 @@ static int wings(const hm_pos *pos, hm_step *out, int xyz) {
         unsigned mp = cands[pivot];
         if (sk_popcount(mp) != pivot_size) continue;
         int pincer[20], n = 0;
-        for (bb81 peers = bb_peers(pivot); !bb_none(peers);) {
+        for (sk_cells peers = bb_peers(pivot); !sk_cells_empty(peers);) {
             int p = bb_take(&peers);
             unsigned m = cands[p];
             if (sk_popcount(m) == 2 && single_bit(mp & ~m)) pincer[n++] = p;
@@ -587,11 +562,11 @@ static int wings(const hm_pos *pos, hm_step *out, int xyz) {
                 if (sk_popcount(mp | ma | mb) != 3 || sk_popcount(mp & ma & mb) != xyz || ma == mb) continue;
                 unsigned z = ma & mb;
                 if (!single_bit(z)) continue;
-                bb81 seen = bb_and(bb_peers(a), bb_peers(b));
-                if (xyz) seen = bb_and(seen, bb_peers(pivot));
-                seen = bb_andnot(seen, bb_cell(pivot));
+                sk_cells seen = sk_cells_and(bb_peers(a), bb_peers(b));
+                if (xyz) seen = sk_cells_and(seen, bb_peers(pivot));
+                seen = sk_cells_minus(seen, sk_cells_one(pivot));
                 int found = 0;
-                while (!bb_none(seen)) {
+                while (!sk_cells_empty(seen)) {
                     int c = bb_take(&seen);
                     if (!(cands[c] & z)) continue;
                     if (!found) begin_step(out, xyz ? HM_NAME_XYZ_WING : HM_NAME_XY_WING,
