@@ -25,7 +25,7 @@
  *         bit  8 7 6 5 4 3 2 1 0
  *        line  8 7 6 5 4 3 2 1 0      (groups of three = the box bands: 0-2, 3-5, 6-8)
  *
- *   - 81-cell sets (sk_cells) for the Franken search: bit c of lo (c < 64) or bit c-64 of hi.
+ *   - 81-cell sets (sk_cells) for the Franken search (common/bits.h):
  *
  *         w[0]: cells 0..63   w[1]: cells 64..80 in bits 0..16 (sk_cells, common/bits.h)
  */
