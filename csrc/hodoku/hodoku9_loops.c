@@ -224,7 +224,7 @@ static int hl_chain(hl_tables *t, int end) {
 /* ---- loops and AICs -------------------------------------------------------------------- */
 
 /* Eliminations as a set of (digit, cell): bit (d-1)*81 + c, so ascending bits are HoDoKu's
- * digit-by-digit order. */
+ * digit-by-digit order (729 candidates, not bits.h's 81 cells). */
 typedef struct {
     uint64_t w[12];
 } elimset;

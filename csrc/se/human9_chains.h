@@ -50,6 +50,8 @@ enum {
     BIG = 1 << 30,                /* "no limit" for complexities                     */
 };
 
+/* A set of potentials (keys: cell, digit, on/off; 1458 bits), not of cells: bits.h's sk_cells
+ * is for the 81 cells. */
 typedef struct { uint64_t w[PWORDS]; } potset;
 
 /* The key of candidate (cell, d0) assumed on (1) or off (0). */

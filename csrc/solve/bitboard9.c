@@ -14,6 +14,8 @@
  *                  box 0     box 1     box 2       (bits 27..31 are always 0)
  *
  * so cell number (9*row + col) of the grid is bit (cell - 27*b) of its band word.
+ * (Not bits.h's sk_cells: the band and column rules and the vector clears work on these
+ * 27-bit band words, three per digit, in the manner of tdoku.)
  * A placed digit stays a candidate of its own cell; it is only removed from the
  * cell's peers.  Keeping digits apart means the row, box and "locked candidate"
  * rules are plain mask arithmetic on one word, and the column rule is one shifted

@@ -74,7 +74,8 @@ static inline uint64_t nth_bit(uint64_t x, int i) {
 
 /* ---- the table --------------------------------------------------------------- */
 
-/* A set of at most 128 cells. */
+/* A set of at most 128 cells (not bits.h's sk_cells: the small path takes any spec of up to 128
+ * cells, e.g. 10x10 or 11x11 grids and jigsaws, and its code is tuned on these lo/hi words). */
 typedef struct {
     uint64_t lo, hi;
 } Cells;
