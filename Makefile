@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-SOURCES := pyproject.toml setup.py $(wildcard csrc/*.c csrc/*.h)
+SOURCES := pyproject.toml setup.py $(wildcard csrc/*/*.c csrc/*/*.h)
 
 .PHONY: demo test lint typecheck layers unit bench docs docs-strategies clean system-deps serve
 

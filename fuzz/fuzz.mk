@@ -13,7 +13,7 @@ FUZZ_TIMEOUT ?= 20
 FUZZ_JOBS    ?= 1
 FUZZ_BUILD   := build/fuzz
 FUZZ_NAMES   := parse solve9 nxn canon generate human9 rules hodoku9
-FUZZ_CORE    := $(filter-out csrc/_core.c,$(wildcard csrc/*.c))
+FUZZ_CORE    := $(filter-out csrc/module/%,$(wildcard csrc/*/*.c))
 FUZZ_FLAGS   := -g -O1 -std=c11 -DSK9_NO_CLONES -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
                 -fno-sanitize-recover=undefined -Icsrc
 FUZZ_BINS    := $(addprefix $(FUZZ_BUILD)/fuzz_,$(FUZZ_NAMES))
@@ -32,7 +32,7 @@ clang-tools:
 $(FUZZ_BUILD)/fuzz_nxn: FUZZ_EXTRA = -DFZ_NMAX=16
 $(FUZZ_BUILD)/fuzz_generate: FUZZ_EXTRA = -DFZ_FILL_KMAX=40
 
-$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h fuzz/shapes.h $(FUZZ_CORE) $(wildcard csrc/*.h) | clang-tools
+$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h fuzz/shapes.h $(FUZZ_CORE) $(wildcard csrc/*/*.h) | clang-tools
 	@mkdir -p $(FUZZ_BUILD)
 	$(CLANG) $(FUZZ_FLAGS) $(FUZZ_EXTRA) $< $(FUZZ_CORE) -o $@
 

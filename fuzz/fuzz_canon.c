@@ -8,7 +8,7 @@
  * counts; it is at most the puzzle itself relabelled in order of first appearance (the
  * identity transformation is one of those searched).
  */
-#include "../csrc/canon.h"
+#include "make/canon.h"
 #include "fuzz_common.h"
 
 /* Relabel digits in order of first appearance, reading row by row. */

@@ -11,8 +11,8 @@
  * orbit-minimality hold by removing each clue (orbit) and counting with sk9_solve; fill's stats
  * match the puzzle; sk_gen9_is_minimal agrees with the naive test.
  */
-#include "../csrc/bitboard9.h"
-#include "../csrc/generate.h"
+#include "solve/bitboard9.h"
+#include "make/generate.h"
 #include "fuzz_common.h"
 
 /* Orbit numbers (each orbit named by its smallest cell) of symmetry `kind` 1..7. */

@@ -28,9 +28,9 @@
 #define _POSIX_C_SOURCE 199309L
 #include <time.h>
 
-#include "../csrc/bitboard9.h"
-#include "../csrc/geometry9.h"
-#include "../csrc/hodoku9.h"
+#include "solve/bitboard9.h"
+#include "common/geometry9.h"
+#include "hodoku/hodoku9.h"
 #include "fuzz_common.h"
 
 enum { MAX_PATH = 81 + 729 };

@@ -14,8 +14,8 @@
 #define _POSIX_C_SOURCE 199309L
 #include <time.h>
 
-#include "../csrc/bitboard9.h"
-#include "../csrc/human9.h"
+#include "solve/bitboard9.h"
+#include "se/human9.h"
 #include "fuzz_common.h"
 
 static double now(void) {
@@ -36,7 +36,7 @@ static void check_step_shape(const hm_pos *pos, const hm_step *step, const char 
     FZ_CHECK(step->difficulty > 0 && step->difficulty < 200, "%s: difficulty %d", name, step->difficulty);
     for (int c = 0; c < 81; c++) {
         FZ_CHECK(!(step->place[c] & ~0x1ffu) && !(step->elim[c] & ~0x1ffu), "%s: bits above digit 9", name);
-        FZ_CHECK(hm_pop16(step->place[c]) <= 1, "%s: two digits placed in cell %d", name, c);
+        FZ_CHECK(sk_popcount(step->place[c]) <= 1, "%s: two digits placed in cell %d", name, c);
         (void)pos;
     }
 }

@@ -8,8 +8,8 @@
  * with digits relabelled v -> N+1-v have the same count at limit 2 (and, when unique, the
  * transformed solution); on 3x3 boxes the count and unique solution equal sk9_solve's.
  */
-#include "../csrc/bitboard9.h"
-#include "../csrc/nxn.h"
+#include "solve/bitboard9.h"
+#include "solve/nxn.h"
 #include "fuzz_common.h"
 #include "shapes.h"
 

@@ -6,7 +6,7 @@
  * equals the naive O(N^3) duplicate check, on the parsed cells and on the raw bytes taken as
  * cell values (0..255, so the out-of-range path is hit too).
  */
-#include "../csrc/lineparse.h"
+#include "common/lineparse.h"
 #include "fuzz_common.h"
 #include "shapes.h"
 

@@ -10,7 +10,7 @@
  * the first solution does not depend on the limit; a seeded search finds a solution exactly when
  * the plain one does.
  */
-#include "../csrc/rules.h"
+#include "solve/rules.h"
 #include "fuzz_common.h"
 
 #define RZ_MAXN 6

@@ -8,10 +8,10 @@
  * unique puzzle has the same solution from all three; in an empty cell, forbidding the
  * first solution's digit (sk_gen9_search) and placing it (sk9_solve) split the count.
  */
-#include "../csrc/bitboard9.h"
-#include "../csrc/generate.h"
-#include "../csrc/lineparse.h"
-#include "../csrc/nxn.h"
+#include "solve/bitboard9.h"
+#include "make/generate.h"
+#include "common/lineparse.h"
+#include "solve/nxn.h"
 #include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

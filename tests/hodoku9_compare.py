@@ -1,4 +1,4 @@
-"""Shared by the tests of the C HoDoKu finders (csrc/hodoku9_*.c): board states along HoDoKu's
+"""Shared by the tests of the C HoDoKu finders (csrc/hodoku/hodoku9_*.c): board states along HoDoKu's
 path and the step each side finds on them.
 
 ``path_states(line)`` walks the Python path of a puzzle and yields, before each step, the

@@ -1,4 +1,4 @@
-"""Compare the C finders of human9 (csrc/human9_*.c) with their Python twins on positions.
+"""Compare the C finders of human9 (csrc/se/human9_*.c) with their Python twins on positions.
 
 Used by tests/test_human9.py and by hand while porting::
 

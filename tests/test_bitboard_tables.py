@@ -1,4 +1,5 @@
-"""The lookup tables of csrc/bitboard9.c, derived again from the rules they encode.
+"""The lookup tables of the 9x9 solver (csrc/solve/bitboard9_tables.h), derived again from the
+rules they encode.
 
 The 9x9 solver keeps its band rule in tables indexed by a multiplicative hash of a
 word's minirow set.  The tables were generated once, outside the build; these tests
@@ -15,18 +16,20 @@ from pathlib import Path
 
 import pytest
 
-SOURCE = Path(__file__).resolve().parent.parent / "csrc" / "bitboard9.c"
+SOLVE = Path(__file__).resolve().parent.parent / "csrc" / "solve"
+SOURCE = SOLVE / "bitboard9.c"  # the hash multiplier
+TABLES = SOLVE / "bitboard9_tables.h"  # the tables
 
 # A minirow set: bit 3*row + box (row and box 0..2 inside one band).
 PERMUTATIONS = list(itertools.permutations(range(3)))  # row r -> box p[r]
 
 
 def c_table(name: str) -> list[int]:
-    """The values of the C array `name` in bitboard9.c."""
-    text = SOURCE.read_text()
+    """The values of the C array `name` in bitboard9_tables.h."""
+    text = TABLES.read_text()
     m = re.search(rf"\b{name}\[\d+\]\s*=\s*\{{(.*?)\}};", text, re.S)
     if m is None:
-        pytest.fail(f"{name} not found in {SOURCE.name}")
+        pytest.fail(f"{name} not found in {TABLES.name}")
     return [int(v, 0) for v in re.findall(r"0x[0-9a-fA-F]+|\d+", m.group(1))]
 
 

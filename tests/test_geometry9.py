@@ -1,4 +1,4 @@
-"""The tables of csrc/geometry9.h, derived again from sudokit.shape.Shape(3, 3).
+"""The tables of csrc/common/geometry9.h, derived again from sudokit.shape.Shape(3, 3).
 
 The C 9x9 files share one geometry header; its tables were generated once, so these tests
 read them out of the C source and check every entry against the Python layout.
@@ -13,7 +13,7 @@ import pytest
 
 from sudokit.shape import Shape
 
-SOURCE = Path(__file__).resolve().parent.parent / "csrc" / "geometry9.h"
+SOURCE = Path(__file__).resolve().parent.parent / "csrc" / "common" / "geometry9.h"
 SHAPE = Shape(3, 3)
 
 

@@ -1,4 +1,4 @@
-"""The C finders of HoDoKu's Sue de Coq and ALS moves (csrc/hodoku9_als.c) against their Python
+"""The C finders of HoDoKu's Sue de Coq and ALS moves (csrc/hodoku/hodoku9_als.c) against their Python
 twins (HODOKU_STEPS' SUE_DE_COQ, ALS_XZ, ALS_XY_WING and ALS_XY_CHAIN in sudokit.rating.hodoku.path).
 
 The puzzles are from the dev states of HoDoKu's path where it took these moves (nothing harder

@@ -1,4 +1,4 @@
-"""The C fish finders of HoDoKu's path (csrc/hodoku9_fish.c) against their Python twins.
+"""The C fish finders of HoDoKu's path (csrc/hodoku/hodoku9_fish.c) against their Python twins.
 
 Basic fish (X_WING, SWORDFISH, JELLYFISH), finned and sashimi fish (FINNED_X_WING ..
 SASHIMI_JELLYFISH) and Franken/Mutant fish (FRANKEN_X_WING .. FINNED_FRANKEN_SWORDFISH): on board

@@ -1,4 +1,4 @@
-"""The C finders of HoDoKu's forcing chains and nets (csrc/hodoku9_forcing.c) against their
+"""The C finders of HoDoKu's forcing chains and nets (csrc/hodoku/hodoku9_forcing.c) against their
 Python twins (sudokit.rating.hodoku.forcing behind HODOKU_STEPS' FORCING_CHAIN and FORCING_NET).
 
 The states: tests/hodoku9_forcing_states.json (states along the Python path where it took a

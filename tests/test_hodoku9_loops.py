@@ -1,4 +1,4 @@
-"""The C finders of HoDoKu's nice loops and AICs (csrc/hodoku9_loops.c) against their Python
+"""The C finders of HoDoKu's nice loops and AICs (csrc/hodoku/hodoku9_loops.c) against their Python
 twins (sudokit.rating.hodoku.loops behind HODOKU_STEPS' NICE_LOOP and GROUPED_NICE_LOOP).
 
 The puzzles are from the dev states of HoDoKu's path where it took a nice loop or AIC, plain

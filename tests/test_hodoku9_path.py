@@ -1,4 +1,4 @@
-"""The C HoDoKu path (csrc/hodoku9_path.c, hodoku9_basic.c, ``_core.hodoku_path``) against the
+"""The C HoDoKu path (csrc/hodoku/hodoku9_path.c, hodoku9_basic.c, ``_core.hodoku_path``) against the
 Python one (sudokit.rating.hodoku.path): the same steps, step for step, and the same basic finders."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""HoDoKu's single-digit patterns, wings, colours and simple chains in C (csrc/hodoku9_patterns.c)
+"""HoDoKu's single-digit patterns, wings, colours and simple chains in C (csrc/hodoku/hodoku9_patterns.c)
 against their Python twins (sudokit.rating.hodoku.path.HODOKU_STEPS).
 
 Every C finder must return exactly the Python step: same name, eliminations in the same order,
@@ -13,7 +13,7 @@ import pytest
 from hodoku9_compare import State, c_ported, c_step, mismatches, needs_core, path_states, python_step
 from sudokit.rating.hodoku.path import HODOKU_STEPS
 
-#: The step kinds ported in csrc/hodoku9_patterns.c (HODOKU_STEPS indices).
+#: The step kinds ported in csrc/hodoku/hodoku9_patterns.c (HODOKU_STEPS indices).
 KINDS = {
     "REMOTE_PAIR": 16, "BUG_PLUS_1": 17, "SKYSCRAPER": 18, "TWO_STRING_KITE": 19,
     "TURBOT_FISH": 20, "EMPTY_RECTANGLE": 21, "W_WING": 22, "XY_WING": 23, "XYZ_WING": 24,

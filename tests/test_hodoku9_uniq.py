@@ -1,4 +1,4 @@
-"""The C finders of HoDoKu's uniqueness steps (csrc/hodoku9_uniq.c) against their Python twins
+"""The C finders of HoDoKu's uniqueness steps (csrc/hodoku/hodoku9_uniq.c) against their Python twins
 (sudokit.rating.hodoku.path.HODOKU_STEPS): unique rectangles of types 1-6, hidden rectangles and avoidable
 rectangles of types 1 and 2 must give the same step - name, eliminations in order, cells.
 

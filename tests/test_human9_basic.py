@@ -1,4 +1,4 @@
-"""The simple SE techniques in C (csrc/human9_basic.c) against their Python twins.
+"""The simple SE techniques in C (csrc/se/human9_basic.c) against their Python twins.
 
 Every C finder must return exactly the first step its Python twin yields: same technique name,
 difficulty, HoDoKu score, placements and eliminations. Checked (a) on positions met while
@@ -35,7 +35,7 @@ needs_data = pytest.mark.skipif(
     not (TABLE.exists() and TOP95.exists()), reason=f"no cbg-000 ratings or top95 in {DATA}"
 )
 
-#: The techniques of csrc/human9_basic.c, in SE's rating order.
+#: The techniques of csrc/se/human9_basic.c, in SE's rating order.
 BASIC = [
     "Hidden Single", "Direct Pointing", "Direct Hidden Pair", "Naked Single",
     "Direct Hidden Triplet", "Pointing", "Naked Pair", "X-Wing", "Hidden Pair", "Naked Triplet",

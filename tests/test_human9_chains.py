@@ -1,4 +1,4 @@
-"""The C chain finders of human9 (csrc/human9_chains.c, human9_forcing.c) against their Python twins.
+"""The C chain finders of human9 (csrc/se/human9_chains.c, human9_forcing.c) against their Python twins.
 
 The sample, tests/human9_chain_positions.json, was made by tests/make_human9_chain_positions.py
 (its docstring has the commands) from Python rating paths: for each chain technique, the first

@@ -1,4 +1,4 @@
-"""The C nested forcing chains of human9 (levels 2 and 3, csrc/human9_nested.c) against Python.
+"""The C nested forcing chains of human9 (levels 2 and 3, csrc/se/human9_nested.c) against Python.
 
 The sample, tests/human9_nested_positions.json, holds positions of forum_hardest_1106 puzzles
 where a nested chain is SE's next step (where the C rating loop stopped before levels 2 and 3

@@ -1,5 +1,5 @@
-"""The C twins of the uniqueness and aligned exclusion techniques (csrc/human9_uniqueness.c,
-csrc/human9_exclusion.c) against their Python reference (sudokit.techniques.uniqueness and
+"""The C twins of the uniqueness and aligned exclusion techniques (csrc/se/human9_uniqueness.c,
+csrc/se/human9_exclusion.c) against their Python reference (sudokit.techniques.uniqueness and
 .exclusion): the first step of each must be the same - name, difficulty, eliminations.
 
 - a reproducible sample: every position on the Python rating path of a few cbg-000 puzzles

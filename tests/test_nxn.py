@@ -1,4 +1,4 @@
-"""The N×N C solver (csrc/nxn.c) on sparse and broken grids: exact counts against the pure-Python
+"""The N×N C solver (csrc/solve/nxn.c) on sparse and broken grids: exact counts against the pure-Python
 reference, valid solutions, and no thrashing on a sparse 25×25 puzzle that used to take ~8,000
 guesses."""
 

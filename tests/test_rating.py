@@ -183,7 +183,7 @@ def _comparable(r: object) -> tuple[object, ...]:
 @pytest.mark.skipif("c" not in backend.available(), reason="C core not built")
 @pytest.mark.parametrize("puzzle", PATH_SAMPLE)
 def test_c_rater_takes_the_python_path(puzzle: str) -> None:
-    # The C twin of the techniques (csrc/rate9.c) must take exactly the Python path's steps.
+    # The C twin of the techniques (csrc/se/rate9.c) must take exactly the Python path's steps.
     from sudokit.engine import backend
 
     grid = Grid.from_string(puzzle)

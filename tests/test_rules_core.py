@@ -1,4 +1,4 @@
-"""The C generic rules solver (``sudokit._core.RulesTable``, csrc/rules.c).
+"""The C generic rules solver (``sudokit._core.RulesTable``, csrc/solve/rules.c).
 
 Every count is checked against an independent brute-force counter written here: plain Python
 backtracking over the rule definitions (regions, differ pairs, non-consecutive pairs, cages),

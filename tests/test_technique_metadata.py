@@ -1,6 +1,6 @@
 """Technique names, SE difficulties and HoDoKu scores are defined once: in the Python registry.
 
-The C finders take theirs from csrc/human9_techniques.h, which tests/make_human9_techniques.py
+The C finders take theirs from csrc/se/human9_techniques.h, which tests/make_human9_techniques.py
 generates from ``sudokit.techniques.techniques(se_only=True)``; these tests fail when the header
 and the registry differ (regenerate it) or when the C rating order is not the registry's.
 """
@@ -17,7 +17,7 @@ import pytest
 from sudokit.techniques import techniques
 
 ROOT = Path(__file__).resolve().parent.parent
-HEADER = ROOT / "csrc" / "human9_techniques.h"
+HEADER = ROOT / "csrc" / "se" / "human9_techniques.h"
 
 
 def generator() -> ModuleType:
@@ -41,7 +41,7 @@ def header_entries() -> list[tuple[str, int, int]]:
 
 def test_header_is_generated_from_the_registry() -> None:
     assert HEADER.read_text() == generator().render(), (
-        "csrc/human9_techniques.h is out of date: run python tests/make_human9_techniques.py"
+        "csrc/se/human9_techniques.h is out of date: run python tests/make_human9_techniques.py"
     )
 
 
@@ -63,7 +63,7 @@ def test_c_rating_order_is_the_registry_order() -> None:
 
 
 def test_rate9_table_uses_the_header() -> None:
-    table = (ROOT / "csrc" / "rate9.c").read_text()
+    table = (ROOT / "csrc" / "se" / "rate9.c").read_text()
     body = table[table.index("hm_se_order[] = {") :]
     body = body[: body.index("};")]
     assert '"' not in body, "hm_se_order must name techniques by HM_NAME_* from human9_techniques.h"

@@ -103,7 +103,7 @@ HodokuExternal = Callable[[int, bytes, bytes, Sequence[int]], HodokuStepTuple | 
 
 
 class NativeEngine(Engine, Protocol):
-    """The C core: the solving operations plus its 9×9-only ones (csrc/_core.c's method table).
+    """The C core: the solving operations plus its 9×9-only ones (csrc/module/core.c's method table).
 
     ``seconds`` arguments are wall-clock time limits; ``0`` means none.
     """
@@ -161,7 +161,7 @@ class NativeEngine(Engine, Protocol):
         external: HodokuExternal | None = None,
         seconds: float = 0.0, stop: Any = None, ask: Sequence[int] = (),
     ) -> tuple[int, tuple[HodokuStepTuple, ...]]:
-        """HoDoKu's path of a 9×9 puzzle (csrc/hodoku9_path.c): ``(status, steps)``, ``external``
+        """HoDoKu's path of a 9×9 puzzle (csrc/hodoku/hodoku9_path.c): ``(status, steps)``, ``external``
         asked for the step kinds without a C finder and those in ``ask`` (status 0 solved, 2 time
         limit)."""
         ...
@@ -169,7 +169,7 @@ class NativeEngine(Engine, Protocol):
     def rate9(
         self, cells: bytes, seconds: float = 0.0, stop: Any = None, /
     ) -> tuple[int, tuple[NativeStep, ...]]:
-        """SE's rating path of a 9×9 puzzle: ``(status, steps)`` (status codes in csrc/human9.h)."""
+        """SE's rating path of a 9×9 puzzle: ``(status, steps)`` (status codes in csrc/se/human9.h)."""
         ...
 
 

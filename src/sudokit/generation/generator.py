@@ -115,7 +115,7 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 
 #: Draws in a row whose digit fits no empty cell before a random-fill round counts as a dead end
-#: and starts again (the same bound as csrc/generate.c's FILL_MAX_MISSES).
+#: and starts again (the same bound as csrc/make/generate.c's FILL_MAX_MISSES).
 FILL_MAX_MISSES = 256
 
 

@@ -22,7 +22,7 @@ target range (ties walk) and ends on the first neighbour in the range whose minl
 one to avoid: the start puzzles' and, in a run, those of the puzzles already made (nor its
 start puzzle with givens added).
 
-The **score** is the ER of the C rater's path (csrc/rate9.c, the steps ``sudokit.rate``
+The **score** is the ER of the C rater's path (csrc/se/rate9.c, the steps ``sudokit.rate``
 takes), then, among puzzles of the same ER, the number of its dynamic forcing chain steps
 (difficulty 8.6 and up): a puzzle that needs many of them is nearer to needing the next kind
 of chain. A puzzle rated above the target's top scores nothing. The caller re-checks the
@@ -65,7 +65,7 @@ DYNAMIC_TENTHS = 86
 #: Solution-grid clue orbits added at most to make a neighbour unique before it is given up.
 _REPAIR_LIMIT = 12
 
-#: Status of ``rate9`` for a puzzle its techniques solved (csrc/human9.h).
+#: Status of ``rate9`` for a puzzle its techniques solved (csrc/se/human9.h).
 _SOLVED = 0
 
 

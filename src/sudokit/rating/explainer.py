@@ -149,7 +149,7 @@ def _seconds_left(deadline: Deadline) -> float:
 def _c_first(
     core: backend.NativeEngine, index: int, technique: Technique, deadline: Deadline, stop: Stop
 ) -> FirstStep:
-    """The first step of technique ``index`` of the C twin's SE order (csrc/human9_*.c); the
+    """The first step of technique ``index`` of the C twin's SE order (csrc/se/human9_*.c); the
     Python finder's where the C twin says it has no port of that case."""
     python = _python_first(technique, deadline)
 
@@ -182,7 +182,7 @@ def _next_step(cands: Candidates, chosen: Sequence[FirstStep]) -> Step | None:
     return None
 
 
-#: Status codes of ``sudokit._core.rate9`` (csrc/human9.h).
+#: Status codes of ``sudokit._core.rate9`` (csrc/se/human9.h).
 _C_SOLVED, _C_UNSOLVED, _C_LIMIT, _C_WRONG_STEP = 0, 1, 2, 3
 
 
@@ -262,7 +262,7 @@ def rate(
     belongs to this call alone, so threads rating at once each keep their own. Every step is
     checked against the solution (a wrong one raises :class:`StepError`). With the C engine
     (``engine``: ``"c"``, ``"python"`` or None for the default, see :mod:`sudokit.engine.backend`), a
-    9×9 puzzle is rated by the C twin of the techniques (csrc/rate9.c), which takes the same
+    9×9 puzzle is rated by the C twin of the techniques (csrc/se/rate9.c), which takes the same
     steps; ``keep_steps`` (steps with their proofs and sentences) and ``chosen`` use the
     Python path. A variant puzzle (a grid with rules) is rated by :func:`rate_variant`, with the
     variant techniques (``hodoku_path`` changes nothing there: it is the same path).

@@ -21,7 +21,7 @@ colouring, avoidable rectangles, ALS chains, Franken fish) use sudokit's finders
 sort among their steps.
 
 With the C engine, :func:`hodoku_path` runs the board, the queues, the loop, brute force and
-the finders ported to C (csrc/hodoku9_*.c, exact twins of this module's finders; the C module
+the finders ported to C (csrc/hodoku/hodoku9_*.c, exact twins of this module's finders; the C module
 says which it has: ``_core.hodoku_ported()``), asking this module's finders for the other step
 types with the GIL taken back for those calls only; ``engine="python"`` keeps the loop here (the
 reference: both give the same path, step for step). :func:`hodoku_rating` gives the score and
@@ -1488,15 +1488,15 @@ def _python_path(grid: Grid, deadline: Deadline, stop: Stop) -> list[HodokuStep]
     return path
 
 
-#: ``sudokit._core.hodoku_path``'s statuses (csrc/human9.h: HM_SOLVED, HM_UNSOLVED, HM_LIMIT).
+#: ``sudokit._core.hodoku_path``'s statuses (csrc/se/human9.h: HM_SOLVED, HM_UNSOLVED, HM_LIMIT).
 _C_SOLVED, _C_UNSOLVED, _C_LIMIT = 0, 1, 2
-#: The kind number of the C path's BRUTE_FORCE steps (csrc/hodoku9.h).
+#: The kind number of the C path's BRUTE_FORCE steps (csrc/hodoku/hodoku9.h).
 _C_BRUTE_FORCE = 99
 
 
 def _native_path(core: backend.NativeEngine, grid: Grid, deadline: Deadline,
                  stop: Stop, ask: Sequence[int] = ()) -> list[HodokuStep]:
-    """HoDoKu's path run by the C core (csrc/hodoku9_path.c), the Python finders asked for the
+    """HoDoKu's path run by the C core (csrc/hodoku/hodoku9_path.c), the Python finders asked for the
     step types C does not have and for those in ``ask`` (tests mix the two that way); their
     steps are kept as found (links, proof and all)."""
     solution = _solution(grid)

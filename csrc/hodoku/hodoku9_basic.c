@@ -1,0 +1,376 @@
+/* hodoku9_basic.c - HoDoKu's singles, locked candidates and naked/hidden subsets (see hodoku9.h).
+ *
+ * Exact twins of sudokit.rating.hodoku.path's finders (_full_house, _naked_single, _hidden_single,
+ * _locked_candidates, _naked, _hidden): same scan order, same first step, eliminations in the
+ * same order.  The singles finders read the board's queues (and take from their fronts, as
+ * Python's list.pop(0) does); the others scan units:
+ *
+ *     locked candidates 1: boxes 18-26, digits 1-9          (a digit's places on one line)
+ *     locked candidates 2: rows 0-8, then columns 9-17      (a line's places in one box)
+ *     locked subsets:      boxes                            naked subsets: boxes, rows, columns
+ *     hidden subsets:      boxes, rows, columns
+ *
+ * Subsets walk the combinations of a unit's pool in nested-loop order (Python's _combos); naked
+ * ones prune a partial combination whose union already holds more than `size` digits.  A unit's
+ * pool is listed in its cell order (kUnitCells), a hidden subset's pool in digit order.
+ */
+#include "hodoku/hodoku9.h"
+
+#include <stddef.h>
+
+#include "common/geometry9.h"
+
+/* ---- bit helpers ------------------------------------------------------------------------- */
+
+/* The bit of digit d (1..9):   bit 8 .. 0  =  digit 9 .. 1. */
+static inline unsigned bit_of(int d) { return 1u << (d - 1); }
+
+/* The number of set bits. */
+
+/* The lowest digit of a non-empty mask. */
+static inline int low_digit(unsigned m) { return __builtin_ctz(m) + 1; }
+
+/* ---- singles ----------------------------------------------------------------------------- */
+
+/* A single placed in a step of the kind: placement (cell, digit), cells (cell). */
+static int single_step(hk_step *out, int kind, const char *name, int cell, int digit) {
+    hk_step_start(out, kind, name);
+    hk_step_place(out, cell, digit);
+    hk_step_cell(out, cell);
+    return 1;
+}
+
+/* _full_house: the first waiting naked single that is the last empty cell of one of its units
+ * (the queue is left as it is). */
+static int full_house(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    for (int k = b->ns_head; k < b->ns_len; k++) {
+        int cell = b->ns[k].cell, digit = b->ns[k].digit;
+        if (b->values[cell]) continue;
+        for (int j = 0; j < 3; j++) {
+            const uint8_t *free = b->free[kCellUnits[cell][j]];
+            int others = 0;
+            for (int d = 1; d <= 9; d++) others |= d != digit && free[d] != 0;
+            if (!others) return single_step(out, HK_FULL_HOUSE, "Full House", cell, digit);
+        }
+    }
+    return 0;
+}
+
+/* _naked_single: the next naked single off the front of its queue (placed cells are dropped). */
+static int naked_single(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    while (b->ns_head < b->ns_len) {
+        hk_cand s = b->ns[b->ns_head++];
+        if (!b->values[s.cell]) return single_step(out, HK_NAKED_SINGLE, "Naked Single", s.cell, s.digit);
+    }
+    return 0;
+}
+
+/* _hidden_single: the next hidden single off the front of its queue; the first one on an empty
+ * cell that is no longer single in any of its units ends the search with none. */
+static int hidden_single(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    while (b->hs_head < b->hs_len) {
+        hk_cand s = b->hs[b->hs_head++];
+        if (b->values[s.cell]) continue;
+        for (int j = 0; j < 3; j++)
+            if (b->free[kCellUnits[s.cell][j]][s.digit] == 1)
+                return single_step(out, HK_HIDDEN_SINGLE, "Hidden Single", s.cell, s.digit);
+        return 0;
+    }
+    return 0;
+}
+
+/* ---- locked candidates ------------------------------------------------------------------- */
+
+/* _locked_in: the locked candidates step of `digit` confined in `unit` (pointing: a box whose
+ * places share a row, else a column; else a line whose places share a box), or 0. */
+static int locked_in(const hk_board *b, int unit, int digit, int pointing, hk_step *out) {
+    int count = b->free[unit][digit];
+    if (count != 2 && count != 3) return 0;
+    unsigned m = bit_of(digit);
+    int where[9], n = 0;
+    for (int i = 0; i < 9; i++)
+        if (b->masks[kUnitCells[unit][i]] & m) where[n++] = kUnitCells[unit][i];
+    if (!n) return 0;
+    int shared[3];
+    for (int k = 0; k < 3; k++) {
+        shared[k] = 1;
+        for (int i = 1; i < n; i++) shared[k] &= kCellUnits[where[i]][k] == kCellUnits[where[0]][k];
+    }
+    const uint8_t *first = kCellUnits[where[0]];
+    int target;
+    if (pointing) {
+        if (shared[ROW] && b->free[first[ROW]][digit] > count) target = first[ROW];
+        else if (shared[COL] && b->free[first[COL]][digit] > count) target = first[COL];
+        else return 0;
+    } else if (shared[BOX] && b->free[first[BOX]][digit] > count) {
+        target = first[BOX];
+    } else {
+        return 0;
+    }
+    hk_step_start(out, pointing ? HK_LOCKED_CANDIDATES_1 : HK_LOCKED_CANDIDATES_2,
+                  pointing ? "Locked Candidates Type 1" : "Locked Candidates Type 2");
+    for (int i = 0; i < 9; i++) {
+        int c = kUnitCells[target][i], mine = 0;
+        for (int j = 0; j < n; j++) mine |= where[j] == c;
+        if ((b->masks[c] & m) && !mine) hk_step_elim(out, c, digit);
+    }
+    for (int j = 0; j < n; j++) hk_step_cell(out, where[j]);
+    return 1;
+}
+
+/* The first locked candidates step of units first..first+count-1, digit by digit in each. */
+static int locked_scan(const hk_board *b, int first, int count, int pointing, hk_step *out) {
+    for (int u = first; u < first + count; u++)
+        for (int d = 1; d <= 9; d++)
+            if (locked_in(b, u, d, pointing, out)) return 1;
+    return 0;
+}
+
+/* Locked candidates type 1 (pointing): boxes. */
+static int locked_candidates_1(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return locked_scan(b, 18, 9, 1, out);
+}
+
+/* Locked candidates type 2 (claiming): rows, then columns. */
+static int locked_candidates_2(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return locked_scan(b, 0, 18, 0, out);
+}
+
+/* ---- subsets ----------------------------------------------------------------------------- */
+
+/* What a subset search is after: its kind, name, size and, for naked ones, locked or not. */
+typedef struct {
+    int kind;
+    const char *name;
+    int size;
+    int hidden;
+    int want_locked;
+} subset_kind;
+
+/* 1 when cell c is one of cells[0..n). */
+static int listed(const int *cells, int n, int c) {
+    for (int i = 0; i < n; i++)
+        if (cells[i] == c) return 1;
+    return 0;
+}
+
+/* _subset_step: the eliminations of the subset `cells` on the digits `digits` into out, and
+ * whether it is a locked one; 0 when it removes nothing. */
+static int subset_step(const hk_board *b, const subset_kind *sk, const int *cells, int n,
+                       unsigned digits, hk_step *out, int *locked) {
+    int shared[3];
+    for (int k = 0; k < 3; k++) {
+        shared[k] = 1;
+        for (int i = 1; i < n; i++) shared[k] &= kCellUnits[cells[i]][k] == kCellUnits[cells[0]][k];
+    }
+    hk_step_start(out, sk->kind, sk->name);
+    int found_units = 0;
+    if (sk->hidden) {
+        for (int i = 0; i < n; i++)
+            for (unsigned m = b->masks[cells[i]] & ~digits & 0x1ffu; m; m &= m - 1)
+                hk_step_elim(out, cells[i], low_digit(m));
+    } else {
+        int box = kCellUnits[cells[0]][BOX];
+        for (int k = 0; k < 3; k++) {
+            if (!shared[k]) continue;
+            int counted = 0;
+            const uint8_t *unit = kUnitCells[kCellUnits[cells[0]][k]];
+            for (int i = 0; i < 9; i++) {
+                int c = unit[i];
+                if (listed(cells, n, c)) continue;
+                for (unsigned m = b->masks[c] & digits; m; m &= m - 1) {
+                    hk_step_elim(out, c, low_digit(m));
+                    if (!counted && (k == BOX || kCellUnits[c][BOX] != box)) {
+                        counted = 1;
+                        found_units++;
+                    }
+                }
+            }
+        }
+    }
+    if (!out->n_elim) return 0;
+    *locked = n < 4 && found_units > 1 && !sk->hidden && shared[BOX] && (shared[ROW] || shared[COL]);
+    for (int i = 0; i < n; i++) hk_step_cell(out, cells[i]);
+    return 1;
+}
+
+/* Walk the naked combinations of pool[start..n) after chosen[0..k) (union `mask`) in
+ * nested-loop order; 1 at the first that makes a step of the wanted lock state. */
+static int naked_combos(const hk_board *b, const subset_kind *sk, const int *pool, int n, int start,
+                        int *chosen, int k, unsigned mask, hk_step *out) {
+    for (int i = start; i <= n - (sk->size - k); i++) {
+        unsigned next = mask | b->masks[pool[i]];
+        if (k + 1 > 1 && sk_popcount(next) > sk->size) continue;
+        chosen[k] = pool[i];
+        if (k + 1 == sk->size) {
+            int locked;
+            if (sk_popcount(next) == sk->size && subset_step(b, sk, chosen, k + 1, next, out, &locked) &&
+                locked == sk->want_locked)
+                return 1;
+        } else if (naked_combos(b, sk, pool, n, i + 1, chosen, k + 1, next, out)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* _naked_subsets: the first naked subset of the kind in units first..first+8. */
+static int naked_in(const hk_board *b, const subset_kind *sk, int first, hk_step *out) {
+    for (int u = first; u < first + 9; u++) {
+        int pool[9], n = 0, chosen[9];
+        for (int i = 0; i < 9; i++) {
+            int c = kUnitCells[u][i], p = sk_popcount(b->masks[c]);
+            if (p > 0 && p <= sk->size) pool[n++] = c;
+        }
+        if (n < sk->size) continue;
+        if (naked_combos(b, sk, pool, n, 0, chosen, 0, 0, out)) return 1;
+    }
+    return 0;
+}
+
+/* The places (positions 0..8 in unit u) of each digit, where[d] for d 1..9. */
+static void places_in(const hk_board *b, int u, unsigned where[10]) {
+    for (int d = 1; d <= 9; d++) {
+        where[d] = 0;
+        for (int i = 0; i < 9; i++)
+            if (b->masks[kUnitCells[u][i]] & bit_of(d)) where[d] |= 1u << i;
+    }
+}
+
+/* Walk the hidden combinations of the digits pool[start..n) after chosen[0..k) (their places
+ * `spots`) in nested-loop order; 1 at the first that makes a step. */
+static int hidden_combos(const hk_board *b, const subset_kind *sk, int u, const unsigned where[10],
+                         const int *pool, int n, int start, int *chosen, int k, unsigned spots,
+                         hk_step *out) {
+    for (int i = start; i <= n - (sk->size - k); i++) {
+        chosen[k] = pool[i];
+        unsigned next = spots | where[pool[i]];
+        if (k + 1 < sk->size) {
+            if (hidden_combos(b, sk, u, where, pool, n, i + 1, chosen, k + 1, next, out)) return 1;
+            continue;
+        }
+        if (sk_popcount(next) != sk->size) continue;
+        int cells[9], m = 0, locked;
+        for (int j = 0; j < 9; j++)
+            if (next >> j & 1) cells[m++] = kUnitCells[u][j];
+        unsigned digits = 0;
+        for (int j = 0; j <= k; j++) digits |= bit_of(chosen[j]);
+        if (subset_step(b, sk, cells, m, digits, out, &locked)) return 1;
+    }
+    return 0;
+}
+
+/* _hidden_in: the first hidden subset of the kind in unit u. */
+static int hidden_in(const hk_board *b, const subset_kind *sk, int u, hk_step *out) {
+    int empty = 0;
+    for (int i = 0; i < 9; i++) empty += b->masks[kUnitCells[u][i]] != 0;
+    if (empty <= sk->size) return 0;
+    unsigned where[10];
+    places_in(b, u, where);
+    int pool[9], n = 0, chosen[9];
+    for (int d = 1; d <= 9; d++)
+        if (b->free[u][d] > 0 && b->free[u][d] <= sk->size) pool[n++] = d;
+    if (n < sk->size) return 0;
+    return hidden_combos(b, sk, u, where, pool, n, 0, chosen, 0, 0, out);
+}
+
+/* A subset search in HoDoKu's unit order: boxes only for locked subsets, else boxes, rows,
+ * columns. */
+static int subsets(const hk_board *b, const subset_kind *sk, hk_step *out) {
+    static const int kFirst[3] = {18, 0, 9};
+    int parts = sk->want_locked ? 1 : 3;
+    for (int p = 0; p < parts; p++) {
+        int first = kFirst[p];
+        if (!sk->hidden) {
+            if (naked_in(b, sk, first, out)) return 1;
+        } else {
+            for (int u = first; u < first + 9; u++)
+                if (hidden_in(b, sk, u, out)) return 1;
+        }
+    }
+    hk_step_start(out, sk->kind, sk->name);
+    return 0;
+}
+
+/* The subset kinds: kind, name (Python's _renamed), size, hidden, locked. */
+static const subset_kind kLockedPair = {HK_LOCKED_PAIR, "Locked Pair", 2, 0, 1};
+static const subset_kind kLockedTriple = {HK_LOCKED_TRIPLE, "Locked Triple", 3, 0, 1};
+static const subset_kind kNakedPair = {HK_NAKED_PAIR, "Naked Pair", 2, 0, 0};
+static const subset_kind kNakedTriple = {HK_NAKED_TRIPLE, "Naked Triple", 3, 0, 0};
+static const subset_kind kNakedQuad = {HK_NAKED_QUADRUPLE, "Naked Quadruple", 4, 0, 0};
+static const subset_kind kHiddenPair = {HK_HIDDEN_PAIR, "Hidden Pair", 2, 1, 0};
+static const subset_kind kHiddenTriple = {HK_HIDDEN_TRIPLE, "Hidden Triple", 3, 1, 0};
+static const subset_kind kHiddenQuad = {HK_HIDDEN_QUADRUPLE, "Hidden Quadruple", 4, 1, 0};
+
+/* Locked pair: a naked pair in a box and a line that removes in both. */
+static int locked_pair(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return subsets(b, &kLockedPair, out);
+}
+
+/* Locked triple: a naked triple in a box and a line that removes in both. */
+static int locked_triple(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return subsets(b, &kLockedTriple, out);
+}
+
+/* Naked pair (not a locked one). */
+static int naked_pair(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return subsets(b, &kNakedPair, out);
+}
+
+/* Naked triple (not a locked one). */
+static int naked_triple(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return subsets(b, &kNakedTriple, out);
+}
+
+/* Naked quadruple. */
+static int naked_quadruple(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return subsets(b, &kNakedQuad, out);
+}
+
+/* Hidden pair. */
+static int hidden_pair(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return subsets(b, &kHiddenPair, out);
+}
+
+/* Hidden triple. */
+static int hidden_triple(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return subsets(b, &kHiddenTriple, out);
+}
+
+/* Hidden quadruple. */
+static int hidden_quadruple(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return subsets(b, &kHiddenQuad, out);
+}
+
+hk_finder hk_basic_finder(int kind) {
+    static const hk_finder kFinders[] = {
+        [HK_FULL_HOUSE] = full_house,
+        [HK_NAKED_SINGLE] = naked_single,
+        [HK_HIDDEN_SINGLE] = hidden_single,
+        [HK_LOCKED_PAIR] = locked_pair,
+        [HK_LOCKED_TRIPLE] = locked_triple,
+        [HK_LOCKED_CANDIDATES_1] = locked_candidates_1,
+        [HK_LOCKED_CANDIDATES_2] = locked_candidates_2,
+        [HK_NAKED_PAIR] = naked_pair,
+        [HK_NAKED_TRIPLE] = naked_triple,
+        [HK_HIDDEN_PAIR] = hidden_pair,
+        [HK_HIDDEN_TRIPLE] = hidden_triple,
+        [HK_NAKED_QUADRUPLE] = naked_quadruple,
+        [HK_HIDDEN_QUADRUPLE] = hidden_quadruple,
+    };
+    if (kind < 0 || kind >= (int)(sizeof kFinders / sizeof kFinders[0])) return NULL;
+    return kFinders[kind];
+}

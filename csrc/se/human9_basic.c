@@ -1,0 +1,594 @@
+/* human9_basic.c - the simple Sudoku Explainer techniques: singles, intersections, subsets,
+ * basic fish and XY/XYZ-wings (see human9.h for the contract and the layout).
+ *
+ * Each finder returns the first step its Python twin (sudokit.techniques.*) yields, so every
+ * loop below walks units, digits and combinations in exactly the Python order; the comment on
+ * each finder names that order.
+ *
+ * Two views of a position are used, built on the stack when a finder needs them:
+ *
+ *   - unit places: where[u][d-1] is a 9-bit mask of the positions i (0..8) in unit u whose
+ *     cell kUnitCells[u][i] holds candidate d.  Positions follow Python's Shape.units:
+ *
+ *         row r:     i = column              box b:   i = 3*(row%3) + col%3
+ *         column c:  i = row                             0 1 2
+ *                                                        3 4 5
+ *                                                        6 7 8
+ *
+ *   - 81-cell bitboards (sk_cells, common/bits.h); the wings use them
+ *     for "the cells seeing a, b (and the pivot)", a couple of ANDs of peer boards.
+ *
+ *         w[0]: cells 0..63   w[1]: cells 64..80 in bits 0..16 (sk_cells, common/bits.h)
+ */
+#include "se/human9.h"
+#include "common/geometry9.h"
+#include "se/human9_techniques.h"
+
+#include <string.h>
+
+/* ---- bit helpers ---------------------------------------------------------------------- */
+
+/* 1 when exactly one bit is set. */
+static inline int single_bit(unsigned m) { return m && !(m & (m - 1)); }
+
+/* Index of the lowest set bit (m != 0). */
+static inline int low_index(unsigned m) { return __builtin_ctz(m); }
+
+/* ---- 81-cell bitboards ---------------------------------------------------------------- */
+
+/* sk_cells (common/bits.h): w[0] cells 0..63, w[1] cells 64..80 in bits 0..16. */
+
+/* The cells of each unit as bitboards: rows 0-8, columns 9-17, boxes 18-26 (generated). */
+static const sk_cells kUnitBoard[27] = {
+    {{0x00000000000001ffu, 0x00000u}}, {{0x000000000003fe00u, 0x00000u}},
+    {{0x0000000007fc0000u, 0x00000u}}, {{0x0000000ff8000000u, 0x00000u}},
+    {{0x00001ff000000000u, 0x00000u}}, {{0x003fe00000000000u, 0x00000u}},
+    {{0x7fc0000000000000u, 0x00000u}}, {{0x8000000000000000u, 0x000ffu}},
+    {{0x0000000000000000u, 0x1ff00u}},
+    {{0x8040201008040201u, 0x00100u}}, {{0x0080402010080402u, 0x00201u}},
+    {{0x0100804020100804u, 0x00402u}}, {{0x0201008040201008u, 0x00804u}},
+    {{0x0402010080402010u, 0x01008u}}, {{0x0804020100804020u, 0x02010u}},
+    {{0x1008040201008040u, 0x04020u}}, {{0x2010080402010080u, 0x08040u}},
+    {{0x4020100804020100u, 0x10080u}},
+    {{0x00000000001c0e07u, 0x00000u}}, {{0x0000000000e07038u, 0x00000u}},
+    {{0x00000000070381c0u, 0x00000u}}, {{0x0000e07038000000u, 0x00000u}},
+    {{0x00070381c0000000u, 0x00000u}}, {{0x00381c0e00000000u, 0x00000u}},
+    {{0x81c0000000000000u, 0x00703u}}, {{0x0e00000000000000u, 0x0381cu}},
+    {{0x7000000000000000u, 0x1c0e0u}},
+};
+
+/* SE's unit order for singles and subsets: boxes, then columns, then rows. */
+static const uint8_t kSeUnits[27] = {
+    18, 19, 20, 21, 22, 23, 24, 25, 26,
+    9, 10, 11, 12, 13, 14, 15, 16, 17,
+    0, 1, 2, 3, 4, 5, 6, 7, 8,
+};
+
+/* Remove and return the lowest cell set (a not empty); walks cells in increasing order. */
+static inline int bb_take(sk_cells *a) {
+    int c = sk_cells_first(*a);
+    if (a->w[0]) a->w[0] &= a->w[0] - 1;
+    else a->w[1] &= a->w[1] - 1;
+    return c;
+}
+
+/* The 20 peers of a cell: its row, column and box without itself. */
+static inline sk_cells bb_peers(int c) {
+    const uint8_t *u = kCellUnits[c];
+    sk_cells all = sk_cells_or(sk_cells_or(kUnitBoard[u[0]], kUnitBoard[u[1]]), kUnitBoard[u[2]]);
+    return sk_cells_minus(all, sk_cells_one(c));
+}
+
+/* ---- unit places ---------------------------------------------------------------------- */
+
+/* where[u][d-1]: positions in unit u holding candidate d; empty[u]: cells of u with no value
+ * (Python counts empty cells by value, not by mask, so both views are kept). */
+static void unit_places(const hm_pos *pos, uint16_t where[27][9], uint8_t empty[27]) {
+    memset(where, 0, 27 * sizeof where[0]);
+    memset(empty, 0, 27);
+    for (int c = 0; c < 81; c++) {
+        const uint8_t *u = kCellUnits[c];
+        if (!pos->values[c]) {
+            empty[u[0]]++;
+            empty[u[1]]++;
+            empty[u[2]]++;
+        }
+        for (unsigned m = pos->cands[c]; m; m &= m - 1) {
+            int d = low_index(m);
+            where[u[0]][d] |= (uint16_t)(1u << (u[1] - 9));
+            where[u[1]][d] |= (uint16_t)(1u << u[0]);
+            where[u[2]][d] |= (uint16_t)(1u << u[3]);
+        }
+    }
+}
+
+/* Empty cells (by value) of each unit. */
+static void unit_empty(const hm_pos *pos, uint8_t empty[27]) {
+    memset(empty, 0, 27);
+    for (int c = 0; c < 81; c++)
+        if (!pos->values[c]) {
+            empty[kCellUnits[c][0]]++;
+            empty[kCellUnits[c][1]]++;
+            empty[kCellUnits[c][2]]++;
+        }
+}
+
+/* Digits that are a candidate of exactly one cell of a unit, by bit-sliced counting:
+ *
+ *     once  |= m            a digit seen at least once
+ *     twice |= once & m     a digit seen at least twice (before once takes m)
+ */
+static unsigned unit_singles(const hm_pos *pos, int u) {
+    unsigned once = 0, twice = 0;
+    for (int j = 0; j < 9; j++) {
+        unsigned m = pos->cands[kUnitCells[u][j]];
+        twice |= once & m;
+        once |= m;
+    }
+    return once & ~twice;
+}
+
+/* ---- writing steps -------------------------------------------------------------------- */
+
+/* Start a step: clear it and write its name, difficulty (tenths) and HoDoKu score. */
+static void begin_step(hm_step *out, const char *name, int tenths, int hodoku) {
+    hm_step_clear(out);
+    out->name = name;
+    out->difficulty = tenths;
+    out->hodoku = hodoku;
+}
+
+/* A one-placement step (digit d as 0..8); returns 1 for the finder to return. */
+static int place_step(hm_step *out, const char *name, int tenths, int hodoku, int cell, int d) {
+    begin_step(out, name, tenths, hodoku);
+    out->place[cell] = (uint16_t)(1u << d);
+    return 1;
+}
+
+/* ---- singles (singles.py) ------------------------------------------------------------- */
+
+/* Full houses in SE's unit order, then hidden singles in the same order, digits from 1 up. */
+int hm_hidden_single(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    uint8_t empty[27];
+    unit_empty(pos, empty);
+    for (int alone = 1; alone >= 0; alone--)
+        for (int k = 0; k < 27; k++) {
+            int u = kSeUnits[k];
+            if ((empty[u] == 1) != alone) continue;
+            unsigned singles = unit_singles(pos, u);
+            if (!singles) continue;
+            int d = low_index(singles);
+            int j = 0;
+            while (!(pos->cands[kUnitCells[u][j]] & (1u << d))) j++;
+            int cell = kUnitCells[u][j];
+            if (alone) return place_step(out, "Full House", 10, 4, cell, d);
+            return place_step(out, HM_NAME_HIDDEN_SINGLE, u >= 18 ? 12 : 15, -1, cell, d);
+        }
+    return 0;
+}
+
+/* The first cell, row by row, with a single candidate. */
+int hm_naked_single(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    for (int c = 0; c < 81; c++)
+        if (single_bit(pos->cands[c]))
+            return place_step(out, HM_NAME_NAKED_SINGLE, HM_TENTHS_NAKED_SINGLE, -1, c,
+                              low_index(pos->cands[c]));
+    return 0;
+}
+
+/* ---- intersections (intersections.py) ------------------------------------------------- */
+
+/* The k-th (0..2, in index order) unit of `kind` crossing unit u (u a line and kind BOX, or
+ * u a box and kind a line). */
+static inline int crossing(int u, int kind, int k) {
+    if (u < 9) return 18 + u / 3 * 3 + k;              /* row r: the boxes of its band      */
+    if (u < 18) return 18 + 3 * k + (u - 9) / 3;       /* column c: the boxes of its stack  */
+    int b = u - 18;
+    return kind == ROW ? b / 3 * 3 + k : 9 + b % 3 * 3 + k;  /* box: its rows or columns */
+}
+
+/* The positions in unit a of the three cells it shares with crossing unit b:
+ *
+ *     a row, b box:  the box's columns   0x7 << 3*(box%3)      a box, b row:     0x7 << 3*(row%3)
+ *     a col, b box:  the box's rows      0x7 << 3*(box/3)      a box, b column:  0x49 << (col%3)
+ *                                                              (0x49 = positions 0, 3, 6)
+ */
+static inline unsigned shared(int a, int b) {
+    if (a < 9) return 0x7u << 3 * ((b - 18) % 3);
+    if (a < 18) return 0x7u << 3 * ((b - 18) / 3);
+    return b < 9 ? 0x7u << 3 * (b % 3) : 0x49u << ((b - 9) % 3);
+}
+
+/* Walk the locked sets in SE's order - (box, column), (box, row), (column, box), (row, box);
+ * first units by index, then crossing second units by index, then digits from 1 up - and
+ * return the first pointing/claiming step (direct = 0) or direct one (direct = 1). */
+static int intersections(const hm_pos *pos, hm_step *out, int direct) {
+    static const uint8_t kPairs[4][2] = {{BOX, COL}, {BOX, ROW}, {COL, BOX}, {ROW, BOX}};
+    uint16_t where[27][9];
+    uint8_t empty[27];
+    unit_places(pos, where, empty);
+    for (int pair = 0; pair < 4; pair++) {
+        int kind1 = kPairs[pair][0], kind2 = kPairs[pair][1];
+        int pointing = kind1 == BOX;
+        for (int i1 = 0; i1 < 9; i1++) {
+            int u1 = 9 * kind1 + i1;
+            unsigned multi = 0;  /* digits with 2+ places in u1 */
+            for (int d = 0; d < 9; d++)
+                if (where[u1][d] & (where[u1][d] - 1)) multi |= 1u << d;
+            for (int k2 = 0; multi && k2 < 3; k2++) {
+                int u2 = crossing(u1, kind2, k2);
+                unsigned in1 = shared(u1, u2), in2 = shared(u2, u1);
+                for (unsigned ds = multi; ds; ds &= ds - 1) {
+                    int d = low_index(ds);
+                    if (where[u1][d] & ~in1) continue;  /* not all of u1's places in u2 */
+                    if (!direct) {
+                        /* the digit leaves the rest of u2 */
+                        unsigned gone = where[u2][d] & ~in2;
+                        if (!gone) continue;
+                        begin_step(out, pointing ? HM_NAME_POINTING : "Claiming",
+                                   pointing ? HM_TENTHS_POINTING : 28, HM_HODOKU_POINTING);
+                        for (; gone; gone &= gone - 1)
+                            out->elim[kUnitCells[u2][low_index(gone)]] = (uint16_t)(1u << d);
+                        return 1;
+                    }
+                    /* a third unit u3 of u1's kind crossing u2 where d is left one place */
+                    for (int k3 = 0; k3 < 3; k3++) {
+                        int u3 = crossing(u2, kind1, k3);
+                        unsigned places3 = where[u3][d];
+                        if (u3 == u1 || !(places3 & (places3 - 1))) continue;
+                        unsigned left = places3 & ~shared(u3, u2);
+                        if (!single_bit(left)) continue;
+                        return place_step(out, pointing ? HM_NAME_DIRECT_POINTING : "Direct Claiming",
+                                          pointing ? HM_TENTHS_DIRECT_POINTING : 19,
+                                          HM_HODOKU_POINTING + 14, kUnitCells[u3][low_index(left)], d);
+                    }
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* Direct pointing/claiming: the first locked set leaving a hidden single in a third unit. */
+int hm_direct_pointing(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return intersections(pos, out, 1);
+}
+
+/* Pointing/claiming: the first locked set that removes a candidate. */
+int hm_pointing(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return intersections(pos, out, 0);
+}
+
+/* ---- subsets (subsets.py) ------------------------------------------------------------- */
+
+enum { NAKED, HIDDEN, DIRECT };
+
+/* One subset search in one unit.  The items are the unit's open cells (naked: item = the
+ * cell's candidate mask, key = its position) or its usable digits (hidden: item = the
+ * digit's 9-bit places, key = the digit 0..8); a subset is k items whose union has k bits. */
+typedef struct {
+    const hm_pos *pos;
+    hm_step *out;
+    const uint16_t *where;  /* where[d]: places of digit d in the unit */
+    int unit, k, kind, n;
+    uint16_t item[9];
+    uint8_t key[9];
+} subset_search;
+
+static const char *const kNakedName[5] = {0, 0, HM_NAME_NAKED_PAIR, HM_NAME_NAKED_TRIPLET,
+                                          HM_NAME_NAKED_QUAD};
+static const char *const kHiddenName[5] = {0, 0, HM_NAME_HIDDEN_PAIR, HM_NAME_HIDDEN_TRIPLET,
+                                           HM_NAME_HIDDEN_QUAD};
+static const char *const kDirectName[4] = {0, 0, HM_NAME_DIRECT_HIDDEN_PAIR,
+                                           HM_NAME_DIRECT_HIDDEN_TRIPLET};
+static const uint8_t kNakedTenths[5] = {0, 0, HM_TENTHS_NAKED_PAIR, HM_TENTHS_NAKED_TRIPLET,
+                                        HM_TENTHS_NAKED_QUAD};
+static const uint8_t kHiddenTenths[5] = {0, 0, HM_TENTHS_HIDDEN_PAIR, HM_TENTHS_HIDDEN_TRIPLET,
+                                         HM_TENTHS_HIDDEN_QUAD};
+static const uint8_t kDirectTenths[4] = {0, 0, HM_TENTHS_DIRECT_HIDDEN_PAIR,
+                                         HM_TENTHS_DIRECT_HIDDEN_TRIPLET};
+static const int16_t kNakedHodoku[5] = {0, 0, HM_HODOKU_NAKED_PAIR, HM_HODOKU_NAKED_TRIPLET,
+                                        HM_HODOKU_NAKED_QUAD};
+static const int16_t kHiddenHodoku[5] = {0, 0, HM_HODOKU_HIDDEN_PAIR, HM_HODOKU_HIDDEN_TRIPLET,
+                                         HM_HODOKU_HIDDEN_QUAD};
+
+/* The step of a found subset (chosen: bit i = item i taken; uni: the union of their items),
+ * or 0 when it removes nothing (then the search goes on). */
+static int subset_step(const subset_search *s, unsigned chosen, unsigned uni) {
+    const uint8_t *cells = kUnitCells[s->unit];
+    unsigned keys = 0;  /* naked: positions of the set; hidden: its digits */
+    for (unsigned m = chosen; m; m &= m - 1) keys |= 1u << s->key[low_index(m)];
+    if (s->kind == NAKED) {
+        /* the set's digits (uni) leave the unit's other cells */
+        int found = 0;
+        for (int j = 0; j < 9; j++) {
+            if (keys & (1u << j)) continue;
+            uint16_t gone = (uint16_t)(s->pos->cands[cells[j]] & uni);
+            if (!gone) continue;
+            if (!found) begin_step(s->out, kNakedName[s->k], kNakedTenths[s->k], kNakedHodoku[s->k]);
+            found = 1;
+            s->out->elim[cells[j]] = gone;
+        }
+        return found;
+    }
+    if (s->kind == HIDDEN) {
+        /* the set's cells (uni) lose every digit outside the set */
+        int found = 0;
+        for (unsigned m = uni; m; m &= m - 1) {
+            int cell = cells[low_index(m)];
+            uint16_t gone = (uint16_t)(s->pos->cands[cell] & ~keys);
+            if (!gone) continue;
+            if (!found) begin_step(s->out, kHiddenName[s->k], kHiddenTenths[s->k], kHiddenHodoku[s->k]);
+            found = 1;
+            s->out->elim[cell] = gone;
+        }
+        return found;
+    }
+    /* direct: another digit with 2+ places in the unit keeps one outside the set's cells */
+    for (int d = 0; d < 9; d++) {
+        if (keys & (1u << d)) continue;
+        unsigned places = s->where[d];
+        if (sk_popcount(places) < 2 || !single_bit(places & ~uni)) continue;
+        return place_step(s->out, kDirectName[s->k], kDirectTenths[s->k], kHiddenHodoku[s->k] + 14,
+                          cells[low_index(places & ~uni)], d);
+    }
+    return 0;
+}
+
+/* Try the k-subsets of items from..n-1 in lexicographic order (Python's combinations),
+ * skipping branches whose union already has more than k bits. */
+static int subset_dfs(const subset_search *s, int from, int depth, unsigned chosen, unsigned uni) {
+    if (depth == s->k) return sk_popcount(uni) == s->k && subset_step(s, chosen, uni);
+    for (int i = from; i <= s->n - (s->k - depth); i++) {
+        unsigned next = uni | s->item[i];
+        if (sk_popcount(next) > s->k) continue;
+        if (subset_dfs(s, i + 1, depth + 1, chosen | 1u << i, next)) return 1;
+    }
+    return 0;
+}
+
+/* Subsets of size k and one kind, units in SE's order.  A naked set needs 2k empty cells in
+ * the unit, a hidden set more than 2k, a direct hidden set more than k. */
+static int subsets(const hm_pos *pos, hm_step *out, int k, int kind) {
+    uint16_t where[27][9];
+    uint8_t empty[27];
+    if (kind == NAKED) unit_empty(pos, empty);  /* naked sets read the cells' masks only */
+    else unit_places(pos, where, empty);
+    subset_search s = {.pos = pos, .out = out, .k = k, .kind = kind};
+    for (int ku = 0; ku < 27; ku++) {
+        int u = kSeUnits[ku];
+        if (kind == NAKED ? empty[u] < 2 * k : empty[u] <= (kind == HIDDEN ? 2 * k : k)) continue;
+        s.unit = u;
+        s.where = where[u];
+        s.n = 0;
+        if (kind == NAKED) {
+            for (int j = 0; j < 9; j++) {
+                uint16_t m = pos->cands[kUnitCells[u][j]];
+                if (m & (m - 1)) {
+                    s.item[s.n] = m;
+                    s.key[s.n++] = (uint8_t)j;
+                }
+            }
+        } else {
+            for (int d = 0; d < 9; d++)
+                if (sk_popcount(where[u][d]) > 1) {
+                    s.item[s.n] = where[u][d];
+                    s.key[s.n++] = (uint8_t)d;
+                }
+        }
+        if (s.n >= k && subset_dfs(&s, 0, 0, 0, 0)) return 1;
+    }
+    return 0;
+}
+
+/* Direct hidden pair: a hidden pair whose cells' other digits leave a hidden single. */
+int hm_direct_hidden_pair(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return subsets(pos, out, 2, DIRECT);
+}
+
+/* Direct hidden triplet: the same with three digits. */
+int hm_direct_hidden_triplet(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return subsets(pos, out, 3, DIRECT);
+}
+
+/* Naked pair: two cells of a unit holding only two digits. */
+int hm_naked_pair(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return subsets(pos, out, 2, NAKED);
+}
+
+/* Naked triplet. */
+int hm_naked_triplet(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return subsets(pos, out, 3, NAKED);
+}
+
+/* Naked quad. */
+int hm_naked_quad(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return subsets(pos, out, 4, NAKED);
+}
+
+/* Hidden pair: two digits with only two places in a unit. */
+int hm_hidden_pair(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return subsets(pos, out, 2, HIDDEN);
+}
+
+/* Hidden triplet. */
+int hm_hidden_triplet(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return subsets(pos, out, 3, HIDDEN);
+}
+
+/* Hidden quad. */
+int hm_hidden_quad(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return subsets(pos, out, 4, HIDDEN);
+}
+
+/* ---- basic fish (fish.py) ------------------------------------------------------------- */
+
+/* One fish search: base lines of one kind, the digits allowed, each line's places. */
+typedef struct {
+    const hm_pos *pos;
+    hm_step *out;
+    int k, base_kind;
+    unsigned digits;           /* digits placed at most 9 - 2k times                    */
+    unsigned usable[9];        /* usable[b]: digits with 2+ places in base line b       */
+    uint16_t (*line)[9];       /* line[b][d]: cover indexes of digit d in base line b   */
+    uint16_t (*cross)[9];      /* cross[c][d]: base indexes of digit d in cover line c  */
+} fish_search;
+
+static const char *const kFishName[5] = {0, 0, HM_NAME_X_WING, HM_NAME_SWORDFISH, HM_NAME_JELLYFISH};
+static const uint8_t kFishTenths[5] = {0, 0, HM_TENTHS_X_WING, HM_TENTHS_SWORDFISH, HM_TENTHS_JELLYFISH};
+static const int16_t kFishHodoku[5] = {0, 0, HM_HODOKU_X_WING, HM_HODOKU_SWORDFISH, HM_HODOKU_JELLYFISH};
+
+/* The step of the fish on these bases (bit b = base line b) for the first digit of `alive`
+ * whose cover has exactly k lines and that removes something; 0 if none. */
+static int fish_step(const fish_search *s, unsigned bases, unsigned alive, const uint16_t cover[9]) {
+    for (; alive; alive &= alive - 1) {
+        int d = low_index(alive);
+        if (sk_popcount(cover[d]) != s->k) continue;
+        int found = 0;
+        for (unsigned cs = cover[d]; cs; cs &= cs - 1) {
+            int c = low_index(cs);
+            /* cover line c loses d outside the base lines */
+            for (unsigned bs = s->cross[c][d] & ~bases; bs; bs &= bs - 1) {
+                int b = low_index(bs);
+                int cell = s->base_kind == ROW ? 9 * b + c : 9 * c + b;
+                if (!found) begin_step(s->out, kFishName[s->k], kFishTenths[s->k], kFishHodoku[s->k]);
+                found = 1;
+                s->out->elim[cell] |= (uint16_t)(1u << d);
+            }
+        }
+        if (found) return 1;
+    }
+    return 0;
+}
+
+/* Base-line combinations in lexicographic order; `alive` keeps the digits still possible
+ * (2+ places in every base so far, at most k cover lines), so dead branches are cut. */
+static int fish_dfs(const fish_search *s, int from, int depth, unsigned bases, unsigned alive,
+                    const uint16_t cover[9]) {
+    if (depth == s->k) return fish_step(s, bases, alive, cover);
+    for (int b = from; b <= 9 - (s->k - depth); b++) {
+        uint16_t next[9];
+        unsigned still = 0;
+        for (unsigned ds = alive & s->usable[b]; ds; ds &= ds - 1) {
+            int d = low_index(ds);
+            next[d] = (uint16_t)(cover[d] | s->line[b][d]);
+            if (sk_popcount(next[d]) <= s->k) still |= 1u << d;
+        }
+        if (still && fish_dfs(s, b + 1, depth + 1, bases | 1u << b, still, next)) return 1;
+    }
+    return 0;
+}
+
+/* Basic fish of size k: columns as the base first, then rows; base combinations in
+ * lexicographic order, then digits from 1 up. */
+static int basic_fish(const hm_pos *pos, hm_step *out, int k) {
+    uint16_t where[27][9];
+    uint8_t empty[27];
+    int placed[9] = {0};
+    unit_places(pos, where, empty);
+    for (int c = 0; c < 81; c++)
+        if (pos->values[c]) placed[pos->values[c] - 1]++;
+    fish_search s = {.pos = pos, .out = out, .k = k};
+    for (int d = 0; d < 9; d++)
+        if (placed[d] + 2 * k <= 9) s.digits |= 1u << d;
+    if (!s.digits) return 0;
+    static const int kBaseKinds[2] = {COL, ROW};
+    for (int bk = 0; bk < 2; bk++) {
+        s.base_kind = kBaseKinds[bk];
+        s.line = where + 9 * s.base_kind;
+        s.cross = where + 9 * (s.base_kind == ROW ? COL : ROW);
+        for (int b = 0; b < 9; b++) {
+            s.usable[b] = 0;
+            for (int d = 0; d < 9; d++)
+                if (sk_popcount(s.line[b][d]) >= 2) s.usable[b] |= 1u << d;
+        }
+        uint16_t cover[9] = {0};
+        if (fish_dfs(&s, 0, 0, 0, s.digits, cover)) return 1;
+    }
+    return 0;
+}
+
+/* X-Wing (two base lines). */
+int hm_x_wing(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return basic_fish(pos, out, 2);
+}
+
+/* Swordfish (three base lines). */
+int hm_swordfish(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return basic_fish(pos, out, 3);
+}
+
+/* Jellyfish (four base lines). */
+int hm_jellyfish(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return basic_fish(pos, out, 4);
+}
+
+/* ---- XY- and XYZ-wings (wings.py) ----------------------------------------------------- */
+
+/* Pivots cell by cell; pincers are the pivot's bivalue peers (in cell order) missing exactly
+ * one of its digits; pincer pairs in order.  XY: pivot xy, pincers xz, yz - cells seeing both
+ * pincers lose z.  XYZ: pivot xyz, and the cells must see the pivot too. */
+static int wings(const hm_pos *pos, hm_step *out, int xyz) {
+    const uint16_t *cands = pos->cands;
+    int pivot_size = xyz ? 3 : 2;
+    for (int pivot = 0; pivot < 81; pivot++) {
+        unsigned mp = cands[pivot];
+        if (sk_popcount(mp) != pivot_size) continue;
+        int pincer[20], n = 0;
+        for (sk_cells peers = bb_peers(pivot); !sk_cells_empty(peers);) {
+            int p = bb_take(&peers);
+            unsigned m = cands[p];
+            if (sk_popcount(m) == 2 && single_bit(mp & ~m)) pincer[n++] = p;
+        }
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++) {
+                int a = pincer[i], b = pincer[j];
+                unsigned ma = cands[a], mb = cands[b];
+                if (sk_popcount(mp | ma | mb) != 3 || sk_popcount(mp & ma & mb) != xyz || ma == mb) continue;
+                unsigned z = ma & mb;
+                if (!single_bit(z)) continue;
+                sk_cells seen = sk_cells_and(bb_peers(a), bb_peers(b));
+                if (xyz) seen = sk_cells_and(seen, bb_peers(pivot));
+                seen = sk_cells_minus(seen, sk_cells_one(pivot));
+                int found = 0;
+                while (!sk_cells_empty(seen)) {
+                    int c = bb_take(&seen);
+                    if (!(cands[c] & z)) continue;
+                    if (!found) begin_step(out, xyz ? HM_NAME_XYZ_WING : HM_NAME_XY_WING,
+                                           xyz ? HM_TENTHS_XYZ_WING : HM_TENTHS_XY_WING,
+                                           xyz ? HM_HODOKU_XYZ_WING : HM_HODOKU_XY_WING);
+                    found = 1;
+                    out->elim[c] = (uint16_t)z;
+                }
+                if (found) return 1;
+            }
+    }
+    return 0;
+}
+
+/* XY-Wing. */
+int hm_xy_wing(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return wings(pos, out, 0);
+}
+
+/* XYZ-Wing. */
+int hm_xyz_wing(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return wings(pos, out, 1);
+}
