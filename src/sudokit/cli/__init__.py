@@ -23,14 +23,22 @@ from importlib import import_module
 from typing import Protocol
 
 from sudokit import SudokuError, __version__
-from sudokit.cli.options import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError
-from sudokit.cli.output import flush
+from sudokit.cli.options import (
+    EXIT_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_PIPE,
+    EXIT_USAGE,
+    UsageError,
+)
+from sudokit.cli.output import drop_stdout, flush, stdout_dropped
 
 __all__ = [
     "COMMANDS",
     "EXIT_FAILED",
     "EXIT_INTERRUPTED",
     "EXIT_OK",
+    "EXIT_PIPE",
     "EXIT_USAGE",
     "Command",
     "Subcommand",
@@ -201,8 +209,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``sudokit`` with ``argv`` (default: the process's arguments); return the exit status.
 
     Ctrl-C at any point ends it with exit status 130 and no traceback, once the answers
-    already found are written.
+    already found are written. When the reader of standard output goes away (``| head -1``) the
+    command stops quietly with :data:`~sudokit.cli.options.EXIT_PIPE` (141).
     """
+    stdout_dropped(reset=True)
     try:
         return _main(argv)
     except KeyboardInterrupt:
@@ -249,9 +259,8 @@ def _main(argv: Sequence[str] | None) -> int:
         _error(f"sudokit {args.command}: {type(exc).__name__}: {exc}")
         return EXIT_USAGE
     except BrokenPipeError:  # the reader of our output went away (`sudokit solve … | head`)
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_FAILED
+        drop_stdout()
+        return EXIT_PIPE
     except FileNotFoundError as exc:  # an input that went away after the checks
         flush(sys.stdout)
         _error(f"sudokit {args.command}: {exc.filename}: no such file")
@@ -261,7 +270,7 @@ def _main(argv: Sequence[str] | None) -> int:
         _error(f"sudokit {args.command}: {exc}")
         return EXIT_USAGE
     flush(sys.stdout)
-    return status
+    return EXIT_PIPE if stdout_dropped() else status
 
 
 def _error(message: str) -> None:
