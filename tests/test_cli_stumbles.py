@@ -241,3 +241,110 @@ def test_the_booklet_library_function_honours_the_umask(tmp_path: Path, umask: i
     result = book([PUZZLE], tmp_path / "lib.pdf")
     assert _mode(Path(result.path)) == 0o666 & ~umask
     assert [p.name for p in tmp_path.iterdir()] == ["lib.pdf"]  # no temporary file left
+
+
+# -- 4. bank query: names checked, loosely compared; an order that is no option ---------------------
+
+
+@pytest.fixture(scope="module")
+def bank_db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A bank of the sample puzzles."""
+    db = str(tmp_path_factory.mktemp("bank") / "b.sqlite3")
+    assert cli.main(["bank", "add", "--db", db, "--no-progress", str(SAMPLE)]) == 0
+    return db
+
+
+def _query(capsys: pytest.CaptureFixture[str], db: str, *argv: str) -> tuple[int, list[str], str]:
+    status, out, err = run_cli(capsys, "bank", "query", "--db", db, *argv)
+    return status, out.split(), err
+
+
+@pytest.mark.parametrize(
+    ("argv", "suggestion"),
+    [
+        (["--technique", "xwng"], "did you mean X-Wing"),
+        (["--technique", "Claming"], "did you mean Claiming"),
+        (["--level", "hrad"], "did you mean hard"),
+        (["--symmetry", "rotate180"], "did you mean rot180"),
+        (["--order", "hardst"], "did you mean hardest"),
+    ],
+)
+def test_unknown_names_are_usage_errors_with_a_suggestion(
+    capsys: pytest.CaptureFixture[str], bank_db: str, argv: list[str], suggestion: str
+) -> None:
+    status, out, err = _query(capsys, bank_db, *argv)
+    assert (status, out) == (2, []) and suggestion in err and "unknown" in err
+
+
+def test_technique_names_compare_loosely(capsys: pytest.CaptureFixture[str], bank_db: str) -> None:
+    status, exact, _ = _query(capsys, bank_db, "--technique", "Full House")
+    assert status == 0 and exact
+    for spelling in ("full house", "FULL-HOUSE", "fullhouse", "full_house"):
+        assert _query(capsys, bank_db, "--technique", spelling)[:2] == (0, exact)
+
+
+def test_a_known_technique_no_puzzle_uses_says_so(capsys: pytest.CaptureFixture[str], bank_db: str) -> None:
+    status, out, err = _query(capsys, bank_db, "--technique", "jellyfish")
+    assert (status, out) == (0, []) and "no puzzle of the bank uses Jellyfish" in err
+
+
+def test_levels_and_symmetries_compare_loosely(capsys: pytest.CaptureFixture[str], bank_db: str) -> None:
+    assert _query(capsys, bank_db, "--level", "HARD")[:2] == _query(capsys, bank_db, "--level", "hard")[:2]
+    status, _, _ = _query(capsys, bank_db, "--symmetry", "Rot-180")
+    assert status == 0
+
+
+def test_hardest_first_without_an_equals_sign(capsys: pytest.CaptureFixture[str], bank_db: str) -> None:
+    status, hardest, _ = _query(capsys, bank_db, "--order=-er")
+    assert status == 0 and len(hardest) == 12
+    assert _query(capsys, bank_db, "--order", "er", "--desc")[:2] == (0, hardest)
+    assert _query(capsys, bank_db, "--order", "hardest")[:2] == (0, hardest)
+    status, easiest, _ = _query(capsys, bank_db, "--order", "easiest")
+    assert easiest == _query(capsys, bank_db, "--order", "er")[1] and easiest[0] != hardest[0]
+    status, _, err = _query(capsys, bank_db, "--order", "clues", "--desc")
+    assert status == 2 and "--desc goes with --order er" in err
+
+
+# -- 5. each command's own epilogue; plurals; readable labels ---------------------------------------
+
+
+def _help(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    status, out, _ = run_cli(capsys, *argv, "--help")
+    assert status == 0
+    return " ".join(out.split())
+
+
+BATCH_EPILOG = "0 when every puzzle passed, 1 when some did not"
+
+
+@pytest.mark.parametrize("command", ["serve", "bank", "book", "show", "render", "explain", "hint",
+                                     "steps", "rate", "generate", "compare"])
+def test_non_batch_commands_have_their_own_epilogue(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    text = _help(capsys, command)
+    assert BATCH_EPILOG not in text and "Exit status: 0 " in text
+    assert text.rstrip().endswith(".")
+
+
+@pytest.mark.parametrize("command", ["solve", "count", "check", "canon"])
+def test_batch_commands_keep_the_batch_epilogue(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    text = _help(capsys, command)
+    assert BATCH_EPILOG in text and "141" in text
+
+
+def test_serve_and_bank_epilogues_say_what_fits(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "0 when stopped with Ctrl-C" in _help(capsys, "serve")
+    assert "1 when 'add' refused some puzzles" in _help(capsys, "bank")
+
+
+def test_one_puzzle_is_singular(capsys: pytest.CaptureFixture[str], tmp_path: Path, bank_db: str) -> None:
+    status, _, err = run_cli(capsys, "bank", "export", "--db", bank_db, "-o", str(tmp_path / "a.txt"))
+    assert status == 0 and "wrote 12 puzzles to" in err
+    one = str(tmp_path / "one.sqlite3")
+    assert run_cli(capsys, "bank", "add", "--db", one, PUZZLE)[0] == 0
+    status, _, err = run_cli(capsys, "bank", "export", "--db", one, "-o", str(tmp_path / "b.txt"))
+    assert status == 0 and "wrote 1 puzzle to" in err
+    if find_spec("reportlab") is not None:
+        status, _, err = run_cli(capsys, "book", "-n", "1", "--seed", "1", "-o", str(tmp_path / "p.pdf"))
+        assert status == 0 and "1 puzzle on 1 page" in err and "puzzles" not in err

@@ -50,14 +50,15 @@ def open_inputs(files: Sequence[str]) -> Iterator[tuple[str, Iterable[str]]]:
             yield name, handle
 
 
-def check_files(files: Sequence[str], box: Shape | None = None) -> None:
+def check_files(files: Sequence[str], box: Shape | None = None, *, puzzles: bool = True) -> None:
     """Raise :class:`UsageError` for an input that cannot be read, before any work is done.
 
-    An argument that names no file may be a puzzle (:func:`is_puzzle_text`); one that is neither
-    is a missing file, said to look like a puzzle when it does (:func:`looks_like_puzzle`).
+    With ``puzzles``, an argument that names no file may be a puzzle (:func:`is_puzzle_text`);
+    one that is neither is a missing file, said to look like a puzzle when it does
+    (:func:`looks_like_puzzle`).
     """
     for name in files:
-        if name == "-" or is_puzzle_text(name, box):
+        if name == "-" or (puzzles and is_puzzle_text(name, box)):
             continue
         if not os.path.exists(name):
             if looks_like_puzzle(name):
