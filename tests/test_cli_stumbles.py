@@ -348,3 +348,25 @@ def test_one_puzzle_is_singular(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     if find_spec("reportlab") is not None:
         status, _, err = run_cli(capsys, "book", "-n", "1", "--seed", "1", "-o", str(tmp_path / "p.pdf"))
         assert status == 0 and "1 puzzle on 1 page" in err and "puzzles" not in err
+
+
+# -- 6. the quick start says what it installs ------------------------------------------------------
+
+
+def test_the_quick_start_says_what_make_installs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index("## Quick start")
+    section = readme[start : readme.index("\n## ", start + 1)]
+    for word in (".venv", "dev", "apt-get", "as root", "chromium", "libcairo2", "fonts-dejavu-core",
+                 "browser tests", "PNG", "PDF", "clang", "sanitize", "fuzz"):
+        assert word in section, word
+
+
+def test_the_makefile_announces_each_install() -> None:
+    for path in (ROOT / "Makefile", ROOT / "fuzz" / "fuzz.mk"):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        installs = [i for i, line in enumerate(lines) if "apt-get install" in line]
+        assert installs, path
+        for i in installs:
+            before = " ".join(lines[max(0, i - 3) : i])
+            assert "echo" in before and "as root" in before, (path, lines[i])
