@@ -1,4 +1,6 @@
-# The README's quick start: `make demo` and `make test`, each from a fresh clone.
+# The README's quick start: `make demo` and `make test`, each from a fresh clone. Both set up
+# .venv (pip: sudokit with its dev and web extras); `make test` also installs the Debian packages
+# of system-deps with apt-get as root when missing (each install is announced before it runs).
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -9,6 +11,7 @@ SOURCES := pyproject.toml setup.py $(wildcard csrc/*/*.c csrc/*/*.h)
 .PHONY: demo test lint typecheck layers unit bench docs docs-strategies clean system-deps serve
 
 $(STAMP): $(SOURCES)
+	@echo "setting up $(VENV): sudokit (editable, its C extension built) with its dev and web extras, from PyPI"
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,web]'
@@ -31,7 +34,8 @@ demo: $(STAMP)
 	@out=$$(mktemp --suffix=.svg) && $(BIN)/sudokit render "$$(grep -v '^#' examples/sample.txt | head -n 1)" -o $$out \
 		&& echo "rendered $$(wc -c < $$out) bytes of SVG" && rm -f $$out
 
-## test: set up, lint, type-check, check the import layers, then run the whole test suite.
+## test: set up, lint, type-check, check the import layers, then run the whole test suite (after
+## installing the missing Debian packages of system-deps, as root).
 test: lint typecheck layers unit
 
 lint: $(STAMP)
@@ -59,7 +63,8 @@ DEB_PACKAGES := chromium libcairo2 fonts-dejavu-core
 system-deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
-		echo "installing Debian packages:" $$missing; \
+		echo "installing Debian packages with apt-get, as root (chromium: the browser tests;" \
+			"libcairo2: PNG output; fonts-dejavu-core: PDF fonts):" $$missing; \
 		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; } || \
 		echo "could not install" $$missing "(not root?): the tests that need them will skip"; \
 	fi

@@ -26,6 +26,7 @@ SANITIZE_TESTS ?= tests
 
 clang-tools:
 	@command -v $(CLANG) >/dev/null && test -f "$$($(CLANG) -print-file-name=libclang_rt.asan-x86_64.so)" || { \
+	  echo "installing Debian packages with apt-get, as root (the sanitizer and fuzzing builds): clang libclang-rt-14-dev"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang libclang-rt-14-dev; }
 
 # Bounds that keep the campaign off known slow spots (fuzz/README.md, "Findings").

@@ -73,8 +73,8 @@ def test_query_filters(bank: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run_cli(capsys, "bank", "query", "--db", str(bank), "-n", "2", "--format", "jsonl")
     rows = [json.loads(line) for line in out.splitlines()]
     assert len(rows) == 2 and {"puzzle", "solution", "er", "level", "techniques"} <= set(rows[0])
-    status, out, _ = run_cli(capsys, "bank", "query", "--db", str(bank), "--technique", "no such thing")
-    assert (status, out) == (0, "")
+    status, out, err = run_cli(capsys, "bank", "query", "--db", str(bank), "--technique", "no such thing")
+    assert (status, out) == (2, "") and "unknown technique" in err  # #28: a name is checked
     status, out, _ = run_cli(capsys, "bank", "query", "--db", str(bank), "--symmetry", "none",
                              "--status", "rated", "--order", "random")
     assert len(out.splitlines()) == 12

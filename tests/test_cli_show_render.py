@@ -58,11 +58,15 @@ def test_show_every_puzzle_of_a_file(capsys: pytest.CaptureFixture[str]) -> None
     assert blocks == expected
 
 
-def test_show_bad_puzzle_is_named_and_the_rest_shown(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run_cli(capsys, "show", SMALL, "12x4", PUZZLE)
+def test_show_bad_puzzle_is_named_and_the_rest_shown(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.txt"  # an argument that does not read is a usage error (#28): a file's line
+    bad.write_text("12x4\n")
+    status, out, err = run_cli(capsys, "show", SMALL, str(bad), PUZZLE)
     assert status == 1
     assert out.count("┌") == 2
-    assert "sudokit show: <argument>: line 1: wrong length: 4 cells" in err
+    assert f"sudokit show: {bad}: line 1: wrong length: 4 cells" in err
 
 
 def test_show_usage_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -156,7 +160,8 @@ def test_render_bad_outputs(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
 
 def test_render_malformed_puzzle_writes_nothing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, out, err = run_cli(capsys, "render", PUZZLE[:-1], "-o", str(tmp_path / "x.svg"))
-    assert (status, out) == (1, "") and "wrong length: 80 cells" in err
+    assert (status, out) == (2, "") and "wrong length: 80 cells" in err  # a usage error (#28)
+    assert "is not a file; it looks like a puzzle but" in err
     assert list(tmp_path.iterdir()) == []
 
 

@@ -296,7 +296,7 @@ def test_variants_are_drawn_and_played(page: Any) -> None:
     first = killer.rules.cages[0].cells  # its outline: the segments of sudokit.render.layout, one "M" each
     drawn = page.locator("#links .cage").first.get_attribute("d") or ""
     assert drawn.count("M") == len(Geometry(killer.shape, 0.0).cage_edges(first)) > 0
-    expect(page.locator("#size-label")).to_contain_text("killer")
+    expect(page.locator("#size-label")).to_have_text("9×9 Killer")  # the variant as people call it
     if SHOTS:
         page.locator("#board-area").screenshot(path=str(Path(SHOTS) / "web-killer.png"))
     jigsaw = sudokit.generate(variant="jigsaw", seed=2)

@@ -353,6 +353,12 @@ class Bank:
     def __len__(self) -> int:
         return int(self._db.execute("SELECT count(*) FROM puzzles").fetchone()[0])
 
+    def technique_names(self) -> list[str]:
+        """The names of the steps the stored puzzles' solving paths use (what ``query``'s
+        ``technique`` filter matches), sorted."""
+        rows = self._db.execute("SELECT DISTINCT technique FROM techniques ORDER BY technique")
+        return [str(name) for (name,) in rows]
+
     def __contains__(self, puzzle: object) -> bool:
         """True when the bank holds the puzzle or an equivalent one."""
         try:

@@ -23,14 +23,22 @@ from importlib import import_module
 from typing import Protocol
 
 from sudokit import SudokuError, __version__
-from sudokit.cli.options import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError
-from sudokit.cli.output import flush
+from sudokit.cli.options import (
+    EXIT_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_PIPE,
+    EXIT_USAGE,
+    UsageError,
+)
+from sudokit.cli.output import drop_stdout, flush, stdout_dropped
 
 __all__ = [
     "COMMANDS",
     "EXIT_FAILED",
     "EXIT_INTERRUPTED",
     "EXIT_OK",
+    "EXIT_PIPE",
     "EXIT_USAGE",
     "Command",
     "Subcommand",
@@ -48,24 +56,33 @@ class Subcommand(Protocol):
     def run(self, args: argparse.Namespace) -> int: ...
 
 
-@dataclass(frozen=True)
-class Command:
-    """One row of the subcommand table: the module (``"module"`` or ``"module:object"``) that
-    implements the command, its help line and its long description."""
-
-    target: str
-    help: str
-    description: str = ""
-
-
 _FAILURES = (
     "A puzzle that fails is written as a comment line in its place, '# FILE: line L[, column C]: "
     "problem', so the output keeps one answer per puzzle and reads back as a puzzle file."
 )
+_PIPE = "141 when the reader of standard output stopped early (… | head), "
 _EXIT = (
     "Exit status: 0 when every puzzle passed, 1 when some did not (all are still done), "
-    "2 on a usage error, 130 when interrupted."
+    f"2 on a usage error, {_PIPE}130 when interrupted."
 )
+
+
+def _status(*meanings: str) -> str:
+    """An epilogue listing a command's exit statuses (usage error, closed pipe and Ctrl-C added)."""
+    return f"Exit status: {', '.join(meanings)}, 2 on a usage error, {_PIPE}130 when interrupted."
+
+
+@dataclass(frozen=True)
+class Command:
+    """One row of the subcommand table: the module (``"module"`` or ``"module:object"``) that
+    implements the command, its help line, its long description and the epilogue of its
+    ``--help`` (its exit statuses; the batch commands' text by default)."""
+
+    target: str
+    help: str
+    description: str = ""
+    epilog: str = _EXIT
+
 
 #: The subcommands: name → the module implementing it, its one-line help and its description.
 #: Add a command with a module and one line here.
@@ -95,31 +112,60 @@ COMMANDS: dict[str, Command] = {
         "draw puzzles as bordered grids in the terminal",
         "Draw every puzzle given (its text, a file of puzzles, '-' for standard input) as a "
         "bordered grid, separated by blank lines; givens bold on a terminal.",
+        _status("0 when every puzzle was drawn", "1 when some could not be (each named)"),
     ),
     "render": Command(
         "sudokit.cli.render",
         "draw puzzles as SVG or PNG pictures",
         "Draw puzzles as SVG or PNG (by the suffix of -o); several puzzles are written one file "
         "each, OUT-001.svg, OUT-002.svg, …; without -o the SVG of one puzzle goes to standard output.",
+        _status("0 when every puzzle was drawn", "1 when some could not be (each named)"),
     ),
-    "explain": Command("sudokit.cli.explain", "explain a puzzle's solving path step by step"),
-    "hint": Command("sudokit.cli.hint", "the next step from a player's grid and pencil marks"),
-    "steps": Command("sudokit.cli.steps", "every step each technique finds in a position now"),
+    "explain": Command(
+        "sudokit.cli.explain",
+        "explain a puzzle's solving path step by step",
+        epilog=_status("0 when solved", "1 when the techniques get stuck, the puzzle has no "
+                       "solution or several, or the time limit ran out"),
+    ),
+    "hint": Command(
+        "sudokit.cli.hint",
+        "the next step from a player's grid and pencil marks",
+        epilog=_status("0 on a hint", "1 when the hint is a wrong digit, a missing candidate or no "
+                       "step, the puzzle has no solution or several, or the time limit ran out"),
+    ),
+    "steps": Command(
+        "sudokit.cli.steps",
+        "every step each technique finds in a position now",
+        epilog=_status("0 when some step was found", "1 when none was"),
+    ),
     "rate": Command(
-        "sudokit.cli.rate", "rate puzzles as Sudoku Explainer does (ER, EP, ED) and HoDoKu-style"
+        "sudokit.cli.rate",
+        "rate puzzles as Sudoku Explainer does (ER, EP, ED) and HoDoKu-style",
+        epilog=_status("0 when every puzzle was rated", "1 when some were not (all are still done)"),
     ),
-    "generate": Command("sudokit.cli.generate", "generate unique puzzles (dig or random fill)"),
+    "generate": Command(
+        "sudokit.cli.generate",
+        "generate unique puzzles (dig or random fill)",
+        epilog=_status("0 when every puzzle asked for was made",
+                       "1 when the time limit ran out or generation failed (the puzzles made are written)"),
+    ),
     "canon": Command(
         "sudokit.cli.canon", "minlex canonical form of 9×9 puzzles (de-duplicate equivalent ones)"
     ),
     "compare": Command(
-        "sudokit.cli.compare", "compare the strategies on puzzle files: time, nodes, backtracks"
+        "sudokit.cli.compare",
+        "compare the strategies on puzzle files: time, nodes, backtracks",
+        epilog=_status("0 when every strategy agreed with the native engine",
+                       "1 when one disagreed or some puzzles were unreadable (skipped)"),
     ),
     "book": Command(
         "sudokit.cli.book",
         "a PDF booklet of puzzles (generated when no FILE is given)",
         "Write a PDF booklet of the puzzles of FILE, or of --count generated ones: 1, 2, 4 or 6 a "
         "page, each labelled with its number, SE rating and level; --solutions at the back.",
+        "Exit status: 0 when the booklet was written, 1 when a puzzle of FILE is unreadable or has "
+        "not exactly one solution (each named; nothing is written), 2 on a usage error, 130 when "
+        "interrupted.",
     ),
     "bank": Command(
         "sudokit.cli.bank",
@@ -127,12 +173,15 @@ COMMANDS: dict[str, Command] = {
         "Keep rated 9×9 puzzles in a SQLite file, one per equivalence class: 'add' checks, rates "
         "and stores puzzles, 'query' finds them by rating, level, technique, clues, symmetry, "
         "'stats' counts them, 'export' writes them all in any data-set format.",
+        _status("0 on success", "1 when 'add' refused some puzzles (each named; the rest are "
+                "stored)"),
     ),
     "serve": Command(
         "sudokit.cli.serve",
         "the web pages (play, learn, make, batch) and the JSON API",
         "Serve the web pages and the JSON API until Ctrl-C (needs pip install 'sudokit[web]'). "
         "The default host, 127.0.0.1, is reachable from this machine only.",
+        "Exit status: 0 when stopped with Ctrl-C, 2 on a usage error or without the web extra.",
     ),
 }
 
@@ -160,7 +209,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sudokit",
         description="Sudoku toolkit: solve, count and check puzzles in any common text format.",
-        epilog=_EXIT,
+        epilog="Exit status: 0 on success, 1 when some puzzles failed (each command's --help "
+        f"says what that means), 2 on a usage error, {_PIPE}130 when interrupted.",
     )
     parser.add_argument("--version", action="version", version=f"sudokit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -169,7 +219,7 @@ def build_parser() -> argparse.ArgumentParser:
             name,
             help=entry.help,
             description=entry.description or entry.help,
-            epilog=_EXIT,
+            epilog=entry.epilog,
         )
         try:
             found = _load(entry.target)
@@ -201,8 +251,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``sudokit`` with ``argv`` (default: the process's arguments); return the exit status.
 
     Ctrl-C at any point ends it with exit status 130 and no traceback, once the answers
-    already found are written.
+    already found are written. When the reader of standard output goes away (``| head -1``) the
+    command stops quietly with :data:`~sudokit.cli.options.EXIT_PIPE` (141).
     """
+    stdout_dropped(reset=True)
     try:
         return _main(argv)
     except KeyboardInterrupt:
@@ -249,9 +301,8 @@ def _main(argv: Sequence[str] | None) -> int:
         _error(f"sudokit {args.command}: {type(exc).__name__}: {exc}")
         return EXIT_USAGE
     except BrokenPipeError:  # the reader of our output went away (`sudokit solve … | head`)
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_FAILED
+        drop_stdout()
+        return EXIT_PIPE
     except FileNotFoundError as exc:  # an input that went away after the checks
         flush(sys.stdout)
         _error(f"sudokit {args.command}: {exc.filename}: no such file")
@@ -261,7 +312,7 @@ def _main(argv: Sequence[str] | None) -> int:
         _error(f"sudokit {args.command}: {exc}")
         return EXIT_USAGE
     flush(sys.stdout)
-    return status
+    return EXIT_PIPE if stdout_dropped() else status
 
 
 def _error(message: str) -> None:

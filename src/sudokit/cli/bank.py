@@ -12,22 +12,26 @@ the rest stored), 2 on a usage error (no bank at PATH for the commands that read
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
+import re
 import sqlite3
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from sudokit import Bank, OptionError, Status
 from sudokit.bank.store import ADD_TIME_LIMIT, ORDERS, AddReport, default_path, parse_range
 from sudokit.cli.inputs import BINARY_FORMATS, check_files, read_inputs
-from sudokit.cli.options import EXIT_FAILED, EXIT_OK, UsageError, jobs, positive, seconds
+from sudokit.cli.options import EXIT_FAILED, EXIT_OK, UsageError, jobs, plural, positive, seconds
 from sudokit.cli.output import atomic_output
 from sudokit.cli.progress import progress_bar
 from sudokit.formats.datasets import FORMATS, format_for_path
 from sudokit.formats.reader import Entry
-from sudokit.symmetry import check_symmetry
+from sudokit.generation.generator import LEVELS
+from sudokit.symmetry import SYMMETRIES, check_symmetry
+from sudokit.techniques import techniques
 
 __all__ = ["add_arguments", "run"]
 
@@ -43,12 +47,69 @@ def _range(text: str) -> tuple[float | None, float | None]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _key(text: str) -> str:
+    """A name compared loosely: case, spaces, hyphens and underscores aside."""
+    return re.sub(r"[\s_-]+", "", text.strip().lower())
+
+
+def _unknown(kind: str, text: str, known: Iterable[str]) -> str:
+    """The message for an unknown name: the close ones (``did you mean X-Wing?``), else the list."""
+    names = {_key(name): name for name in known}
+    close = difflib.get_close_matches(_key(text), list(names), n=3, cutoff=0.6)
+    if close:
+        return f"unknown {kind} {text!r}: did you mean {' or '.join(names[c] for c in close)}?"
+    return f"unknown {kind} {text!r} (choose from: {', '.join(names.values())})"
+
+
+def _level(text: str) -> str:
+    """Parse a HoDoKu-style level name."""
+    if _key(text) in LEVELS:
+        return _key(text)
+    raise argparse.ArgumentTypeError(_unknown("level", text, LEVELS))
+
+
 def _symmetry(text: str) -> str:
     """Parse a symmetry name."""
     try:
-        return check_symmetry(text)
-    except (OptionError, ValueError) as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        return check_symmetry(_key(text) or text)
+    except (OptionError, ValueError):
+        raise argparse.ArgumentTypeError(_unknown("symmetry", text, SYMMETRIES)) from None
+
+
+#: Words ``--order`` takes besides :data:`~sudokit.bank.store.ORDERS` (which hold ``-er``, an
+#: option to argparse unless written ``--order=-er``).
+ORDER_WORDS = {"hardest": "-er", "easiest": "er"}
+
+
+def _order(text: str) -> str:
+    """Parse a query order: one of ORDERS or ORDER_WORDS."""
+    key = text.strip().lower()
+    if key in ORDERS:
+        return key
+    if key in ORDER_WORDS:
+        return ORDER_WORDS[key]
+    raise argparse.ArgumentTypeError(_unknown("order", text, [*ORDERS, *ORDER_WORDS]))
+
+
+def _techniques(bank: Bank, names: Sequence[str] | None) -> list[str] | None:
+    """The ``--technique`` names as the bank spells them (compared loosely); a name that is no
+    technique (neither a step the bank holds nor one of the rater's) is a usage error."""
+    if not names:
+        return None
+    stored = {_key(name): name for name in bank.technique_names()}
+    registry = {_key(t.name): t.name for t in techniques()}
+    found: list[str] = []
+    for name in names:
+        key = _key(name)
+        if key in stored:
+            found.append(stored[key])
+        elif key in registry:
+            print(f"sudokit bank: no puzzle of the bank uses {registry[key]}", file=sys.stderr)
+            found.append(registry[key])
+        else:
+            known = [*stored.values(), *registry.values()]
+            raise UsageError(f"--technique: {_unknown('technique', name, known)}")
+    return found
 
 
 def _bin_width(text: str) -> float:
@@ -83,7 +144,7 @@ def _filters(parser: argparse.ArgumentParser) -> None:
     """Add the filters of ``bank query``."""
     parser.add_argument("--er", type=_range, metavar="LOW-HIGH",
                         help="SE rating range: 7-8.5, 9: (at least 9), :3 (at most 3) or 7.2")
-    parser.add_argument("--level", action="append", metavar="LEVEL",
+    parser.add_argument("--level", action="append", type=_level, metavar="LEVEL",
                         help="HoDoKu-style level (easy, medium, hard, unfair, extreme); repeat: any of them")
     parser.add_argument("--technique", action="append", metavar="NAME",
                         help="a technique used on the solving path (e.g. X-Wing); repeat: all of them")
@@ -93,9 +154,11 @@ def _filters(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--status", choices=[s.value for s in Status],
                         help="only puzzles with this status (rated ones: rated)")
     parser.add_argument("-n", "--limit", type=positive, metavar="N", help="at most N puzzles")
-    parser.add_argument("--order", choices=ORDERS, default="added",
-                        help="order: added (default), er, -er (hardest first; write --order=-er), "
-                        "clues, random")
+    parser.add_argument("--order", type=_order, default="added", metavar="ORDER",
+                        help="order: added (default), er (easiest first), hardest (hardest first; "
+                        "also --order er --desc, or --order=-er), clues, random")
+    parser.add_argument("--desc", action="store_true",
+                        help="with --order er: the other way round, hardest first")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -213,13 +276,19 @@ def _query(args: argparse.Namespace) -> int:
     fmt = args.format or ("line" if to_stdout else format_for_path(args.output))
     if to_stdout and fmt in BINARY_FORMATS:
         raise UsageError(f"the {fmt} format is binary: give -o FILE")
+    if filters and args.desc:
+        if filters["order"] not in ("er", "-er"):
+            raise UsageError("--desc goes with --order er (hardest first)")
+        filters["order"] = "-er" if filters["order"] == "er" else "er"
     with _open(args) as bank:
+        if filters:
+            filters["technique"] = _techniques(bank, filters["technique"])
         if to_stdout:
             bank.export(sys.stdout, fmt, **filters)
             return EXIT_OK
         with atomic_output(args.output) as temp:
             count = bank.export(temp, fmt, **filters)
-    print(f"wrote {count} puzzles to {args.output}", file=sys.stderr)
+    print(f"wrote {plural(count, 'puzzle')} to {args.output}", file=sys.stderr)
     return EXIT_OK
 
 

@@ -15,7 +15,7 @@ from importlib.util import find_spec
 
 from sudokit import Grid, SudokuError, book, count_solutions
 from sudokit.cli.inputs import check_files, read_grid_inputs
-from sudokit.cli.options import EXIT_FAILED, EXIT_OK, UsageError, positive
+from sudokit.cli.options import EXIT_FAILED, EXIT_OK, UsageError, plural, positive
 from sudokit.cli.output import check_output
 
 __all__ = ["add_arguments", "run"]
@@ -74,6 +74,6 @@ def run(args: argparse.Namespace) -> int:
     result = book(puzzles, args.output, count=args.count, difficulty=args.difficulty,
                   per_page=args.per_page, paper=args.paper, title=args.title,
                   solutions=args.solutions, seed=args.seed)
-    pages = f"{result.pages} page{'s' if result.pages != 1 else ''}"
-    print(f"wrote {result.path}: {result.puzzles} puzzles on {pages}", file=sys.stderr)
+    print(f"wrote {result.path}: {plural(result.puzzles, 'puzzle')} on {plural(result.pages, 'page')}",
+          file=sys.stderr)
     return EXIT_OK

@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         print("sudokit compare: --plot needs matplotlib, which is not installed: "
               "pip install 'sudokit[plot]'", file=sys.stderr)
         return EXIT_USAGE
-    check_files(args.files)
+    check_files(args.files, puzzles=False)  # files only: each is a table
     tables = []
     unreadable = 0
     for name in args.files:

@@ -50,14 +50,68 @@ def open_inputs(files: Sequence[str]) -> Iterator[tuple[str, Iterable[str]]]:
             yield name, handle
 
 
-def check_files(files: Sequence[str]) -> None:
-    """Raise :class:`UsageError` for an input file that cannot be read, before any work is done."""
+def check_files(files: Sequence[str], box: Shape | None = None, *, puzzles: bool = True) -> None:
+    """Raise :class:`UsageError` for an input that cannot be read, before any work is done.
+
+    With ``puzzles``, an argument that names no file may be a puzzle (:func:`is_puzzle_text`);
+    one that is neither is a missing file, said to look like a puzzle when it does
+    (:func:`looks_like_puzzle`).
+    """
     for name in files:
-        if name != "-" and not os.access(name, os.R_OK):
-            reason = "no such file" if not os.path.exists(name) else "cannot be read"
-            raise UsageError(f"{name}: {reason}")
-        if name != "-" and os.path.isdir(name):
+        if name == "-" or (puzzles and is_puzzle_text(name, box)):
+            continue
+        if not os.path.exists(name):
+            if looks_like_puzzle(name):
+                raise UsageError(f"{_shown(name)} is not a file; it looks like a puzzle but "
+                                 f"{_puzzle_problem(name, box)}")
+            raise UsageError(f"{name}: no such file")
+        if not os.access(name, os.R_OK):
+            raise UsageError(f"{name}: cannot be read")
+        if os.path.isdir(name):
             raise UsageError(f"{name}: is a directory")
+
+
+def _shown(spec: str, most: int = 40) -> str:
+    """An argument as messages show it: quoted, cut short when long."""
+    text = " ".join(spec.split())
+    return repr(text if len(text) <= most else text[: most - 1] + "…")
+
+
+#: Characters of the puzzle formats: digits, the empty-cell marks, grid drawing.
+_GRID_CHARACTERS = frozenset("0123456789.-*_|+")
+
+
+def looks_like_puzzle(spec: str) -> bool:
+    """True when an argument that names no file looks meant as a puzzle: a link, a JSON form,
+    several lines, or mostly digits and empty-cell marks (not a file name with a suffix)."""
+    text = spec.strip()
+    if looks_like_variant(text) or "://" in text or "\n" in text:
+        return True
+    if os.sep in text or _FILE_SUFFIX.search(text):
+        return False
+    chars = [c for c in text if not c.isspace()]
+    return len(chars) >= 4 and sum(c in _GRID_CHARACTERS for c in chars) >= 0.6 * len(chars)
+
+
+def _puzzle_problem(spec: str, box: Shape | None) -> str:
+    """Why an argument does not read as puzzles (its first error), or "" when it does."""
+    read = 0
+    for entry in read_puzzles(spec, box):
+        if entry.error is not None:
+            return str(entry.error)
+        read += 1
+    return "" if read else "it holds no puzzle"
+
+
+def is_puzzle_text(spec: str, box: Shape | None = None) -> bool:
+    """True when an argument is puzzle text rather than a file: it names no existing file (or
+    is too long to be a name) and reads as one or more puzzles without an error. A file wins
+    when the argument names one; ``-`` is standard input."""
+    if spec == "-":
+        return False
+    if "\n" not in spec and len(spec) <= 4096 and os.path.exists(spec):
+        return False
+    return _puzzle_problem(spec, box) == ""
 
 
 #: The data-set formats that are binary files, read by :func:`sudokit.formats.read_dataset`.
@@ -70,7 +124,7 @@ _FILE_SUFFIX = re.compile(r"\.(txt|sdk|sdm|ss|csv|tsv|json|jsonl|ndjson|npy|npz|
 
 def is_binary(name: str) -> bool:
     """True when a file's suffix says it is a NumPy or Parquet data set."""
-    return name != "-" and format_for_path(name, "") in BINARY_FORMATS
+    return name != "-" and "\n" not in name and format_for_path(name, "") in BINARY_FORMATS
 
 
 def _dataset(name: str, box: Shape | None, defer: bool) -> Iterator[Entry]:
@@ -100,6 +154,9 @@ def read_inputs(
     text is read a large piece at a time and long runs of one-line puzzles come as
     :class:`~sudokit.formats.reader.LineRun` objects (not for a person typing at a terminal)."""
     for name in files or ["-"]:
+        if is_puzzle_text(name, box):
+            yield ARGUMENT, read_puzzles(name, box, defer=defer, runs=runs)
+            continue
         if is_binary(name):
             yield name, _dataset(name, box, defer)
             continue
@@ -146,17 +203,13 @@ def _is_file_spec(spec: str) -> bool:
 def read_specs(
     specs: Sequence[str], box: Shape | None = None, *, check: bool = False
 ) -> Iterator[tuple[str, int, Grid | SudokuError]]:
-    """Every puzzle the arguments give, each a puzzle's text, a file of puzzles or ``-`` (stdin).
+    """Every puzzle the arguments give, each a puzzle's text, a file of puzzles or ``-`` (stdin),
+    as the batch commands read them (:func:`read_inputs`).
 
-    Every file is checked before the first puzzle is read (:class:`UsageError` if unreadable).
+    Every argument is checked before the first puzzle is read (:func:`check_files`).
     """
-    check_files([spec for spec in specs if _is_file_spec(spec)])
-    for spec in specs:
-        if _is_file_spec(spec):
-            yield from read_grid_inputs([spec], box, check=check)
-        else:
-            for entry in read_puzzles(spec, box):
-                yield ARGUMENT, entry.line, grid_of(entry, check=check)
+    check_files(specs, box)
+    yield from read_grid_inputs(specs, box, check=check)
 
 
 def puzzle_text(spec: str) -> str:

@@ -27,6 +27,10 @@ EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+#: The reader of standard output went away (``sudokit solve FILE | head -1``): what a shell
+#: reports for a program that SIGPIPE ended (128 + 13), as ``cat`` or ``seq`` give under
+#: ``set -o pipefail``; it is not a failure of the puzzles, and nothing is said about it.
+EXIT_PIPE = 141
 
 #: The name standard input goes by in messages and in the ``file`` field of ``--json``.
 STDIN = "<stdin>"
@@ -39,6 +43,11 @@ class UsageError(Exception):
 def status_words(*statuses: Status) -> str:
     """The status words as the help texts list them: ``solved | no_solution | …``."""
     return " | ".join(s.value for s in statuses)
+
+
+def plural(count: int, word: str) -> str:
+    """``1 puzzle``, ``2 puzzles``: a count and its noun (plural by an added s)."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 # -- option parsers ---------------------------------------------------------------------------------

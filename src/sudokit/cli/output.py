@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import os
 import re
@@ -288,7 +289,7 @@ def run_batch(args: argparse.Namespace, job: Job, *, style: str = "line", verify
     files by :func:`~sudokit.formats.read_dataset`. With ``verify``, a solved puzzle passes only
     when its given solution (the data set's solution column) is the one found.
     """
-    check_files(args.files)
+    check_files(args.files, job.box)
     if not args.files or "-" in args.files:
         standard_input()
     interactive = (not args.files or "-" in args.files) and stdin_is_terminal()
@@ -374,11 +375,43 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> Path:
 
 
 def flush(stream: IO[str] | None) -> None:
-    """Flush a stream, ignoring a reader that has gone away (or a stream that was closed)."""
+    """Flush a stream, ignoring a stream that was closed; when the reader of standard output has
+    gone away, it is dropped (:func:`drop_stdout`)."""
     if stream is None:
         return
-    with contextlib.suppress(BrokenPipeError, ValueError):
+    try:
         stream.flush()
+    except BrokenPipeError:
+        if stream is sys.stdout:
+            drop_stdout()
+    except ValueError:
+        pass
+
+
+class _Stdout:
+    """Whether standard output was dropped because its reader went away."""
+
+    dropped = False
+
+
+def drop_stdout() -> None:
+    """Standard output's reader went away (EPIPE): point its file descriptor at the null device,
+    so nothing more goes to the closed pipe and the flush at exit cannot fail again."""
+    _Stdout.dropped = True
+    with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, sys.stdout.fileno())
+        finally:
+            os.close(devnull)
+
+
+def stdout_dropped(reset: bool = False) -> bool:
+    """True when :func:`drop_stdout` was called (since the last ``reset``)."""
+    dropped = _Stdout.dropped
+    if reset:
+        _Stdout.dropped = False
+    return dropped
 
 
 #: What a subcommand module provides (see :mod:`sudokit.cli`).

@@ -5,6 +5,7 @@ Part of what the subcommands share; nothing outside :mod:`sudokit.cli` imports i
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from importlib import import_module
@@ -24,8 +25,9 @@ def progress_bar(enabled: bool, total: int | None, unit: str, **options: Any) ->
 
 
 def _count_lines(files: Sequence[str]) -> int | None:
-    """The total number of lines of the input files (None when one of them is standard input)."""
-    if not files or "-" in files or any(is_binary(name) for name in files):
+    """The total number of lines of the input files (None when one of them is standard input,
+    a data set or a puzzle given on the command line)."""
+    if not files or any(is_binary(name) or not os.path.isfile(name) for name in files):
         return None
     total = 0
     for name in files:

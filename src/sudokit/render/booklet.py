@@ -380,6 +380,13 @@ def book(
     return Booklet(target, len(entries), pages, tuple(entries))
 
 
+def _new_file_mode() -> int:
+    """The permissions a new file gets (0666 less the umask), for the temporary file renamed into place."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def _write(target: Path, entries: Sequence[Entry], page: tuple[float, float], layout: tuple[int, int],
            title: str, solutions: bool, fonts: tuple[str, str]) -> int:
     """Draw the booklet into a temporary file beside ``target``, then rename it into place."""
@@ -403,6 +410,7 @@ def _write(target: Path, entries: Sequence[Entry], page: tuple[float, float], la
             canvas.setCreator("sudokit")
             pages = _draw_pages(canvas, entries, page, layout, title, solutions)
             canvas.save()
+        os.chmod(temp, _new_file_mode())  # mkstemp makes it 0600; a new file honours the umask
         os.replace(temp, target)
     except OSError as error:
         Path(temp).unlink(missing_ok=True)

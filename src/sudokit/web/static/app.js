@@ -11,6 +11,13 @@ const $ = (id) => document.getElementById(id);
 const PREFS_KEY = "sudokit.prefs";
 const KEY_MIN = 36; // px: the narrowest keypad key
 const KEY_GAP = 5.6; // px: the keypad's gap (0.35rem)
+// The variants as people call them, for the size label ("9×9 Sudoku X", not "9×9 x"); a name not
+// listed shows as sudokit spells it. Combined rules ("x+windoku") join with " + ".
+const VARIANT_TITLES = {
+  x: "Sudoku X", windoku: "Windoku", jigsaw: "Jigsaw", antiknight: "Anti-Knight", antiking: "Anti-King",
+  nonconsecutive: "Non-Consecutive", disjointgroups: "Disjoint Groups", killer: "Killer",
+};
+const variantTitle = (name) => name.split("+").map((v) => VARIANT_TITLES[v] || v).join(" + ");
 
 function loadPrefs() {
   try {
@@ -77,7 +84,7 @@ const app = {
     $("mistakes").textContent = `Mistakes: ${game.mistakes || 0}`;
     $("level-label").textContent = game.level || "unrated";
     $("level-label").dataset.level = game.level || "";
-    $("size-label").textContent = `${game.n}×${game.n}` + (game.rules ? ` ${game.rules.name}` : "");
+    $("size-label").textContent = `${game.n}×${game.n}` + (game.rules ? ` ${variantTitle(game.rules.name)}` : "");
     $("size-label").title = game.rules ? game.rules.rules.join("; ") : "";
     this.drawKeypad();
     this.drawClock();
