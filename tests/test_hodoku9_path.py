@@ -10,25 +10,20 @@ import pytest
 
 from hodoku9_compare import State, c_step, mismatches, needs_core, path_states, python_step
 from hodoku9_compare import core as _core
-from sudokit import rating
 from sudokit.engine import backend
 from sudokit.engine.executor import Executor
 from sudokit.errors import Stopped, TimeLimitReached
 from sudokit.grid import Grid
 from sudokit.limits import NEVER, Deadline, Stop
+from sudokit.rating import explainer as rating
 from sudokit.rating.explainer import Rating, rate, rate_many
-from sudokit.rating.hodoku.path import (
-    HODOKU_STEPS,
-    Board,
-    HodokuStep,
-    _apply,
-    _brute_force,
-    _native_path,
-    _renamed,
-    _solution,
-    hodoku_path,
-    hodoku_rating,
-)
+from sudokit.rating.hodoku.board import Board, HodokuStep
+from sudokit.rating.hodoku.board import apply_step as _apply
+from sudokit.rating.hodoku.path import HODOKU_STEPS, hodoku_path, hodoku_rating
+from sudokit.rating.hodoku.path import brute_force as _brute_force
+from sudokit.rating.hodoku.path import native_path as _native_path
+from sudokit.rating.hodoku.path import renamed_step as _renamed
+from sudokit.rating.hodoku.path import unique_solution as _solution
 from sudokit.techniques import Step
 
 pytestmark = needs_core
