@@ -61,7 +61,8 @@ except ImportError:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from sudokit.engine import backend
-from sudokit.generation.generator import Generator, _random_solution, options, puzzle_seed
+from sudokit.generation.dig import random_solution as _random_solution
+from sudokit.generation.generator import Generator, options, puzzle_seed
 from sudokit.shape import Shape
 
 

@@ -17,7 +17,11 @@ import pytest
 
 from sudokit.grid import Grid
 from sudokit.limits import NEVER
-from sudokit.rating.hodoku.path import HODOKU_STEPS, Board, _apply, _next, _renamed
+from sudokit.rating.hodoku.board import Board
+from sudokit.rating.hodoku.board import apply_step as _apply
+from sudokit.rating.hodoku.path import HODOKU_STEPS
+from sudokit.rating.hodoku.path import next_step as _next
+from sudokit.rating.hodoku.path import renamed_step as _renamed
 
 try:
     from sudokit import _core

@@ -34,7 +34,9 @@ from pathlib import Path
 
 from sudokit import Grid, solve
 from sudokit.limits import NEVER
-from sudokit.rating.hodoku.path import HODOKU_STEPS, Board, BoardFinder, _sudokit
+from sudokit.rating.hodoku.board import Board, BoardFinder
+from sudokit.rating.hodoku.fish import sudokit_finder as _sudokit
+from sudokit.rating.hodoku.path import HODOKU_STEPS
 
 #: HoDoKu's types compared, with the name of the step and sudokit's own finder of it.
 TYPES = {

@@ -9,7 +9,8 @@ import pytest
 
 from sudokit import OptionError
 from sudokit.cli import main
-from sudokit.generation.generator import LEVELS, SE_SCALE, Options, _uses, options, parse_difficulty
+from sudokit.generation.difficulty import uses_technique as _uses
+from sudokit.generation.generator import LEVELS, SE_SCALE, Options, options, parse_difficulty
 
 TOP = SE_SCALE[1]
 

@@ -11,7 +11,9 @@ import pytest
 from sudokit import rate
 from sudokit.errors import OptionError
 from sudokit.grid import Grid
-from sudokit.rating.hodoku.path import HODOKU_STEPS, Board, _brute_force, hodoku_level, hodoku_path
+from sudokit.rating.hodoku.board import Board
+from sudokit.rating.hodoku.path import HODOKU_STEPS, hodoku_level, hodoku_path
+from sudokit.rating.hodoku.path import brute_force as _brute_force
 
 TOP95_1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 SKY = ".357..86.......2....6.2...5.2.....4...9..6..7...........7.61.3..1..5......439...."

@@ -17,7 +17,10 @@ import pytest
 from hodoku9_compare import State, c_ported, c_step, core, mismatches, needs_core, python_step
 from sudokit.grid import Grid
 from sudokit.limits import NEVER
-from sudokit.rating.hodoku.path import HODOKU_STEPS, Board, _apply, _next
+from sudokit.rating.hodoku.board import Board
+from sudokit.rating.hodoku.board import apply_step as _apply
+from sudokit.rating.hodoku.path import HODOKU_STEPS
+from sudokit.rating.hodoku.path import next_step as _next
 
 pytestmark = needs_core
 

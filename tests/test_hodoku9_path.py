@@ -17,18 +17,13 @@ from sudokit.grid import Grid
 from sudokit.limits import NEVER, Deadline, Stop
 from sudokit.rating import explainer as rating
 from sudokit.rating.explainer import Rating, rate, rate_many
-from sudokit.rating.hodoku.path import (
-    HODOKU_STEPS,
-    Board,
-    HodokuStep,
-    _apply,
-    _brute_force,
-    _native_path,
-    _renamed,
-    _solution,
-    hodoku_path,
-    hodoku_rating,
-)
+from sudokit.rating.hodoku.board import Board, HodokuStep
+from sudokit.rating.hodoku.board import apply_step as _apply
+from sudokit.rating.hodoku.path import HODOKU_STEPS, hodoku_path, hodoku_rating
+from sudokit.rating.hodoku.path import brute_force as _brute_force
+from sudokit.rating.hodoku.path import native_path as _native_path
+from sudokit.rating.hodoku.path import renamed_step as _renamed
+from sudokit.rating.hodoku.path import unique_solution as _solution
 from sudokit.techniques import Step
 
 pytestmark = needs_core

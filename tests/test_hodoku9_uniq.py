@@ -22,7 +22,9 @@ import pytest
 from hodoku9_compare import State, c_ported, c_step, mismatches, needs_core, path_states, python_step
 from sudokit.grid import Grid
 from sudokit.limits import NEVER
-from sudokit.rating.hodoku.path import HODOKU_STEPS, Board, _sudokit
+from sudokit.rating.hodoku.board import Board
+from sudokit.rating.hodoku.fish import sudokit_finder as _sudokit
+from sudokit.rating.hodoku.path import HODOKU_STEPS
 
 needs_c = needs_core
 
