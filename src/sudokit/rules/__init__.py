@@ -8,8 +8,8 @@ Everything ``sudokit.rules`` exported before it became a package is exported her
 from __future__ import annotations
 
 from sudokit.rules.base import Constraint, constraint_names, find_constraint
-from sudokit.rules.violations import Violation, check
 from sudokit.rules.kinds import (
+    XV,
     AllDotsGiven,
     AllXVGiven,
     AntiKing,
@@ -45,12 +45,13 @@ from sudokit.rules.kinds import (
     SlowThermometer,
     Thermometer,
     XSum,
-    XV,
     ZipperLine,
 )
 from sudokit.rules.model import Cage, Region, Rules, cage_sum_range
+from sudokit.rules.violations import Violation, check
 
 __all__ = [
+    "XV",
     "AllDotsGiven",
     "AllXVGiven",
     "AntiKing",
@@ -91,7 +92,6 @@ __all__ = [
     "Thermometer",
     "Violation",
     "XSum",
-    "XV",
     "ZipperLine",
     "cage_sum_range",
     "check",

@@ -20,7 +20,6 @@ from typing import Any, ClassVar
 from sudokit.errors import RulesError
 from sudokit.rules.primitives import (
     AllDifferent,
-    Automaton,
     Ordered,
     PairTable,
     Primitive,
@@ -180,9 +179,9 @@ def _matches(
             return True
         d = digits[order[k]]
         for s, group in enumerate(slots):
-            if not used >> s & 1 and (d in group if d is not None else bool(group & every)):
-                if place(k + 1, used | 1 << s):
-                    return True
+            fits = d in group if d is not None else bool(group & every)
+            if not used >> s & 1 and fits and place(k + 1, used | 1 << s):
+                return True
         return False
 
     return place(0, 0)

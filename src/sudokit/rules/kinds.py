@@ -55,7 +55,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import ClassVar
 
 from sudokit.rules.base import Constraint, digit_values, name_cells
@@ -72,6 +72,7 @@ from sudokit.rules.primitives import (
 from sudokit.shape import Shape, shape_for_size
 
 __all__ = [
+    "XV",
     "AllDotsGiven",
     "AllXVGiven",
     "AntiKing",
@@ -103,11 +104,10 @@ __all__ = [
     "RegionSum",
     "Renban",
     "Sandwich",
-    "SlowThermometer",
     "Skyscraper",
+    "SlowThermometer",
     "Thermometer",
     "XSum",
-    "XV",
     "ZipperLine",
     "orthogonal_pairs",
 ]
@@ -131,8 +131,10 @@ def _neighbours(cell: int, n: int) -> list[int]:
             if 0 <= rr < n and 0 <= cc < n]
 
 
-def _pairs_along(line: Sequence[int], digits: Sequence[int], test: Callable[[int, int], bool]) -> list[Primitive]:
-    return [PairTable.where(a, b, digits, test) for a, b in zip(line, line[1:], strict=False)]
+def _pairs_along(
+    line: Sequence[int], digits: Sequence[int], test: Callable[[int, int], bool]
+) -> list[Primitive]:
+    return [PairTable.where(a, b, digits, test) for a, b in pairwise(line)]
 
 
 def _moves(n: int, steps: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -161,7 +163,7 @@ def _box_map(n: int, boxes: Sequence[int] | None) -> Sequence[int]:
 def _equal_sums(segments: Sequence[Sequence[int]]) -> list[Primitive]:
     """Consecutive segments have equal sums: ``Σ seg_k - Σ seg_k+1 == 0`` for each k."""
     out: list[Primitive] = []
-    for first, second in zip(segments, segments[1:], strict=False):
+    for first, second in pairwise(segments):
         shared = set(first) & set(second)
         a = [c for c in first if c not in shared]
         b = [c for c in second if c not in shared]
@@ -801,7 +803,8 @@ class Clone(Constraint):
 
     def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
         ds = digit_values(n, digits)
-        return [PairTable.where(a, b, ds, lambda x, y: x == y) for a, b in zip(self.first, self.second, strict=True)]
+        pairs = zip(self.first, self.second, strict=True)
+        return [PairTable.where(a, b, ds, lambda x, y: x == y) for a, b in pairs]
 
 
 # -- the classic variants as constraints ------------------------------------------------------------

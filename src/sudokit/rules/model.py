@@ -21,6 +21,7 @@ A :class:`~sudokit.grid.Grid` of a variant carries its rules; a classic grid car
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cache, cached_property
@@ -154,7 +155,7 @@ class Rules:
             digits = tuple(self.digits)
             object.__setattr__(self, "digits", digits)
             if (len(digits) != n or any(isinstance(d, bool) or not isinstance(d, int) for d in digits)
-                    or any(a >= b for a, b in zip(digits, digits[1:], strict=False))):
+                    or any(a >= b for a, b in itertools.pairwise(digits))):
                 raise RulesError(f"the digit set must be {n} increasing whole numbers, not {digits!r}")
         for index, constraint in enumerate(self.constraints):
             if not isinstance(constraint, Constraint):

@@ -28,6 +28,13 @@ class Violation:
     cells: tuple[int, ...]
 
 
+_TIMES = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _times(k: int) -> str:
+    return _TIMES[k] if k < len(_TIMES) else str(k)
+
+
 def _repeats(values: Sequence[int], group: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
     """Each value found more than once among ``group``'s filled cells, with its cells."""
     where: dict[int, list[int]] = {}
@@ -55,11 +62,11 @@ def check(rules: Rules, values: Sequence[int]) -> list[Violation]:
     out: list[Violation] = []
     for region in rules.regions:
         for v, cells in _repeats(values, region.cells):
-            out.append(Violation(region.kind, f"{region.name} has {len(cells)} {digit(v)}s: "
+            out.append(Violation(region.kind, f"{region.name} has {_times(len(cells))} {digit(v)}s: "
                                  f"{name_cells(cells, n)}", cells))
     for index, cage in enumerate(rules.cages):
         for v, cells in _repeats(values, cage.cells):
-            out.append(Violation("cage", f"cage {index + 1} has {len(cells)} {digit(v)}s: "
+            out.append(Violation("cage", f"cage {index + 1} has {_times(len(cells))} {digit(v)}s: "
                                  f"{name_cells(cells, n)}", cells))
         if cage.total is not None:
             filled = [c for c in cage.cells if values[c]]
