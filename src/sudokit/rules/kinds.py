@@ -703,6 +703,7 @@ class _Negative(Constraint):
     """Every orthogonal pair not in ``marked`` keeps away from the marks' relations."""
 
     marked: tuple[tuple[int, int], ...] = ()
+    min_cells: ClassVar[int] = 0
 
     def cells(self) -> tuple[int, ...]:
         return tuple(sorted({c for p in self.marked for c in p}))
@@ -833,6 +834,7 @@ class Diagonal(Constraint):
 
     direction: str = "down"
     kind = "diagonal"
+    min_cells = 0
     description = "a long diagonal holds different digits"
 
     def line(self, n: int) -> tuple[int, ...]:
@@ -856,6 +858,7 @@ class AntiKnight(Constraint):
     """Cells a knight's move apart hold different digits."""
 
     kind = "antiknight"
+    min_cells = 0
     description = "cells a knight's move apart differ"
 
     def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
@@ -867,6 +870,7 @@ class AntiKing(Constraint):
     """Cells a king's move apart (diagonally touching) hold different digits."""
 
     kind = "antiking"
+    min_cells = 0
     description = "cells a king's move apart differ"
 
     def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
@@ -878,6 +882,7 @@ class NonConsecutive(Constraint):
     """Side-by-side cells never hold consecutive digits."""
 
     kind = "nonconsecutive"
+    min_cells = 0
     description = "side-by-side cells are not consecutive"
 
     def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
@@ -892,6 +897,7 @@ class DisjointGroups(Constraint):
 
     box: tuple[int, int] | None = None
     kind = "disjointgroups"
+    min_cells = 0
     aliases = ("disjoint",)
     description = "cells at the same place in each box differ"
 
