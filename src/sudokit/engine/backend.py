@@ -38,7 +38,7 @@ from contextvars import ContextVar
 from types import MappingProxyType
 from typing import Any, Final, Protocol
 
-from sudokit.engine import reference
+from sudokit.engine import constraints, reference
 from sudokit.errors import EngineError
 from sudokit.rules import Rules
 
@@ -276,9 +276,13 @@ def rules_table(rules: Rules, engine: str | None = None) -> RulesSearch:
     """The rules compiled for the call's engine, built once per rules object and engine.
 
     The C core takes the tables when it has ``RulesTable``; otherwise the Python twin does.
+    Rules with constraints or another digit set go to :mod:`sudokit.engine.constraints` (pure
+    Python, on either engine, until the C core has the primitives).
     """
     name = name_of(engine)
     table = rules.compiled.get(name)
+    if table is None and (rules.constraints or rules.digits is not None):
+        table = rules.compiled[name] = constraints.ConstraintTable(rules)
     if table is None:
         module: Any = _ENGINES[name]
         maker = getattr(module, "RulesTable", None) or reference.RulesTable

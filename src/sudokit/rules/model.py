@@ -21,12 +21,14 @@ A :class:`~sudokit.grid.Grid` of a variant carries its rules; a classic grid car
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cache, cached_property
 from typing import Any
 
 from sudokit.errors import DuplicateGivenError, RulesError
+from sudokit.rules.base import Constraint
 from sudokit.shape import MAX_N, Shape, cell_name
 
 __all__ = ["Cage", "Region", "Rules", "cage_sum_range"]
@@ -88,11 +90,17 @@ class Rules:
     pieces: tuple[int, ...] | None = field(default=None, compare=False)
     #: The rules compiled for each engine's search (filled by :mod:`sudokit.engine.solver` on first use).
     compiled: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    #: Constraints of :mod:`sudokit.rules.kinds` (thermometers, arrows, dots…); rules with any are
+    #: solved by :mod:`sudokit.engine.constraints`.
+    constraints: tuple[Constraint, ...] = ()
+    #: The digit set, increasing (None: ``1 … N``); a cell value ``v`` stands for ``digits[v-1]``.
+    digits: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
         n = self.n
         if not (isinstance(n, int) and 2 <= n <= MAX_N):
             raise RulesError(f"a grid side must be 2 to {MAX_N}, not {n!r}")
+        self._check_constraints()
         size = n * n
         object.__setattr__(self, "differ", _pairs(self.differ))
         object.__setattr__(self, "adjacent", _pairs(self.adjacent))
@@ -118,7 +126,7 @@ class Rules:
                         f"cages {taken[c] + 1} and {index + 1} overlap at {cell_name(c, n)}"
                     )
                 taken[c] = index
-            if cage.total is not None:
+            if cage.total is not None and self.digits is None:
                 low, high = cage_sum_range(len(cage.cells), n)
                 if not (isinstance(cage.total, int) and low <= cage.total <= high):
                     raise RulesError(
@@ -139,6 +147,23 @@ class Rules:
         for key, value in state.items():
             object.__setattr__(self, key, value)
 
+    def _check_constraints(self) -> None:
+        """Check the constraints and the digit set (:class:`RulesError` naming the one at fault)."""
+        n = self.n
+        object.__setattr__(self, "constraints", tuple(self.constraints))
+        if self.digits is not None:
+            digits = tuple(self.digits)
+            object.__setattr__(self, "digits", digits)
+            if (len(digits) != n or any(isinstance(d, bool) or not isinstance(d, int) for d in digits)
+                    or any(a >= b for a, b in itertools.pairwise(digits))):
+                raise RulesError(f"the digit set must be {n} increasing whole numbers, not {digits!r}")
+        for index, constraint in enumerate(self.constraints):
+            if not isinstance(constraint, Constraint):
+                raise RulesError(f"constraint {index + 1} is a {type(constraint).__name__}, not a Constraint")
+            problem = constraint.problem(n)
+            if problem:
+                raise RulesError(f"constraint {index + 1} ({constraint.kind}): {problem}")
+
     def _check_cells(self, cells: Iterable[int], where: str) -> None:
         """Raise :class:`RulesError` for a cell index outside the grid."""
         size = self.n * self.n
@@ -152,6 +177,22 @@ class Rules:
     def classic(cls, shape: Shape) -> Rules:
         """The rules of classic Sudoku for a box shape: rows, columns and boxes."""
         return _classic(shape)
+
+    def with_constraints(
+        self, constraints: Iterable[Constraint], digits: Sequence[int] | None = None
+    ) -> Rules:
+        """These rules plus ``constraints`` (and the digit set ``digits``, if given), checked.
+
+        >>> from sudokit.rules.kinds import Thermometer
+        >>> Rules.classic(Shape(2, 2)).with_constraints([Thermometer((0, 1, 2))]).constraints
+        (Thermometer(line=(0, 1, 2)),)
+        """
+        values = {f.name: getattr(self, f.name) for f in fields(self) if f.init}
+        values["compiled"] = {}
+        values["constraints"] = self.constraints + tuple(constraints)
+        if digits is not None:
+            values["digits"] = tuple(digits)
+        return Rules(**values)
 
     # -- reading ----------------------------------------------------------------------------------
 
@@ -229,7 +270,7 @@ class Rules:
             error = _repeat(cells, cage.cells, f"cage {index + 1}", n)
             if error:
                 return error
-            if cage.total is not None:
+            if cage.total is not None and self.digits is None:
                 placed = [cells[c] for c in cage.cells if cells[c]]
                 free = len(cage.cells) - len(placed)
                 rest = cage.total - sum(placed)
@@ -248,6 +289,10 @@ class Rules:
                     f"consecutive digits {cells[a]} and {cells[b]} side by side at "
                     f"{cell_name(a, n)}, {cell_name(b, n)}"
                 )
+        for constraint in self.constraints:
+            broken = constraint.broken(cells, self.digits)
+            if broken:
+                return RulesError(broken[0])
         return None
 
     def candidates(self, cells: Sequence[int], cell: int) -> frozenset[int]:
@@ -283,6 +328,10 @@ class Rules:
         return data
 
     def __repr__(self) -> str:
+        if self.constraints or self.digits is not None:
+            return (f"Rules(n={self.n!r}, variants={self.variants!r}, regions=<{len(self.regions)} regions>, "
+                    f"constraints=<{len(self.constraints)}: "
+                    f"{', '.join(sorted({c.kind for c in self.constraints}))}>, digits={self.digits!r})")
         if not self.variants:
             if self.shape is not None and self.is_classic:
                 return f"Rules.classic({self.shape!r})"

@@ -1,0 +1,160 @@
+"""The few generic primitives every constraint kind compiles to (:mod:`sudokit.rules.kinds`).
+
+A primitive is plain data over cells (indexes ``row * N + col``) and **digit values** (the digits
+the puzzle is written with: ``1 … N`` by default, ``0 … N-1`` when the rules say so). The engines
+(:mod:`sudokit.engine.constraints` in Python; the C core later) propagate each primitive on its
+own, so a new constraint kind is a few lines that build these:
+
+- :class:`AllDifferent`: the cells hold different digits (regions, cages, renban lines);
+- :class:`PairTable`: the allowed ``(digit of a, digit of b)`` pairs of two cells (dots, XV,
+  whispers, clones, palindromes, minimum/maximum, non-consecutive, knight's and king's moves);
+- :class:`Ordered`: digits increase along the cells, strictly or not (thermometers);
+- :class:`Sum`: ``Σ weight·digit == total`` (cages, little killers, arrows with a pill circle as
+  weights 10/1 and the arrow as weights -1, equal-sum and region-sum segments, zipper pairs);
+- :class:`SetRule`: the cells' digits match one option of digit sets, one set per cell in some
+  order (renban runs, entropic and modular windows, quadruples, parity);
+- :class:`Table`: the allowed digit tuples of a few cells (between lines);
+- :class:`Automaton`: a (non-deterministic) finite automaton read along the cells (sandwich,
+  X-sum and skyscraper clues), built from a step function by :func:`automaton`.
+
+>>> t = PairTable.where(0, 1, range(1, 5), lambda x, y: abs(x - y) == 1)
+>>> sorted(t.allowed)[:3]
+[(1, 2), (2, 1), (2, 3)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TypeAlias
+
+__all__ = [
+    "AllDifferent",
+    "Automaton",
+    "Ordered",
+    "PairTable",
+    "Primitive",
+    "SetRule",
+    "Sum",
+    "Table",
+    "automaton",
+]
+
+
+@dataclass(frozen=True)
+class AllDifferent:
+    """The cells hold different digits."""
+
+    cells: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PairTable:
+    """Two different cells whose digits ``(x, y)`` must be one of ``allowed``."""
+
+    a: int
+    b: int
+    allowed: frozenset[tuple[int, int]]
+
+    @classmethod
+    def where(
+        cls, a: int, b: int, digits: Iterable[int], test: Callable[[int, int], bool]
+    ) -> PairTable:
+        """The pairs of ``digits`` that pass ``test``."""
+        values = tuple(digits)
+        return cls(a, b, frozenset((x, y) for x in values for y in values if test(x, y)))
+
+
+@dataclass(frozen=True)
+class Ordered:
+    """Digits along ``cells`` never decrease (``strict``: always increase)."""
+
+    cells: tuple[int, ...]
+    strict: bool = True
+
+
+@dataclass(frozen=True)
+class Sum:
+    """``Σ weights[i] · digit(cells[i]) == total``; ``distinct``: the cells also differ.
+
+    Weights default to 1. An arrow with a two-cell pill is ``cells = pill + arrow``,
+    ``weights = (10, 1, -1, -1, …)``, ``total = 0``. A cell may appear once only.
+    """
+
+    cells: tuple[int, ...]
+    total: int
+    weights: tuple[int, ...] = ()
+    distinct: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.weights:
+            object.__setattr__(self, "weights", (1,) * len(self.cells))
+
+
+@dataclass(frozen=True)
+class SetRule:
+    """The cells' digits fit one of ``options``: an option is one digit set per cell, matched to
+    the cells in any order (each set used once).
+
+    Renban over k cells: one option per run of k consecutive digits, each digit a singleton set.
+    An entropic window: the one option ``({1,2,3}, {4,5,6}, {7,8,9})``. A quadruple with 1 and 2:
+    ``({1}, {2}, all, all)``. Parity of one cell: ``(odd digits,)``. Different digits are not
+    implied: add :class:`AllDifferent` where they must differ.
+    """
+
+    cells: tuple[int, ...]
+    options: tuple[tuple[frozenset[int], ...], ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    """The digits of ``cells`` (in order) form one of the ``allowed`` tuples."""
+
+    cells: tuple[int, ...]
+    allowed: frozenset[tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class Automaton:
+    """An automaton read along ``cells``: states ``0 … states-1``, start at ``start``,
+    ``transitions`` ``(state, digit, next state)`` (several per state and digit allowed), and the
+    digits are accepted when some path ends in one of ``accepting`` after the last cell."""
+
+    cells: tuple[int, ...]
+    states: int
+    start: int
+    transitions: tuple[tuple[int, int, int], ...]
+    accepting: frozenset[int]
+
+
+Primitive: TypeAlias = AllDifferent | PairTable | Ordered | Sum | SetRule | Table | Automaton
+
+
+def automaton(
+    cells: Sequence[int],
+    digits: Sequence[int],
+    start: Hashable,
+    step: Callable[[Hashable, int], Iterable[Hashable]],
+    accept: Callable[[Hashable], bool],
+) -> Automaton:
+    """Build an :class:`Automaton` from Python states: ``step(state, digit)`` gives the next
+    states (none: the digit is not allowed there); only states reachable within ``len(cells)``
+    steps are kept, numbered in the order found."""
+    number: dict[Hashable, int] = {start: 0}
+    transitions: list[tuple[int, int, int]] = []
+    layer = [start]
+    seen_at: set[Hashable] = {start}
+    for _ in range(len(cells)):
+        following: list[Hashable] = []
+        for state in layer:
+            for digit in digits:
+                for nxt in step(state, digit):
+                    if nxt not in number:
+                        number[nxt] = len(number)
+                    transitions.append((number[state], digit, number[nxt]))
+                    if nxt not in seen_at:
+                        seen_at.add(nxt)
+                        following.append(nxt)
+        layer = following
+    accepting = frozenset(i for s, i in number.items() if accept(s))
+    return Automaton(tuple(cells), len(number), 0, tuple(sorted(set(transitions))), accepting)

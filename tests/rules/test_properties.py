@@ -1,0 +1,290 @@
+"""Property tests on random 4×4 and 6×6 instances of every constraint kind (a few at a time):
+
+- the solver's count up to a limit equals plain enumeration's (:mod:`tests.rules.brute`);
+- propagation from the givens never removes a digit some solution uses (soundness);
+- ``broken()`` never reports a partial grid that has a completion.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sudokit.engine.constraints import ConstraintTable
+from sudokit.rules import (
+    XV,
+    AllDotsGiven,
+    AllXVGiven,
+    AntiKing,
+    AntiKnight,
+    Arrow,
+    Between,
+    Clone,
+    Constraint,
+    Diagonal,
+    Difference,
+    DisjointGroups,
+    DutchWhisper,
+    Entropic,
+    EqualSum,
+    Even,
+    ExtraRegion,
+    GermanWhisper,
+    KillerCage,
+    KropkiBlack,
+    KropkiWhite,
+    LittleKiller,
+    Maximum,
+    Minimum,
+    Modular,
+    NonConsecutive,
+    Odd,
+    Palindrome,
+    Quadruple,
+    Ratio,
+    RegionSum,
+    Renban,
+    Rules,
+    Sandwich,
+    Skyscraper,
+    SlowThermometer,
+    Thermometer,
+    XSum,
+    ZipperLine,
+    constraint_names,
+)
+from sudokit.rules.kinds import orthogonal_pairs
+
+from .brute import all_4x4, latin_ok, shape_of, solutions
+
+Draw = random.Random
+Builder = Callable[[Draw, int, Sequence[int]], Constraint]
+
+
+def _line(r: Draw, n: int, low: int, high: int) -> tuple[int, ...]:
+    """A walk of king's moves over different cells, ``low`` to ``high`` long (shorter if stuck)."""
+    cells = [r.randrange(n * n)]
+    for _ in range(r.randint(low, high) - 1):
+        row, col = divmod(cells[-1], n)
+        steps = [(row + dr) * n + col + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                 if (dr or dc) and 0 <= row + dr < n and 0 <= col + dc < n]
+        steps = [c for c in steps if c not in cells]
+        if not steps:
+            break
+        cells.append(r.choice(steps))
+    if len(cells) < low:
+        return tuple(range(low))
+    return tuple(cells)
+
+
+def _house(r: Draw, n: int) -> tuple[int, ...]:
+    """A row or a column, either way."""
+    k = r.randrange(n)
+    cells = [k * n + i for i in range(n)] if r.random() < 0.5 else [i * n + k for i in range(n)]
+    return tuple(cells if r.random() < 0.5 else cells[::-1])
+
+
+def _pair(r: Draw, n: int) -> tuple[int, int]:
+    return r.choice(orthogonal_pairs(n))
+
+
+def _near(r: Draw, value: int, spread: int = 2) -> int:
+    """The true value most of the time, else one close to it."""
+    return value if r.random() < 0.6 else value + r.randint(-spread, spread)
+
+
+def _sandwich_total(sol: Sequence[int], line: Sequence[int], n: int) -> int:
+    digits = [sol[c] for c in line]
+    i, j = sorted((digits.index(1), digits.index(n)))
+    return sum(digits[i + 1:j])
+
+
+def _xsum(sol: Sequence[int], line: Sequence[int]) -> int:
+    digits = [sol[c] for c in line]
+    return sum(digits[:digits[0]])
+
+
+def _seen(sol: Sequence[int], line: Sequence[int]) -> int:
+    top, seen = 0, 0
+    for c in line:
+        if sol[c] > top:
+            top, seen = sol[c], seen + 1
+    return seen
+
+
+def _cage(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
+    cells = _line(r, n, 1, 4)
+    if len({sol[c] for c in cells}) != len(cells) and r.random() < 0.7:
+        cells = cells[:1]
+    return KillerCage(cells, _near(r, sum(sol[c] for c in cells)) if r.random() < 0.8 else None)
+
+
+def _arrow(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
+    line = _line(r, n, 2, 4)
+    return Arrow(line[:1], line[1:])
+
+
+def _pill(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
+    line = _line(r, n, 3, 6)
+    return Arrow(line[:2], line[2:])
+
+
+def _equal(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
+    line = _line(r, n, 2, 6)
+    cut = r.randint(1, len(line) - 1)
+    return EqualSum((line[:cut], line[cut:]))
+
+
+def _clone(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
+    first = _line(r, n, 1, 3)
+    dr, dc = r.randint(-n + 1, n - 1), r.randint(-n + 1, n - 1)
+    moved = []
+    for c in first:
+        row, col = divmod(c, n)
+        moved.append(((row + dr) % n) * n + (col + dc) % n)
+    if set(moved) & set(first) or len(set(moved)) != len(moved):
+        return Clone((0,), (n * n - 1,))
+    return Clone(first, tuple(moved))
+
+
+def _quad(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
+    corner = r.randrange(n - 1) * n + r.randrange(n - 1)
+    block = [corner, corner + 1, corner + n, corner + n + 1]
+    if r.random() < 0.7:
+        values = tuple(sorted(r.sample([sol[c] for c in block], r.randint(1, 4))))
+    else:
+        values = tuple(r.randint(1, n) for _ in range(r.randint(1, 3)))
+    return Quadruple(corner, values)
+
+
+def _marked(r: Draw, n: int) -> tuple[tuple[int, int], ...]:
+    pairs = orthogonal_pairs(n)
+    return tuple(r.sample(pairs, r.randint(len(pairs) // 2, len(pairs))))
+
+
+BUILDERS: dict[str, Builder] = {
+    "thermo": lambda r, n, s: Thermometer(_line(r, n, 2, 4)),
+    "slowthermo": lambda r, n, s: SlowThermometer(_line(r, n, 2, 5)),
+    "arrow": lambda r, n, s: (_pill if r.random() < 0.2 else _arrow)(r, n, s),
+    "cage": _cage,
+    "littlekiller": lambda r, n, s: (lambda ln: LittleKiller(ln, _near(r, sum(s[c] for c in ln))))(
+        _line(r, n, 1, 4)),
+    "sandwich": lambda r, n, s: (lambda h: Sandwich(h, _near(r, _sandwich_total(s, h, n))))(_house(r, n)),
+    "xsum": lambda r, n, s: (lambda h: XSum(h, _near(r, _xsum(s, h))))(_house(r, n)),
+    "skyscraper": lambda r, n, s: (lambda h: Skyscraper(h, _near(r, _seen(s, h), 1)))(_house(r, n)),
+    "white": lambda r, n, s: KropkiWhite(*_pair(r, n)),
+    "black": lambda r, n, s: KropkiBlack(*_pair(r, n)),
+    "nokropki": lambda r, n, s: AllDotsGiven(_marked(r, n)),
+    "xv": lambda r, n, s: XV(*_pair(r, n), total=r.choice((5, 10, 7))),
+    "noxv": lambda r, n, s: AllXVGiven(_marked(r, n)),
+    "germanwhisper": lambda r, n, s: GermanWhisper(_line(r, n, 2, 4), gap=r.randint(1, n // 2 + 1)),
+    "dutchwhisper": lambda r, n, s: DutchWhisper(_line(r, n, 2, 4), gap=r.randint(1, n // 2)),
+    "renban": lambda r, n, s: Renban(_line(r, n, 2, 4)),
+    "palindrome": lambda r, n, s: Palindrome(_line(r, n, 2, 5)),
+    "between": lambda r, n, s: Between(_line(r, n, 3, 5)),
+    "regionsum": lambda r, n, s: RegionSum(_line(r, n, 2, 6)),
+    "equalsum": _equal,
+    "entropic": lambda r, n, s: Entropic(_line(r, n, 2, 5)),
+    "modular": lambda r, n, s: Modular(_line(r, n, 2, 5), modulus=r.choice((2, 3))),
+    "zipper": lambda r, n, s: ZipperLine(_line(r, n, 3, 6)),
+    "odd": lambda r, n, s: Odd(r.randrange(n * n)),
+    "even": lambda r, n, s: Even(r.randrange(n * n)),
+    "minimum": lambda r, n, s: Minimum(r.randrange(n * n)),
+    "maximum": lambda r, n, s: Maximum(r.randrange(n * n)),
+    "quadruple": _quad,
+    "clone": _clone,
+    "extraregion": lambda r, n, s: ExtraRegion(tuple(r.sample(range(n * n), r.randint(2, n)))),
+    "diagonal": lambda r, n, s: Diagonal(r.choice(("down", "up"))),
+    "antiknight": lambda r, n, s: AntiKnight(),
+    "antiking": lambda r, n, s: AntiKing(),
+    "nonconsecutive": lambda r, n, s: NonConsecutive(),
+    "disjointgroups": lambda r, n, s: DisjointGroups(),
+    "difference": lambda r, n, s: Difference(*_pair(r, n), value=r.randint(1, n - 1)),
+    "ratio": lambda r, n, s: Ratio(*_pair(r, n), value=r.choice((2, 3))),
+}
+
+
+def test_every_kind_has_a_builder() -> None:
+    assert set(BUILDERS) == set(constraint_names())
+
+
+def _solution_6x6(r: Draw) -> list[int]:
+    """A random 6×6 (2×3 boxes) solution: a pattern shuffled by digits, rows in bands, bands."""
+    base = [[(row * 3 + row // 2 + col) % 6 + 1 for col in range(6)] for row in range(6)]
+    digits = list(range(1, 7))
+    r.shuffle(digits)
+    bands = [0, 1, 2]
+    r.shuffle(bands)
+    rows = [b * 2 + i for b in bands for i in r.sample((0, 1), 2)]
+    stacks = r.sample((0, 1), 2)
+    cols = [s * 3 + i for s in stacks for i in r.sample((0, 1, 2), 3)]
+    out = [digits[base[row][col] - 1] for row in rows for col in cols]
+    assert latin_ok(out, shape_of(6))
+    return out
+
+
+def _run(n: int, seed: int, kinds: list[str], blanks: int, digits: tuple[int, ...] | None = None) -> None:
+    r = random.Random(seed)
+    sol = list(r.choice(all_4x4())) if n == 4 else _solution_6x6(r)
+    keep_solution = r.random() < 0.75  # mostly constraints the hidden solution keeps
+    constraints = []
+    for kind in kinds:
+        for _ in range(40):
+            constraint = BUILDERS[kind](r, n, sol)
+            if not keep_solution or not constraint.broken(sol, digits):
+                break
+        constraints.append(constraint)
+    rules = Rules.classic(shape_of(n)).with_constraints(constraints, digits=digits)
+    givens = list(sol)
+    for c in r.sample(range(n * n), blanks):
+        givens[c] = 0
+    expected = solutions(givens, n, constraints, digits)
+    table = ConstraintTable(rules)
+    limit = 400
+    count, first, _ = table.solve(bytes(givens), limit)
+    assert count == min(len(expected), limit), (constraints, givens)
+    if first is not None:
+        assert tuple(first) in set(expected)
+    cand = table.candidates(bytes(givens))
+    if cand is None:
+        assert not expected
+        return
+    for s in expected:
+        for c, v in enumerate(s):
+            assert cand[c] >> (v - 1) & 1, (constraints, givens, s, c)
+    if expected:
+        for constraint in constraints:
+            assert constraint.broken(givens, digits) == [], (constraint, givens)
+
+
+_KINDS = st.lists(st.sampled_from(sorted(BUILDERS)), min_size=1, max_size=3)
+_SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@_SETTINGS
+@given(seed=st.integers(0, 2**32), kinds=_KINDS, blanks=st.integers(6, 16))
+def test_random_4x4(seed: int, kinds: list[str], blanks: int) -> None:
+    _run(4, seed, kinds, blanks)
+
+
+@_SETTINGS
+@given(seed=st.integers(0, 2**32), kinds=_KINDS, blanks=st.integers(4, 16))
+def test_random_4x4_zero_based_digits(seed: int, kinds: list[str], blanks: int) -> None:
+    _run(4, seed, kinds, blanks, digits=(0, 1, 2, 3))
+
+
+@_SETTINGS
+@given(seed=st.integers(0, 2**32), kinds=_KINDS, blanks=st.integers(6, 16))
+def test_random_6x6(seed: int, kinds: list[str], blanks: int) -> None:
+    _run(6, seed, kinds, blanks)
+
+
+def test_each_kind_alone_many_seeds() -> None:
+    """Every kind alone, 4×4 and 6×6, a few fixed seeds each (no kind left to chance)."""
+    for kind in sorted(BUILDERS):
+        for seed in range(6):
+            _run(4, seed, [kind], 10 + seed % 7)
+            _run(6, seed, [kind], 8 + seed % 5)
