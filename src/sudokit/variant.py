@@ -31,6 +31,7 @@ from typing import ClassVar
 
 from sudokit.errors import RulesError, ShapeError, VariantError
 from sudokit.rules import Cage, Region, Rules
+from sudokit.rules.geometry import moves
 from sudokit.shape import Shape, shape_for_size
 
 __all__ = [
@@ -147,7 +148,7 @@ class AntiKnight(Variant):
 
     @classmethod
     def differ(cls, shape: Shape) -> list[tuple[int, int]]:
-        return _moves(shape.n, _KNIGHT)
+        return moves(shape.n, _KNIGHT)
 
 
 class AntiKing(Variant):
@@ -159,7 +160,7 @@ class AntiKing(Variant):
 
     @classmethod
     def differ(cls, shape: Shape) -> list[tuple[int, int]]:
-        return _moves(shape.n, _KING)
+        return moves(shape.n, _KING)
 
 
 class NonConsecutive(Variant):
@@ -171,7 +172,7 @@ class NonConsecutive(Variant):
 
     @classmethod
     def adjacent(cls, shape: Shape) -> list[tuple[int, int]]:
-        return _moves(shape.n, ((0, 1), (1, 0)))
+        return moves(shape.n, ((0, 1), (1, 0)))
 
 
 class DisjointGroups(Variant):
@@ -218,18 +219,6 @@ def find_variant(name: str) -> type[Variant]:
     if found is None:
         raise VariantError(f"unknown variant {name!r} (known: {', '.join(variant_names())})")
     return found
-
-
-def _moves(n: int, steps: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The pairs of cells a step apart (each step and its mirror image counted once)."""
-    pairs = []
-    for r in range(n):
-        for c in range(n):
-            for dr, dc in steps:
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < n and 0 <= cc < n:
-                    pairs.append((r * n + c, rr * n + cc))
-    return pairs
 
 
 def parse_region_map(regions: str | Sequence[int], n: int | None = None) -> tuple[int, ...]:

@@ -1,0 +1,286 @@
+"""Constraint kinds on cells and pairs of cells: parity, minimum/maximum, kropki dots, XV,
+difference and ratio dots, their "all given" negatives, quadruples and clones (the table in
+:mod:`sudokit.rules.kinds`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from sudokit.rules.base import Constraint, digit_values, name_cells
+from sudokit.rules.geometry import (
+    neighbours,
+    orthogonal_pairs,
+)
+from sudokit.rules.primitives import (
+    PairTable,
+    Primitive,
+    SetRule,
+)
+
+__all__ = [
+    "XV",
+    "AllDotsGiven",
+    "AllXVGiven",
+    "Clone",
+    "Difference",
+    "Even",
+    "KropkiBlack",
+    "KropkiWhite",
+    "Maximum",
+    "Minimum",
+    "Odd",
+    "Quadruple",
+    "Ratio",
+]
+
+
+@dataclass(frozen=True)
+class _Cell(Constraint):
+    cell: int
+
+    def cells(self) -> tuple[int, ...]:
+        return (self.cell,)
+
+
+@dataclass(frozen=True)
+class Odd(_Cell):
+    """The cell holds an odd digit."""
+
+    kind = "odd"
+    description = "the cell holds an odd digit"
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        return [SetRule((self.cell,), ((frozenset(d for d in digit_values(n, digits) if d % 2),),))]
+
+
+@dataclass(frozen=True)
+class Even(_Cell):
+    """The cell holds an even digit."""
+
+    kind = "even"
+    description = "the cell holds an even digit"
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        return [SetRule((self.cell,), ((frozenset(d for d in digit_values(n, digits) if not d % 2),),))]
+
+
+@dataclass(frozen=True)
+class Minimum(_Cell):
+    """The cell's digit is smaller than each orthogonal neighbour's."""
+
+    kind = "minimum"
+    aliases = ("min",)
+    description = "smaller than each orthogonal neighbour"
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        ds = digit_values(n, digits)
+        return [PairTable.where(self.cell, o, ds, lambda x, y: x < y) for o in neighbours(self.cell, n)]
+
+
+@dataclass(frozen=True)
+class Maximum(_Cell):
+    """The cell's digit is greater than each orthogonal neighbour's."""
+
+    kind = "maximum"
+    aliases = ("max",)
+    description = "greater than each orthogonal neighbour"
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        ds = digit_values(n, digits)
+        return [PairTable.where(self.cell, o, ds, lambda x, y: x > y) for o in neighbours(self.cell, n)]
+
+
+@dataclass(frozen=True)
+class _Pair(Constraint):
+    a: int
+    b: int
+
+    def cells(self) -> tuple[int, ...]:
+        return (self.a, self.b)
+
+    def problem(self, n: int) -> str | None:
+        if self.a == self.b:
+            return "joins a cell to itself"
+        return super().problem(n)
+
+    def test(self, x: int, y: int) -> bool:
+        raise NotImplementedError
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        return [PairTable.where(self.a, self.b, digit_values(n, digits), self.test)]
+
+
+@dataclass(frozen=True)
+class KropkiWhite(_Pair):
+    """A white dot: the two digits are consecutive."""
+
+    kind = "white"
+    aliases = ("kropkiwhite", "whitedot")
+    description = "a white dot: consecutive digits"
+
+    def test(self, x: int, y: int) -> bool:
+        return abs(x - y) == 1
+
+
+@dataclass(frozen=True)
+class KropkiBlack(_Pair):
+    """A black dot: one digit is twice the other."""
+
+    kind = "black"
+    aliases = ("kropkiblack", "blackdot")
+    description = "a black dot: one digit twice the other"
+
+    def test(self, x: int, y: int) -> bool:
+        return x == 2 * y or y == 2 * x
+
+
+@dataclass(frozen=True)
+class Difference(_Pair):
+    """The two digits differ by ``value``."""
+
+    value: int = 1
+    kind = "difference"
+    description = "the digits differ by the value"
+
+    def test(self, x: int, y: int) -> bool:
+        return abs(x - y) == self.value
+
+
+@dataclass(frozen=True)
+class Ratio(_Pair):
+    """One digit is ``value`` times the other."""
+
+    value: int = 2
+    kind = "ratio"
+    description = "one digit is the value times the other"
+
+    def test(self, x: int, y: int) -> bool:
+        return x == self.value * y or y == self.value * x
+
+
+@dataclass(frozen=True)
+class XV(_Pair):
+    """An X (``total`` 10) or a V (``total`` 5): the two digits add up to it."""
+
+    total: int = 10
+    kind = "xv"
+    description = "X: the digits add up to 10; V: to 5"
+
+    def test(self, x: int, y: int) -> bool:
+        return x + y == self.total
+
+
+@dataclass(frozen=True)
+class _Negative(Constraint):
+    """Every orthogonal pair not in ``marked`` keeps away from the marks' relations."""
+
+    marked: tuple[tuple[int, int], ...] = ()
+    min_cells: ClassVar[int] = 0
+
+    def cells(self) -> tuple[int, ...]:
+        return tuple(sorted({c for p in self.marked for c in p}))
+
+    def where(self, n: int) -> str:
+        return self.kind
+
+    def forbidden(self, x: int, y: int) -> bool:
+        raise NotImplementedError
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        ds = digit_values(n, digits)
+        marked = {(min(a, b), max(a, b)) for a, b in self.marked}
+        return [
+            PairTable.where(a, b, ds, lambda x, y: not self.forbidden(x, y))
+            for a, b in orthogonal_pairs(n)
+            if (a, b) not in marked
+        ]
+
+
+@dataclass(frozen=True)
+class AllDotsGiven(_Negative):
+    """All Kropki dots are given: side-by-side cells without a dot (``marked``: the pairs with
+    one) are neither consecutive nor in a 1:2 ratio."""
+
+    kind = "nokropki"
+    aliases = ("alldotsgiven", "negativekropki")
+    description = "no dot: neither consecutive nor 1:2"
+
+    def forbidden(self, x: int, y: int) -> bool:
+        return abs(x - y) == 1 or x == 2 * y or y == 2 * x
+
+
+@dataclass(frozen=True)
+class AllXVGiven(_Negative):
+    """All X and V marks are given: side-by-side cells without one (``marked``) add up to
+    neither 5 nor 10."""
+
+    kind = "noxv"
+    aliases = ("allxvgiven", "negativexv")
+    description = "no X or V: the sum is neither 5 nor 10"
+
+    def forbidden(self, x: int, y: int) -> bool:
+        return x + y in (5, 10)
+
+
+@dataclass(frozen=True)
+class Quadruple(Constraint):
+    """The digits appear in the 2×2 cells whose top-left cell is ``corner`` (a digit listed twice
+    appears twice)."""
+
+    corner: int
+    values: tuple[int, ...]
+    kind = "quadruple"
+    aliases = ("quad",)
+    description = "the digits appear in the 2×2 at the corner"
+
+    def block(self, n: int) -> tuple[int, ...]:
+        """The four cells."""
+        c = self.corner
+        return (c, c + 1, c + n, c + n + 1)
+
+    def cells(self) -> tuple[int, ...]:
+        return (self.corner,)
+
+    def where(self, n: int) -> str:
+        return f"quadruple at {name_cells(self.block(n), n)}"
+
+    def problem(self, n: int) -> str | None:
+        r, c = divmod(self.corner, n) if isinstance(self.corner, int) else (-1, -1)
+        if not (0 <= r < n - 1 and 0 <= c < n - 1):
+            return f"corner {self.corner!r} has no 2×2 block in the {n}×{n} grid"
+        if not 1 <= len(self.values) <= 4:
+            return "needs 1 to 4 digits"
+        return None
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        ds = frozenset(digit_values(n, digits))
+        slots = tuple(frozenset({d}) for d in self.values) + (ds,) * (4 - len(self.values))
+        return [SetRule(self.block(n), (slots,))]
+
+
+@dataclass(frozen=True)
+class Clone(Constraint):
+    """Two same-shaped cell groups hold the same digits, cell for cell."""
+
+    first: tuple[int, ...]
+    second: tuple[int, ...]
+    kind = "clone"
+    description = "two same-shaped groups hold the same digits"
+
+    def cells(self) -> tuple[int, ...]:
+        return self.first + self.second
+
+    def problem(self, n: int) -> str | None:
+        if len(self.first) != len(self.second):
+            return "the two groups differ in size"
+        if set(self.first) & set(self.second):
+            return "the two groups overlap"
+        return super().problem(n)
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        ds = digit_values(n, digits)
+        pairs = zip(self.first, self.second, strict=True)
+        return [PairTable.where(a, b, ds, lambda x, y: x == y) for a, b in pairs]

@@ -1,0 +1,77 @@
+"""Cell geometry the constraint kinds share: neighbours, moves, pairs along a line, box maps."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from itertools import pairwise
+
+from sudokit.rules.primitives import PairTable, Primitive, Sum
+from sudokit.shape import shape_for_size
+
+__all__ = ["box_map", "differ_pairs", "equal_sums", "moves", "neighbours", "orthogonal_pairs", "pairs_along"]
+
+
+def orthogonal_pairs(n: int) -> list[tuple[int, int]]:
+    """Every pair of side-by-side cells of an N×N grid, ``(low, high)``."""
+    out = []
+    for r in range(n):
+        for c in range(n):
+            if c + 1 < n:
+                out.append((r * n + c, r * n + c + 1))
+            if r + 1 < n:
+                out.append((r * n + c, (r + 1) * n + c))
+    return out
+
+
+def neighbours(cell: int, n: int) -> list[int]:
+    """The orthogonal neighbours of ``cell`` in an N×N grid."""
+    r, c = divmod(cell, n)
+    return [
+        rr * n + cc
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+        if 0 <= rr < n and 0 <= cc < n
+    ]
+
+
+def pairs_along(
+    line: Sequence[int], digits: Sequence[int], test: Callable[[int, int], bool]
+) -> list[Primitive]:
+    """A pair table for each two neighbours along ``line``, allowing the pairs that pass ``test``."""
+    return [PairTable.where(a, b, digits, test) for a, b in pairwise(line)]
+
+
+def moves(n: int, steps: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Every pair of cells one of ``steps`` (row, column offsets) apart, ``(low, high)``."""
+    out = set()
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in steps:
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < n and 0 <= cc < n:
+                    a, b = r * n + c, rr * n + cc
+                    out.add((min(a, b), max(a, b)))
+    return sorted(out)
+
+
+def differ_pairs(pairs: Iterable[tuple[int, int]], digits: Sequence[int]) -> list[Primitive]:
+    """A pair table for each pair: the two digits differ."""
+    return [PairTable.where(a, b, digits, lambda x, y: x != y) for a, b in pairs]
+
+
+def box_map(n: int, boxes: Sequence[int] | None) -> Sequence[int]:
+    """The box (region) number of each cell: ``boxes`` if given, else the usual boxes for N."""
+    if boxes is not None:
+        return boxes
+    shape = shape_for_size(n)
+    return [shape.box_of(c) for c in range(n * n)]
+
+
+def equal_sums(segments: Sequence[Sequence[int]]) -> list[Primitive]:
+    """Consecutive segments have equal sums: ``Σ seg_k - Σ seg_k+1 == 0`` for each k."""
+    out: list[Primitive] = []
+    for first, second in pairwise(segments):
+        shared = set(first) & set(second)
+        a = [c for c in first if c not in shared]
+        b = [c for c in second if c not in shared]
+        out.append(Sum(tuple(a + b), 0, (1,) * len(a) + (-1,) * len(b)))
+    return out
