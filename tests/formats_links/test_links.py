@@ -83,12 +83,12 @@ def test_hand_zipped_text() -> None:
             "ca:[{v:'title: It\\'s a test'},{ce:[[0,0],[0,1]],v:3,unique:f}]}")
     data = unzip_puzzle(text)
     assert data["cellSize"] == 50
-    assert data["cells"][0] == [{"value": 1}, {}, {}, {}]  # type: ignore[index]
+    assert data["cells"][0] == [{"value": 1}, {}, {}, {}]
     assert data["lines"] == [{"wayPoints": [[0.5, 0.5], [0.5, 3.5]], "color": "#CFCFCF", "thickness": 21}]
-    assert data["underlays"] == [{"center": [0.5, 0.5], "borderColor": "#CFCFCF",  # type: ignore[comparison-overlap]
-                                  "backgroundColor": "#FFFFFF", "rounded": True, "width": 0.85, "height": 0.85}]
-    assert data["cages"][0] == {"value": "title: It's a test"}  # type: ignore[index]
-    assert data["cages"][1] == {"cells": [[0, 0], [0, 1]], "value": 3, "unique": False}  # type: ignore[index]
+    assert data["underlays"] == [{"center": [0.5, 0.5], "borderColor": "#CFCFCF", "backgroundColor": "#FFFFFF",
+                                  "rounded": True, "width": 0.85, "height": 0.85}]
+    assert data["cages"][0] == {"value": "title: It's a test"}
+    assert data["cages"][1] == {"cells": [[0, 0], [0, 1]], "value": 3, "unique": False}
     puzzle = read_sudokupad("scl" + LZ.compressToBase64(text))
     assert puzzle.metadata.title == "It's a test"
     assert puzzle.givens == {(0, 0): 1, (1, 2): 3, (3, 3): 4}
@@ -117,7 +117,8 @@ def test_every_drawing_attribute_is_kept() -> None:
     data = scl_puzzle(
         4,
         cages=[{"cells": [[0, 0], [0, 1]], "value": "7", "style": "killer", "borderColor": "#000000"}],
-        arrows=[{"wayPoints": [[0.8, 0.5], [2.5, 0.5]], "color": "#a1a1a1", "thickness": 5, "headLength": 0.3}],
+        arrows=[{"wayPoints": [[0.8, 0.5], [2.5, 0.5]], "color": "#a1a1a1", "thickness": 5,
+                 "headLength": 0.3}],
         overlays=[{"center": [1, 2], "width": 0.3, "height": 0.3, "rounded": True, "backgroundColor": "#000000",
                    "borderColor": "#000000", "text": "", "fontSize": 16, "angle": 45}],
         underlays=[{"center": [0.5, 0.5], "width": 0.85, "height": 0.85, "rounded": True,

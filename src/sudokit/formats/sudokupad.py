@@ -325,6 +325,8 @@ class _Relaxed:
         out: dict[str, object] = {}
         while True:
             ch = self.skip()
+            if not ch:
+                raise self.fail("an object is not closed")
             if ch == "}":
                 self.pos += 1
                 return out
@@ -412,7 +414,7 @@ def _dump_member(value: object) -> str:
         return "t"
     if value is False:
         return "f"
-    if isinstance(value, str) and _HEX6.fullmatch(value):
+    if isinstance(value, (str, int)) and not isinstance(value, bool) and _HEX6.fullmatch(str(value)):
         raise ValueError(f"{value!r} would read back as a colour")
     if value == "#000000":
         return "#0"
