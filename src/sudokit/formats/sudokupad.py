@@ -1319,7 +1319,9 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             out.append(Unsupported("unsupported: an arrow with no circle at its tail", (src,)))
             continue
         circle = _shape_cells(shape_by_name[bulb], rows, cols)
-        path = _trace(arrow.way_points[1:], rows, cols)
+        # The tail starts inside the circle: trace from the centre of the cell it starts in.
+        tail = (math.floor(start[0]) + 0.5, math.floor(start[1]) + 0.5)
+        path = _trace((tail, *arrow.way_points[1:]), rows, cols)
         if path is None or not circle:
             out.append(Unsupported("unsupported: an arrow whose way points are not cell centres",
                                    (src, bulb)))
