@@ -170,7 +170,8 @@ def test_little_killer() -> None:
     ("Skyscraper clues outside the grid.", "skyscraper"),
 ])
 def test_numbers_outside_named_by_rules(rules: str, kind: str) -> None:
-    element = only(elements(rules, overlays=[{"center": [2.5, -0.5], "width": 0.25, "height": 0.25, "text": "15"}]))
+    clue = {"center": [2.5, -0.5], "width": 0.25, "height": 0.25, "text": "15"}
+    element = only(elements(rules, overlays=[clue]))
     assert isinstance(element, Element) and element.kind == kind and element.direction == "left"
     assert element.cells == tuple((2, c) for c in range(9)) and element.value == "15"
 
@@ -184,7 +185,7 @@ def test_numbers_outside_without_a_named_rule_are_refused() -> None:
 
 
 def test_fog_and_global_rules() -> None:
-    found = elements("Normal sudoku rules apply. Anti-knight: cells a knight's move apart differ. Fog of war.",
+    found = elements("Normal sudoku rules apply. Anti-knight: a knight's move apart differ. Fog of war.",
                      foglight=[[0, 0]])
     assert any(isinstance(e, Unsupported) and e.reason == "unsupported: fog of war" for e in found)
     assert any(isinstance(e, Element) and e.kind == "anti-knight" and e.certainty == "stated" for e in found)
@@ -194,7 +195,8 @@ def test_fog_and_global_rules() -> None:
 def test_diagonals_and_shading() -> None:
     found = elements("Digits may not repeat on the marked diagonal.",
                      lines=[{"wayPoints": [[0, 0], [9, 9]], "color": "#34BBE6", "thickness": 2}],
-                     underlays=[{"center": [4.5, 4.5], "width": 1, "height": 1, "backgroundColor": "#FFD0D0"}])
+                     underlays=[{"center": [4.5, 4.5], "width": 1, "height": 1,
+                                 "backgroundColor": "#FFD0D0"}])
     assert isinstance(found[0], Element) and found[0].kind == "diagonal"
     assert found[0].cells == tuple((i, i) for i in range(9))
     assert isinstance(found[1], Unsupported) and "shaded cell" in found[1].reason

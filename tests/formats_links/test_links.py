@@ -84,9 +84,11 @@ def test_hand_zipped_text() -> None:
     data = unzip_puzzle(text)
     assert data["cellSize"] == 50
     assert data["cells"][0] == [{"value": 1}, {}, {}, {}]
-    assert data["lines"] == [{"wayPoints": [[0.5, 0.5], [0.5, 3.5]], "color": "#CFCFCF", "thickness": 21}]
-    assert data["underlays"] == [{"center": [0.5, 0.5], "borderColor": "#CFCFCF", "backgroundColor": "#FFFFFF",
-                                  "rounded": True, "width": 0.85, "height": 0.85}]
+    assert data["lines"] == [{"wayPoints": [[0.5, 0.5], [0.5, 3.5]], "color": "#CFCFCF",
+                              "thickness": 21}]
+    assert data["underlays"] == [{"center": [0.5, 0.5], "borderColor": "#CFCFCF",
+                                  "backgroundColor": "#FFFFFF", "rounded": True, "width": 0.85,
+                                  "height": 0.85}]
     assert data["cages"][0] == {"value": "title: It's a test"}
     assert data["cages"][1] == {"cells": [[0, 0], [0, 1]], "value": 3, "unique": False}
     puzzle = read_sudokupad("scl" + LZ.compressToBase64(text))
@@ -119,8 +121,9 @@ def test_every_drawing_attribute_is_kept() -> None:
         cages=[{"cells": [[0, 0], [0, 1]], "value": "7", "style": "killer", "borderColor": "#000000"}],
         arrows=[{"wayPoints": [[0.8, 0.5], [2.5, 0.5]], "color": "#a1a1a1", "thickness": 5,
                  "headLength": 0.3}],
-        overlays=[{"center": [1, 2], "width": 0.3, "height": 0.3, "rounded": True, "backgroundColor": "#000000",
-                   "borderColor": "#000000", "text": "", "fontSize": 16, "angle": 45}],
+        overlays=[{"center": [1, 2], "width": 0.3, "height": 0.3, "rounded": True,
+                   "backgroundColor": "#000000", "borderColor": "#000000", "text": "", "fontSize": 16,
+                   "angle": 45}],
         underlays=[{"center": [0.5, 0.5], "width": 0.85, "height": 0.85, "rounded": True,
                     "backgroundColor": "#CFCFCF"}],
         metadata={"title": "Meta", "solution": "1234341221434321", "source": "here"},
@@ -191,9 +194,9 @@ def test_fpuzzles_model() -> None:
     assert puzzle.metadata.title == "F" and puzzle.metadata.rules == "Thermo digits increase."
     assert puzzle.metadata.solution == "1" * 81
     kinds = {e.kind for e in puzzle.fpuzzles}
-    assert kinds >= {"thermometer", "arrow", "killercage", "littlekillersum", "sandwichsum", "xv", "difference",
-                     "ratio", "palindrome", "odd", "even", "extraregion", "quadruple", "renban", "whispers",
-                     "xsum", "skyscraper", "clone", "line"}
+    assert kinds >= {"thermometer", "arrow", "killercage", "littlekillersum", "sandwichsum", "xv",
+                     "difference", "ratio", "palindrome", "odd", "even", "extraregion", "quadruple",
+                     "renban", "whispers", "xsum", "skyscraper", "clone", "line"}
     (thermo,) = [e for e in puzzle.fpuzzles if e.kind == "thermometer"]
     assert thermo.lines == (((0, 0), (0, 1), (0, 2)),)
     (lk,) = [e for e in puzzle.fpuzzles if e.kind == "littlekillersum"]

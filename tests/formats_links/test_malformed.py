@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import string
 
@@ -27,12 +28,12 @@ PAYLOAD = scl(scl_puzzle(4, {(0, 0): 1}, cages=[{"value": "title: malformed"}]))
 
 @pytest.mark.parametrize("cut", [4, 9, 20])
 def test_truncated_payload(cut: int) -> None:
-    with pytest.raises(ParseError, match="truncated|not lz-string|relaxed JSON|JSON"):
+    with pytest.raises(ParseError, match=r"truncated|not lz-string|relaxed JSON|JSON"):
         decode_link(PAYLOAD[:-cut])
 
 
 def test_bad_character() -> None:
-    with pytest.raises(ParseError, match=r"character '!' at position 3 of the payload is not lz-string base64"):
+    with pytest.raises(ParseError, match=r"character '!' at position 3 of the payload is not lz-string"):
         decode_link("sclAB!CD")
 
 
@@ -106,8 +107,8 @@ def test_zipped_key_collision() -> None:
         decode_link("scl" + LZ.compressToBase64("{ce:[[,]],l:[{c:#0,color:#F}]}"))
 
 
-@pytest.mark.parametrize("text", ["{a:", "{a:1", "[1,2", "{'a':'b", "{a:@}", "{a 1}", "[1] 2", "{a:1e999}",
-                                  "{a:'\\u12'}", "{,}"])
+@pytest.mark.parametrize("text", ["{a:", "{a:1", "[1,2", "{'a':'b", "{a:@}", "{a 1}", "[1] 2",
+                                  "{a:1e999}", "{a:'\\u12'}", "{,}", "{"])
 def test_relaxed_errors(text: str) -> None:
     with pytest.raises(ParseError, match="relaxed JSON, character"):
         relaxed_loads(text)
@@ -118,7 +119,8 @@ def test_relaxed_errors(text: str) -> None:
 keys = st.text(alphabet=string.ascii_letters + string.digits + " _-'\"é", min_size=1, max_size=8)
 scalars = (st.none() | st.booleans() | st.integers(-99_999, 99_999)
            | st.floats(allow_nan=False, allow_infinity=False, width=32)
-           | st.text(max_size=12).filter(lambda s: not (len(s) == 6 and all(c in string.hexdigits for c in s))))
+           | st.text(max_size=12).filter(lambda s: not (len(s) == 6 and all(c in string.hexdigits
+                                                                           for c in s))))
 values = st.recursive(
     scalars,
     lambda inner: st.lists(inner, min_size=1, max_size=4) | st.dictionaries(keys, inner, max_size=4),
@@ -138,36 +140,28 @@ def test_relaxed_round_trip(value: object) -> None:
 @given(st.text(alphabet="{}[],:'\"\\tf#0F a1.-eE", max_size=60))
 @settings(max_examples=500, deadline=None)
 def test_relaxed_never_crashes(text: str) -> None:
-    try:
+    with contextlib.suppress(ParseError):
         relaxed_loads(text)
-    except ParseError:
-        pass
 
 
 @given(st.text(alphabet=string.ascii_letters + string.digits + "+/=-$%\\ ", max_size=200))
 @settings(max_examples=300, deadline=None)
 def test_decompress_never_crashes(payload: str) -> None:
-    try:
+    with contextlib.suppress(ParseError):
         lz_decompress(payload, limit=100_000)
-    except ParseError:
-        pass
 
 
 @given(st.sampled_from(["scl", "ctc", "fpuzzles", "https://sudokupad.app/", ""]),
        st.text(max_size=120))
 @settings(max_examples=300, deadline=None)
 def test_decode_link_never_crashes(prefix: str, rest: str) -> None:
-    try:
+    with contextlib.suppress(ParseError):
         read_sudokupad(prefix + rest)
-    except ParseError:
-        pass
 
 
 @given(st.binary(max_size=400))
 @settings(max_examples=200, deadline=None)
 def test_compressed_garbage_never_crashes(junk: bytes) -> None:
     """Valid lz-string around invalid JSON: still only ParseError."""
-    try:
+    with contextlib.suppress(ParseError):
         read_sudokupad("scl" + LZ.compressToBase64(junk.decode("latin-1")))
-    except ParseError:
-        pass
