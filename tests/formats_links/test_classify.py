@@ -235,3 +235,11 @@ def test_fpuzzles_fields_are_declared() -> None:
     reasons = [e.reason for e in found if isinstance(e, Unsupported)]
     assert "unsupported: fog of war" in reasons
     assert any(r.startswith("unsupported: f-puzzles line (#F0F)") for r in reasons)
+
+
+def test_background_images_and_unknown_features_are_reported() -> None:
+    found = elements("Two cells along a red line have different parity.", triggereffect=[{"trigger": 1}],
+                     metadata={"bgimage": "https://example.com/lines.png"})
+    reasons = [e.reason for e in found if isinstance(e, Unsupported)]
+    assert "unsupported: the SudokuPad feature 'triggereffect'" in reasons
+    assert any("drawn in an image (bgimage)" in r for r in reasons)

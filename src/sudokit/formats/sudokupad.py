@@ -1266,13 +1266,24 @@ def _shape_cells(shape: Shape, rows: int, cols: int) -> tuple[Cell, ...]:
     return tuple(cells)
 
 
+#: Top-level SudokuPad keys that carry no constraint (anything else unknown is reported).
+_SCL_HARMLESS = {"id", "cellSize", "settings", "videos", "duration"}
+
+
 def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupported]) -> None:
     rows, cols = p.rows, p.cols
     shapes = [(f"overlays[{i}]", s) for i, s in enumerate(p.overlays)] + \
              [(f"underlays[{i}]", s) for i, s in enumerate(p.underlays)]
     used: set[str] = set()
-    if p.extra.get("foglight") or "foglight" in p.extra:
-        out.append(Unsupported("unsupported: fog of war", ("foglight",)))
+    for key in p.extra:
+        if key == "foglight":
+            out.append(Unsupported("unsupported: fog of war", ("foglight",)))
+        elif key not in _SCL_HARMLESS:
+            out.append(Unsupported(f"unsupported: the SudokuPad feature {key!r}", (key,)))
+    for key in p.metadata.extra:
+        if key in ("bgimage", "fgimage"):
+            out.append(Unsupported(f"unsupported: part of the puzzle is drawn in an image ({key}); "
+                                   "its clues are not in the data", (f"metadata.{key}",)))
 
     def shape_at(point: Point, *, min_size: float, hue: set[str | None] | None = None) -> str | None:
         for name, s in shapes:
