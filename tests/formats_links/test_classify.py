@@ -243,3 +243,20 @@ def test_background_images_and_unknown_features_are_reported() -> None:
     reasons = [e.reason for e in found if isinstance(e, Unsupported)]
     assert "unsupported: the SudokuPad feature 'triggereffect'" in reasons
     assert any("drawn in an image (bgimage)" in r for r in reasons)
+
+
+def test_fpuzzles_lists_of_names_and_fog() -> None:
+    data = fpuzzles_json(4, ratio=[{"cells": ["R1C1", "R1C2"]}], negative=["ratio"], foglight=["R2C2"])
+    puzzle = read_sudokupad(fpuz(data))
+    assert puzzle.flags["negative"] == ["ratio"]
+    (fog,) = [e for e in puzzle.fpuzzles if e.kind == "foglight"]
+    assert fog.cells == ((1, 1),)
+    found = classify(puzzle)
+    assert any(isinstance(e, Element) and e.kind == "negative" and e.value == "ratio" for e in found)
+    assert any(isinstance(e, Unsupported) and e.reason == "unsupported: fog of war" for e in found)
+
+
+def test_a_coloured_circle_in_a_cell_is_not_odd() -> None:
+    found = elements("Odd digits in circles.", underlays=[
+        {"center": [0.5, 0.5], "width": 0.7, "height": 0.7, "rounded": True, "backgroundColor": "#FF0000"}])
+    assert isinstance(only(found), Unsupported)

@@ -587,13 +587,16 @@ def _decompress(body: str) -> str:
         return lz_decompress(body)
     except ParseError as error:
         first = error
-    slashes = [i for i, ch in enumerate(body) if ch == "/"][:8]
-    if not slashes or len(body) > 100_000:
+    slashes = [i for i, ch in enumerate(body) if ch == "/"][:6]
+    if not slashes or len(body) > 50_000:
         raise first
-    patterns = sorted(range(1, 1 << len(slashes)), key=lambda m: bin(m).count("1"))
-    for mask in patterns:
-        fixed = "".join(ch + ("/" if i in {slashes[k] for k in range(len(slashes)) if mask >> k & 1}
-                                else "") for i, ch in enumerate(body))
+    for mask in sorted(range(1, 1 << len(slashes)), key=lambda m: bin(m).count("1")):
+        parts, start = [], 0
+        for k, at in enumerate(slashes):
+            if mask >> k & 1:
+                parts += [body[start:at + 1], "/"]
+                start = at + 1
+        fixed = "".join(parts) + body[start:]
         try:
             text = lz_decompress(fixed)
         except ParseError:
@@ -1036,11 +1039,11 @@ def _from_fpuzzles(data: Mapping[str, object]) -> SudokuPadPuzzle:
     for key, value in data.items():
         if key in skip:
             continue
-        if isinstance(value, list):
+        if isinstance(value, list) and (key in _FP_CELL_LISTS or all(isinstance(v, dict) for v in value)):
             for k, raw in enumerate(value):
                 elements.append(_fp_element(key, raw, f"f-puzzles' {key} {k + 1}"))
         else:
-            flags[key] = value
+            flags[key] = value  # true/false settings, and lists of names such as "negative"
     for element in elements:  # metadata cages: no cells (or invisible) and "name: value"
         if element.kind == "cage" and not element.cells and isinstance(element.value, str):
             m = _META.match(element.value)
@@ -1052,11 +1055,13 @@ def _from_fpuzzles(data: Mapping[str, object]) -> SudokuPadPuzzle:
     )
 
 
+#: f-puzzles fields that are plain lists of cells rather than lists of objects.
+_FP_CELL_LISTS = {"fogofwar", "foglight"}
+
+
 def _fp_element(kind: str, raw: object, what: str) -> FPuzzlesElement:
     if not isinstance(raw, dict):
-        # Some fields are plain lists of cells (fogofwar, foglight).
-        return FPuzzlesElement(kind, (_fp_cell(raw, what),) if isinstance(raw, str) else (), (), None,
-                               _frozen({"raw": raw}) if not isinstance(raw, str) else _frozen({}))
+        return FPuzzlesElement(kind, (_fp_cell(raw, what),), (), None)
     cells: list[Cell] = []
     if "cell" in raw:
         cells.append(_fp_cell(raw["cell"], what))
@@ -1409,7 +1414,8 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
                  f"an {text.upper()} on an edge", (name,), [f"the letter {text.upper()} between two cells"],
                  value=text.upper())
         elif pos.kind == "centre" and not text and 0.5 <= max(s.width, s.height) <= 0.9 \
-                and abs(s.width - s.height) < 0.05:
+                and abs(s.width - s.height) < 0.05 and (bg == "grey" or (bg in (None, "white")
+                                                                         and border == "grey")):
             kind = "odd" if s.rounded else "even"
             _add(out, kind, pos.cells, rules, (kind,), f"a {'circle' if s.rounded else 'square'} in a cell",
                  (name,), [f"a {bg or 'plain'} {'circle' if s.rounded else 'square'} filling most of a cell"])
