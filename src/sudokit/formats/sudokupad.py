@@ -564,7 +564,7 @@ def _from_payload(payload: str, hint: Format | None) -> Decoded:
             raise ParseError(f"the {prefix!r} link carries no payload")
         if body.startswith(("{", "[")):
             return _checked(_from_json_text(body), fmt)
-        return _checked(_from_json_text(_decompress(body), zipped=fmt == "scl"), fmt)
+        return _checked(_from_json_text(_decompress(body)), fmt)
     if hint == "fpuzzles" or (len(payload) >= 40 and payload.startswith("N4Ig")):
         return _checked(_from_json_text(_decompress(payload)), "fpuzzles")
     if _ID.match(payload):
@@ -620,7 +620,7 @@ def _depth(value: object) -> int:
     return deepest
 
 
-def _from_json_text(text: str, *, zipped: bool | None = None) -> Decoded:
+def _from_json_text(text: str) -> Decoded:
     """A puzzle JSON object from strict JSON or the zipped form."""
     data: object
     t = text.strip()
