@@ -195,6 +195,8 @@ class Geometry:
 
 
 @cache
-def geometry(shape: Shape, coordinates: bool = False) -> Geometry:
-    """The geometry of a shape (with a margin for row and column numbers when ``coordinates``)."""
-    return Geometry(shape, CELL * 0.6 if coordinates else CELL * 0.05)
+def geometry(shape: Shape, coordinates: bool = False, clues: bool = False) -> Geometry:
+    """The geometry of a shape (with a margin for row and column numbers when ``coordinates``,
+    and one for clues outside the grid, such as little killers and sandwich sums, when ``clues``)."""
+    margin = (CELL * 0.6 if coordinates else CELL * 0.05) + (CELL * 0.85 if clues else 0.0)
+    return Geometry(shape, margin)

@@ -31,8 +31,10 @@ from typing import TYPE_CHECKING
 
 from sudokit.candidates import Candidates
 from sudokit.grid import Grid
+from sudokit.render import constraints
 from sudokit.render.layout import CELL, Geometry, digit_label, geometry
-from sudokit.rules import Rules
+from sudokit.rules import Cage, Rules
+from sudokit.rules.kinds import KillerCage
 from sudokit.shape import Shape, shape_for_size
 
 if TYPE_CHECKING:
@@ -106,9 +108,9 @@ class _Strings:
 
 
 @cache
-def _strings(shape: Shape, coordinates: bool) -> _Strings:
-    """Format the positions of one shape once."""
-    geo = geometry(shape, coordinates)
+def _strings(shape: Shape, coordinates: bool, clues: bool = False) -> _Strings:
+    """Format the positions of one shape once (``clues``: with a margin for outside clues)."""
+    geo = geometry(shape, coordinates, clues)
     n = shape.n
     translate = tuple(
         f"translate({_num(x)},{_num(y)})" for x, y in (geo.origin(c) for c in range(shape.size))
@@ -200,7 +202,8 @@ def grid_element(
     if placed is not None and placed.shape != givens.shape:
         raise ValueError("placed and board have different shapes")
     shape = givens.shape
-    s = _strings(shape, coordinates)
+    rules = givens.rules
+    s = _strings(shape, coordinates, constraints.needs_margin(rules))
     width = str(size if size is not None else default_size(shape.n))
     root = ET.Element("svg", {
         "xmlns": SVG_NS, "class": "sudokit", "viewBox": s.view, "width": width, "height": width,
@@ -217,15 +220,17 @@ def grid_element(
     ET.SubElement(root, "rect", {"class": "background", "width": total, "height": total,
                                  "fill": palette.background})
     _units(root, s.geo, _colours(units, palette.unit))
-    rules = givens.rules
     if rules is not None:
         _shaded_regions(root, s.geo, rules, palette)
+        constraints.draw_under(root, s.geo, rules)
     _cells(root, s, givens, marks, placed, _colours(highlight, palette.cell),
                    set(eliminations), set(placements), link_list, palette)
     if rules is not None:
         _diagonals(root, s.geo, rules, palette)
         _cages(root, s.geo, rules, palette)
     _lines(root, s, palette, rules.pieces if rules is not None else None)
+    if rules is not None:
+        constraints.draw_over(root, s.geo, rules)
     if coordinates:
         _coordinates(root, s.geo, palette)
     if link_list:
@@ -432,12 +437,14 @@ def _diagonals(root: ET.Element, geo: Geometry, rules: Rules, palette: Palette) 
 
 
 def _cages(root: ET.Element, geo: Geometry, rules: Rules, palette: Palette) -> None:
-    """Killer cages: a dashed outline inside each cage's cells, its sum in the top-left corner."""
-    if not rules.cages:
+    """Killer cages (and cage constraints): a dashed outline inside each cage's cells, its sum on a
+    white patch in the top-left corner, so lines under it never cross the sum."""
+    cages = [*rules.cages, *(Cage(c.group, c.total) for c in rules.constraints if isinstance(c, KillerCage))]
+    if not cages:
         return
     inset = CELL * 0.09
     g = ET.SubElement(root, "g", {"class": "cages"})
-    for index, cage in enumerate(rules.cages):
+    for index, cage in enumerate(cages):
         inside = set(cage.cells)
         edges = geo.cage_edges(inside, inset)
         path = " ".join(f"M{_num(a)} {_num(b)}L{_num(c)} {_num(d)}" for a, b, c, d in edges)
@@ -462,14 +469,15 @@ def _cages(root: ET.Element, geo: Geometry, rules: Rules, palette: Palette) -> N
 
 def _coordinates(root: ET.Element, geo: Geometry, palette: Palette) -> None:
     """Row numbers on the left and column numbers on top."""
-    g = ET.SubElement(root, "g", {"class": "coordinates", "font-size": _num(geo.margin * 0.5),
+    # At the picture's edge, beyond any outside clues.
+    g = ET.SubElement(root, "g", {"class": "coordinates", "font-size": _num(CELL * 0.3),
                                   "fill": palette.coordinate})
-    half = geo.margin / 2
+    half = CELL * 0.3
     for i in range(geo.shape.n):
         mid = geo.margin + (i + 0.5) * CELL
-        ET.SubElement(g, "text", {"class": "column", "x": _num(mid), "y": _num(half + geo.margin * 0.18)}
+        ET.SubElement(g, "text", {"class": "column", "x": _num(mid), "y": _num(half + CELL * 0.108)}
                       ).text = str(i + 1)
-        ET.SubElement(g, "text", {"class": "row", "x": _num(half), "y": _num(mid + geo.margin * 0.18)}
+        ET.SubElement(g, "text", {"class": "row", "x": _num(half), "y": _num(mid + CELL * 0.108)}
                       ).text = str(i + 1)
 
 
