@@ -259,9 +259,9 @@ def _thermo(g: ET.Element, geo: Geometry, c: Thermometer | SlowThermometer, colo
     bx, by = geo.center(c.line[0])
     _sub(group, "circle", {"class": "thermo-bulb", "cx": _num(bx), "cy": _num(by), "r": _num(CELL * 0.38)})
     if slow:
-        _sub(group, "circle", {"class": "slow-marker", "cx": _num(bx), "cy": _num(by), "r": _num(CELL * 0.33),
+        _sub(group, "circle", {"class": "slow-marker", "cx": _num(bx), "cy": _num(by), "r": _num(CELL * 0.31),
                                "fill": "none", "stroke": colours.background,
-                               "stroke-width": _num(CELL * 0.035)})
+                               "stroke-width": _num(CELL * 0.05)})
 
 
 def _between(g: ET.Element, geo: Geometry, c: Between, colours: Colours) -> None:
