@@ -9,6 +9,7 @@ are in the style of published puzzles, not copies of any.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -82,7 +83,7 @@ class Builder:
         if r1 == r2 or c1 == c2:
             return False
         other = frozenset({r1 * self.n + c2, r2 * self.n + c1})
-        steps = {frozenset(p) for p in zip(path, path[1:])}
+        steps = {frozenset(p) for p in itertools.pairwise(path)}
         return other in steps or other in self.diagonals
 
     def path(self, start: int, length: int, ok: Check, diagonal: bool = True) -> tuple[int, ...] | None:
@@ -110,11 +111,13 @@ class Builder:
             return None
         assert best is not None
         self.used.update(best)
-        self.diagonals.update(frozenset(p) for p in zip(best, best[1:]))
+        self.diagonals.update(frozenset(p) for p in itertools.pairwise(best))
         return tuple(best)
 
-    def lines(self, count: int, lengths: Sequence[int], ok: Check, first: Callable[[int], bool] = lambda v: True,
-              diagonal: bool = True) -> list[tuple[int, ...]]:
+    def lines(
+        self, count: int, lengths: Sequence[int], ok: Check,
+        first: Callable[[int], bool] = lambda v: True, diagonal: bool = True,
+    ) -> list[tuple[int, ...]]:
         """Up to ``count`` paths, trying every free start in a random order."""
         out: list[tuple[int, ...]] = []
         starts = list(range(self.n * self.n))
@@ -251,7 +254,7 @@ def killer_little_killer() -> Grid:
             cage.append(pick)
             free.discard(pick)
         cons.append(KillerCage(tuple(sorted(cage)), sum(b.value(c) for c in cage)))
-    for line in ((b.cell(1, 3), b.cell(2, 4), b.cell(3, 5), b.cell(4, 6), b.cell(5, 7), b.cell(6, 8), b.cell(7, 9)),
+    for line in (tuple(b.cell(1 + i, 3 + i) for i in range(7)),
                  tuple(b.cell(9 - i, 2 + i) for i in range(8)),
                  tuple(b.cell(4 + i, 9 - i) for i in range(6)),
                  (b.cell(9, 1),)):
@@ -342,7 +345,8 @@ def mixed() -> Grid:
              and c not in b.used and c + 1 not in b.used}
     for c in range(n * n - 1):
         other = pairs.get((b.value(c), b.value(c + 1)))
-        if c % n < n - 1 and other is not None and abs(other - c) > n and c not in b.used and c + 1 not in b.used:
+        free_pair = c not in b.used and c + 1 not in b.used
+        if c % n < n - 1 and other is not None and abs(other - c) > n and free_pair:
             cons.append(Clone((c, c + 1), (other, other + 1)))
             b.used.update({c, c + 1, other, other + 1})
             break
