@@ -195,3 +195,9 @@ def test_outside_clue_sits_beyond_the_line_start() -> None:
     width = float(root.get("viewBox", "").split()[2])
     assert float(clue.get("x", "0")) > width - 60  # right of the grid
     assert clue.text == "10"
+
+
+def test_highlighted_cells_let_the_lines_show_through() -> None:
+    _, root = picture([Thermometer((rc(1, 1), rc(1, 2)))], highlight=[rc(1, 2)])
+    (rect,) = with_class(root, "rect", "highlight")
+    assert rect.get("fill-opacity") == "0.55"

@@ -225,6 +225,8 @@ def grid_element(
         constraints.draw_under(root, s.geo, rules)
     _cells(root, s, givens, marks, placed, _colours(highlight, palette.cell),
                    set(eliminations), set(placements), link_list, palette)
+    if rules is not None and rules.constraints and highlight:
+        _see_through(root)
     if rules is not None:
         _diagonals(root, s.geo, rules, palette)
         _cages(root, s.geo, rules, palette)
@@ -354,6 +356,15 @@ def _cells(
                     sub(g, "text", mark_attrs[digit]).text = labels[digit]
                 mask >>= 1
                 digit += 1
+
+
+def _see_through(root: ET.Element) -> None:
+    """Let the constraint lines and shapes under highlighted cells show through the highlight."""
+    for g in root.iter("g"):
+        if g.get("class") == "cell":
+            for rect in g.iter("rect"):
+                if rect.get("class") == "highlight":
+                    rect.set("fill-opacity", "0.55")
 
 
 def _mark(
