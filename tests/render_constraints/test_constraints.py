@@ -201,3 +201,13 @@ def test_highlighted_cells_let_the_lines_show_through() -> None:
     _, root = picture([Thermometer((rc(1, 1), rc(1, 2)))], highlight=[rc(1, 2)])
     (rect,) = with_class(root, "rect", "highlight")
     assert rect.get("fill-opacity") == "0.55"
+
+
+def test_little_killer_moves_aside_for_a_clue_in_its_outside_cell() -> None:
+    line = (rc(1, 2), rc(2, 3), rc(3, 4))
+    _, alone = picture([LittleKiller(line, 12)])
+    _, shared = picture([LittleKiller(line, 12), Sandwich(tuple(rc(r, 1) for r in range(1, 7)), 7)])
+    size = [float(with_class(root, "text", "littlekiller-total")[0].get("font-size", "0"))
+            for root in (alone, shared)]
+    assert size[1] < size[0]
+    inside_view_box(shared)

@@ -322,6 +322,8 @@ def draw_over(root: ET.Element, geo: Geometry, rules: Rules, colours: Colours = 
     if not constraints:
         return
     g = ET.SubElement(root, "g", {"class": "constraints over"})
+    n = geo.shape.n
+    clued = {_outside_cell(n, c.line) for c in constraints if isinstance(c, (Sandwich, XSum, Skyscraper))}
     for c in constraints:
         if isinstance(c, (KropkiWhite, KropkiBlack, Difference, Ratio)):
             _dot(g, geo, c, colours)
@@ -330,7 +332,7 @@ def draw_over(root: ET.Element, geo: Geometry, rules: Rules, colours: Colours = 
         elif isinstance(c, Quadruple):
             _quadruple(g, geo, c, colours)
         elif isinstance(c, LittleKiller):
-            _little_killer(g, geo, c, colours)
+            _little_killer(g, geo, c, colours, _outside_cell(n, c.line) in clued)
         elif isinstance(c, (Sandwich, XSum, Skyscraper)):
             _outside_clue(g, geo, c, colours)
     notes = [c for c in constraints if isinstance(c, _NOTES)]
@@ -414,13 +416,23 @@ def _edge_start(n: int, line: Sequence[int]) -> tuple[int, int, int]:
     return line[0], *forward
 
 
-def _little_killer(g: ET.Element, geo: Geometry, c: LittleKiller, colours: Colours) -> None:
+def _outside_cell(n: int, line: Sequence[int]) -> tuple[int, int]:
+    """The ``(row, column)`` outside the grid (-1 or N) where a line's clue sits."""
+    start, dr, dc = _edge_start(n, line)
+    r, c = divmod(start, n)
+    return r - dr, c - dc
+
+
+def _little_killer(g: ET.Element, geo: Geometry, c: LittleKiller, colours: Colours, shared: bool) -> None:
+    """The total in the outside cell before the diagonal (in its outer corner when an outside
+    clue sits there too) and a small arrow pointing along the diagonal."""
     start, dr, dc = _edge_start(geo.shape.n, c.line)
     sx, sy = geo.center(start)
     ox, oy = sx - dc * CELL, sy - dr * CELL  # the centre of the outside cell before the line
     group = _sub(g, "g", {"class": "littlekiller", "data-total": str(c.total)})
-    size = CELL * 0.3
-    tx, ty = ox - dc * CELL * 0.08, oy - dr * CELL * 0.08
+    size = CELL * (0.24 if shared else 0.3)
+    away = CELL * (0.27 if shared else 0.08)
+    tx, ty = ox - dc * away, oy - dr * away
     _sub(group, "text", {"class": "littlekiller-total", "x": _num(tx), "y": _num(ty + size * 0.36),
                          "font-size": _num(size), "fill": colours.clue}, str(c.total))
     x1, y1 = ox + dc * CELL * 0.2, oy + dr * CELL * 0.2
