@@ -94,6 +94,12 @@ static inline void sk_stack_push(sk_stack *st, int x) {
     }
 }
 
+static inline int sk_stack_pop(sk_stack *st) {
+    int x = (int)st->items[--st->top];
+    st->on[x] = 0;
+    return x;
+}
+
 static inline void sk_stack_clear(sk_stack *st) {
     while (st->top) st->on[st->items[--st->top]] = 0;
 }
@@ -312,9 +318,7 @@ SK_INLINE int sk_propagate(sk_search *c, const sk_hooks *h, void *s) {
         if (h->rule && (rc = h->rule(s)) != IDLE) {
             if (rc != OK) goto out;
         } else if (c->dirty.top) {
-            int ud = (int)c->dirty.items[--c->dirty.top];
-            c->dirty.on[ud] = 0;
-            if ((rc = h->locked(s, ud)) != OK) goto out;
+            if ((rc = h->locked(s, sk_stack_pop(&c->dirty))) != OK) goto out;
         } else if (c->units.top) {
             /* the costliest rule last; the unit stays flagged while it is checked, so its own
              * removals do not queue it again (it is consistent afterwards) */
