@@ -82,25 +82,15 @@ static inline void blame_cell(void *v, int p) {
 
 static inline void blame_unit(void *v, int u) { ((Solver *)v)->weight[u]++; }
 
-static int restrict_cell(void *v, int p, uint64_t keep);
-static int assign(void *v, int p, int d);
-static int locked(void *v, int ud);
-static int choose_guess(void *v, uint64_t *bit);
-static int propagate(void *v);
+static int restrict_cell(void *v, int p, uint64_t keep), assign(void *v, int p, int d), locked(void *v, int ud),
+    choose_guess(void *v, uint64_t *bit), propagate(void *v);
 
+/* Every cell in three units (row, column, box), singles stop once all are placed; a guess on
+ * a big grid costs microseconds, so the clock is cheap beside it (every 16 guesses). */
 static const sk_hooks HOOKS = {
-    .blame_cell = blame_cell,
-    .blame_unit = blame_unit,
-    .restrict_cell = restrict_cell,
-    .assign = assign,
-    .locked = locked,
-    .choose = choose_guess,
-    .propagate = propagate,
-    .three_units = SK_THREE_UNITS,
-    .lock = NXN_LOCKED,
-    .stop_when_full = 1,
-    /* a guess on a big grid costs microseconds, so the clock is cheap beside it */
-    .stop_every = 16u,
+    .blame_cell = blame_cell, .blame_unit = blame_unit, .restrict_cell = restrict_cell, .assign = assign,
+    .locked = locked, .choose = choose_guess, .propagate = propagate,
+    .three_units = SK_THREE_UNITS, .lock = NXN_LOCKED, .stop_when_full = 1, .stop_every = 16u,
 };
 
 static int restrict_cell(void *v, int p, uint64_t keep) { return sk_restrict(&((Solver *)v)->c, &HOOKS, v, p, keep); }

@@ -126,25 +126,15 @@ static inline void clear_rules(void *v) {
     sk_stack_clear(&s->cages);
 }
 
-static int restrict_cell(void *v, int p, uint64_t keep);
-static int assign(void *v, int p, int d);
-static int own_rules(void *v);
-static int locked(void *v, int ud);
-static int choose_cell(void *v, uint64_t *bit);
-static int propagate(void *v);
+static int restrict_cell(void *v, int p, uint64_t keep), assign(void *v, int p, int d), own_rules(void *v),
+    locked(void *v, int ud), choose_cell(void *v, uint64_t *bit), propagate(void *v);
 
+/* Cells in any number of full regions; the cages and arcs as the rules run before locked
+ * candidates. */
 static const sk_hooks HOOKS = {
-    .blame_cell = blame_cell,
-    .blame_unit = blame_unit,
-    .narrowed = narrowed,
-    .restrict_cell = restrict_cell,
-    .assign = assign,
-    .rule = own_rules,
-    .clear_rules = clear_rules,
-    .locked = locked,
-    .choose = choose_cell,
-    .propagate = propagate,
-    .lock = SKR_LOCKED,
+    .blame_cell = blame_cell, .blame_unit = blame_unit, .narrowed = narrowed,
+    .restrict_cell = restrict_cell, .assign = assign, .rule = own_rules, .clear_rules = clear_rules,
+    .locked = locked, .choose = choose_cell, .propagate = propagate, .lock = SKR_LOCKED,
     .stop_every = SKR_STOP_EVERY,
 };
 
