@@ -140,12 +140,15 @@ static int sdc_try_box(sdc_search *s) {
     return 1;
 }
 
-/* Every subset of the box pool from `start` on, depth first ({0}, {0,1}, ... {0,2}, ...). */
-static int sdc_grow_box(sdc_search *s, int start) {
-    for (int i = start; i < s->n_bpool; i++) {
-        s->bchosen[s->n_bchosen++] = s->bpool[i];
-        if (sdc_try_box(s) || sdc_grow_box(s, i + 1)) return 1;
-        s->n_bchosen--;
+/* Every subset of pool[0..n_pool) from `start` on, depth first ({0}, {0,1}, ... {0,2}, ...),
+ * added to chosen[0..*n_chosen) and tried with try_it: 1 at the first that succeeds (the line
+ * cells' subsets and, for each, the box cells'). */
+static int sdc_grow(sdc_search *s, const int *pool, int n_pool, int *chosen, int *n_chosen, int start,
+                    int (*try_it)(sdc_search *)) {
+    for (int i = start; i < n_pool; i++) {
+        chosen[(*n_chosen)++] = pool[i];
+        if (try_it(s) || sdc_grow(s, pool, n_pool, chosen, n_chosen, i + 1, try_it)) return 1;
+        (*n_chosen)--;
     }
     return 0;
 }
@@ -171,17 +174,7 @@ static int sdc_try_line(sdc_search *s) {
             s->bpool[s->n_bpool++] = c;
     }
     s->n_bchosen = 0;
-    return sdc_grow_box(s, 0);
-}
-
-/* Every subset of the line pool from `start` on, depth first. */
-static int sdc_grow_line(sdc_search *s, int start) {
-    for (int i = start; i < s->n_pool; i++) {
-        s->chosen[s->n_chosen++] = s->pool[i];
-        if (sdc_try_line(s) || sdc_grow_line(s, i + 1)) return 1;
-        s->n_chosen--;
-    }
-    return 0;
+    return sdc_grow(s, s->bpool, s->n_bpool, s->bchosen, &s->n_bchosen, 0, sdc_try_box);
 }
 
 /* The first Sue de Coq whose intersection cells are s->inter (digits icands). */
@@ -192,7 +185,7 @@ static int sdc_with_inter(sdc_search *s, uint16_t icands) {
     for (int i = 0; i < s->n_line; i++)
         if (!in_list(s->inter, s->n_inter, s->line[i])) s->pool[s->n_pool++] = s->line[i];
     s->n_chosen = 0;
-    return sdc_grow_line(s, 0);
+    return sdc_grow(s, s->pool, s->n_pool, s->chosen, &s->n_chosen, 0, sdc_try_line);
 }
 
 /* The first Sue de Coq on two or three of the cells `inter` (HoDoKu's loop order). */
