@@ -450,6 +450,18 @@ static const rc_array *rcs_of(hk_board *b, const als_list *L, rc_array *local, h
     return &C->rcs;
 }
 
+/* The board's ALS list (list_of) in *L and its restricted commons (rcs_of) in *rcs, *n_rc;
+ * 0 when out of memory or time is up (the caller frees local->a and local_rcs->a either way). */
+static int list_and_rcs(hk_board *b, hm_ctx *ctx, als_list *local, rc_array *local_rcs, const als_list **L,
+                        const rc **rcs, int *n_rc) {
+    *L = list_of(b, local);
+    const rc_array *R = *L ? rcs_of(b, *L, local_rcs, ctx) : NULL;
+    if (!R) return 0;
+    *rcs = R->a;
+    *n_rc = R->n;
+    return 1;
+}
+
 /* Append the eliminations of the digits common to a and b (but those of `skip`): the outside
  * cells seeing all their places in both, digit by digit. */
 static void common_elims(hk_step *s, elim_seen *seen, const als *a, const als *b, uint16_t skip) {
@@ -599,12 +611,8 @@ static int als_xy_wing(hk_board *board, hk_step *out, hm_ctx *ctx) {
     rc_array local_rcs = {NULL, 0, 0};
     const rc *rcs = NULL;
     int *off = NULL, *touch = NULL, n_rc = 0, found = 0;
-    const als_list *L = list_of(board, &local);
-    if (!L) goto no_memory;
-    const rc_array *R = rcs_of(board, L, &local_rcs, ctx);
-    if (!R) goto no_memory;
-    rcs = R->a;
-    n_rc = R->n;
+    const als_list *L = NULL;
+    if (!list_and_rcs(board, ctx, &local, &local_rcs, &L, &rcs, &n_rc)) goto no_memory;
     off = calloc((size_t)L->n + 1, sizeof *off);
     touch = malloc((size_t)(2 * n_rc + 1) * sizeof *touch);
     if (!off || !touch) goto no_memory;
@@ -778,12 +786,8 @@ static int als_xy_chain(hk_board *board, hk_step *out, hm_ctx *ctx) {
     int *first = NULL, n_rc = 0, found = 0;
     chain_search s;
     memset(&s, 0, sizeof s);
-    const als_list *L = list_of(board, &local);
-    if (!L) goto no_memory;
-    const rc_array *R = rcs_of(board, L, &local_rcs, ctx);
-    if (!R) goto no_memory;
-    rcs = R->a;
-    n_rc = R->n;
+    const als_list *L = NULL;
+    if (!list_and_rcs(board, ctx, &local, &local_rcs, &L, &rcs, &n_rc)) goto no_memory;
     first = calloc((size_t)L->n + 1, sizeof *first);
     s.seen = calloc((size_t)L->n * CHAIN_STATES_PER_ALS + 1, sizeof *s.seen);
     if (!first || !s.seen) goto no_memory;
