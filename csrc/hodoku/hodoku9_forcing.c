@@ -662,6 +662,7 @@ static int hk_forcing_net(hk_board *board, hk_step *out, hm_ctx *ctx) {
     return fc_search(board, out, ctx, HK_FORCING_NET, 1);
 }
 
+/* (Every hodoku9_*.c ends with this kind -> finder map, hk_finder taking no kind.) */
 hk_finder hk_forcing_finder(int kind) {
     if (kind == HK_FORCING_CHAIN) return hk_forcing_chain;
     if (kind == HK_FORCING_NET) return hk_forcing_net;

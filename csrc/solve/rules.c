@@ -20,8 +20,8 @@
  *                      (size, sum): the digit sets a cage of `size` cells summing to
  *                      `sum` may take
  *
- * The solver's state (one malloc'ed block per call)
- * -------------------------------------------------
+ * The solver's state (search.h's core, shared with nxn.c, plus this file's stacks)
+ * --------------------------------------------------------------------------------
  * Two views of the candidates, kept in step, each a 64-bit mask:
  *
  *     cand[cell]:        bit d set while digit d+1 is possible in the cell

@@ -2,7 +2,8 @@
  * which is rules.h): the tuning switches, the bit helpers, the compiled table's layout.
  *
  *     rules_table.c   skr_table_new / skr_table_free: a spec compiled to the table
- *     rules.c         skr_solve and the general search (trail, propagation, dom/wdeg guesses)
+ *     rules.c         skr_solve and the general search (its rules as hooks of search.h's core,
+ *                     which nxn.c shares: trail, propagation, guesses)
  *     rules_small.c   the bitboard path for small specs (at most 128 cells, 16 digits)
  */
 #ifndef SUDOKIT_RULES_INTERNAL_H
