@@ -83,7 +83,8 @@ static const uint8_t kUnitCells[27][9] = {
     {60, 61, 62, 69, 70, 71, 78, 79, 80},
 };
 
-/* Each cell's row unit, column unit, box unit (so kCellUnits[c][kind] = unit_of(kind, c)) and its
+/* (The tables here are data written out, looked up in hot loops: their rows look alike by nature.)
+ * Each cell's row unit, column unit, box unit (so kCellUnits[c][kind] = unit_of(kind, c)) and its
  * position in its box; its position in its row is its column (unit - 9) and in its column its
  * row. */
 static const uint8_t kCellUnits[81][4] = {

@@ -140,12 +140,15 @@ static int sdc_try_box(sdc_search *s) {
     return 1;
 }
 
-/* Every subset of the box pool from `start` on, depth first ({0}, {0,1}, ... {0,2}, ...). */
-static int sdc_grow_box(sdc_search *s, int start) {
-    for (int i = start; i < s->n_bpool; i++) {
-        s->bchosen[s->n_bchosen++] = s->bpool[i];
-        if (sdc_try_box(s) || sdc_grow_box(s, i + 1)) return 1;
-        s->n_bchosen--;
+/* Every subset of pool[0..n_pool) from `start` on, depth first ({0}, {0,1}, ... {0,2}, ...),
+ * added to chosen[0..*n_chosen) and tried with try_it: 1 at the first that succeeds (the line
+ * cells' subsets and, for each, the box cells'). */
+static int sdc_grow(sdc_search *s, const int *pool, int n_pool, int *chosen, int *n_chosen, int start,
+                    int (*try_it)(sdc_search *)) {
+    for (int i = start; i < n_pool; i++) {
+        chosen[(*n_chosen)++] = pool[i];
+        if (try_it(s) || sdc_grow(s, pool, n_pool, chosen, n_chosen, i + 1, try_it)) return 1;
+        (*n_chosen)--;
     }
     return 0;
 }
@@ -171,17 +174,7 @@ static int sdc_try_line(sdc_search *s) {
             s->bpool[s->n_bpool++] = c;
     }
     s->n_bchosen = 0;
-    return sdc_grow_box(s, 0);
-}
-
-/* Every subset of the line pool from `start` on, depth first. */
-static int sdc_grow_line(sdc_search *s, int start) {
-    for (int i = start; i < s->n_pool; i++) {
-        s->chosen[s->n_chosen++] = s->pool[i];
-        if (sdc_try_line(s) || sdc_grow_line(s, i + 1)) return 1;
-        s->n_chosen--;
-    }
-    return 0;
+    return sdc_grow(s, s->bpool, s->n_bpool, s->bchosen, &s->n_bchosen, 0, sdc_try_box);
 }
 
 /* The first Sue de Coq whose intersection cells are s->inter (digits icands). */
@@ -192,7 +185,7 @@ static int sdc_with_inter(sdc_search *s, uint16_t icands) {
     for (int i = 0; i < s->n_line; i++)
         if (!in_list(s->inter, s->n_inter, s->line[i])) s->pool[s->n_pool++] = s->line[i];
     s->n_chosen = 0;
-    return sdc_grow_line(s, 0);
+    return sdc_grow(s, s->pool, s->n_pool, s->chosen, &s->n_chosen, 0, sdc_try_line);
 }
 
 /* The first Sue de Coq on two or three of the cells `inter` (HoDoKu's loop order). */
@@ -457,6 +450,18 @@ static const rc_array *rcs_of(hk_board *b, const als_list *L, rc_array *local, h
     return &C->rcs;
 }
 
+/* The board's ALS list (list_of) in *L and its restricted commons (rcs_of) in *rcs, *n_rc;
+ * 0 when out of memory or time is up (the caller frees local->a and local_rcs->a either way). */
+static int list_and_rcs(hk_board *b, hm_ctx *ctx, als_list *local, rc_array *local_rcs, const als_list **L,
+                        const rc **rcs, int *n_rc) {
+    *L = list_of(b, local);
+    const rc_array *R = *L ? rcs_of(b, *L, local_rcs, ctx) : NULL;
+    if (!R) return 0;
+    *rcs = R->a;
+    *n_rc = R->n;
+    return 1;
+}
+
 /* Append the eliminations of the digits common to a and b (but those of `skip`): the outside
  * cells seeing all their places in both, digit by digit. */
 static void common_elims(hk_step *s, elim_seen *seen, const als *a, const als *b, uint16_t skip) {
@@ -606,12 +611,8 @@ static int als_xy_wing(hk_board *board, hk_step *out, hm_ctx *ctx) {
     rc_array local_rcs = {NULL, 0, 0};
     const rc *rcs = NULL;
     int *off = NULL, *touch = NULL, n_rc = 0, found = 0;
-    const als_list *L = list_of(board, &local);
-    if (!L) goto no_memory;
-    const rc_array *R = rcs_of(board, L, &local_rcs, ctx);
-    if (!R) goto no_memory;
-    rcs = R->a;
-    n_rc = R->n;
+    const als_list *L = NULL;
+    if (!list_and_rcs(board, ctx, &local, &local_rcs, &L, &rcs, &n_rc)) goto no_memory;
     off = calloc((size_t)L->n + 1, sizeof *off);
     touch = malloc((size_t)(2 * n_rc + 1) * sizeof *touch);
     if (!off || !touch) goto no_memory;
@@ -785,12 +786,8 @@ static int als_xy_chain(hk_board *board, hk_step *out, hm_ctx *ctx) {
     int *first = NULL, n_rc = 0, found = 0;
     chain_search s;
     memset(&s, 0, sizeof s);
-    const als_list *L = list_of(board, &local);
-    if (!L) goto no_memory;
-    const rc_array *R = rcs_of(board, L, &local_rcs, ctx);
-    if (!R) goto no_memory;
-    rcs = R->a;
-    n_rc = R->n;
+    const als_list *L = NULL;
+    if (!list_and_rcs(board, ctx, &local, &local_rcs, &L, &rcs, &n_rc)) goto no_memory;
     first = calloc((size_t)L->n + 1, sizeof *first);
     s.seen = calloc((size_t)L->n * CHAIN_STATES_PER_ALS + 1, sizeof *s.seen);
     if (!first || !s.seen) goto no_memory;

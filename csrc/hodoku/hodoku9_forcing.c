@@ -23,6 +23,7 @@
 #include "hodoku/hodoku9.h"
 
 #include <stddef.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -430,9 +431,10 @@ static void fc_agreed(const uint64_t *const *rows, int n, int skip, fc_found *f)
 
 /* ---- chain lengths (for the step's type) -------------------------------------------- */
 
-/* Fill dist[] with the breadth-first distance of every node from premise along the first
- * tables (-1: never); returns the number of levels. */
-static int fc_levels(fc_mem *mem, int premise) {
+/* Breadth first from premise along the first tables: dist[] the distance of every node
+ * reached (-1: never).  With a target node: the length of the chain to it, FC_NONE once that
+ * would exceed limit; with target -1: the number of levels. */
+static int fc_breadth_first(fc_mem *mem, int premise, int target, int limit) {
     const hl_tables *t = &mem->t;
     int nodes = HL_PLAIN + 2 * t->n_groups, words = mem->words;
     for (int n = 0; n < nodes; n++) mem->dist[n] = -1;
@@ -441,19 +443,25 @@ static int fc_levels(fc_mem *mem, int premise) {
     mem->queue[len++] = (uint16_t)premise;
     while (head < len) {
         int node = mem->queue[head++];
+        if (mem->dist[node] + 2 > limit) return FC_NONE;
         if (!fc_exists(t, node)) continue;
         const uint64_t *row = mem->direct[node];
         for (int w = 0; w < words; w++)
             for (uint64_t x = row[w]; x; x &= x - 1) {
                 int m = fc_node_of_bit(w * 64 + __builtin_ctzll(x));
                 if (mem->dist[m] >= 0) continue;
+                if (m == target) return mem->dist[node] + 2;
                 mem->dist[m] = (int16_t)(mem->dist[node] + 1);
                 if (mem->dist[m] + 1 > levels) levels = mem->dist[m] + 1;
                 mem->queue[len++] = (uint16_t)m;
             }
     }
-    return levels;
+    return target < 0 ? levels : FC_NONE;
 }
+
+/* Fill dist[] with the breadth-first distance of every node from premise along the first
+ * tables (-1: never); returns the number of levels. */
+static int fc_levels(fc_mem *mem, int premise) { return fc_breadth_first(mem, premise, -1, INT_MAX); }
 
 /* The length of the chain to the table bit end after fc_levels (levels: its answer). */
 static inline int fc_length(const fc_mem *mem, int levels, int end) {
@@ -526,28 +534,8 @@ static int fc_contradiction_length(fc_mem *mem, const uint64_t *row, int premise
  * (fc_levels' answer for end, found breadth first up to end); FC_NONE once it would exceed
  * limit. */
 static int fc_distance(fc_mem *mem, int premise, int end, int limit) {
-    const hl_tables *t = &mem->t;
-    int nodes = HL_PLAIN + 2 * t->n_groups, words = mem->words, target = fc_node_of_bit(end);
-    if (premise == target) return 1;
-    for (int n = 0; n < nodes; n++) mem->dist[n] = -1;
-    mem->dist[premise] = 0;
-    int head = 0, len = 0;
-    mem->queue[len++] = (uint16_t)premise;
-    while (head < len) {
-        int node = mem->queue[head++];
-        if (mem->dist[node] + 2 > limit) return FC_NONE;
-        if (!fc_exists(t, node)) continue;
-        const uint64_t *row = mem->direct[node];
-        for (int w = 0; w < words; w++)
-            for (uint64_t x = row[w]; x; x &= x - 1) {
-                int m = fc_node_of_bit(w * 64 + __builtin_ctzll(x));
-                if (mem->dist[m] >= 0) continue;
-                if (m == target) return mem->dist[node] + 2;
-                mem->dist[m] = (int16_t)(mem->dist[node] + 1);
-                mem->queue[len++] = (uint16_t)m;
-            }
-    }
-    return FC_NONE;
+    int target = fc_node_of_bit(end);
+    return premise == target ? 1 : fc_breadth_first(mem, premise, target, limit);
 }
 
 /* 1 when every premise in ps[0 .. n) implies the bit end and their chains to it are shorter
@@ -674,6 +662,7 @@ static int hk_forcing_net(hk_board *board, hk_step *out, hm_ctx *ctx) {
     return fc_search(board, out, ctx, HK_FORCING_NET, 1);
 }
 
+/* (Every hodoku9_*.c ends with this kind -> finder map, hk_finder taking no kind.) */
 hk_finder hk_forcing_finder(int kind) {
     if (kind == HK_FORCING_CHAIN) return hk_forcing_chain;
     if (kind == HK_FORCING_NET) return hk_forcing_net;

@@ -449,6 +449,7 @@ static int hk_grouped_nice_loop(hk_board *board, hk_step *out, hm_ctx *ctx) {
     return hl_search(board, out, ctx, HK_GROUPED_NICE_LOOP, 1);
 }
 
+/* (Every hodoku9_*.c ends with this kind -> finder map, hk_finder taking no kind.) */
 hk_finder hk_loops_finder(int kind) {
     if (kind == HK_NICE_LOOP) return hk_nice_loop;
     if (kind == HK_GROUPED_NICE_LOOP) return hk_grouped_nice_loop;

@@ -307,25 +307,6 @@ static int still_unique(const dig_state *st, const uint8_t solution[81], const u
     return sk9_solve(st->cells, 2, NULL, NULL) == 1;
 }
 
-static int minimal(dig_state *st, const uint8_t solution[81]) {
-    for (int c = 0; c < 81; c++) {
-        int d = st->cells[c];
-        if (!d) continue;
-        dig_remove(st, c);
-        uint8_t one = (uint8_t)c;
-        int unique = still_unique(st, solution, &one, 1);
-        dig_restore(st, c, d);
-        if (unique) return 0;
-    }
-    return 1;
-}
-
-int sk_gen9_is_minimal(const uint8_t cells[81], const uint8_t solution[81]) {
-    dig_state st;
-    dig_init(&st, cells);
-    return minimal(&st, solution);
-}
-
 /* A clue of the dig state's puzzle that can go alone (the puzzle stays unique), or -1. */
 static int redundant_clue(dig_state *st, const uint8_t solution[81]) {
     for (int c = 0; c < 81; c++) {
@@ -338,6 +319,15 @@ static int redundant_clue(dig_state *st, const uint8_t solution[81]) {
         if (unique) return c;
     }
     return -1;
+}
+
+/* No clue can go alone. */
+static int minimal(dig_state *st, const uint8_t solution[81]) { return redundant_clue(st, solution) < 0; }
+
+int sk_gen9_is_minimal(const uint8_t cells[81], const uint8_t solution[81]) {
+    dig_state st;
+    dig_init(&st, cells);
+    return minimal(&st, solution);
 }
 
 /* Turn an orbit-minimal symmetric puzzle into a strictly minimal one, keeping the symmetry:

@@ -352,6 +352,7 @@ done:
 
 /* ---- module ------------------------------------------------------------------ */
 
+/* (Entries alike by nature: name, function, flags, docstring.) */
 static PyMethodDef core_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))core_solve, METH_VARARGS | METH_KEYWORDS,
      "solve(cells, box_rows, box_cols, limit, seconds=0, stop=None) -> (count, first solution or None,\n"

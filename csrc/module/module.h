@@ -112,6 +112,7 @@ PyObject *batch_result(const BatchRoom *room, int text);
 int line_refs(PyObject *items, Py_ssize_t count, LineRef *refs);
 
 /* ---- the module's functions (the method table in core.c) --------------------------- */
+/* (One prototype a function, alike by nature: the binding's signatures.) */
 
 /* solve.c */
 PyObject *core_solve(PyObject *module, PyObject *args, PyObject *kwargs);

@@ -195,7 +195,8 @@ static int triplet_exclusion(const hm_pos *pos, const int base[3], const uint16_
     return allowed[0] != m0 || allowed[1] != m1 || allowed[2] != m2;
 }
 
-/* The first triplet (pair in combinations order, then tail) whose exclusion removes something. */
+/* The first triplet (pair in combinations order, then tail) whose exclusion removes something.
+ * (Its opening looks like hm_aligned_pair's: the same find_bases call; the search differs.) */
 int hm_aligned_triplet(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
     int cells[81];
     sk_cells ex[81], is_base;

@@ -1,5 +1,5 @@
 /* bitboard9_tables.h - the lookup tables of the 9x9 solver (bitboard9.c, its only includer):
- * generated data, each described where bitboard9.c uses it and derived again from the rules it
+ * generated data (rows alike by nature: left as data, not code), each described where bitboard9.c uses it and derived again from the rules it
  * encodes by tests/test_bitboard_tables.py.  kBandKeepH and kMiniKeepH are in minirow_hash
  * order (bitboard9.c, "The band rule looks its word's minirow set up by a hash"). */
 #ifndef SUDOKIT_BITBOARD9_TABLES_H

@@ -2,14 +2,15 @@
  * which is rules.h): the tuning switches, the bit helpers, the compiled table's layout.
  *
  *     rules_table.c   skr_table_new / skr_table_free: a spec compiled to the table
- *     rules.c         skr_solve and the general search (trail, propagation, dom/wdeg guesses)
+ *     rules.c         skr_solve and the general search (its rules as hooks of search.h's core,
+ *                     which nxn.c shares: trail, propagation, guesses)
  *     rules_small.c   the bitboard path for small specs (at most 128 cells, 16 digits)
  */
 #ifndef SUDOKIT_RULES_INTERNAL_H
 #define SUDOKIT_RULES_INTERNAL_H
 
 #include "solve/rules.h"
-#include "common/bits.h"
+#include "solve/search.h"
 
 #include <stdint.h>
 
@@ -54,18 +55,13 @@
 /* Guesses between two looks at the clock when a stop is given. */
 #define SKR_STOP_EVERY 32u
 
-/* ---- tiny bit helpers ------------------------------------------------------ */
+/* ---- tiny bit helpers (more in search.h) ---------------------------------------------- */
 
-static inline int more_than_one(uint64_t x) { return (x & (x - 1)) != 0; }
 /* At most k bits set (k small: cheaper than a popcount call without the instruction). */
 static inline int at_most(uint64_t x, int k) {
     while (k-- > 0) x &= x - 1;
     return x == 0;
 }
-static inline int lowest_bit(uint64_t x) { return __builtin_ctzll(x); }
-static inline uint64_t bit_at(int i) { return (uint64_t)1 << i; }
-/* `len` consecutive bits from bit 0 (len may be 64). */
-static inline uint64_t low_bits(int len) { return len >= 64 ? ~(uint64_t)0 : bit_at(len) - 1; }
 /* The i-th set bit of x (i < sk_popcount(x)), as a one-bit mask. */
 static inline uint64_t nth_bit(uint64_t x, int i) {
     while (i-- > 0) x &= x - 1;
@@ -105,8 +101,9 @@ struct skr_table {
     int words;                /* 64-bit words per row of peer_bits */
     uint64_t *peer_bits;      /* ncells rows of ncells bits: bit q of row p set when q is a peer of p */
     uint16_t *full_cells;     /* nfull * n */
-    int *cf_start;            /* ncells + 1 */
-    uint32_t *cell_full;      /* region * 64 + position */
+    int *cf_start;            /* ncells + 1: each cell's full regions ... */
+    uint32_t *cf_unit;        /* ... (the region) ... */
+    uint8_t *cf_pos;          /* ... and its position in it (search.h's cell_unit, cell_pos) */
     int *sum_start;           /* nsum + 1: the cells of each sum cage */
     uint16_t *sum_cells;
     int *sum_total;           /* nsum */
@@ -125,9 +122,6 @@ static inline void cells_add(Cells *c, int p) {
     if (p < 64) c->lo |= bit_at(p);
     else c->hi |= bit_at(p - 64);
 }
-
-/* Outcomes of the propagation steps. */
-enum { FAIL = 0, OK = 1, NOMEM = -1 };
 
 /* ---- across the files ---------------------------------------------------------------- */
 

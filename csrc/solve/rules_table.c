@@ -21,7 +21,8 @@ void skr_table_free(skr_table *t) {
     free(t->peer_bits);
     free(t->full_cells);
     free(t->cf_start);
-    free(t->cell_full);
+    free(t->cf_unit);
+    free(t->cf_pos);
     free(t->sum_start);
     free(t->sum_cells);
     free(t->sum_total);
@@ -266,8 +267,9 @@ skr_table *skr_table_new(const skr_spec *sp, char *error, size_t esize) {
     /* full regions and each cell's (region, position) pairs */
     t->full_cells = (uint16_t *)malloc(((size_t)t->nfull * n + 1) * sizeof(uint16_t));
     t->cf_start = (int *)calloc((size_t)ncells + 1, sizeof(int));
-    t->cell_full = (uint32_t *)malloc(((size_t)t->nfull * n + 1) * sizeof(uint32_t));
-    if (!t->full_cells || !t->cf_start || !t->cell_full) goto nomem;
+    t->cf_unit = (uint32_t *)malloc(((size_t)t->nfull * n + 1) * sizeof(uint32_t));
+    t->cf_pos = (uint8_t *)malloc((size_t)t->nfull * n + 1);
+    if (!t->full_cells || !t->cf_start || !t->cf_unit || !t->cf_pos) goto nomem;
     for (int r = 0, f = 0; r < sp->nregions; r++) {
         if (sp->region_start[r + 1] - sp->region_start[r] != n) continue;
         for (int k = 0; k < n; k++) {
@@ -282,7 +284,8 @@ skr_table *skr_table_new(const skr_spec *sp, char *error, size_t esize) {
     for (int f = 0; f < t->nfull; f++)
         for (int k = 0; k < n; k++) {
             int c = t->full_cells[f * n + k];
-            t->cell_full[deg[c]++] = (uint32_t)f * 64u + (uint32_t)k;
+            t->cf_unit[deg[c]] = (uint32_t)f;
+            t->cf_pos[deg[c]++] = (uint8_t)k;
         }
 
     /* sum cages (the spec's, then one "innie" cage per full region, see below) and each
