@@ -51,6 +51,7 @@ __all__ = [
     "quotas",
     "rating_columns",
     "shape_name",
+    "shape_of",
 ]
 
 #: The kinds of target.
@@ -106,7 +107,7 @@ def shape_name(shape: Shape) -> str:
 _WEIGHTED = re.compile(r"\s*([^:]+?)\s*(?::\s*([0-9.]+)\s*)?")
 
 
-def _shape_of(text: str) -> Shape:
+def shape_of(text: str) -> Shape:
     """``9x9`` (the usual boxes), ``6x6/3x2`` or a box ``2x3``... as a shape."""
     side, _, box = text.lower().replace("×", "x").partition("/")
     try:
@@ -159,7 +160,7 @@ def parse_bins(kind: str, text: str) -> list[Bin]:
                 raise OptionError(f"unknown level {name!r} (choose from: {', '.join(LEVELS)})")
             bins.append(Bin(name, kind, level=level, weight=weight))
         else:
-            bins.append(Bin(name, kind, shape=_shape_of(name), weight=weight))
+            bins.append(Bin(name, kind, shape=shape_of(name), weight=weight))
     if not bins:
         raise OptionError("no bins given")
     if len({b.name for b in bins}) != len(bins):
