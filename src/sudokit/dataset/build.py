@@ -13,7 +13,8 @@ times ``count`` rounded by largest remainder, so the counts are exact. Candidate
 :func:`sudokit.generation.generator.generate_many` aimed at the bin most behind (an ER range as
 its ``difficulty``: random puzzles rated for the easy bins, the climb near hard puzzles from ER
 8.5 on; a level name; a clue count), rated by :func:`sudokit.rating.explainer.rate_many` (ER, EP,
-ED, and the level and score of HoDoKu's own path), put in the bin their rating says when it
+ED, and the level and score of HoDoKu's own path for 9×9 puzzles, of SE's path for the
+others), put in the bin their rating says when it
 still needs puzzles, and kept only when no equivalent puzzle (same :func:`~sudokit.dataset.symmetry.minlex`
 form) is in the set already or in ``exclude``. The splits are then cut bin by bin (each split
 has the target's distribution), so no two equivalent puzzles are anywhere in the set.
@@ -345,13 +346,13 @@ def build(
         need = wanted[target] - len(kept[target])
         size = max(4, min(64, need + need // 4))
         remaining = deadline.remaining()
-        seconds = batch_seconds if remaining is None else max(1.0, min(batch_seconds, remaining))
+        seconds = batch_seconds if remaining is None else max(0.1, min(batch_seconds, remaining))
         found = _candidates(_aim(b, bin_shape, stalls[target]), size, puzzle_seed(seed, batch), jobs, seconds)
         batch += 1
         made += len(found)
         before = len(kept[target])
         ratings = rate_many((p.to_string() for p, _, _ in found), jobs=jobs,
-                            time_limit=rating_time_limit, hodoku_path=True)
+                            time_limit=rating_time_limit, hodoku_path=bin_shape == Shape(3, 3))
         for (puzzle, solution, source), rating in zip(found, ratings, strict=True):
             if rating.status != Status.RATED:
                 continue

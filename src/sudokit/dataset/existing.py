@@ -22,7 +22,8 @@ from sudokit.dataset.symmetry import minlex
 from sudokit.engine.solver import search
 from sudokit.errors import SudokuError
 from sudokit.grid import Grid
-from sudokit.rating.explainer import rate_many
+from sudokit.rating.explainer import rate, rate_many
+from sudokit.shape import Shape
 from sudokit.status import Status
 
 __all__ = ["ADDED", "STATUSES", "Checked", "check_row", "classes", "excluded_forms", "rate_rows",
@@ -82,17 +83,22 @@ def rate_rows(
     time_limit: float | None = 20.0, hodoku_path: bool = True,
 ) -> Iterator[dict[str, Any]]:
     """Each row with the added columns (:data:`ADDED`; ``solution`` too when the file has no answer
-    column), in input order, rated ``jobs`` at a time."""
+    column), in input order, rated ``jobs`` at a time (the level and score of HoDoKu's own path
+with ``hodoku_path``, for 9×9 puzzles; of SE's path for the others)."""
     pending: list[tuple[dict[str, Any], Checked]] = []
 
     def texts() -> Iterator[str]:
         for row in rows:
             checked = check_row(row, puzzle, answer)
             pending.append((row, checked))
-            yield checked.grid.to_string() if checked.grid is not None and checked.status != "invalid" else ""
+            grid = checked.grid
+            nine = grid is not None and grid.shape == Shape(3, 3) and checked.solution is not None
+            yield grid.to_string() if grid is not None and nine else ""
 
     for rating in rate_many(texts(), jobs=jobs, time_limit=time_limit, hodoku_path=hodoku_path):
         row, checked = pending.pop(0)
+        if checked.solution is not None and checked.grid is not None and checked.grid.shape != Shape(3, 3):
+            rating = rate(checked.grid, time_limit=time_limit)  # HoDoKu's path is for 9×9 only
         out = dict(row)
         taken = set(row)
         status, error = checked.status, checked.error
