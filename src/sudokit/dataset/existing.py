@@ -11,7 +11,7 @@ leaving out rows equivalent to an excluded puzzle.
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -85,7 +85,7 @@ def rate_rows(
     """Each row with the added columns (:data:`ADDED`; ``solution`` too when the file has no answer
     column), in input order, rated ``jobs`` at a time (the level and score of HoDoKu's own path
 with ``hodoku_path``, for 9×9 puzzles; of SE's path for the others)."""
-    pending: list[tuple[dict[str, Any], Checked]] = []
+    pending: deque[tuple[dict[str, Any], Checked]] = deque()
 
     def texts() -> Iterator[str]:
         for row in rows:
@@ -96,7 +96,7 @@ with ``hodoku_path``, for 9×9 puzzles; of SE's path for the others)."""
             yield grid.to_string() if grid is not None and nine else ""
 
     for rating in rate_many(texts(), jobs=jobs, time_limit=time_limit, hodoku_path=hodoku_path):
-        row, checked = pending.pop(0)
+        row, checked = pending.popleft()
         if checked.solution is not None and checked.grid is not None and checked.grid.shape != Shape(3, 3):
             rating = rate(checked.grid, time_limit=time_limit)  # HoDoKu's path is for 9×9 only
         out = dict(row)
