@@ -149,6 +149,8 @@ def _build(args: argparse.Namespace) -> int:
     for name, value in (("level", args.levels), ("clues", args.clue_bins), ("shape", args.shapes)):
         if value:
             kind, bins = name, value
+    if args.format == "npy" and kind == "shape" and len([v for v in bins.split(",") if v.strip()]) > 1:
+        raise UsageError("--format npy holds one grid size per file: build each shape apart")
     exclude = _excluded(args.exclude)
     bar: Any = progress_bar(args.progress, args.count, " puzzles", delay=0.0)
 
