@@ -152,6 +152,7 @@ COMMANDS: dict[str, Command] = {
     "canon": Command(
         "sudokit.cli.canon", "minlex canonical form of 9×9 puzzles (de-duplicate equivalent ones)"
     ),
+    "dataset": Command("sudokit.cli.dataset", "data sets for machine learning: build, rate, dedupe, split"),
     "compare": Command(
         "sudokit.cli.compare",
         "compare the strategies on puzzle files: time, nodes, backtracks",

@@ -1,0 +1,184 @@
+"""Data-set files as tables: read with their own column names, written whole (atomically).
+
+:func:`read_table` reads CSV/TSV, JSON Lines (or a JSON array), Parquet, ``.npy``/``.npz`` as
+rows of ``{column: value}`` with the file's own column names (``.npy``: ``puzzle``), and
+:func:`find_columns` finds the puzzle and answer columns among them: Kaggle's
+``quizzes,solutions``, sudoku-extreme's ``source,q,a,rating``, RRN's ``puzzle,solution``,
+Sudoku-Bench-style ``initial_board``/``solution``, and the names of
+:data:`sudokit.formats.datasets.PUZZLE_COLUMNS`. :func:`write_table` writes rows by the
+writers of :mod:`sudokit.formats.datasets` to a temporary file renamed into place when done,
+so an interrupted run never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from sudokit.errors import OptionError, ParseError, ShapeError
+from sudokit.formats.datasets import (
+    PUZZLE_COLUMNS,
+    SOLUTION_COLUMNS,
+    entry_record,
+    format_for_path,
+    read_dataset,
+    write_npy,
+    write_records,
+)
+from sudokit.grid import Grid
+
+__all__ = ["TABLE_FORMATS", "cells_text", "find_columns", "read_table", "write_split", "write_table"]
+
+#: The formats a table is written in (``npy``: the puzzles and solutions as arrays, the rest as CSV).
+TABLE_FORMATS = ("parquet", "jsonl", "csv", "npy")
+
+#: Puzzle and answer column names beyond the readers' own (sudoku-extreme's q/a, Sudoku-Bench's).
+EXTRA_PUZZLE_COLUMNS = ("q", "initial_board", "input", "inputs")
+EXTRA_SOLUTION_COLUMNS = ("a", "target", "targets", "output", "label")
+
+_SUFFIX = {"parquet": ".parquet", "jsonl": ".jsonl", "csv": ".csv", "npy": ".npy"}
+
+
+def read_table(path: str | Path) -> Iterator[dict[str, Any]]:
+    """The rows of a data-set file, each ``{column: value}`` under the file's own names."""
+    path = Path(path)
+    kind = format_for_path(path, "csv")
+    if kind == "parquet":
+        try:
+            pq = import_module("pyarrow.parquet")
+        except ImportError:  # pragma: no cover - pyarrow is in the dev extra
+            raise OptionError("Parquet files need pyarrow: pip install 'sudokit[parquet]'") from None
+        for batch in pq.ParquetFile(path).iter_batches(batch_size=4096):
+            yield from batch.to_pylist()
+        return
+    if kind == "npy":
+        for entry in read_dataset(path):
+            yield entry_record(entry)
+        return
+    with path.open(encoding="utf-8", errors="replace", newline="") as handle:
+        first = ""
+        for line in handle:
+            if line.strip() and not line.lstrip().startswith("#"):
+                first = line
+                break
+        if not first:
+            return
+        stripped = first.strip()
+        if stripped.startswith("{") or stripped.startswith("["):
+            yield from _json_rows(stripped, handle)
+            return
+        delimiter = "\t" if "\t" in first else ";" if ";" in first and "," not in first else ","
+        names = next(csv.reader([first], delimiter=delimiter))
+        for row in csv.reader(handle, delimiter=delimiter):
+            if row:
+                yield dict(zip([n.strip() for n in names], row, strict=False))
+
+
+def _json_rows(first: str, rest: Any) -> Iterator[dict[str, Any]]:
+    """Rows of JSON Lines (or of one JSON array)."""
+    if first.startswith("["):
+        items = json.loads(first + rest.read())
+        for item in items if isinstance(items, list) else [items]:
+            yield item if isinstance(item, dict) else {"puzzle": item}
+        return
+    for line in [first, *rest]:
+        line = line.strip()
+        if line and not line.startswith("#"):
+            item = json.loads(line)
+            yield item if isinstance(item, dict) else {"puzzle": item}
+
+
+def _pick(names: Sequence[str], wanted: Sequence[str]) -> str | None:
+    """The first of ``wanted`` (any case) among ``names``, as ``names`` spells it."""
+    lowered = {n.strip().lower(): n for n in names}
+    return next((lowered[w] for w in wanted if w in lowered), None)
+
+
+def find_columns(names: Sequence[str], puzzle: str | None = None,
+                 answer: str | None = None) -> tuple[str, str | None]:
+    """The puzzle column and the answer column (None: none) among ``names``; given names are checked."""
+    for given in (puzzle, answer):
+        if given is not None and given not in names:
+            raise OptionError(f"no column {given!r} (the columns: {', '.join(names)})")
+    found = puzzle or _pick(names, (*PUZZLE_COLUMNS, *EXTRA_PUZZLE_COLUMNS))
+    if found is None:
+        raise OptionError(f"no puzzle column among {', '.join(names)}: name it with --puzzle-column")
+    others = [n for n in names if n != found]
+    return found, answer or _pick(others, (*SOLUTION_COLUMNS, *EXTRA_SOLUTION_COLUMNS))
+
+
+def cells_text(value: Any) -> Grid:
+    """A puzzle or answer value (text, or a list of cells, flat or nested) as a Grid (unchecked)."""
+    if hasattr(value, "tolist"):
+        value = value.tolist()
+    if isinstance(value, str):
+        text = value.strip()
+        if text.startswith("["):
+            value = json.loads(text)
+        else:
+            return Grid.from_string(text, check=False)
+    if isinstance(value, (list, tuple)):
+        flat: list[int] = []
+        stack = [value]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, (list, tuple)):
+                stack.extend(reversed(item))
+            else:
+                flat.append(0 if item in (None, "", ".") else int(item))
+        return Grid.from_cells(flat)
+    raise ParseError(f"a puzzle is text or cell values, not {type(value).__name__}")
+
+
+def _temporary(path: Path) -> Path:
+    """A temporary file beside ``path`` (renamed onto it when complete)."""
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+def write_table(rows: Sequence[Mapping[str, Any]], path: str | Path, fmt: str | None = None,
+                columns: Sequence[str] | None = None) -> int:
+    """Write ``rows`` to ``path`` in ``fmt`` (default: by suffix) atomically; return how many."""
+    path = Path(path)
+    temporary = _temporary(path)
+    try:
+        count = write_records(rows, temporary, fmt or format_for_path(path, "csv"), columns)
+        os.replace(temporary, path)
+    finally:
+        if temporary.exists():
+            temporary.unlink()
+    return count
+
+
+def write_split(rows: Sequence[Mapping[str, Any]], directory: str | Path, name: str, fmt: str,
+                columns: Sequence[str] | None = None) -> list[Path]:
+    """Write one split as ``DIRECTORY/NAME.<fmt>``; ``npy`` writes ``NAME.npy`` (puzzles, ``(n, N²)``
+    uint8), ``NAME_solution.npy`` and ``NAME.csv`` (every column). Return the files written."""
+    if fmt not in TABLE_FORMATS:
+        raise OptionError(f"unknown format {fmt!r} (choose from: {', '.join(TABLE_FORMATS)})")
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    if fmt != "npy":
+        target = directory / f"{name}{_SUFFIX[fmt]}"
+        write_table(rows, target, fmt, columns)
+        return [target]
+    if len({len(str(r["puzzle"])) for r in rows}) > 1:
+        raise ShapeError("the npy format holds one grid size per file: build each shape apart")
+    written = []
+    for column, target in (("puzzle", directory / f"{name}.npy"),
+                           ("solution", directory / f"{name}_solution.npy")):
+        temporary = _temporary(target)
+        try:
+            write_npy(rows, temporary, column)
+            os.replace(temporary, target)
+        finally:
+            if temporary.exists():
+                temporary.unlink()
+        written.append(target)
+    write_table(rows, directory / f"{name}.csv", "csv", columns)
+    written.append(directory / f"{name}.csv")
+    return written
