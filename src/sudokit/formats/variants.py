@@ -126,7 +126,7 @@ def parse_variant_data(data: dict[str, Any]) -> tuple[list[int], Rules] | None:
 def _needs_mapping(data: dict[str, Any]) -> bool:
     """True when f-puzzles' JSON holds constraints beyond the 8 old variants (read by
     :mod:`sudokit.formats.links`)."""
-    empty = (None, False, [], {}, "")
+    empty: tuple[object, ...] = (None, False, [], {}, "")
     unknown = [k for k, v in data.items() if k not in _FPUZZLES_IGNORED and v not in empty]
     drawn = data.get("cage") or []
     valued = isinstance(drawn, list) and any(isinstance(c, dict) and c.get("value") for c in drawn)
