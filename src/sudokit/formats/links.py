@@ -320,7 +320,7 @@ class _Mapper:
                           tuple(e for e in kept if e.kind != "negative"))
 
     def _where(self, e: Element) -> str:
-        return ", ".join(f"r{r + 1}c{c + 1}" for r, c in e.cells[:4]) or "the grid"
+        return ", ".join(f"r{r + 1}c{c + 1}" for r, c in e.cells[:4]) or ", ".join(e.source)
 
     def _givens(self) -> list[int]:
         n = self.n
