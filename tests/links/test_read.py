@@ -121,7 +121,7 @@ def test_9x9_thermo_arrow_kropki_built_from_a_known_grid() -> None:
             *s9_marks()[:12],
         ],
     }
-    link, givens = unique_with_givens(lambda g: scl(scl_puzzle(9, g, rules=rules, **parts)), S9, 9)
+    link, _ = unique_with_givens(lambda g: scl(scl_puzzle(9, g, rules=rules, **parts)), S9, 9)
     grid = Grid.from_string(link)
     kinds = {c.kind for c in grid.rules.constraints} if grid.rules else set()
     assert kinds == {"thermo", "arrow", "white", "black"}
@@ -328,3 +328,49 @@ def test_cli_solves_a_link_and_refuses_another(tmp_path: Path) -> None:
     done = _cli("check", "--verify", str(path))
     assert done.returncode == 1
     assert "line 3" in done.stdout and "differs" in done.stdout
+
+
+def test_a_ruleset_is_read_even_for_the_old_variants() -> None:
+    with pytest.raises(LinkRefused, match="rule not understood"):
+        read_link(fpuzzles(4, antiknight=True, ruleset="Anti-knight applies. Every row hides a 10."))
+    with pytest.raises(ParseError, match="digits 0-3"):
+        Grid.from_string(
+            fpuzzles(4, antiknight=True, ruleset="Place the numbers 0-3 in each row and column.")
+        )
+    assert read_link(fpuzzles(4, antiknight=True, ruleset="Normal sudoku rules apply. Anti-knight.")).rules
+
+
+def test_all_dots_given_stated_in_the_rules_text() -> None:
+    marks = []
+    for a, b in all_pairs(4):
+        x, y = at(S4, a), at(S4, b)
+        if white(x, y) or black(x, y):
+            marks.append(
+                {
+                    "center": [(a[0] + b[0]) / 2 + 0.5, (a[1] + b[1]) / 2 + 0.5],
+                    "width": 0.3,
+                    "height": 0.3,
+                    "rounded": True,
+                    "borderColor": "#000000",
+                    "backgroundColor": "#FFFFFF" if white(x, y) else "#000000",
+                }
+            )
+    text = "White dots: consecutive. Black dots: one is double the other. All possible dots are given."
+    grid = Grid.from_string(scl(scl_puzzle(4, rules=text, overlays=marks)))
+    assert grid.rules is not None and "nokropki" in {c.kind for c in grid.rules.constraints}
+    assert check(grid.rules, S4) == []
+    partial = "White dots: consecutive. All possible white dots are given."
+    with pytest.raises(LinkRefused, match="one colour"):
+        read_link(scl(scl_puzzle(4, rules=partial, overlays=marks[:1])))
+
+
+def test_16x16_link() -> None:
+    link = fpuzzles(
+        16,
+        {(0, 0): 1},
+        thermometer=[{"lines": [["R1C1", "R1C2", "R1C3"]]}],
+        killercage=[{"cells": ["R16C16", "R16C15"], "value": "31"}],
+    )
+    puzzle = read_link(link)
+    assert puzzle.rules.shape is not None and puzzle.rules.shape.box == (4, 4)
+    assert {c.kind for c in puzzle.rules.constraints} == {"thermo", "cage"}

@@ -177,13 +177,15 @@ _KIND_WORDS: dict[str, tuple[str, ...]] = {
     "disjoint-groups": ("disjoint", "same position"),
 }
 
-#: Sentences that state classic Sudoku (always understood).
+#: Sentences that state classic Sudoku (understood unless they hold an unusual word).
 _CLASSIC = re.compile(
-    r"(normal|classic|standard|usual|regular|conventional) (sudoku|rules)|sudoku rules apply|"
-    r"\brows?\b.*\bcolumns?\b|\bcolumns?\b.*\brows?\b|^(good luck|enjoy|have fun|thanks?\b|"
-    r"thank you|rules?:?$)|^\W*$|\b(each|every) (box|region|nonet|row|column)|"
-    r"(irregular|jigsaw|marked|bold) (regions?|boxes|shapes)"
+    r"(normal|classic|standard|usual|regular|conventional|jigsaw|irregular) (sudoku|rules)|"
+    r"sudoku rules apply|"
+    r"^(good luck|enjoy|have fun|thanks?\b|thank you|rules?:?$)|^\W*$"
 )
+#: Or they name the units and say digits do not repeat (or appear once).
+_UNITS = re.compile(r"\b(rows?|columns?|box(es)?|regions?|nonets?)\b")
+_ONCE = re.compile(r"repeat|\bonce\b|one of each|each digit|every digit|\b(the )?digits \d+ ?(-|–|to) ?\d+")
 #: Words that keep a sentence from passing as classic Sudoku (it must name a kind present instead).
 _UNUSUAL = re.compile(r"\b(except|but|unless|can repeat|may repeat|sums?|totals?|hidden|twice|"
                       r"missing|instead|extra|additional)\b")
@@ -215,7 +217,7 @@ def _read_text(text: str, kinds: set[str], n: int) -> _TextReading:
         padded = f" {sentence} "
         for a, b in _RANGE.findall(sentence):
             lo, hi = int(a), int(b)
-            if lo in (0, 1) and hi <= 16 and (lo, hi) != (1, n) and "digit" in sentence:
+            if lo in (0, 1) and 2 <= hi <= 16 and (lo, hi) != (1, n):
                 reading.reasons.append(f"unsupported: the rules text gives the digits {lo}-{hi} "
                                        f"for a {n}×{n} grid (\"{_cut(sentence)}\")")
         if "slow" in sentence and "thermo" in sentence:
@@ -234,7 +236,8 @@ def _read_text(text: str, kinds: set[str], n: int) -> _TextReading:
                     reading.all_dots |= dots and not partial
                     reading.all_xv |= xv
                 continue
-        if _CLASSIC.search(sentence) and not _UNUSUAL.search(sentence):
+        classic = _CLASSIC.search(sentence) or (_UNITS.search(sentence) and _ONCE.search(sentence))
+        if classic and not _UNUSUAL.search(sentence):
             continue
         if any(w in padded for k in kinds for w in _KIND_WORDS.get(k, ())):
             continue

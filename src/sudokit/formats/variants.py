@@ -130,7 +130,9 @@ def _needs_mapping(data: dict[str, Any]) -> bool:
     unknown = [k for k, v in data.items() if k not in _FPUZZLES_IGNORED and v not in empty]
     drawn = data.get("cage") or []
     valued = isinstance(drawn, list) and any(isinstance(c, dict) and c.get("value") for c in drawn)
-    return bool(unknown) or valued
+    # A rules text is read by the mapping too: a rule it states beyond the fields refuses the puzzle.
+    ruleset = data.get("ruleset")
+    return bool(unknown) or valued or (isinstance(ruleset, str) and bool(ruleset.strip()))
 
 
 def shape_of(rules: Rules) -> Shape:
