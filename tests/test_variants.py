@@ -11,6 +11,7 @@ import pytest
 from sudokit import (
     DuplicateGivenError,
     Grid,
+    ParseError,
     RulesError,
     VariantError,
     count_solutions,
@@ -275,8 +276,8 @@ def test_reading_fpuzzles_keys() -> None:
 
 
 @pytest.mark.parametrize(("data", "error", "match"), [
-    ({"size": 9, "grid": _fgrid(9), "thermometer": [{"lines": [["R1C1", "R1C2"]]}]}, VariantError,
-     "thermometer"),
+    ({"size": 9, "grid": _fgrid(9), "lockout": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}, ParseError,
+     "lockout"),
     ({"size": 9, "grid": _fgrid(8)}, Exception, "9 rows of 9"),
     ({"size": 99, "grid": []}, Exception, "size"),
     ({"size": 9, "grid": _fgrid(9), "killercage": [{"cells": ["R1C1", "R1C2"], "value": "30"}]},

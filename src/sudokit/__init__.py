@@ -18,7 +18,7 @@ True
 
 from sudokit import _aliases, strategies, variant
 from sudokit.bank import Bank
-from sudokit.batch.verification import verify
+from sudokit.batch.verification import MoveCheck, Verification, check_moves, verify
 from sudokit.candidates import Candidates
 from sudokit.canon import canonical
 from sudokit.engine.solver import (
@@ -83,6 +83,7 @@ __all__ = [
     "Grid",
     "Hint",
     "Link",
+    "MoveCheck",
     "MultipleSolutionsError",
     "NoSolutionError",
     "OptionError",
@@ -104,10 +105,12 @@ __all__ = [
     "SudokuError",
     "TimeLimitReached",
     "VariantError",
+    "Verification",
     "WrongLengthError",
     "__version__",
     "book",
     "canonical",
+    "check_moves",
     "count_many",
     "count_solutions",
     "explain",

@@ -4,10 +4,18 @@
 Status.SOLVED
 >>> print(verify("1.3..4.22.4..3.1", "1234341221433421").error)
 the given solution differs from the solved one at r4c1 (given 3, solved 4) and 1 other cell
+>>> for v in verify("1.3..4.22.4..3.1", "1234341221433421").violations: print(v.message)
+r4c2 is 4, but the puzzle gives 3
+column 1 has two 3s: r2c1, r4c1
+column 2 has two 4s: r2c2, r4c2
+>>> check_moves("1.3..4.22.4..3.1", ["r1c2: 2", "r1c4: 3"]).error
+'move 2 (r1c4: 3) disagrees with the solution: r1c4 is 4'
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,9 +23,10 @@ from sudokit.engine.solver import search
 from sudokit.errors import SudokuError
 from sudokit.formats.reader import Entry
 from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
+from sudokit.rules import Rules, Violation, check
 from sudokit.status import Status
 
-__all__ = ["Verification", "verify", "verify_entry"]
+__all__ = ["MoveCheck", "Verification", "check_moves", "verify", "verify_entry"]
 
 
 @dataclass(frozen=True)
@@ -28,11 +37,14 @@ class Verification:
     ``invalid`` when the puzzle or the given solution is unreadable or the solution differs,
     ``no_solution`` or ``multiple`` as the solver found; ``solution`` is the solved grid's line
     (``None`` unless there is exactly one) and ``error`` says what is wrong (``None`` if nothing).
+    ``violations`` lists every rule the given solution breaks, by name and place
+    (:func:`sudokit.rules.check`), and every given of the puzzle it changes (kind ``given``).
     """
 
     status: Status
     solution: str | None = None
     error: str | None = None
+    violations: tuple[Violation, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -41,7 +53,11 @@ class Verification:
 
     def to_dict(self) -> dict[str, Any]:
         """The verification as JSON-ready values."""
-        return {"status": self.status.value, "solution": self.solution, "error": self.error}
+        out: dict[str, Any] = {"status": self.status.value, "solution": self.solution, "error": self.error}
+        if self.violations:
+            out["violations"] = [{"kind": v.kind, "message": v.message, "cells": list(v.cells)}
+                                 for v in self.violations]
+        return out
 
 
 def _difference(given: Grid, solved: Grid) -> str:
@@ -74,14 +90,27 @@ def verify(puzzle: PuzzleLike, solution: PuzzleLike | None) -> Verification:
                                                                                  check=False)
         except SudokuError as exc:
             return Verification(Status.INVALID, solved, f"the given solution is unreadable: {exc}")
+    broken = () if given is None else _broken(grid, given)
     if found.count > 1:
         among = "" if given is None else (
             "; the given one is one of them" if given.is_solution_of(grid)
             else "; the given one is not one of them")
-        return Verification(Status.MULTIPLE, None, f"the puzzle has several solutions{among}")
+        return Verification(Status.MULTIPLE, None, f"the puzzle has several solutions{among}", broken)
     if given is not None and given.cells != found.solution.cells:
-        return Verification(Status.INVALID, solved, _difference(given, found.solution))
-    return Verification(Status.SOLVED, solved)
+        return Verification(Status.INVALID, solved, _difference(given, found.solution), broken)
+    return Verification(Status.SOLVED, solved, None, broken)
+
+
+def _broken(puzzle: Grid, given: Grid) -> tuple[Violation, ...]:
+    """The rules of ``puzzle`` the ``given`` grid breaks, and the givens it changes."""
+    if len(given.cells) != len(puzzle.cells):
+        return ()
+    rules = puzzle.rules if puzzle.rules is not None else Rules.classic(puzzle.shape)
+    out = [
+        Violation("given", f"{puzzle.shape.cell_name(c)} is {v or 'empty'}, but the puzzle gives {p}", (c,))
+        for c, (p, v) in enumerate(zip(puzzle.cells, given.cells, strict=True)) if p and p != v
+    ]
+    return tuple(out + check(rules, given.cells))
 
 
 def verify_entry(entry: Entry) -> Verification:
@@ -96,3 +125,68 @@ def verify_entry(entry: Entry) -> Verification:
     if given is not None and not isinstance(given, str):
         return Verification(Status.INVALID, error=f"the given solution is not text: {given!r}")
     return verify(puzzle, given or None)
+
+
+@dataclass(frozen=True)
+class MoveCheck:
+    """What checking a stream of moves against a puzzle's unique solution found.
+
+    ``ok`` is True when every move agrees; ``checked`` counts the moves read, ``first_wrong`` is
+    the 1-based number of the first move that disagrees (None: none), ``cell`` and ``digit`` what
+    it placed, ``expected`` the solution's digit there, ``error`` the message (also for a puzzle
+    without a unique solution or an unreadable move)."""
+
+    ok: bool
+    checked: int = 0
+    first_wrong: int | None = None
+    cell: str | None = None
+    digit: int | None = None
+    expected: int | None = None
+    error: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The check as JSON-ready values."""
+        return {"ok": self.ok, "checked": self.checked, "first_wrong": self.first_wrong, "cell": self.cell,
+                "digit": self.digit, "expected": self.expected, "error": self.error}
+
+
+_MOVE = re.compile(r"^\s*[rR](\d+)\s*[cC](\d+)\s*[:=]?\s*(\d+)\s*$")
+
+
+def check_moves(puzzle: PuzzleLike, moves: str | Iterable[str]) -> MoveCheck:
+    """Check moves (``r3c6: 5``, one per line; ``r3c6=5`` and ``r3c6 5`` too) against the
+    puzzle's unique solution and report the first move that disagrees with it.
+
+    A move on a given must repeat the given; blank lines and ``#`` comments are skipped."""
+    try:
+        grid = as_grid(puzzle, check=False)
+    except SudokuError as exc:
+        return MoveCheck(False, error=str(exc))
+    found = search(grid, 2)
+    if found.count != 1 or found.solution is None:
+        return MoveCheck(False, error="the puzzle has no solution" if found.count == 0
+                         else "the puzzle has several solutions: moves cannot be checked")
+    solution = found.solution.cells
+    n = grid.shape.n
+    lines = moves.splitlines() if isinstance(moves, str) else list(moves)
+    checked = 0
+    for text in lines:
+        stripped = text.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        checked += 1
+        m = _MOVE.match(stripped)
+        if m is None:
+            return MoveCheck(False, checked - 1, checked,
+                             error=f"move {checked} ({stripped[:40]!r}) is not a move like r3c6: 5")
+        r, c, d = (int(g) for g in m.groups())
+        if not (1 <= r <= n and 1 <= c <= n and 1 <= d <= n):
+            return MoveCheck(False, checked - 1, checked,
+                             error=f"move {checked} ({stripped}) is outside the {n}×{n} grid or its digits")
+        cell = (r - 1) * n + c - 1
+        if solution[cell] != d:
+            name = grid.shape.cell_name(cell)
+            return MoveCheck(False, checked, checked, name, d, solution[cell],
+                             f"move {checked} ({stripped}) disagrees with the solution: {name} is "
+                             f"{solution[cell]}")
+    return MoveCheck(True, checked)

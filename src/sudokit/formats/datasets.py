@@ -69,7 +69,7 @@ __all__ = [
 
 #: Column names (case-insensitive) that hold the puzzle, in order of preference.
 PUZZLE_COLUMNS = ("puzzle", "puzzles", "quizzes", "quiz", "question", "questions", "sudoku",
-                  "problem", "board", "grid")
+                  "problem", "board", "grid", "encoded_puzzle", "sudokupad_url")
 #: Column names (case-insensitive) that hold a given solution.
 SOLUTION_COLUMNS = ("solution", "solutions", "answer", "answers", "solved")
 #: Every format :func:`write_records` writes.

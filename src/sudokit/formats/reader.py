@@ -529,7 +529,9 @@ def _cell_count(raw: str) -> int:
 _PLAIN_LINE = re.compile(r"[^\s|+,#]+")
 #: What marks a line as a variant puzzle, read with its rules, not as a grid: an f-puzzles link or
 #: payload, or a JSON object (sudokit's JSON form, f-puzzles' JSON).
-_VARIANT_HINT = re.compile(r"^\s*\{|f-puzzles\.com|[?&]load=|^\s*N4Ig[A-Za-z0-9+/=]{12,}\s*$")
+_VARIANT_HINT = re.compile(r"^\s*\{|f-puzzles\.com|[?&]load=|^\s*N4Ig[A-Za-z0-9+/=]{12,}\s*$|sudokupad\.app|"
+                           r"crackingthecryptic\.com|^\s*sudokupad://|"
+                           r"^\s*(?:scl|ctc|fpuzzles|fpuz)[A-Za-z0-9+/=$%\\-]{20,}\s*$")
 
 
 @lru_cache(maxsize=64)
@@ -558,13 +560,19 @@ def variant_entry(text: str, first_line: int, data: dict[str, object] | None = N
     from sudokit.formats import variants
 
     try:
-        found = variants.parse_variant(text) if data is None else variants.parse_variant_data(data)
+        if data is None:
+            found = variants.parse_variant_solution(text)
+        else:
+            pair = variants.parse_variant_data(data)
+            found = None if pair is None else (pair[0], pair[1], None)
     except SudokuError as exc:
         return Entry(first_line, text, error=exc.with_line(first_line).with_traceback(None))
     if found is None:
         return Entry(first_line, text, error=ParseError("not a variant puzzle", line=first_line))
-    cells, rules = found
-    return Entry(first_line, text, cells, variants.shape_of(rules), rules=rules)
+    cells, rules, solution = found
+    # A link's own solution (its metadata) is kept for check --verify, never used to solve.
+    fields = {"solution": solution} if solution else None
+    return Entry(first_line, text, cells, variants.shape_of(rules), rules=rules, fields=fields)
 
 
 def parse_entry(text: str, first_line: int, box: Shape | None, defer: bool = False) -> Entry:

@@ -27,6 +27,7 @@ from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
 
 from sudokit.errors import ParseError, RulesError, ShapeError, VariantError
+from sudokit.formats import links
 from sudokit.formats.chars import CHAR_VALUE, DIGIT_CHARS
 from sudokit.rules import Cage, Rules
 from sudokit.shape import Shape, shape_for_size
@@ -36,6 +37,7 @@ __all__ = [
     "looks_like_variant",
     "parse_variant",
     "parse_variant_data",
+    "parse_variant_solution",
     "read_fpuzzles",
     "read_json",
     "shape_of",
@@ -65,7 +67,7 @@ def looks_like_variant(text: str) -> bool:
     t = text.strip()
     if not t:
         return False
-    if t[0] == "{":
+    if t[0] == "{" or links.looks_like_link(t):
         return True
     if "f-puzzles.com" in t or "load=" in t:
         return True
@@ -74,17 +76,39 @@ def looks_like_variant(text: str) -> bool:
 
 def parse_variant(text: str) -> tuple[list[int], Rules] | None:
     """Cells and rules of a variant puzzle in either form; None when the text is neither."""
+    found = parse_variant_solution(text)
+    return None if found is None else (found[0], found[1])
+
+
+def parse_variant_solution(text: str) -> tuple[list[int], Rules, str | None] | None:
+    """As :func:`parse_variant`, with the solution a link's metadata carries (None: none), kept
+    for a later comparison and never used to solve."""
     if not looks_like_variant(text):
         return None
     t = text.strip()
+    if links.looks_like_link(t):
+        puzzle = links.read_link(t)
+        return list(puzzle.cells), puzzle.rules, puzzle.solution
+    if "f-puzzles.com" in t or "load=" in t or t.startswith("N4Ig"):
+        data = _fpuzzles_data(t)
+        if _needs_mapping(data):
+            puzzle = links.read_link_data(data, "fpuzzles")
+            return list(puzzle.cells), puzzle.rules, puzzle.solution
+        return (*_from_fpuzzles(data), None)
     if t.startswith("{"):
         data = _load_json(t)
         if "givens" in data or data.get("format") == "sudokit":
-            return read_json(data)
+            return (*read_json(data), None)
         if "grid" in data:
-            return _from_fpuzzles(data)
+            if _needs_mapping(data):
+                puzzle = links.read_link_data(data, "fpuzzles")
+                return list(puzzle.cells), puzzle.rules, puzzle.solution
+            return (*_from_fpuzzles(data), None)
+        if "cells" in data:
+            puzzle = links.read_link_data(data, "scl")
+            return list(puzzle.cells), puzzle.rules, puzzle.solution
         raise ParseError("a JSON puzzle needs \"givens\" (sudokit's form) or \"grid\" (f-puzzles')")
-    return read_fpuzzles(t)
+    return (*read_fpuzzles(t), None)
 
 
 def parse_variant_data(data: dict[str, Any]) -> tuple[list[int], Rules] | None:
@@ -92,8 +116,23 @@ def parse_variant_data(data: dict[str, Any]) -> tuple[list[int], Rules] | None:
     if "givens" in data or data.get("format") == "sudokit":
         return read_json(data)
     if "grid" in data and "size" in data:
+        if _needs_mapping(data):
+            puzzle = links.read_link_data(data, "fpuzzles")
+            return list(puzzle.cells), puzzle.rules
         return _from_fpuzzles(data)
     return None
+
+
+def _needs_mapping(data: dict[str, Any]) -> bool:
+    """True when f-puzzles' JSON holds constraints beyond the 8 old variants (read by
+    :mod:`sudokit.formats.links`)."""
+    empty: tuple[object, ...] = (None, False, [], {}, "")
+    unknown = [k for k, v in data.items() if k not in _FPUZZLES_IGNORED and v not in empty]
+    drawn = data.get("cage") or []
+    valued = isinstance(drawn, list) and any(isinstance(c, dict) and c.get("value") for c in drawn)
+    # A rules text is read by the mapping too: a rule it states beyond the fields refuses the puzzle.
+    ruleset = data.get("ruleset")
+    return bool(unknown) or valued or (isinstance(ruleset, str) and bool(ruleset.strip()))
 
 
 def shape_of(rules: Rules) -> Shape:
@@ -244,8 +283,19 @@ def read_fpuzzles(text: str) -> tuple[list[int], Rules]:
     t = text.strip()
     if len(t) > MAX_TEXT:
         raise ParseError(f"an f-puzzles link is limited to {MAX_TEXT} characters")
+    data = _fpuzzles_data(t)
+    if _needs_mapping(data):
+        puzzle = links.read_link_data(data, "fpuzzles")
+        return list(puzzle.cells), puzzle.rules
+    return _from_fpuzzles(data)
+
+
+def _fpuzzles_data(t: str) -> dict[str, Any]:
+    """f-puzzles' JSON object of a link, ``load=`` payload or JSON text."""
+    if len(t) > MAX_TEXT:
+        raise ParseError(f"an f-puzzles link is limited to {MAX_TEXT} characters")
     if t.startswith("{"):
-        return _from_fpuzzles(_load_json(t))
+        return _load_json(t)
     payload = t
     if "load=" in t:
         query = urlparse(t).query or t.split("?", 1)[-1]
@@ -258,7 +308,7 @@ def read_fpuzzles(text: str) -> tuple[list[int], Rules]:
         decoded = None
     if not decoded or not isinstance(decoded, str):
         raise ParseError("not an f-puzzles payload (lz-string base64 of the puzzle's JSON)")
-    return _from_fpuzzles(_load_json(decoded))
+    return _load_json(decoded)
 
 
 def _from_fpuzzles(data: dict[str, Any]) -> tuple[list[int], Rules]:

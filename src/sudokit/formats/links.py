@@ -1,0 +1,483 @@
+"""SudokuPad and f-puzzles links read in full: every classified element mapped to sudokit's rules.
+
+:func:`read_link` takes a link, payload, JSON text or an already decoded
+:class:`~sudokit.formats.sudokupad.SudokuPadPuzzle`, classifies it
+(:func:`~sudokit.formats.sudokupad.classify`) and maps each element to a constraint kind of
+:mod:`sudokit.rules.kinds`: thermometers, arrows, killer cages with totals, little killers,
+sandwich / X-sum / skyscraper clues, whispers, renban, palindromes, between lines, region-sum
+lines, entropic, modular and zipper lines, Kropki dots (white, black, differences and ratios) and
+the "all dots given" negative, XV and its negative, odd and even cells, minimum and maximum cells,
+quadruples, clones, extra regions, diagonals, anti-knight, anti-king, non-consecutive and disjoint
+groups, on irregular regions (Jigsaw) or boxes of any shape (6×6 with 2×3 boxes), 4×4 to 16×16.
+
+Nothing is dropped: if any element is unsupported, or a sentence of the rules text is not
+understood, the whole puzzle is refused with :class:`LinkRefused` naming every reason; solving
+without a rule would give a wrong answer. A solution in the puzzle's metadata is never used to
+solve: it is kept on :attr:`LinkPuzzle.solution` for a later comparison (``check --verify``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from sudokit.errors import ParseError, SudokuError
+from sudokit.formats.sudokupad import (
+    Element,
+    SudokuPadPuzzle,
+    Unsupported,
+    classify,
+    puzzle_from_data,
+    read_sudokupad,
+)
+from sudokit.rules import (
+    XV,
+    AllDotsGiven,
+    AllXVGiven,
+    AntiKing,
+    AntiKnight,
+    Arrow,
+    Between,
+    Clone,
+    Constraint,
+    Diagonal,
+    Difference,
+    DisjointGroups,
+    DutchWhisper,
+    Entropic,
+    Even,
+    ExtraRegion,
+    GermanWhisper,
+    KillerCage,
+    KropkiBlack,
+    KropkiWhite,
+    LittleKiller,
+    Maximum,
+    Minimum,
+    Modular,
+    NonConsecutive,
+    Odd,
+    Palindrome,
+    Quadruple,
+    Ratio,
+    RegionSum,
+    Renban,
+    Rules,
+    Sandwich,
+    Skyscraper,
+    Thermometer,
+    XSum,
+    ZipperLine,
+)
+from sudokit.shape import Shape
+from sudokit.variant import make_rules
+
+__all__ = ["LinkPuzzle", "LinkRefused", "looks_like_link", "read_link", "read_link_data"]
+
+Cell = tuple[int, int]
+
+#: What marks text as a SudokuPad link or payload (f-puzzles' are recognised by formats.variants).
+_LINK = re.compile(
+    r"sudokupad\.app|crackingthecryptic\.com|^\s*sudokupad://|"
+    r"^\s*(?:scl|ctc|fpuzzles|fpuz)[A-Za-z0-9+/=$%\\-]{20,}\s*$"
+)
+
+
+def looks_like_link(text: str) -> bool:
+    """True when ``text`` is a SudokuPad link or an ``scl``/``ctc``/``fpuz`` payload (cheap test)."""
+    return bool(_LINK.search(text[:200])) if "\n" not in text.strip() else False
+
+
+class LinkRefused(ParseError):
+    """A link whose puzzle sudokit cannot solve faithfully; ``reasons`` names every problem."""
+
+    def __init__(
+        self,
+        problem: str,
+        *,
+        line: int | None = None,
+        column: int | None = None,
+        expected: str | None = None,
+        reasons: Sequence[str] = (),
+    ) -> None:
+        super().__init__(problem, line=line, column=column, expected=expected)
+        self.reasons = tuple(reasons) or (problem,)
+
+    def with_line(self, line: int) -> LinkRefused:
+        return LinkRefused(self.problem, line=line, column=self.column, expected=self.expected,
+                           reasons=self.reasons)
+
+
+@dataclass(frozen=True)
+class LinkPuzzle:
+    """A link's puzzle as sudokit reads it: cell values row by row (0: empty) and the rules.
+
+    ``solution`` is the metadata's solution (never used to solve), ``title``, ``author`` and
+    ``rules_text`` the metadata, ``elements`` the classified elements that were mapped."""
+
+    cells: tuple[int, ...]
+    rules: Rules
+    solution: str | None = None
+    title: str | None = None
+    author: str | None = None
+    rules_text: str | None = None
+    elements: tuple[Element, ...] = field(default=(), repr=False)
+
+
+def read_link(source: str | SudokuPadPuzzle) -> LinkPuzzle:
+    """The puzzle of a SudokuPad or f-puzzles link, payload or JSON (or a decoded puzzle).
+
+    Raises :class:`LinkRefused` naming every unsupported element or rule, :class:`ParseError`
+    for text that is not a puzzle."""
+    puzzle = source if isinstance(source, SudokuPadPuzzle) else read_sudokupad(source)
+    return _Mapper(puzzle).run()
+
+
+def read_link_data(data: Mapping[str, object], fmt: str) -> LinkPuzzle:
+    """The puzzle of already decoded JSON (``fmt``: ``"scl"`` or ``"fpuzzles"``)."""
+    return read_link(puzzle_from_data(data, "fpuzzles" if fmt == "fpuzzles" else "scl"))
+
+
+# -- the rules text --------------------------------------------------------------------------------
+
+#: Words that show a sentence of the rules text is about an element kind present in the puzzle.
+_KIND_WORDS: dict[str, tuple[str, ...]] = {
+    "thermometer": ("thermo", "bulb"),
+    "arrow": ("arrow", "circle"),
+    "killer": ("cage", "killer"),
+    "little-killer": ("little killer", "diagonal", "arrow", "clue"),
+    "sandwich": ("sandwich", "crust", "between the 1 and", "clue"),
+    "x-sum": ("x-sum", "x sum", "xsum", "clue"),
+    "skyscraper": ("skyscraper", "clue", "visible", "seen"),
+    "german-whispers": ("whisper", "green line"),
+    "dutch-whispers": ("whisper", "orange line"),
+    "whispers": ("whisper",),
+    "renban": ("renban", "purple line"),
+    "palindrome": ("palindrome", "grey line", "gray line", "same forwards"),
+    "between-line": ("between",),
+    "region-sum": ("region sum", "blue line"),
+    "entropic": ("entropic",),
+    "modular": ("modular",),
+    "zipper": ("zipper",),
+    "kropki-white": ("dot", "kropki"),
+    "kropki-black": ("dot", "kropki"),
+    "xv": (" x ", " v ", "xv", "x-v", "x/v", "x's", "v's", "sum to 10", "sum to 5"),
+    "odd": ("odd", "circle"),
+    "even": ("even", "square"),
+    "minimum": ("minimum", "smaller than", "less than"),
+    "maximum": ("maximum", "greater than", "larger than"),
+    "quadruple": ("quad",),
+    "clone": ("clone",),
+    "extra-region": ("extra region", "shaded region"),
+    "diagonal": ("diagonal",),
+    "anti-knight": ("knight",),
+    "anti-king": ("king",),
+    "non-consecutive": ("consecutive",),
+    "disjoint-groups": ("disjoint", "same position"),
+}
+
+#: Sentences that state classic Sudoku (understood unless they hold an unusual word).
+_CLASSIC = re.compile(
+    r"(normal|classic|standard|usual|regular|conventional|jigsaw|irregular) (sudoku|rules)|"
+    r"sudoku rules apply|"
+    r"^(good luck|enjoy|have fun|thanks?\b|thank you|rules?:?$)|^\W*$"
+)
+#: Or they name the units and say digits do not repeat (or appear once).
+_UNITS = re.compile(r"\b(rows?|columns?|box(es)?|regions?|nonets?)\b")
+_ONCE = re.compile(r"repeat|\bonce\b|one of each|each digit|every digit|\b(the )?digits \d+ ?(-|–|to) ?\d+")
+#: Words that keep a sentence from passing as classic Sudoku (it must name a kind present instead).
+_UNUSUAL = re.compile(r"\b(except|but|unless|can repeat|may repeat|sums?|totals?|hidden|twice|"
+                      r"missing|instead|extra|additional)\b")
+_RANGE = re.compile(r"\b(\d+)\s*(?:-|–|to|through)\s*(\d+)\b")
+_NEGATIVE = re.compile(r"\ball\b[^.]{0,60}\b(given|shown|marked|displayed|present|drawn)\b|"
+                       r"negative constraint|\bnot all\b")
+
+
+def _sentences(text: str) -> list[str]:
+    out = []
+    for part in re.split(r"(?<=[.!?;])\s+|\n+", text.lower()):
+        s = re.sub(r"\s+", " ", part).strip()
+        if s:
+            out.append(s)
+    return out
+
+
+@dataclass
+class _TextReading:
+    reasons: list[str]
+    all_dots: bool = False
+    all_xv: bool = False
+
+
+def _read_text(text: str, kinds: set[str], n: int) -> _TextReading:
+    """Check every sentence of the rules text is understood; find the negatives it states."""
+    reading = _TextReading([])
+    for sentence in _sentences(text):
+        padded = f" {sentence} "
+        for a, b in _RANGE.findall(sentence):
+            lo, hi = int(a), int(b)
+            if lo in (0, 1) and 2 <= hi <= 16 and (lo, hi) != (1, n):
+                reading.reasons.append(f"unsupported: the rules text gives the digits {lo}-{hi} "
+                                       f"for a {n}×{n} grid (\"{_cut(sentence)}\")")
+        if "slow" in sentence and "thermo" in sentence:
+            reading.reasons.append(f"unsupported: slow thermometers (\"{_cut(sentence)}\")")
+            continue
+        if _NEGATIVE.search(sentence):
+            negated = bool(re.search(r"\bnot all\b|\bnot every\b|\bnot necessarily\b", sentence))
+            dots = "dot" in sentence or "kropki" in sentence
+            xv = any(w in padded for w in (" x ", " v ", "xv", "x's", "v's", "x/v", "x-v"))
+            if dots or xv:
+                if not negated:
+                    partial = dots and (("white" in sentence) != ("black" in sentence))
+                    if partial:
+                        reading.reasons.append("unsupported: a negative constraint for one colour of "
+                                               f"dot only (\"{_cut(sentence)}\")")
+                    reading.all_dots |= dots and not partial
+                    reading.all_xv |= xv
+                continue
+        classic = _CLASSIC.search(sentence) or (_UNITS.search(sentence) and _ONCE.search(sentence))
+        if classic and not _UNUSUAL.search(sentence):
+            continue
+        if any(w in padded for k in kinds for w in _KIND_WORDS.get(k, ())):
+            continue
+        reading.reasons.append(f"unsupported: a rule not understood (\"{_cut(sentence)}\")")
+    return reading
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= 90 else text[:89] + "…"
+
+
+# -- the mapping -----------------------------------------------------------------------------------
+
+
+class _Mapper:
+    def __init__(self, puzzle: SudokuPadPuzzle) -> None:
+        self.p = puzzle
+        self.n = puzzle.rows
+        self.reasons: list[str] = []
+        self.constraints: list[Constraint] = []
+        self.kropki_pairs: set[tuple[int, int]] = set()
+        self.xv_pairs: set[tuple[int, int]] = set()
+        self.box: Shape | None = None
+        self.pieces: list[int] | None = None
+
+    def refuse(self, reason: str) -> None:
+        if reason not in self.reasons:
+            self.reasons.append(reason)
+
+    def idx(self, cell: Cell) -> int:
+        return cell[0] * self.n + cell[1]
+
+    def cells(self, cells: Iterable[Cell]) -> tuple[int, ...]:
+        return tuple(self.idx(c) for c in cells)
+
+    def run(self) -> LinkPuzzle:
+        p = self.p
+        n = self.n
+        if p.rows != p.cols:
+            raise LinkRefused(f"unsupported: a {p.rows}×{p.cols} grid (sudokit solves square grids)")
+        if not 4 <= n <= 16:
+            raise LinkRefused(f"unsupported: a {n}×{n} grid (links are read for 4×4 to 16×16)")
+        values = self._givens()
+        self._regions()
+        elements = classify(p)
+        kept: list[Element] = []
+        for e in elements:
+            if isinstance(e, Unsupported):
+                self.refuse(e.reason)
+            else:
+                kept.append(e)
+        kinds = {e.kind for e in kept}
+        negative: set[str] = set()
+        for e in kept:
+            if e.kind == "negative":
+                negative |= {w.strip() for w in (e.value or "").split(",") if w.strip()}
+                continue
+            try:
+                self._map(e)
+            except (ValueError, SudokuError) as error:
+                self.refuse(f"unsupported: {e.kind} at {self._where(e)}: {error}")
+        reading = _read_text(p.metadata.rules or "", kinds, n)
+        for reason in reading.reasons:
+            self.refuse(reason)
+        unknown = negative - {"ratio", "difference", "xv"}
+        if unknown:
+            self.refuse(f"unsupported: negative constraint for {', '.join(sorted(unknown))}")
+        if ("ratio" in negative) != ("difference" in negative):
+            self.refuse("unsupported: a negative constraint for "
+                        f"{'black' if 'ratio' in negative else 'white'} dots only")
+        elif "ratio" in negative or reading.all_dots:
+            self.constraints.append(AllDotsGiven(tuple(sorted(self.kropki_pairs))))
+        if "xv" in negative or reading.all_xv:
+            self.constraints.append(AllXVGiven(tuple(sorted(self.xv_pairs))))
+        if self.reasons:
+            raise LinkRefused("; ".join(self.reasons), reasons=self.reasons)
+        try:
+            rules = self._rules()
+        except SudokuError as error:
+            raise LinkRefused(f"unsupported: {error}") from None
+        meta = p.metadata
+        return LinkPuzzle(tuple(values), rules, meta.solution, meta.title, meta.author, meta.rules,
+                          tuple(e for e in kept if e.kind != "negative"))
+
+    def _where(self, e: Element) -> str:
+        return ", ".join(f"r{r + 1}c{c + 1}" for r, c in e.cells[:4]) or ", ".join(e.source)
+
+    def _givens(self) -> list[int]:
+        n = self.n
+        values = [0] * (n * n)
+        for (r, c), raw in self.p.givens.items():
+            if not (0 <= r < n and 0 <= c < n):
+                self.refuse(f"unsupported: a given outside the grid at r{r + 1}c{c + 1}")
+                continue
+            text = str(raw).strip()
+            if not text.isdigit() or not 1 <= int(text) <= n:
+                self.refuse(f"unsupported: the given {raw!r} at r{r + 1}c{c + 1} (digits are 1-{n})")
+                continue
+            values[r * n + c] = int(text)
+        return values
+
+    def _regions(self) -> None:
+        n = self.n
+        regions = [tuple(sorted(self.cells(region))) for region in self.p.regions if region]
+        every = sorted(c for region in regions for c in region)
+        if not regions:
+            self.refuse("unsupported: the puzzle has no boxes or regions")
+            return
+        if every != list(range(n * n)) or len(regions) != n or any(len(r) != n for r in regions):
+            self.refuse(f"unsupported: the regions are not {n} regions of {n} cells covering the grid")
+            return
+        found = {frozenset(r) for r in regions}
+        for h in range(1, n + 1):
+            if n % h or h == 1 or h == n:
+                continue
+            shape = Shape(h, n // h)
+            if {frozenset(b) for b in shape.boxes} == found:
+                self.box = shape
+                return
+        pieces = [0] * (n * n)
+        for k, region in enumerate(regions):
+            for c in region:
+                pieces[c] = k
+        self.pieces = pieces
+
+    def _rules(self) -> Rules:
+        if self.box is not None:
+            base = Rules.classic(self.box)
+        else:
+            assert self.pieces is not None
+            base = make_rules("jigsaw", regions=self.pieces, n=self.n)
+        return base.with_constraints(self.constraints)
+
+    def _number(self, e: Element, what: str) -> int:
+        text = (e.value or "").strip()
+        if not re.fullmatch(r"-?\d+", text):
+            raise ValueError(f"the {what} {e.value!r} is not a whole number")
+        return int(text)
+
+    def _pair(self, e: Element) -> tuple[int, int]:
+        if len(e.cells) != 2:
+            raise ValueError("a mark between two cells needs two cells")
+        a, b = self.cells(e.cells)
+        (r1, c1), (r2, c2) = e.cells
+        if abs(r1 - r2) + abs(c1 - c2) != 1:
+            raise ValueError("the two cells are not side by side")
+        return (min(a, b), max(a, b))
+
+    def _map(self, e: Element) -> None:
+        n, kind, add = self.n, e.kind, self.constraints.append
+        line = self.cells(e.cells)
+        if kind == "thermometer":
+            add(Thermometer(line))
+        elif kind == "arrow":
+            if not e.path:
+                raise ValueError("an arrow without cells")
+            add(Arrow(line, self.cells(e.path)))
+        elif kind == "killer":
+            total = None if e.value in (None, "") else self._number(e, "cage total")
+            add(KillerCage(line, total))
+        elif kind == "little-killer":
+            add(LittleKiller(line, self._number(e, "little killer total")))
+        elif kind == "sandwich":
+            add(Sandwich(line, self._number(e, "sandwich clue")))
+        elif kind == "x-sum":
+            add(XSum(line, self._number(e, "X-sum clue")))
+        elif kind == "skyscraper":
+            add(Skyscraper(line, self._number(e, "skyscraper clue")))
+        elif kind in ("german-whispers", "dutch-whispers", "whispers"):
+            if e.value not in (None, ""):
+                add(GermanWhisper(line, gap=self._number(e, "whisper difference")))
+            elif n != 9:
+                raise ValueError(f"the difference of whispers on a {n}×{n} grid is not stated")
+            elif kind == "dutch-whispers":
+                add(DutchWhisper(line))
+            else:
+                add(GermanWhisper(line))
+        elif kind == "renban":
+            add(Renban(line))
+        elif kind == "palindrome":
+            add(Palindrome(line))
+        elif kind == "between-line":
+            add(Between(line))
+        elif kind == "region-sum":
+            boxes = tuple(self.pieces) if self.pieces is not None else tuple(
+                self.box.box_of(c) for c in range(n * n)) if self.box is not None else None
+            add(RegionSum(line, boxes))
+        elif kind == "entropic":
+            add(Entropic(line))
+        elif kind == "modular":
+            add(Modular(line))
+        elif kind == "zipper":
+            add(ZipperLine(line))
+        elif kind in ("kropki-white", "kropki-black"):
+            a, b = self._pair(e)
+            self.kropki_pairs.add((a, b))
+            value = None if e.value in (None, "") else self._number(e, "dot's value")
+            if kind == "kropki-white":
+                add(KropkiWhite(a, b) if value in (None, 1) else Difference(a, b, value=value))
+            else:
+                add(KropkiBlack(a, b) if value in (None, 2) else Ratio(a, b, value=value))
+        elif kind == "xv":
+            a, b = self._pair(e)
+            self.xv_pairs.add((a, b))
+            letter = (e.value or "").strip().upper()
+            if letter not in ("X", "V"):
+                raise ValueError(f"the XV mark {e.value!r} is neither X nor V")
+            add(XV(a, b, total=10 if letter == "X" else 5))
+        elif kind in ("odd", "even", "minimum", "maximum"):
+            cls = {"odd": Odd, "even": Even, "minimum": Minimum, "maximum": Maximum}[kind]
+            for c in line:
+                add(cls(c))
+        elif kind == "quadruple":
+            if len(line) != 4:
+                raise ValueError("a quadruple needs four cells")
+            corner = min(line)
+            if set(line) != {corner, corner + 1, corner + n, corner + n + 1}:
+                raise ValueError("a quadruple's cells are not a 2×2 block")
+            digits = tuple(int(v) for v in re.findall(r"-?\d+", e.value or ""))
+            add(Quadruple(corner, digits))
+        elif kind == "clone":
+            add(Clone(line, self.cells(e.path)))
+        elif kind == "extra-region":
+            add(ExtraRegion(line))
+        elif kind == "diagonal":
+            add(Diagonal("down" if e.cells and e.cells[0] == (0, 0) else "up"))
+        elif kind == "anti-knight":
+            add(AntiKnight())
+        elif kind == "anti-king":
+            add(AntiKing())
+        elif kind == "non-consecutive":
+            add(NonConsecutive())
+        elif kind == "disjoint-groups":
+            if self.box is None:
+                raise ValueError("disjoint groups need boxes")
+            add(DisjointGroups((self.box.box_rows, self.box.box_cols)))
+        else:
+            raise ValueError(f"sudokit has no rule for {kind!r}")
+        if self.constraints:
+            problem = self.constraints[-1].problem(n)
+            if problem:
+                self.constraints.pop()
+                raise ValueError(problem)
