@@ -18,9 +18,10 @@ True
 
 from sudokit import _aliases, strategies, variant
 from sudokit.bank import Bank
-from sudokit.batch.verification import MoveCheck, Verification, check_moves, verify
+from sudokit.batch.verification import Verification, verify
 from sudokit.candidates import Candidates
 from sudokit.canon import canonical
+from sudokit.dataset.verify import MoveReport, check_moves
 from sudokit.engine.solver import (
     SearchResult,
     count_many,
@@ -83,7 +84,7 @@ __all__ = [
     "Grid",
     "Hint",
     "Link",
-    "MoveCheck",
+    "MoveReport",
     "MultipleSolutionsError",
     "NoSolutionError",
     "OptionError",

@@ -265,9 +265,9 @@ def test_check_moves() -> None:
     link = _thermo4(GIVENS4)
     assert check_moves(link, "r1c1: 1\nr1c2: 2\n# a comment\nr4c4=3").ok
     bad = check_moves(link, ["r1c1: 1", "r1c2: 3", "r1c3: 3"])
-    assert not bad.ok and bad.first_wrong == 2 and bad.cell == "r1c2" and bad.expected == 2
-    assert "not a move" in (check_moves(link, "r1c1 one").error or "")
-    assert "several solutions" in (check_moves(_thermo4({}), "r1c1: 1").error or "")
+    assert not bad.ok and bad.first_wrong == 1 and bad.reason == "wrong digit: r1c2 holds 2"
+    assert "not a move" in (check_moves(link, "r1c1 one").reason or "")
+    assert "no unique solution" in (check_moves(_thermo4({}), "r1c1: 1").reason or "")
 
 
 def test_bench_records_verify_against_their_solution(tmp_path: Path) -> None:

@@ -8,14 +8,10 @@ the given solution differs from the solved one at r4c1 (given 3, solved 4) and 1
 r4c2 is 4, but the puzzle gives 3
 column 1 has two 3s: r2c1, r4c1
 column 2 has two 4s: r2c2, r4c2
->>> check_moves("1.3..4.22.4..3.1", ["r1c2: 2", "r1c4: 3"]).error
-'move 2 (r1c4: 3) disagrees with the solution: r1c4 is 4'
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,7 +22,7 @@ from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
 from sudokit.rules import Rules, Violation, check
 from sudokit.status import Status
 
-__all__ = ["MoveCheck", "Verification", "check_moves", "verify", "verify_entry"]
+__all__ = ["Verification", "verify", "verify_entry"]
 
 
 @dataclass(frozen=True)
@@ -125,68 +121,3 @@ def verify_entry(entry: Entry) -> Verification:
     if given is not None and not isinstance(given, str):
         return Verification(Status.INVALID, error=f"the given solution is not text: {given!r}")
     return verify(puzzle, given or None)
-
-
-@dataclass(frozen=True)
-class MoveCheck:
-    """What checking a stream of moves against a puzzle's unique solution found.
-
-    ``ok`` is True when every move agrees; ``checked`` counts the moves read, ``first_wrong`` is
-    the 1-based number of the first move that disagrees (None: none), ``cell`` and ``digit`` what
-    it placed, ``expected`` the solution's digit there, ``error`` the message (also for a puzzle
-    without a unique solution or an unreadable move)."""
-
-    ok: bool
-    checked: int = 0
-    first_wrong: int | None = None
-    cell: str | None = None
-    digit: int | None = None
-    expected: int | None = None
-    error: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The check as JSON-ready values."""
-        return {"ok": self.ok, "checked": self.checked, "first_wrong": self.first_wrong, "cell": self.cell,
-                "digit": self.digit, "expected": self.expected, "error": self.error}
-
-
-_MOVE = re.compile(r"^\s*[rR](\d+)\s*[cC](\d+)\s*[:=]?\s*(\d+)\s*$")
-
-
-def check_moves(puzzle: PuzzleLike, moves: str | Iterable[str]) -> MoveCheck:
-    """Check moves (``r3c6: 5``, one per line; ``r3c6=5`` and ``r3c6 5`` too) against the
-    puzzle's unique solution and report the first move that disagrees with it.
-
-    A move on a given must repeat the given; blank lines and ``#`` comments are skipped."""
-    try:
-        grid = as_grid(puzzle, check=False)
-    except SudokuError as exc:
-        return MoveCheck(False, error=str(exc))
-    found = search(grid, 2)
-    if found.count != 1 or found.solution is None:
-        return MoveCheck(False, error="the puzzle has no solution" if found.count == 0
-                         else "the puzzle has several solutions: moves cannot be checked")
-    solution = found.solution.cells
-    n = grid.shape.n
-    lines = moves.splitlines() if isinstance(moves, str) else list(moves)
-    checked = 0
-    for text in lines:
-        stripped = text.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        checked += 1
-        m = _MOVE.match(stripped)
-        if m is None:
-            return MoveCheck(False, checked - 1, checked,
-                             error=f"move {checked} ({stripped[:40]!r}) is not a move like r3c6: 5")
-        r, c, d = (int(g) for g in m.groups())
-        if not (1 <= r <= n and 1 <= c <= n and 1 <= d <= n):
-            return MoveCheck(False, checked - 1, checked,
-                             error=f"move {checked} ({stripped}) is outside the {n}×{n} grid or its digits")
-        cell = (r - 1) * n + c - 1
-        if solution[cell] != d:
-            name = grid.shape.cell_name(cell)
-            return MoveCheck(False, checked, checked, name, d, solution[cell],
-                             f"move {checked} ({stripped}) disagrees with the solution: {name} is "
-                             f"{solution[cell]}")
-    return MoveCheck(True, checked)

@@ -217,11 +217,12 @@ class MoveReport:
 
 
 def check_moves(
-    puzzle: Grid | str, moves: Iterable[Move], *, solution: Grid | str | None = None, base: int = 1,
-    engine: str | None = None,
+    puzzle: Grid | str, moves: str | Iterable[Move], *, solution: Grid | str | None = None,
+    base: int = 1, engine: str | None = None,
 ) -> MoveReport:
     """Replay ``moves`` on ``puzzle`` and check each against its unique solution, stopping at the
-    first wrong one (see :class:`MoveReport`; :func:`parse_move` for the move forms).
+    first wrong one (see :class:`MoveReport`; :func:`parse_move` for the move forms). ``moves``
+    may be one text, a move a line; blank lines and ``#`` comments are skipped.
 
     >>> check_moves("1.3..4.22.4..3.1", ["r1c2: 2", "r1c4: 4"]).ok
     True
@@ -229,7 +230,8 @@ def check_moves(
     'wrong digit: r1c4 holds 4'
     """
     grid = as_grid(puzzle, check=False)
-    moves = list(moves)
+    lines = moves.splitlines() if isinstance(moves, str) else moves
+    moves = [m for m in lines if not isinstance(m, str) or (m.strip() and not m.strip().startswith("#"))]
     if solution is not None:
         truth: tuple[int, ...] | None = as_grid(solution, grid.shape, check=False).cells
     else:
