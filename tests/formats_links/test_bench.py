@@ -7,7 +7,7 @@ import json
 import pytest
 
 from sudokit.errors import ParseError
-from sudokit.formats.sudokupad import read_bench_records
+from sudokit.formats.bench import read_bench_records
 
 from .builders import meta_cages, scl, scl_puzzle
 

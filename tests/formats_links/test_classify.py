@@ -6,13 +6,8 @@ from typing import Any
 
 import pytest
 
-from sudokit.formats.sudokupad import (
-    Element,
-    Unsupported,
-    classify,
-    locate,
-    read_sudokupad,
-)
+from sudokit.formats.conventions import Element, Unsupported, classify
+from sudokit.formats.sudokupad import locate, read_sudokupad
 
 from .builders import fpuz, fpuzzles_json, meta_cages, scl, scl_puzzle
 

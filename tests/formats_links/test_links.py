@@ -8,14 +8,8 @@ from urllib.parse import quote
 import pytest
 
 from sudokit.errors import ParseError
-from sudokit.formats.sudokupad import (
-    ZIP_KEYS,
-    PuzzleIdError,
-    decode,
-    decode_link,
-    read_sudokupad,
-    unzip_puzzle,
-)
+from sudokit.formats.sudokupad import PuzzleIdError, decode, decode_link, read_sudokupad
+from sudokit.formats.zipped import ZIP_KEYS, unzip_puzzle
 
 from .builders import LZ, fpuz, fpuzzles_json, meta_cages, scl, scl_puzzle
 
@@ -71,7 +65,7 @@ def test_merged_slashes_are_redoubled() -> None:
 
 def test_strict_and_zipped_json_text() -> None:
     check(decode_link(json.dumps(PUZZLE)))
-    from sudokit.formats.sudokupad import zip_puzzle
+    from sudokit.formats.zipped import zip_puzzle
     check(decode_link(zip_puzzle(PUZZLE)))
 
 

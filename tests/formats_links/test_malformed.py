@@ -11,15 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudokit.errors import ParseError
-from sudokit.formats.sudokupad import (
-    MAX_DEPTH,
-    MAX_LINK,
-    decode_link,
-    lz_decompress,
-    read_sudokupad,
-    relaxed_dumps,
-    relaxed_loads,
-)
+from sudokit.formats.sudokupad import MAX_LINK, decode_link, read_sudokupad
+from sudokit.formats.zipped import MAX_DEPTH, lz_decompress, relaxed_dumps, relaxed_loads
 
 from .builders import LZ, fpuz, fpuzzles_json, scl, scl_puzzle
 

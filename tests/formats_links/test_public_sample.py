@@ -9,7 +9,8 @@ from __future__ import annotations
 import base64
 from urllib.parse import quote
 
-from sudokit.formats.sudokupad import Element, Unsupported, classify, decode_link, read_sudokupad
+from sudokit.formats.conventions import Element, Unsupported, classify
+from sudokit.formats.sudokupad import decode_link, read_sudokupad
 
 from .builders import LZ
 

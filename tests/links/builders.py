@@ -12,7 +12,7 @@ from typing import Any
 
 import lzstring  # type: ignore[import-untyped]
 
-from sudokit.formats.sudokupad import zip_puzzle
+from sudokit.formats.zipped import zip_puzzle
 
 LZ = lzstring.LZString()
 GREY = "#CFCFCF"

@@ -23,14 +23,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sudokit.errors import ParseError, SudokuError
-from sudokit.formats.sudokupad import (
-    Element,
-    SudokuPadPuzzle,
-    Unsupported,
-    classify,
-    puzzle_from_data,
-    read_sudokupad,
-)
+from sudokit.formats.conventions import Element, Unsupported, classify
+from sudokit.formats.sudokupad import SudokuPadPuzzle, puzzle_from_data, read_sudokupad
 from sudokit.rules import (
     XV,
     AllDotsGiven,

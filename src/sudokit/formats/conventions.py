@@ -1,0 +1,586 @@
+"""Setters' conventions read off a decoded SudokuPad or f-puzzles puzzle: :func:`classify` names
+each drawing element's constraint kind with its certainty and evidence, and reports every
+element it cannot map with certainty as :class:`Unsupported` with a named reason.
+"""
+
+from __future__ import annotations
+
+import colorsys
+import math
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from sudokit.formats.sudokupad import (
+    Arrow,
+    Cell,
+    Line,
+    Point,
+    Shape,
+    SudokuPadPuzzle,
+    fp_cell,
+    locate,
+    trace_cells,
+)
+
+Certainty = Literal["declared", "confirmed", "drawn", "stated"]
+
+__all__ = [
+    "Element",
+    "Unsupported",
+    "classify",
+]
+
+
+
+@dataclass(frozen=True)
+class Element:
+    """A drawing (or f-puzzles entry) read as a named setter convention.
+
+    ``kind`` names the convention (``thermometer``, ``arrow``, ``killer``, ``kropki-black`` …);
+    ``cells`` are the cells in the convention's order (a thermometer from its bulb, an arrow's
+    circle cells first then ``path``); ``value`` the clue text. ``certainty`` says how it is
+    known: ``declared`` (an f-puzzles field names it), ``confirmed`` (the drawing matches the
+    convention and the rules text names it), ``drawn`` (the drawing matches and the puzzle has
+    no rules text), ``stated`` (a global rule the rules text states). ``evidence`` lists why;
+    ``source`` names the primitives (``lines[2]``)."""
+
+    kind: str
+    cells: tuple[Cell, ...]
+    certainty: Certainty
+    evidence: tuple[str, ...]
+    source: tuple[str, ...]
+    value: str | None = None
+    path: tuple[Cell, ...] = ()
+    direction: str | None = None
+
+
+@dataclass(frozen=True)
+class Unsupported:
+    """Something in the puzzle that cannot be read as a convention with certainty."""
+
+    reason: str
+    source: tuple[str, ...] = ()
+
+
+_NAMED = {
+    "aqua": (0, 255, 255), "black": (0, 0, 0), "blue": (0, 0, 255), "gray": (128, 128, 128),
+    "green": (0, 128, 0), "grey": (128, 128, 128), "orange": (255, 165, 0), "pink": (255, 192, 203),
+    "purple": (128, 0, 128), "red": (255, 0, 0), "white": (255, 255, 255), "yellow": (255, 255, 0),
+    "lightgray": (211, 211, 211), "lightgrey": (211, 211, 211), "silver": (192, 192, 192),
+}
+
+
+def _rgba(color: str | None) -> tuple[float, float, float, float] | None:
+    """A CSS colour as r, g, b, alpha in 0-1 (None for none/unknown)."""
+    if not color:
+        return None
+    c = color.strip().lower()
+    if c in ("none", "transparent"):
+        return (0.0, 0.0, 0.0, 0.0)
+    if c in _NAMED:
+        red, green, blue = _NAMED[c]
+        return (red / 255, green / 255, blue / 255, 1.0)
+    if c.startswith("#"):
+        h = c[1:]
+        if len(h) in (3, 4):
+            h = "".join(ch * 2 for ch in h)
+        if len(h) in (6, 8) and re.fullmatch(r"[0-9a-f]+", h):
+            parts = [int(h[i:i + 2], 16) / 255 for i in range(0, len(h), 2)]
+            return (parts[0], parts[1], parts[2], parts[3] if len(parts) == 4 else 1.0)
+        return None
+    m = re.fullmatch(r"rgba?\(([^)]*)\)", c)
+    if m:
+        nums = [p.strip() for p in m.group(1).split(",")]
+        try:
+            r, g, b = (float(nums[i]) / 255 for i in range(3))
+            a = float(nums[3]) if len(nums) > 3 else 1.0
+        except (ValueError, IndexError):
+            return None
+        return (r, g, b, a)
+    return None
+
+
+def _hue(color: str | None) -> str | None:
+    """A colour's family: black, white, grey, red, orange, yellow, green, cyan, blue, purple,
+    pink; None when unknown or transparent."""
+    rgba = _rgba(color)
+    if rgba is None or rgba[3] < 0.1:
+        return None
+    r, g, b, _ = rgba
+    h, lightness, s = colorsys.rgb_to_hls(r, g, b)
+    if s < 0.2 or max(r, g, b) - min(r, g, b) < 0.12:
+        if lightness < 0.2:
+            return "black"
+        if lightness > 0.93:
+            return "white"
+        return "grey"
+    deg = h * 360
+    if deg < 15 or deg >= 345:
+        return "pink" if lightness > 0.75 else "red"
+    if deg < 45:
+        return "orange"
+    if deg < 70:
+        return "yellow"
+    if deg < 165:
+        return "green"
+    if deg < 200:
+        return "cyan"
+    if deg < 255:
+        return "blue"
+    if deg < 300:
+        return "purple"
+    return "pink"
+
+
+def _has(rules: str, *words: str) -> str | None:
+    """The first of ``words`` the (lower-cased) rules text contains."""
+    for w in words:
+        if w in rules:
+            return w
+    return None
+
+
+#: Line conventions by colour family: (kind, rules keywords that confirm it; the first names it).
+_LINE_KINDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
+    "purple": [("renban", ("renban",)), ("zipper", ("zipper",))],
+    "green": [("german-whispers", ("german whisper", "whisper"))],
+    "orange": [("dutch-whispers", ("dutch whisper",))],
+    "grey": [("palindrome", ("palindrome",))],
+    "blue": [("region-sum", ("region sum",))],
+    "pink": [("entropic", ("entropic",))],
+}
+
+_GLOBALS = [
+    ("anti-knight", ("anti-knight", "antiknight", "anti knight")),
+    ("anti-king", ("anti-king", "antiking", "anti king")),
+    ("non-consecutive", ("non-consecutive", "nonconsecutive", "non consecutive")),
+    ("disjoint-groups", ("disjoint", )),
+]
+
+_MODIFIERS = ("fog of war", "fog", "lying", "liar", "wrong", "broken", "schrödinger", "schrodinger",
+              "chaos construction", "doublers", "negators", "modular", "parity")
+
+
+def classify(puzzle: SudokuPadPuzzle) -> list[Element | Unsupported]:
+    """Every constraint-bearing thing in the puzzle as an :class:`Element`, or :class:`Unsupported`.
+
+    Drawings are read by SudokuPad's and f-puzzles' conventions together with the rules text;
+    nothing is guessed: a drawing that fits no convention, fits several, or fits one the rules
+    text does not name, is :class:`Unsupported` with the reason."""
+    rules = (puzzle.metadata.rules or "").lower()
+    out: list[Element | Unsupported] = []
+    if puzzle.format == "fpuzzles":
+        _classify_fpuzzles(puzzle, rules, out)
+    else:
+        _classify_scl(puzzle, rules, out)
+    for kind, words in _GLOBALS:
+        if puzzle.format == "fpuzzles" and any(isinstance(e, Element) and e.kind == kind for e in out):
+            continue
+        word = _has(rules, *words)
+        if word and not re.search(r"\b(?:no|not|isn't|without)\b[^.]{0,20}" + re.escape(word), rules):
+            out.append(Element(kind, (), "stated", (f"rules text says {word!r}",), ("rules",)))
+    for word in _MODIFIERS:
+        if re.search(r"\b" + re.escape(word) + r"\b", rules):
+            out.append(Unsupported(f"unsupported: the rules text mentions {word!r}, which may change "
+                                   "how every clue reads", ("rules",)))
+            break
+    return out
+
+
+def _certainty(rules: str, words: tuple[str, ...], what: str, source: tuple[str, ...],
+               evidence: list[str]) -> Certainty | Unsupported:
+    """Confirmed by the rules text, drawn alone when there is none, refused when it is silent."""
+    if not rules:
+        evidence.append("no rules text")
+        return "drawn"
+    word = _has(rules, *words)
+    if word:
+        evidence.append(f"rules text says {word!r}")
+        return "confirmed"
+    return Unsupported(f"unsupported: {what}, but the rules text never mentions {words[0]!r}", source)
+
+
+def _add(out: list[Element | Unsupported], kind: str, cells: tuple[Cell, ...], rules: str,
+         words: tuple[str, ...], what: str, source: tuple[str, ...], evidence: list[str],
+         **extra: str | tuple[Cell, ...] | None) -> bool:
+    certainty = _certainty(rules, words, what, source, evidence)
+    if isinstance(certainty, Unsupported):
+        out.append(certainty)
+        return False
+    out.append(Element(kind, cells, certainty, tuple(evidence), source, **extra))  # type: ignore[arg-type]
+    return True
+
+
+def _shape_cells(shape: Shape, rows: int, cols: int) -> tuple[Cell, ...]:
+    """The cell centres a shape covers (a circle or pill over one or more cells)."""
+    cy, cx = shape.center
+    hy, hx = max(shape.height, 0.0) / 2, max(shape.width, 0.0) / 2
+    cells = []
+    for r in range(max(0, math.floor(cy - hy)), min(rows, math.ceil(cy + hy))):
+        for c in range(max(0, math.floor(cx - hx)), min(cols, math.ceil(cx + hx))):
+            if abs(r + 0.5 - cy) <= hy and abs(c + 0.5 - cx) <= hx:
+                cells.append((r, c))
+    return tuple(cells)
+
+
+#: Top-level SudokuPad keys that carry no constraint (anything else unknown is reported).
+_SCL_HARMLESS = {"id", "cellSize", "settings", "videos", "duration"}
+
+
+def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupported]) -> None:
+    rows, cols = p.rows, p.cols
+    shapes = [(f"overlays[{i}]", s) for i, s in enumerate(p.overlays)] + \
+             [(f"underlays[{i}]", s) for i, s in enumerate(p.underlays)]
+    used: set[str] = set()
+    for key in p.extra:
+        if key == "foglight":
+            out.append(Unsupported("unsupported: fog of war", ("foglight",)))
+        elif key not in _SCL_HARMLESS:
+            out.append(Unsupported(f"unsupported: the SudokuPad feature {key!r}", (key,)))
+    for key in p.metadata.extra:
+        if key in ("bgimage", "fgimage"):
+            out.append(Unsupported(f"unsupported: part of the puzzle is drawn in an image ({key}); "
+                                   "its clues are not in the data", (f"metadata.{key}",)))
+
+    def shape_at(point: Point, *, min_size: float, hue: set[str | None] | None = None) -> str | None:
+        for name, s in shapes:
+            if name in used or not s.rounded or min(s.width, s.height) < min_size:
+                continue
+            if hue is not None and _hue(s.background_color) not in hue and _hue(s.border_color) not in hue:
+                continue
+            if abs(point[0] - s.center[0]) <= s.height / 2 + 0.05 and \
+                    abs(point[1] - s.center[1]) <= s.width / 2 + 0.05:
+                return name
+        return None
+
+    shape_by_name = dict(shapes)
+    # Cages: killer cages (with or without a total); other styles are refused.
+    for i, cage in enumerate(p.cages):
+        csrc = (f"cages[{i}]",)
+        if not cage.cells:
+            out.append(Unsupported(f"unsupported: a cage without cells (value {cage.value!r})", csrc))
+            continue
+        hidden = cage.attrs.get("hidden") or cage.attrs.get("unique") is False
+        if cage.style not in (None, "killer") or hidden:
+            out.append(Unsupported(f"unsupported: a cage of style {cage.style!r}"
+                                   f"{' (hidden)' if cage.attrs.get('hidden') else ''}", csrc))
+            continue
+        value = None if cage.value in (None, "") else str(cage.value)
+        if value is not None and not re.fullmatch(r"\d+", value.strip()):
+            out.append(Unsupported(f"unsupported: a cage with the clue {value!r} (not a sum)", csrc))
+            continue
+        evidence = ["a cage" + (f" with the total {value}" if value else " without a total")]
+        _add(out, "killer", cage.cells, rules, ("killer", "cage"), "a killer cage", csrc, evidence,
+             value=value)
+    # Arrows: little killers (outside the grid, with a number) and sum arrows (circle + arrow).
+    for i, arrow in enumerate(p.arrows):
+        src = f"arrows[{i}]"
+        if len(arrow.way_points) < 2:
+            out.append(Unsupported("unsupported: an arrow with fewer than two way points", (src,)))
+            continue
+        start = arrow.way_points[0]
+        if not (0 < start[0] < rows and 0 < start[1] < cols):
+            _little_killer(p, i, arrow, rules, shapes, used, out)
+            continue
+        bulb = shape_at(start, min_size=0.5)
+        if bulb is None:
+            out.append(Unsupported("unsupported: an arrow with no circle at its tail", (src,)))
+            continue
+        circle = _shape_cells(shape_by_name[bulb], rows, cols)
+        # The tail starts inside the circle: trace from the centre of the cell it starts in.
+        tail = (math.floor(start[0]) + 0.5, math.floor(start[1]) + 0.5)
+        path = trace_cells((tail, *arrow.way_points[1:]), rows, cols)
+        if path is None or not circle:
+            out.append(Unsupported("unsupported: an arrow whose way points are not cell centres",
+                                   (src, bulb)))
+            continue
+        path = tuple(c for c in path if c not in circle)
+        used.add(bulb)
+        evidence = [f"an arrow from a circle over {len(circle)} cell(s)", f"head length {arrow.head_length}"]
+        _add(out, "arrow", circle, rules, ("arrow",), "an arrow with a circle", (src, bulb), evidence,
+             path=path)
+    # Lines.
+    for i, line in enumerate(p.lines):
+        src = f"lines[{i}]"
+        if line.attrs.get("d") is not None:
+            out.append(Unsupported("unsupported: a curved line (an SVG path)", (src,)))
+            continue
+        hue = _hue(line.color)
+        thick = (line.thickness or 0) >= 8
+        diag = _diagonal(line, rows, cols)
+        if diag is not None:
+            _add(out, "diagonal", diag, rules, ("diagonal",), "a line along a main diagonal", (src,),
+                 [f"a {hue or 'coloured'} line from corner to corner"])
+            continue
+        cells = trace_cells(line.way_points, rows, cols)
+        if cells is None:
+            out.append(Unsupported(f"unsupported: a {hue or 'uncoloured'} line not through cell centres",
+                                   (src,)))
+            continue
+        if hue == "grey" and thick:
+            first, last = line.way_points[0], line.way_points[-1]
+            bulb = shape_at(first, min_size=0.5, hue={"grey"})
+            reverse = False
+            if bulb is None:
+                bulb = shape_at(last, min_size=0.5, hue={"grey"})
+                reverse = bulb is not None
+            if bulb is not None:
+                used.add(bulb)
+                ordered = cells[::-1] if reverse else cells
+                _add(out, "thermometer", ordered, rules, ("thermo",), "a grey line with a bulb",
+                     (src, bulb), [f"a grey line (thickness {line.thickness}) with a grey circle at one end"])
+                continue
+        if hue in ("white", None) and any(
+                q.color and _hue(q.color) == "grey" and q.way_points == line.way_points for q in p.lines):
+            continue  # the white core of a two-line drawing (f-puzzles' arrow pills)
+        candidates = _LINE_KINDS.get(hue or "", [])
+        named = [(kind, words) for kind, words in candidates if _has(rules, *words)]
+        if (len(named) == 1 and thick) or (len(named) == 1 and (line.thickness or 0) >= 3):
+            kind, words = named[0]
+            out.append(Element(kind, cells, "confirmed",
+                               (f"a {hue} line", f"rules text says {_has(rules, *words)!r}"), (src,)))
+        elif len(named) > 1:
+            out.append(Unsupported(f"unsupported: {hue} line with rules naming several line kinds "
+                                   f"({', '.join(k for k, _ in named)})", (src,)))
+        else:
+            out.append(Unsupported(f"unsupported: {hue or 'uncoloured'} line with rules "
+                                   f"\"{_excerpt(rules)}\"", (src,)))
+    # Shapes: kropki dots, XV, odd/even, clues outside the grid.
+    outside_kind = [k for k, words in (("sandwich", ("sandwich",)), ("x-sum", ("x-sum", "x sum", "xsum")),
+                                        ("skyscraper", ("skyscraper",))) if _has(rules, *words)]
+    for name, s in shapes:
+        if name in used:
+            continue
+        text = (s.text or "").strip()
+        pos = locate(s.center, rows, cols)
+        small = max(s.width, s.height) <= 0.5
+        bg, border = _hue(s.background_color), _hue(s.border_color)
+        on_edge = pos.kind == "edge" and len(pos.cells) == 2
+        if on_edge and s.rounded and small and bg in ("black", "white", None) \
+                and (bg == "black" or border in ("black", "grey")):
+            kind = "kropki-black" if bg == "black" else "kropki-white"
+            _add(out, kind, pos.cells, rules, ("kropki", "dot"), f"a {bg or 'white'} dot on an edge", (name,),
+                 [f"a small {bg or 'white'} circle between two cells"], value=text or None)
+        elif pos.kind == "edge" and len(pos.cells) == 2 and text.upper() in ("X", "V") and small:
+            _add(out, "xv", pos.cells, rules, ("xv", "x-v", "x/v", "sum to 10", "sum to 5", " x ", " v "),
+                 f"an {text.upper()} on an edge", (name,), [f"the letter {text.upper()} between two cells"],
+                 value=text.upper())
+        elif pos.kind == "centre" and not text and 0.5 <= max(s.width, s.height) <= 0.9 \
+                and abs(s.width - s.height) < 0.05 and (bg == "grey" or (bg in (None, "white")
+                                                                         and border == "grey")):
+            kind = "odd" if s.rounded else "even"
+            _add(out, kind, pos.cells, rules, (kind,), f"a {'circle' if s.rounded else 'square'} in a cell",
+                 (name,), [f"a {bg or 'plain'} {'circle' if s.rounded else 'square'} filling most of a cell"])
+        elif (text and pos.kind == "outside") or (text and _outside(s.center, rows, cols)):
+            clue = _outside_clue(s.center, rows, cols)
+            if clue is None or not re.fullmatch(r"\d+", text):
+                out.append(Unsupported(f"unsupported: the text {text!r} outside the grid", (name,)))
+            elif len(outside_kind) != 1:
+                reason = ("the rules text names none of sandwich, x-sum, skyscraper" if not outside_kind
+                          else f"the rules text names several ({', '.join(outside_kind)})")
+                out.append(Unsupported(f"unsupported: the number {text} outside the grid ({reason})",
+                                       (name,)))
+            else:
+                side, cells = clue
+                out.append(Element(outside_kind[0], cells, "confirmed",
+                                   (f"the number {text} outside the grid, {side}",
+                                    f"rules text names {outside_kind[0]}"), (name,),
+                                   value=text, direction=side))
+        elif s.layer == "underlay" and not text and s.width >= 0.95 and s.height >= 0.95:
+            out.append(Unsupported(f"unsupported: a shaded cell ({s.background_color}) whose meaning "
+                                   "only the rules text gives", (name,)))
+        elif text:
+            out.append(Unsupported(f"unsupported: the text {text!r} at {pos.kind} {pos.cells}", (name,)))
+        else:
+            out.append(Unsupported(f"unsupported: a {bg or border or 'plain'} "
+                                   f"{'circle' if s.rounded else 'rectangle'} at {pos.kind} {pos.cells}",
+                                   (name,)))
+
+
+def _excerpt(rules: str) -> str:
+    return (rules[:80] + "…") if len(rules) > 80 else rules
+
+
+def _outside(point: Point, rows: int, cols: int) -> bool:
+    return point[0] < 0 or point[1] < 0 or point[0] > rows or point[1] > cols
+
+
+def _outside_clue(point: Point, rows: int, cols: int) -> tuple[str, tuple[Cell, ...]] | None:
+    """The side and the row or column (in reading order from that side) a clue outside the grid
+    points into; None for a corner or a point far from the grid."""
+    y, x = point
+    if 0 < y < rows and -1.2 < x < 0:
+        r = int(y)
+        return ("left", tuple((r, c) for c in range(cols)))
+    if 0 < y < rows and cols < x < cols + 1.2:
+        r = int(y)
+        return ("right", tuple((r, c) for c in reversed(range(cols))))
+    if 0 < x < cols and -1.2 < y < 0:
+        c = int(x)
+        return ("top", tuple((r, c) for r in range(rows)))
+    if 0 < x < cols and rows < y < rows + 1.2:
+        c = int(x)
+        return ("bottom", tuple((r, c) for r in reversed(range(rows))))
+    return None
+
+
+def _diagonal(line: Line, rows: int, cols: int) -> tuple[Cell, ...] | None:
+    """The cells of a main diagonal a corner-to-corner line marks."""
+    if rows != cols or len(line.way_points) != 2:
+        return None
+    ends = {tuple(round(v, 3) for v in p) for p in line.way_points}
+    if ends == {(0.0, 0.0), (float(rows), float(cols))}:
+        return tuple((i, i) for i in range(rows))
+    if ends == {(0.0, float(cols)), (float(rows), 0.0)}:
+        return tuple((rows - 1 - i, i) for i in range(rows))
+    return None
+
+
+def _little_killer(p: SudokuPadPuzzle, index: int, arrow: Arrow, rules: str,
+                   shapes: list[tuple[str, Shape]], used: set[str], out: list[Element | Unsupported]) -> None:
+    """An arrow starting outside the grid: a little killer when it points along a diagonal and a
+    number sits by it."""
+    src = f"arrows[{index}]"
+    (y0, x0), (y1, x1) = arrow.way_points[0], arrow.way_points[-1]
+    dy, dx = y1 - y0, x1 - x0
+    if abs(dy) < 1e-6 or abs(abs(dy) - abs(dx)) > 0.05:
+        out.append(Unsupported("unsupported: an arrow outside the grid that is not diagonal", (src,)))
+        return
+    sy, sx = (1 if dy > 0 else -1), (1 if dx > 0 else -1)
+    label = None
+    for name, s in shapes:
+        if name in used or not (s.text or "").strip():
+            continue
+        if math.dist(s.center, (y0, x0)) <= 0.6 and _outside(s.center, p.rows, p.cols):
+            label = name, (s.text or "").strip()
+            break
+    if label is None:
+        out.append(Unsupported("unsupported: a diagonal arrow outside the grid with no number", (src,)))
+        return
+    # The clue's cell outside the grid, then step along the diagonal.
+    r, c = math.floor(y0 - sy * 0.01), math.floor(x0 - sx * 0.01)
+    cells = []
+    r, c = r + sy, c + sx
+    while 0 <= r < p.rows and 0 <= c < p.cols:
+        cells.append((r, c))
+        r, c = r + sy, c + sx
+    if not cells:
+        out.append(Unsupported("unsupported: a diagonal arrow outside the grid that misses it", (src,)))
+        return
+    used.add(label[0])
+    direction = ("D" if sy > 0 else "U") + ("R" if sx > 0 else "L")
+    _add(out, "little-killer", tuple(cells), rules, ("little killer",), "a diagonal arrow with a number "
+         "outside the grid", (src, label[0]), [f"the number {label[1]} by a diagonal arrow outside the grid"],
+         value=label[1], direction=direction)
+
+
+#: f-puzzles fields that are constraints, by the convention they name.
+_FP_KINDS = {
+    "thermometer": "thermometer", "arrow": "arrow", "killercage": "killer",
+    "littlekillersum": "little-killer",
+    "sandwichsum": "sandwich", "xsum": "x-sum", "skyscraper": "skyscraper", "xv": "xv",
+    "difference": "kropki-white", "ratio": "kropki-black", "palindrome": "palindrome",
+    "betweenline": "between-line", "minimum": "minimum", "maximum": "maximum", "extraregion": "extra-region",
+    "odd": "odd", "even": "even", "quadruple": "quadruple", "clone": "clone", "renban": "renban",
+    "whispers": "german-whispers", "entropicline": "entropic", "regionsumline": "region-sum",
+    "lockout": "lockout", "modularline": "modular", "doublearrow": "double-arrow", "zipperline": "zipper",
+}
+_FP_FLAGS = {"antiknight": "anti-knight", "antiking": "anti-king", "nonconsecutive": "non-consecutive",
+             "disjointgroups": "disjoint-groups", "diagonal+": "diagonal", "diagonal-": "diagonal"}
+_FP_COSMETIC = {"line", "rectangle", "circle", "text", "cage"}
+_FP_IGNORED = {"highlightConflicts", "disabledlogic", "truecandidatesoptions", "negative"}
+
+
+def _classify_fpuzzles(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupported]) -> None:
+    n = p.rows
+    counts: dict[str, int] = {}
+    for element in p.fpuzzles:
+        k = counts.get(element.kind, 0)
+        counts[element.kind] = k + 1
+        src = (f"{element.kind}[{k}]",)
+        kind = _FP_KINDS.get(element.kind)
+        value = None if element.value in (None, "") else str(element.value)
+        if element.kind in ("fogofwar", "foglight"):
+            out.append(Unsupported("unsupported: fog of war", src))
+        elif element.kind in _FP_COSMETIC:
+            if element.kind == "cage" and not element.cells:
+                continue  # metadata (title, rules …), read into Metadata
+            colour = element.attrs.get("outlineC") or element.attrs.get("baseC") or element.attrs.get("fontC")
+            out.append(Unsupported(f"unsupported: f-puzzles {element.kind} ({colour}"
+                                   f"{', ' + repr(value) if value else ''}) with rules "
+                                   f"\"{_excerpt(rules)}\"", src))
+        elif kind is None:
+            out.append(Unsupported(f"unsupported: f-puzzles field {element.kind!r}", src))
+        elif kind in ("thermometer", "palindrome", "renban", "german-whispers", "entropic", "region-sum",
+                      "between-line", "modular", "zipper"):
+            if kind == "german-whispers" and value not in (None, "5"):
+                kind = "dutch-whispers" if value == "4" else "whispers"
+            for line in element.lines:
+                out.append(Element(kind, line, "declared", (f"f-puzzles field {element.kind!r}",), src,
+                                   value=value))
+        elif kind == "arrow":
+            for line in element.lines:
+                path = tuple(c for c in line if c not in element.cells)
+                out.append(Element("arrow", element.cells, "declared", ("f-puzzles field 'arrow'",), src,
+                                   path=path))
+        elif kind == "little-killer":
+            direction = str(element.attrs.get("direction", ""))
+            step = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}.get(direction)
+            if step is None or not element.cells:
+                out.append(Unsupported(f"unsupported: little killer with direction {direction!r}", src))
+                continue
+            (r, c), walk = element.cells[0], []
+            r, c = r + step[0], c + step[1]
+            while 0 <= r < n and 0 <= c < n:
+                walk.append((r, c))
+                r, c = r + step[0], c + step[1]
+            out.append(Element(kind, tuple(walk), "declared", ("f-puzzles field 'littlekillersum'",), src,
+                               value=value, direction=direction))
+        elif kind in ("sandwich", "x-sum", "skyscraper"):
+            if not element.cells:
+                out.append(Unsupported(f"unsupported: {element.kind} without its cell", src))
+                continue
+            r, c = element.cells[0]
+            if r < 0 or r >= n:
+                side = "top" if r < 0 else "bottom"
+                seen = tuple((rr, c) for rr in (range(n) if r < 0 else reversed(range(n))))
+            else:
+                side = "left" if c < 0 else "right"
+                seen = tuple((r, cc) for cc in (range(n) if c < 0 else reversed(range(n))))
+            out.append(Element(kind, seen, "declared", (f"f-puzzles field {element.kind!r}",), src,
+                               value=value, direction=side))
+        elif kind == "quadruple":
+            values = element.attrs.get("values")
+            text = ",".join(str(v) for v in values) if isinstance(values, list) else value
+            out.append(Element(kind, element.cells, "declared", ("f-puzzles field 'quadruple'",), src,
+                               value=text))
+        elif kind == "clone":
+            clones = element.attrs.get("cloneCells")
+            other = tuple(fp_cell(v, "clone") for v in clones) if isinstance(clones, list) else ()
+            out.append(Element(kind, element.cells, "declared", ("f-puzzles field 'clone'",), src,
+                               path=other))
+        else:
+            if kind == "kropki-black" and value is None:
+                value = "2"
+            out.append(Element(kind, element.cells, "declared", (f"f-puzzles field {element.kind!r}",), src,
+                               value=value))
+    for key, flag in p.flags.items():
+        if not flag:
+            continue
+        if key in _FP_FLAGS:
+            kind = _FP_FLAGS[key]
+            cells: tuple[Cell, ...] = ()
+            if key == "diagonal-":
+                cells = tuple((i, i) for i in range(n))
+            elif key == "diagonal+":
+                cells = tuple((n - 1 - i, i) for i in range(n))
+            out.append(Element(kind, cells, "declared", (f"f-puzzles field {key!r}",), (key,)))
+        elif key == "negative" and isinstance(flag, list):
+            continue
+        elif key not in _FP_IGNORED:
+            out.append(Unsupported(f"unsupported: f-puzzles field {key!r}", (key,)))
+    negative = p.flags.get("negative")
+    if negative:
+        out.append(Element("negative", (), "declared", (f"f-puzzles field 'negative' = {negative!r}",),
+                           ("negative",), value=",".join(negative) if isinstance(negative, list) else None))
