@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from sudokit import Grid, batch, cli, count_solutions
+from sudokit import Grid, cli, count_solutions
+from sudokit.batch import runner as batch
 from sudokit.batch.runner import Job, Result
 from sudokit.cli import _common
 from tests.helpers import processes

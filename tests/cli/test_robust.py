@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 import sudokit
-from sudokit import TimeLimitReached, batch
+from sudokit import TimeLimitReached
+from sudokit.batch import runner as batch
 from sudokit.batch.runner import Job
 from sudokit.engine import reference
 from sudokit.formats import read_puzzles

@@ -8,12 +8,12 @@ from collections.abc import Sequence
 
 import pytest
 
-from sudokit import rating
 from sudokit.engine import backend
 from sudokit.engine.executor import Executor
 from sudokit.errors import Stopped, TimeLimitReached
 from sudokit.grid import Grid
 from sudokit.limits import NEVER, Deadline, Stop
+from sudokit.rating import explainer as rating
 from sudokit.rating.explainer import Rating, rate, rate_many
 from sudokit.rating.hodoku.path import (
     HODOKU_STEPS,
