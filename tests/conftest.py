@@ -16,6 +16,22 @@ import pytest
 from sudokit.engine import backend
 from tests.helpers.paths import SHARED_DATA
 
+#: Modules whose tests share one expensive module-scoped fixture: under pytest-xdist's
+#: ``--dist loadgroup`` (``make test``) each runs on one worker, so the fixture is made once.
+XDIST_GROUPS = {
+    "tests/batch/test_distributed.py": "dask",  # a LocalCluster of two worker processes
+    "tests/web/test_browser.py": "browser",  # a headless chromium
+    "tests/cli/test_hostile.py": "hostile",  # every command on every hostile input (minutes)
+}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Put the tests of XDIST_GROUPS' modules in their groups (before xdist reads the marks)."""
+    for item in items:
+        group = XDIST_GROUPS.get(item.nodeid.split("::")[0])
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))
+
 
 @pytest.fixture(params=backend.available())
 def engine(request: pytest.FixtureRequest) -> Iterator[str]:

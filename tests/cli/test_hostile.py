@@ -5,6 +5,8 @@ The rows are made by ``tests/cli/hostile.py`` (run it to write the page again af
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from tests.cli import hostile  # the table's builder lives beside the tests
@@ -12,15 +14,27 @@ from tests.cli import hostile  # the table's builder lives beside the tests
 NAMED = {"exit 0", "exit 1", "exit 2"}
 
 
+# The rows are made once per process (functools.cache), not once per module: pytest-xdist may
+# finish a worker's queue between two tests of this module, which ends module-scoped fixtures.
 @pytest.fixture(scope="module")
 def command_rows() -> list[hostile.Row]:
     """Every command on every input class (about a minute on two cores)."""
-    return hostile.command_rows()
+    return _command_rows()
 
 
 @pytest.fixture(scope="module")
 def call_rows() -> list[hostile.Row]:
     """Every front-door function on every input class."""
+    return _call_rows()
+
+
+@functools.cache
+def _command_rows() -> list[hostile.Row]:
+    return hostile.command_rows()
+
+
+@functools.cache
+def _call_rows() -> list[hostile.Row]:
     return hostile.api_rows()
 
 
