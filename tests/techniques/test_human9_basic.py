@@ -124,6 +124,7 @@ def sample_positions() -> list[Position]:
     return positions
 
 
+@pytest.mark.slow
 @needs_core
 @needs_data
 @pytest.mark.parametrize("name", BASIC)

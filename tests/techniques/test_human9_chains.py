@@ -51,6 +51,7 @@ def test_sample_covers_every_chain_finder() -> None:
                      "Dynamic Forcing Chain", "Dynamic Forcing Chain (+)"}
 
 
+@pytest.mark.slow
 @needs_core
 @pytest.mark.parametrize("row", ROWS, ids=[f"{r['technique']}-{i}" for i, r in enumerate(ROWS)])
 def test_c_finder_matches_python(row: dict[str, Any]) -> None:

@@ -91,6 +91,7 @@ def test_c_finder_gives_the_python_step(at: int, name: str) -> None:
         assert all(solution[cell] != digit for cell, digit in found[3])
 
 
+@pytest.mark.slow
 @needs_core
 @pytest.mark.parametrize("at", [0, 1, 2])
 def test_python_finder_still_agrees(at: int) -> None:

@@ -71,15 +71,18 @@ def test_kinds_are_ported() -> None:
     assert set(KINDS) <= set(c_ported())
 
 
+@pytest.mark.slow
 def test_the_path_takes_every_kind(walked: list[tuple[State, int]]) -> None:
     assert set(KINDS) <= {kind for _, kind in walked}
 
 
+@pytest.mark.slow
 def test_same_step_as_python_on_hard_states(hard: list[State]) -> None:
     assert len(hard) >= 10
     assert mismatches(KINDS, hard) == []
 
 
+@pytest.mark.slow
 def test_same_step_as_python_on_other_states(walked: list[tuple[State, int]]) -> None:
     others = [state for state, kind in walked if kind < SUE_DE_COQ][::4]
     assert len(others) > 30

@@ -183,6 +183,7 @@ def test_fires(kind: int, name: str, word: str) -> None:
     assert got == python_step(kind, state)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("line", PUZZLES)
 def test_path(line: str) -> None:
     """Along a puzzle's Python path: basic and finned fish on every state, Franken fish on some."""

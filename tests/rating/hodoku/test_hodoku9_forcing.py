@@ -59,16 +59,19 @@ def test_kinds_are_ported() -> None:
     assert set(KINDS) <= set(c_ported())
 
 
+@pytest.mark.slow
 def test_same_step_as_python_on_path_states(path_states: list[State]) -> None:
     assert len(path_states) >= 40
     assert mismatches(KINDS, path_states) == []
 
 
+@pytest.mark.slow
 def test_same_step_as_python_on_hodoku_positions(hodoku_states: list[State]) -> None:
     assert len(hodoku_states) >= 16
     assert mismatches(KINDS, hodoku_states) == []
 
 
+@pytest.mark.slow
 def test_same_step_on_thinned_candidates(path_states: list[State]) -> None:
     """States off the path: a few candidates of path states removed at random (odd tables,
     contradictions near)."""

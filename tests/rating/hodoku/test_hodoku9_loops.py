@@ -46,6 +46,7 @@ def test_kinds_are_ported() -> None:
     assert set(KINDS) <= set(c_ported())
 
 
+@pytest.mark.slow
 def test_same_step_as_python_along_paths(states: list[State]) -> None:
     assert len(states) > 100
     assert mismatches(KINDS, states) == []

@@ -346,6 +346,7 @@ FAMILIES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("ask", "which"), FAMILIES)
 def test_c_and_python_finders_mix(ask: tuple[int, ...], which: int) -> None:
     """The C path with one family's kinds asked of the Python finders gives the same path as

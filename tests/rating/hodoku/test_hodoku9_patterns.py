@@ -99,6 +99,7 @@ def test_ported() -> None:
     assert set(KINDS.values()) <= set(c_ported())
 
 
+@pytest.mark.slow
 @needs_core
 def test_same_steps_along_paths(states: list[State]) -> None:
     """The C finders find the Python step (or none) on every state along the paths."""

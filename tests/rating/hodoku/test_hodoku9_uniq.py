@@ -97,6 +97,7 @@ def test_kinds_are_ported() -> None:
     assert set(KINDS) <= set(c_ported())
 
 
+@pytest.mark.slow
 @needs_c
 def test_c_matches_python_on_paths(states: list[State]) -> None:
     assert len(states) > 300
