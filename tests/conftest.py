@@ -8,6 +8,7 @@ of the shared data sets (skipping the test without it). Helpers the folders shar
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +24,14 @@ XDIST_GROUPS = {
     "tests/web/test_browser.py": "browser",  # a headless chromium
     "tests/cli/test_hostile.py": "hostile",  # every command on every hostile input (minutes)
 }
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C as in a terminal, in this process and in each xdist worker: a shell starts a
+    background job (``make test &``) with SIGINT ignored, Python then raises no
+    KeyboardInterrupt, and the tests that interrupt their own process expect one."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
