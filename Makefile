@@ -52,8 +52,12 @@ layers: $(STAMP)
 	$(PY) tools/check_private_imports.py
 	$(PY) tools/draw_layers.py --check
 
+## unit: the test suite on every core (pytest-xdist); PYTEST_JOBS=0 runs it in this one process.
+## loadgroup keeps the tests marked xdist_group(name) on one worker (one Dask cluster, one copy of
+## an expensive module fixture); every other test goes to whichever worker is free.
+PYTEST_JOBS ?= auto
 unit: $(STAMP) system-deps
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(PYTEST_JOBS) --dist loadgroup
 
 ## system-deps: the Debian packages the tests use (chromium for the browser tests, driven by
 ## Playwright but never Playwright's own browser download; libcairo2 for PNG output; DejaVu fonts

@@ -1,12 +1,45 @@
-"""Shared fixtures: the ``engine`` fixture runs a test once per engine built here (C and Python)."""
+"""Shared fixtures of every test folder.
+
+``engine`` runs a test once per engine built here (C and Python); ``shared_data`` is the folder
+of the shared data sets (skipping the test without it). Helpers the folders share (the paths,
+``run_cli`` for the command line in this process, processes that always stop) are in
+``tests/helpers``.
+"""
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from sudokit.engine import backend
+from tests.helpers.paths import SHARED_DATA
+
+#: Modules whose tests share one expensive module-scoped fixture: under pytest-xdist's
+#: ``--dist loadgroup`` (``make test``) each runs on one worker, so the fixture is made once.
+XDIST_GROUPS = {
+    "tests/batch/test_distributed.py": "dask",  # a LocalCluster of two worker processes
+    "tests/web/test_browser.py": "browser",  # a headless chromium
+    "tests/cli/test_hostile.py": "hostile",  # every command on every hostile input (minutes)
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C as in a terminal, in this process and in each xdist worker: a shell starts a
+    background job (``make test &``) with SIGINT ignored, Python then raises no
+    KeyboardInterrupt, and the tests that interrupt their own process expect one."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Put the tests of XDIST_GROUPS' modules in their groups (before xdist reads the marks)."""
+    for item in items:
+        group = XDIST_GROUPS.get(item.nodeid.split("::")[0])
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(params=backend.available())
@@ -15,3 +48,11 @@ def engine(request: pytest.FixtureRequest) -> Iterator[str]:
     name: str = request.param
     with backend.using(name):
         yield name
+
+
+@pytest.fixture
+def shared_data() -> Path:
+    """The shared data sets (``../shared/data`` or ``$SUDOKIT_SHARED_DATA``); skip without them."""
+    if not SHARED_DATA.is_dir():
+        pytest.skip(f"no shared data sets at {SHARED_DATA} (set SUDOKIT_SHARED_DATA)")
+    return SHARED_DATA

@@ -5,14 +5,13 @@ from __future__ import annotations
 import doctest
 import importlib
 import pkgutil
-from pathlib import Path
 
 import pytest
 
 import sudokit
 from sudokit.engine import backend
+from tests.helpers.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 MODULES = sorted(
     m.name
     for m in pkgutil.walk_packages(sudokit.__path__, "sudokit.")

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from formats_links.builders import LZ
-from formats_links.test_public_sample import PARITY_FISH
 from sudokit.formats.links import LinkRefused, read_link
+from tests.formats_links.builders import LZ
+from tests.formats_links.test_public_sample import PARITY_FISH
 
 
 def test_parity_fish_is_refused_for_its_image_and_its_red_lines() -> None:

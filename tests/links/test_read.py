@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from sudokit import Grid, ParseError, check_moves, is_unique, solve, verify
 from sudokit.formats import read_puzzles
 from sudokit.formats.links import LinkRefused, read_link
 from sudokit.rules import check
+from tests.helpers import processes
 
 from .builders import GREY, S4, all_pairs, at, black, fp_cell, fpuzzles, scl, scl_puzzle, white
 
@@ -306,9 +306,7 @@ def test_bench_records_verify_against_their_solution(tmp_path: Path) -> None:
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sudokit", *args], capture_output=True, text=True, timeout=120
-    )
+    return processes.run(processes.sudokit(*args), capture_output=True, text=True, timeout=120)
 
 
 def test_cli_solves_a_link_and_refuses_another(tmp_path: Path) -> None:

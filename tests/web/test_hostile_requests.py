@@ -4,18 +4,19 @@ its memory flat from the second round on."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.helpers import processes
 
 RUNNER = Path(__file__).resolve().parents[2] / "benchmarks" / "web_hostile.py"
 
 
 def test_hostile_requests_get_bounded_answers() -> None:
     pytest.importorskip("uvicorn")
-    done = subprocess.run(
+    done = processes.run(
         [sys.executable, str(RUNNER), "--rounds", "3", "--slow-clients", "20", "--long", "4"],
         capture_output=True, text=True, timeout=300,
     )  # fmt: skip
