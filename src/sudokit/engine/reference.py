@@ -105,16 +105,34 @@ def _propagate(cand: list[int], done: list[bool], shape: Shape, full: int) -> bo
 
 def initial_candidates(cells: Sequence[int], shape: Shape) -> list[int] | None:
     """Candidate masks once the givens are placed; None when two givens clash."""
-    full = (1 << shape.n) - 1
-    cand = [full] * shape.size
+    return _place_givens(cells, shape.n, shape.peers)
+
+
+def _place_givens(
+    cells: Sequence[int], n: int, peers: Sequence[Iterable[int]],
+    near: Sequence[Iterable[int]] | None = None,
+) -> list[int] | None:
+    """Candidate masks (one per cell of ``peers``) with the givens placed: each given's digit leaves
+    its peers (and, with ``near``, its neighbours lose the digit's ±1); None when a given breaks
+    a rule."""
+    full = (1 << n) - 1
+    cand = [full] * len(peers)
     for cell, v in enumerate(cells):
         if v:
             bit = 1 << (v - 1)
             if not cand[cell] & bit:
                 return None
             cand[cell] = bit
-            for p in shape.peers[cell]:
+            for p in peers[cell]:
                 cand[p] &= ~bit
+            if near is not None:
+                for p in near[cell]:
+                    cand[p] &= ~(((bit << 1) | (bit >> 1)) & full)
+    if near is not None:
+        # a later given's neighbours lose its ±1, which may be an earlier given's own digit
+        for cell, v in enumerate(cells):
+            if v and not cand[cell] & (1 << (v - 1)):
+                return None
     return cand
 
 
@@ -470,22 +488,7 @@ class RulesTable:
 
     def _start(self, cells: bytes) -> list[int] | None:
         """Candidate masks with the givens placed; None when a given breaks a rule."""
-        full = (1 << self.n) - 1
-        cand = [full] * self.ncells
-        for cell, v in enumerate(cells):
-            if v:
-                bit = 1 << (v - 1)
-                if not cand[cell] & bit:
-                    return None
-                cand[cell] = bit
-                for p in self.peers[cell]:
-                    cand[p] &= ~bit
-                for p in self.near[cell]:
-                    cand[p] &= ~(((bit << 1) | (bit >> 1)) & full)
-        for cell, v in enumerate(cells):
-            if v and not cand[cell] & (1 << (v - 1)):
-                return None
-        return cand
+        return _place_givens(cells, self.n, self.peers, self.near)
 
     def solve(
         self, cells: bytes, limit: int, seconds: float = 0.0, stop: Any = None, seed: int = 0
