@@ -178,14 +178,7 @@ def _depth_first(
         cand, done = stack.pop()
         if not propagate(cand, done):
             continue
-        best, best_count = -1, n + 1
-        for cell, mask in enumerate(cand):
-            if mask & (mask - 1):
-                k = mask.bit_count()
-                if k < best_count:
-                    best, best_count = cell, k
-                    if k == 2:
-                        break
+        best = fewest_candidates(cand, n)
         if best < 0:
             values = [m.bit_length() for m in cand]
             if complete_ok is None or complete_ok(values):
@@ -201,6 +194,24 @@ def _depth_first(
             child = cand.copy()
             child[best] = bit
             stack.append((child, done.copy()))
+
+
+def fewest_candidates(masks: Sequence[int], n: int) -> int:
+    """The first open cell with the fewest candidates (the search's guess), or -1 when none is open.
+
+    A cell is open while its mask holds two digits or more (a placed cell's single bit, a 0 or a
+    negative value are not); the scan stops at the first cell of two, the fewest possible. The
+    stack and prune strategies pick their guesses with it too.
+    """
+    best, best_count = -1, n + 1
+    for cell, mask in enumerate(masks):
+        if mask & (mask - 1) > 0:
+            k = mask.bit_count()
+            if k < best_count:
+                best, best_count = cell, k
+                if k == 2:
+                    break
+    return best
 
 
 def _deadline(seconds: float) -> float | None:

@@ -24,6 +24,7 @@ candidates removed by the rules; peak depth is the most guesses on one path.
 
 from __future__ import annotations
 
+from sudokit.engine.reference import fewest_candidates
 from sudokit.strategies.base import BaseStrategy, Search, StrategyError, peer_table
 
 __all__ = ["Prune", "from_options"]
@@ -118,14 +119,7 @@ class Prune(BaseStrategy):
             else:
                 cand = parent
             search.node()
-            best, best_count = -1, n + 1
-            for k, m in enumerate(cand):
-                if m & (m - 1):
-                    count = m.bit_count()
-                    if count < best_count:
-                        best, best_count = k, count
-                        if count == 2:
-                            break
+            best = fewest_candidates(cand, n)
             if best < 0:
                 if search.found([m.bit_length() for m in cand]):
                     return
