@@ -217,6 +217,20 @@ def _colour(cands: Candidates, digit: int) -> list[tuple[list[int], list[int], l
     return groups
 
 
+def _colouring_step(
+    shape: Shape, digit: int, green: list[int], blue: list[int], links: tuple[Link, ...],
+    removed: list[tuple[int, int]], why: str,
+) -> Step:
+    """A simple-colouring step of ``digit`` (``green`` against ``blue``) removing ``removed``."""
+    coloured = sorted({*green, *blue})
+    return Step(
+        "Simple Colouring", 6.6, eliminations=tuple(removed),
+        cells=tuple(coloured), candidates=tuple((c, digit) for c in coloured),
+        links=links, explanation=f"{why}: {eliminations_text(shape, removed)}",
+        extra={"hodoku": 150, "colours": (tuple(green), tuple(blue))},
+    )
+
+
 def find_simple_colouring(cands: Candidates) -> Iterator[Step]:
     """Simple colouring: colour traps and colour wraps."""
     shape = cands.shape
@@ -228,16 +242,11 @@ def find_simple_colouring(cands: Candidates) -> Iterator[Step]:
             coloured = set(green) | set(blue)
             for same, other in ((green, blue), (blue, green)):
                 if any(shape.peers[x] & set(same) for x in same):
-                    removed = [(c, digit) for c in same]
-                    yield Step(
-                        "Simple Colouring", 6.6, eliminations=tuple(removed),
-                        cells=tuple(sorted(coloured)), candidates=tuple((c, digit) for c in sorted(coloured)),
-                        links=links,
-                        explanation=f"Colouring the strong links of {digit}: one colour is "
-                        f"true. Two cells of the colour {cell_list(shape, same)} see each "
-                        f"other, so that colour is false and {cell_list(shape, other)} hold "
-                        f"{digit}: {eliminations_text(shape, removed)}",
-                        extra={"hodoku": 150, "colours": (tuple(green), tuple(blue))},
+                    yield _colouring_step(
+                        shape, digit, green, blue, links, [(c, digit) for c in same],
+                        f"Colouring the strong links of {digit}: one colour is true. Two cells of "
+                        f"the colour {cell_list(shape, same)} see each other, so that colour is "
+                        f"false and {cell_list(shape, other)} hold {digit}",
                     )
                     break
             else:
@@ -248,15 +257,11 @@ def find_simple_colouring(cands: Candidates) -> Iterator[Step]:
                     and shape.peers[c] & set(green) and shape.peers[c] & set(blue)
                 ]
                 if removed:
-                    yield Step(
-                        "Simple Colouring", 6.6, eliminations=tuple(removed),
-                        cells=tuple(sorted(coloured)), candidates=tuple((c, digit) for c in sorted(coloured)),
-                        links=links,
-                        explanation=f"Colouring the strong links of {digit} in two colours "
+                    yield _colouring_step(
+                        shape, digit, green, blue, links, removed,
+                        f"Colouring the strong links of {digit} in two colours "
                         f"({cell_list(shape, green)} against {cell_list(shape, blue)}), one "
-                        f"colour is true; cells seeing both colours lose {digit}: "
-                        f"{eliminations_text(shape, removed)}",
-                        extra={"hodoku": 150, "colours": (tuple(green), tuple(blue))},
+                        f"colour is true; cells seeing both colours lose {digit}",
                     )
 
 
