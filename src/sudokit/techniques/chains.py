@@ -399,30 +399,30 @@ def forcing_paths(links: Links, source: int, y: bool, max_c: int) -> list[list[i
     (pending_on if source & 1 else pending_off).append(source)
     depth = 0
     ends: list[int] = []
-    on_off_y, on_off_x, off_on_y, off_on_x = links.on_off_y, links.on_off_x, links.off_on_y, links.off_on_x
+
+    def expand(
+        level: list[int], by_y: Sequence[tuple[int, ...]], by_x: Sequence[tuple[int, ...]], out: list[int]
+    ) -> None:
+        """Follow the links (``by_y`` too when ``y``) from every potential of ``level`` into ``out``."""
+        for p in level:
+            for k in (by_y[p] + by_x[p]) if y else by_x[p]:
+                if k == target and not ends:
+                    ends.append(p)
+                if k not in came:  # an ancestor of p is always in came already
+                    came[k] = p
+                    out.append(k)
+
     while pending_on or pending_off:
         if pending_on:
             if depth + 2 > max_c:
                 break
-            for p in pending_on:
-                for off in (on_off_y[p] + on_off_x[p]) if y else on_off_x[p]:
-                    if off == target and not ends:
-                        ends.append(p)
-                    if off not in came:  # an ancestor of p is always in came already
-                        came[off] = p
-                        pending_off.append(off)
+            expand(pending_on, links.on_off_y, links.on_off_x, pending_off)
             pending_on = []
             depth += 1
         if pending_off:
             if depth + 2 > max_c:
                 break
-            for p in pending_off:
-                for on in (off_on_y[p] + off_on_x[p]) if y else off_on_x[p]:
-                    if on == target and not ends:
-                        ends.append(p)
-                    if on not in came:
-                        came[on] = p
-                        pending_on.append(on)
+            expand(pending_off, links.off_on_y, links.off_on_x, pending_on)
             pending_off = []
             depth += 1
     paths = []
