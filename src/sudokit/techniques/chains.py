@@ -394,37 +394,20 @@ def forcing_paths(links: Links, source: int, y: bool, max_c: int) -> list[list[i
     """
     target = source ^ 1
     came: dict[int, int] = {source: -1}
-    pending_on: list[int] = []
-    pending_off: list[int] = []
-    (pending_on if source & 1 else pending_off).append(source)
-    depth = 0
     ends: list[int] = []
-
-    def expand(
-        level: list[int], by_y: Sequence[tuple[int, ...]], by_x: Sequence[tuple[int, ...]], out: list[int]
-    ) -> None:
-        """Follow the links (``by_y`` too when ``y``) from every potential of ``level`` into ``out``."""
+    # breadth first, one level of "on" potentials then one of "off" ones, from the source's kind
+    level, on, depth = [source], bool(source & 1), 0
+    while level and depth + 2 <= max_c:
+        by_y, by_x = (links.on_off_y, links.on_off_x) if on else (links.off_on_y, links.off_on_x)
+        following: list[int] = []
         for p in level:
             for k in (by_y[p] + by_x[p]) if y else by_x[p]:
                 if k == target and not ends:
                     ends.append(p)
                 if k not in came:  # an ancestor of p is always in came already
                     came[k] = p
-                    out.append(k)
-
-    while pending_on or pending_off:
-        if pending_on:
-            if depth + 2 > max_c:
-                break
-            expand(pending_on, links.on_off_y, links.on_off_x, pending_off)
-            pending_on = []
-            depth += 1
-        if pending_off:
-            if depth + 2 > max_c:
-                break
-            expand(pending_off, links.off_on_y, links.off_on_x, pending_on)
-            pending_off = []
-            depth += 1
+                    following.append(k)
+        level, on, depth = following, not on, depth + 1
     paths = []
     for p in ends:
         path = [target, p]
