@@ -21,7 +21,8 @@ A **strong link** on a digit: a unit where the digit has exactly two places; one
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from itertools import combinations
 
 from sudokit.candidates import Candidates
@@ -69,53 +70,75 @@ def _pattern_step(
     )
 
 
+def _joined_links(
+    cands: Candidates, digit: int, first: tuple[int, int], second: tuple[int, int],
+    joined: Callable[[int, int, int, int], bool],
+) -> Iterator[tuple[int, int, int, int, list[tuple[int, int]]]]:
+    """Two strong links of ``digit``, each taken both ways round as ``(near, far)``, whose near ends
+    ``joined(near1, far1, near2, far2)`` accepts: one far end holds the digit, so the cells seeing
+    both lose it. Yields ``(near1, far1, near2, far2, removed)`` where some candidate goes."""
+    shape = cands.shape
+    for near1, far1 in (first, first[::-1]):
+        for near2, far2 in (second, second[::-1]):
+            if joined(near1, far1, near2, far2):
+                removed = removable(cands, common_peers(shape, [far1, far2]), digit)
+                if removed:
+                    yield near1, far1, near2, far2, removed
+
+
+def _lined_up(cross: Callable[[int], int], base1: int, roof1: int, base2: int, roof2: int) -> bool:
+    """A skyscraper's links: the bases line up across them, the roofs do not."""
+    return cross(base1) == cross(base2) and cross(roof1) != cross(roof2)
+
+
+def _in_one_box(shape: Shape, near_r: int, far_r: int, near_c: int, far_c: int) -> bool:
+    """A kite's links: four different ends, the near ones two cells of one box."""
+    return (
+        near_r != near_c and len({near_r, far_r, near_c, far_c}) == 4
+        and shape.box_of(near_r) == shape.box_of(near_c)
+    )
+
+
 def find_skyscrapers(cands: Candidates) -> Iterator[Step]:
     """Skyscrapers: two parallel strong links sharing one end line."""
     shape = cands.shape
     for digit in range(1, cands.n + 1):
         for kind in (ROW, COL):
-            cross = shape.col_of if kind == ROW else shape.row_of
+            lined_up = partial(_lined_up, shape.col_of if kind == ROW else shape.row_of)
             for (u1, a1, b1), (u2, a2, b2) in combinations(_links(cands, digit, kind), 2):
-                for base1, roof1 in ((a1, b1), (b1, a1)):
-                    for base2, roof2 in ((a2, b2), (b2, a2)):
-                        if cross(base1) != cross(base2) or cross(roof1) == cross(roof2):
-                            continue
-                        removed = removable(cands, common_peers(shape, [roof1, roof2]), digit)
-                        if removed:
-                            yield _pattern_step(
-                                cands, "Skyscraper", digit, (roof1, roof2),
-                                [roof1, base1, base2, roof2], (u1, u2), removed,
-                                f"In {shape.unit_name(u1)} and {shape.unit_name(u2)}, {digit} "
-                                f"has two places each, and {shape.cell_name(base1)} and "
-                                f"{shape.cell_name(base2)} see each other, so not both are "
-                                f"{digit}", 130,
-                            )
+                for base1, roof1, base2, roof2, removed in _joined_links(
+                    cands, digit, (a1, b1), (a2, b2), lined_up
+                ):
+                    yield _pattern_step(
+                        cands, "Skyscraper", digit, (roof1, roof2),
+                        [roof1, base1, base2, roof2], (u1, u2), removed,
+                        f"In {shape.unit_name(u1)} and {shape.unit_name(u2)}, {digit} "
+                        f"has two places each, and {shape.cell_name(base1)} and "
+                        f"{shape.cell_name(base2)} see each other, so not both are "
+                        f"{digit}", 130,
+                    )
 
 
 def find_two_string_kites(cands: Candidates) -> Iterator[Step]:
     """2-String Kites: a row link and a column link meeting in a box."""
     shape = cands.shape
+    in_one_box = partial(_in_one_box, shape)
     for digit in range(1, cands.n + 1):
         rows = _links(cands, digit, ROW)
         cols = _links(cands, digit, COL)
         for ur, r1, r2 in rows:
             for uc, c1, c2 in cols:
-                for near_r, far_r in ((r1, r2), (r2, r1)):
-                    for near_c, far_c in ((c1, c2), (c2, c1)):
-                        if near_r == near_c or len({near_r, far_r, near_c, far_c}) < 4:
-                            continue
-                        if shape.box_of(near_r) != shape.box_of(near_c):
-                            continue
-                        removed = removable(cands, common_peers(shape, [far_r, far_c]), digit)
-                        if removed:
-                            yield _pattern_step(
-                                cands, "2-String Kite", digit, (far_r, far_c),
-                                [far_r, near_r, near_c, far_c], (ur, uc), removed,
-                                f"{digit} has two places in {shape.unit_name(ur)} and in "
-                                f"{shape.unit_name(uc)}, and {shape.cell_name(near_r)} and "
-                                f"{shape.cell_name(near_c)} share a box, so not both are {digit}",
-                                150,
-                            )
+                for near_r, far_r, near_c, far_c, removed in _joined_links(
+                    cands, digit, (r1, r2), (c1, c2), in_one_box
+                ):
+                    yield _pattern_step(
+                        cands, "2-String Kite", digit, (far_r, far_c),
+                        [far_r, near_r, near_c, far_c], (ur, uc), removed,
+                        f"{digit} has two places in {shape.unit_name(ur)} and in "
+                        f"{shape.unit_name(uc)}, and {shape.cell_name(near_r)} and "
+                        f"{shape.cell_name(near_c)} share a box, so not both are {digit}",
+                        150,
+                    )
 
 
 def _er_crosses(cands: Candidates, digit: int, box: int) -> Iterator[tuple[int, int]]:
