@@ -65,10 +65,13 @@ def _naked_singles(
     return placed
 
 
-def _hidden_singles(cand: list[int], units: Iterable[Sequence[int]], full: int) -> int:
-    """Put each digit with one place left in a unit there; -1 when a digit has no place left in a
-    unit, else how many cells were narrowed."""
-    narrowed = 0
+def hidden_singles(
+    cand: list[int], units: Iterable[Sequence[int]], full: int, narrowed: list[int] | None = None
+) -> tuple[bool, int]:
+    """Put each digit with one place left in a unit there: (False when a digit has no place left in
+    a unit, else True; the candidates removed until then). Each narrowed cell is appended to
+    ``narrowed`` when given (the prune strategy's rule 2 runs this too)."""
+    removed = 0
     for unit in units:
         once = twice = 0
         for cell in unit:
@@ -76,18 +79,21 @@ def _hidden_singles(cand: list[int], units: Iterable[Sequence[int]], full: int) 
             twice |= once & m
             once |= m
         if once != full:
-            return -1
+            return False, removed
         hidden = once & ~twice
         while hidden:
             bit = hidden & -hidden
             hidden ^= bit
             for cell in unit:
-                if cand[cell] & bit:
-                    if cand[cell] != bit:
+                m = cand[cell]
+                if m & bit:
+                    if m != bit:
+                        removed += (m ^ bit).bit_count()
                         cand[cell] = bit
-                        narrowed += 1
+                        if narrowed is not None:
+                            narrowed.append(cell)
                     break
-    return narrowed
+    return True, removed
 
 
 def _propagate(cand: list[int], done: list[bool], shape: Shape, full: int) -> bool:
@@ -96,8 +102,8 @@ def _propagate(cand: list[int], done: list[bool], shape: Shape, full: int) -> bo
         placed = _naked_singles(cand, done, shape.peers, full)
         if placed < 0:
             return False
-        narrowed = _hidden_singles(cand, shape.units, full)
-        if narrowed < 0:
+        ok, narrowed = hidden_singles(cand, shape.units, full)
+        if not ok:
             return False
         if not placed and not narrowed:
             return True
@@ -442,8 +448,8 @@ class RulesTable:
             placed = _naked_singles(cand, done, self.peers, full, self.near)
             if placed < 0:
                 return False
-            narrowed = _hidden_singles(cand, self.full, full)
-            if narrowed < 0:
+            ok, narrowed = hidden_singles(cand, self.full, full)
+            if not ok:
                 return False
             changed = bool(placed or narrowed)
             for group, total, combos in self.cages:

@@ -29,6 +29,7 @@ from peers; peak depth is the largest stack size.
 
 from __future__ import annotations
 
+from sudokit.candidates import bits
 from sudokit.engine.reference import fewest_candidates
 from sudokit.strategies.base import BaseStrategy, Search, StrategyError, peer_table
 
@@ -114,12 +115,7 @@ class _State:
         """Rule 3: try the candidates of cell ``k`` from the ``rank``-th (1-based) on."""
         search = self.search
         stats = search.stats
-        candidates = []
-        m = saved[k]
-        while m:
-            bit = m & -m
-            m ^= bit
-            candidates.append(bit)
+        candidates = list(bits(saved[k]))
         while rank <= len(candidates):
             bit = candidates[rank - 1]
             stats.guesses += 1
