@@ -70,20 +70,41 @@ def _pattern_step(
     )
 
 
+#: Why one of the far ends of a skyscraper's (or a kite's) two strong links holds the digit.
+_SKYSCRAPER_WHY = (
+    "In {unit1} and {unit2}, {digit} has two places each, and {near1} and {near2} see each other, "
+    "so not both are {digit}"
+)
+_KITE_WHY = (
+    "{digit} has two places in {unit1} and in {unit2}, and {near1} and {near2} share a box, so not "
+    "both are {digit}"
+)
+
+
 def _joined_links(
-    cands: Candidates, digit: int, first: tuple[int, int], second: tuple[int, int],
+    cands: Candidates, name: str, hodoku: int, why: str, digit: int,
+    first: tuple[int, int, int], second: tuple[int, int, int],
     joined: Callable[[int, int, int, int], bool],
-) -> Iterator[tuple[int, int, int, int, list[tuple[int, int]]]]:
-    """Two strong links of ``digit``, each taken both ways round as ``(near, far)``, whose near ends
-    ``joined(near1, far1, near2, far2)`` accepts: one far end holds the digit, so the cells seeing
-    both lose it. Yields ``(near1, far1, near2, far2, removed)`` where some candidate goes."""
+) -> Iterator[Step]:
+    """Two strong links ``(unit, a, b)`` of ``digit``, each taken both ways round as ``(near, far)``,
+    whose ends ``joined(near1, far1, near2, far2)`` accepts: not both near ends hold the digit, so
+    one far end does and the cells seeing both lose it (a skyscraper, a 2-string kite)."""
     shape = cands.shape
-    for near1, far1 in (first, first[::-1]):
-        for near2, far2 in (second, second[::-1]):
-            if joined(near1, far1, near2, far2):
-                removed = removable(cands, common_peers(shape, [far1, far2]), digit)
-                if removed:
-                    yield near1, far1, near2, far2, removed
+    (u1, a1, b1), (u2, a2, b2) = first, second
+    for near1, far1 in ((a1, b1), (b1, a1)):
+        for near2, far2 in ((a2, b2), (b2, a2)):
+            if not joined(near1, far1, near2, far2):
+                continue
+            removed = removable(cands, common_peers(shape, [far1, far2]), digit)
+            if removed:
+                text = why.format(
+                    digit=digit, unit1=shape.unit_name(u1), unit2=shape.unit_name(u2),
+                    near1=shape.cell_name(near1), near2=shape.cell_name(near2),
+                )
+                yield _pattern_step(
+                    cands, name, digit, (far1, far2), [far1, near1, near2, far2], (u1, u2), removed,
+                    text, hodoku,
+                )
 
 
 def _lined_up(cross: Callable[[int], int], base1: int, roof1: int, base2: int, roof2: int) -> bool:
@@ -105,40 +126,23 @@ def find_skyscrapers(cands: Candidates) -> Iterator[Step]:
     for digit in range(1, cands.n + 1):
         for kind in (ROW, COL):
             lined_up = partial(_lined_up, shape.col_of if kind == ROW else shape.row_of)
-            for (u1, a1, b1), (u2, a2, b2) in combinations(_links(cands, digit, kind), 2):
-                for base1, roof1, base2, roof2, removed in _joined_links(
-                    cands, digit, (a1, b1), (a2, b2), lined_up
-                ):
-                    yield _pattern_step(
-                        cands, "Skyscraper", digit, (roof1, roof2),
-                        [roof1, base1, base2, roof2], (u1, u2), removed,
-                        f"In {shape.unit_name(u1)} and {shape.unit_name(u2)}, {digit} "
-                        f"has two places each, and {shape.cell_name(base1)} and "
-                        f"{shape.cell_name(base2)} see each other, so not both are "
-                        f"{digit}", 130,
-                    )
+            for first, second in combinations(_links(cands, digit, kind), 2):
+                yield from _joined_links(
+                    cands, "Skyscraper", 130, _SKYSCRAPER_WHY, digit, first, second, lined_up
+                )
 
 
 def find_two_string_kites(cands: Candidates) -> Iterator[Step]:
     """2-String Kites: a row link and a column link meeting in a box."""
-    shape = cands.shape
-    in_one_box = partial(_in_one_box, shape)
+    in_one_box = partial(_in_one_box, cands.shape)
     for digit in range(1, cands.n + 1):
         rows = _links(cands, digit, ROW)
         cols = _links(cands, digit, COL)
-        for ur, r1, r2 in rows:
-            for uc, c1, c2 in cols:
-                for near_r, far_r, near_c, far_c, removed in _joined_links(
-                    cands, digit, (r1, r2), (c1, c2), in_one_box
-                ):
-                    yield _pattern_step(
-                        cands, "2-String Kite", digit, (far_r, far_c),
-                        [far_r, near_r, near_c, far_c], (ur, uc), removed,
-                        f"{digit} has two places in {shape.unit_name(ur)} and in "
-                        f"{shape.unit_name(uc)}, and {shape.cell_name(near_r)} and "
-                        f"{shape.cell_name(near_c)} share a box, so not both are {digit}",
-                        150,
-                    )
+        for row in rows:
+            for col in cols:
+                yield from _joined_links(
+                    cands, "2-String Kite", 150, _KITE_WHY, digit, row, col, in_one_box
+                )
 
 
 def _er_crosses(cands: Candidates, digit: int, box: int) -> Iterator[tuple[int, int]]:
