@@ -124,31 +124,21 @@ class Grid:
             values, variant_rules = found
             if rules is not None:
                 raise RulesError("this puzzle carries its own rules: give no other rules")
-            grid = cls(tuple(values), _shape_of_rules(variant_rules), variant_rules)
-        else:
-            cells, shape = formats.parse(text, box)
-            grid = cls(tuple(cells), shape, as_rules(rules, shape))
-        if check:
-            grid.check()
-        return grid
+            return cls._read(values, _shape_of_rules(variant_rules), variant_rules, check)
+        cells, shape = formats.parse(text, box)
+        return cls._read(cells, shape, as_rules(rules, shape), check)
 
     @classmethod
     def from_json(cls, text: str | dict[str, object], *, check: bool = True) -> Grid:
         """Read sudokit's JSON form of a puzzle and its rules (see :meth:`to_json`)."""
         values, rules = variant_formats.read_json(text)
-        grid = cls(tuple(values), _shape_of_rules(rules), rules)
-        if check:
-            grid.check()
-        return grid
+        return cls._read(values, _shape_of_rules(rules), rules, check)
 
     @classmethod
     def from_fpuzzles(cls, text: str, *, check: bool = True) -> Grid:
         """Read an f-puzzles puzzle: a link, its ``load=`` payload or its JSON."""
         values, rules = variant_formats.read_fpuzzles(text)
-        grid = cls(tuple(values), _shape_of_rules(rules), rules)
-        if check:
-            grid.check()
-        return grid
+        return cls._read(values, _shape_of_rules(rules), rules, check)
 
     @classmethod
     def from_line(
@@ -156,7 +146,12 @@ class Grid:
     ) -> Grid:
         """Parse the line format only (one character per cell), the fastest parser."""
         cells, shape = formats.parse_line(text, box)
-        grid = cls(tuple(cells), shape, as_rules(rules, shape))
+        return cls._read(cells, shape, as_rules(rules, shape), check)
+
+    @classmethod
+    def _read(cls, cells: Iterable[int], shape: Shape, rules: Rules | None, check: bool) -> Grid:
+        """The grid a reader parsed, its givens checked against the rules when ``check``."""
+        grid = cls(tuple(cells), shape, rules)
         if check:
             grid.check()
         return grid

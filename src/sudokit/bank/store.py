@@ -163,6 +163,7 @@ class BankEntry:
 
     def to_dict(self) -> dict[str, Any]:
         """The entry as JSON-ready values (the puzzle first, as data-set writers want it)."""
+        # the rating's keys as Rating.to_dict has them, listed here so the bank's columns stay fixed
         return {
             "puzzle": self.puzzle,
             "solution": self.solution,

@@ -452,6 +452,7 @@ def _timed_chunk(
     return time.perf_counter() - start, answers
 
 
+# run_chunks, run_entries and run_sources repeat their keywords on purpose: each is public and typed.
 def run_chunks(
     sources: Iterable[tuple[str, Iterable[Entry | LineRun]]],
     job: Job = Job(),

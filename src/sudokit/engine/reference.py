@@ -65,10 +65,13 @@ def _naked_singles(
     return placed
 
 
-def _hidden_singles(cand: list[int], units: Iterable[Sequence[int]], full: int) -> int:
-    """Put each digit with one place left in a unit there; -1 when a digit has no place left in a
-    unit, else how many cells were narrowed."""
-    narrowed = 0
+def hidden_singles(
+    cand: list[int], units: Iterable[Sequence[int]], full: int, narrowed: list[int] | None = None
+) -> tuple[bool, int]:
+    """Put each digit with one place left in a unit there: (False when a digit has no place left in
+    a unit, else True; the candidates removed until then). Each narrowed cell is appended to
+    ``narrowed`` when given (the prune strategy's rule 2 runs this too)."""
+    removed = 0
     for unit in units:
         once = twice = 0
         for cell in unit:
@@ -76,18 +79,21 @@ def _hidden_singles(cand: list[int], units: Iterable[Sequence[int]], full: int) 
             twice |= once & m
             once |= m
         if once != full:
-            return -1
+            return False, removed
         hidden = once & ~twice
         while hidden:
             bit = hidden & -hidden
             hidden ^= bit
             for cell in unit:
-                if cand[cell] & bit:
-                    if cand[cell] != bit:
+                m = cand[cell]
+                if m & bit:
+                    if m != bit:
+                        removed += (m ^ bit).bit_count()
                         cand[cell] = bit
-                        narrowed += 1
+                        if narrowed is not None:
+                            narrowed.append(cell)
                     break
-    return narrowed
+    return True, removed
 
 
 def _propagate(cand: list[int], done: list[bool], shape: Shape, full: int) -> bool:
@@ -96,8 +102,8 @@ def _propagate(cand: list[int], done: list[bool], shape: Shape, full: int) -> bo
         placed = _naked_singles(cand, done, shape.peers, full)
         if placed < 0:
             return False
-        narrowed = _hidden_singles(cand, shape.units, full)
-        if narrowed < 0:
+        ok, narrowed = hidden_singles(cand, shape.units, full)
+        if not ok:
             return False
         if not placed and not narrowed:
             return True
@@ -105,16 +111,34 @@ def _propagate(cand: list[int], done: list[bool], shape: Shape, full: int) -> bo
 
 def initial_candidates(cells: Sequence[int], shape: Shape) -> list[int] | None:
     """Candidate masks once the givens are placed; None when two givens clash."""
-    full = (1 << shape.n) - 1
-    cand = [full] * shape.size
+    return _place_givens(cells, shape.n, shape.peers)
+
+
+def _place_givens(
+    cells: Sequence[int], n: int, peers: Sequence[Iterable[int]],
+    near: Sequence[Iterable[int]] | None = None,
+) -> list[int] | None:
+    """Candidate masks (one per cell of ``peers``) with the givens placed: each given's digit leaves
+    its peers (and, with ``near``, its neighbours lose the digit's ±1); None when a given breaks
+    a rule."""
+    full = (1 << n) - 1
+    cand = [full] * len(peers)
     for cell, v in enumerate(cells):
         if v:
             bit = 1 << (v - 1)
             if not cand[cell] & bit:
                 return None
             cand[cell] = bit
-            for p in shape.peers[cell]:
+            for p in peers[cell]:
                 cand[p] &= ~bit
+            if near is not None:
+                for p in near[cell]:
+                    cand[p] &= ~(((bit << 1) | (bit >> 1)) & full)
+    if near is not None:
+        # a later given's neighbours lose its ±1, which may be an earlier given's own digit
+        for cell, v in enumerate(cells):
+            if v and not cand[cell] & (1 << (v - 1)):
+                return None
     return cand
 
 
@@ -160,14 +184,7 @@ def _depth_first(
         cand, done = stack.pop()
         if not propagate(cand, done):
             continue
-        best, best_count = -1, n + 1
-        for cell, mask in enumerate(cand):
-            if mask & (mask - 1):
-                k = mask.bit_count()
-                if k < best_count:
-                    best, best_count = cell, k
-                    if k == 2:
-                        break
+        best = fewest_candidates(cand, n)
         if best < 0:
             values = [m.bit_length() for m in cand]
             if complete_ok is None or complete_ok(values):
@@ -183,6 +200,24 @@ def _depth_first(
             child = cand.copy()
             child[best] = bit
             stack.append((child, done.copy()))
+
+
+def fewest_candidates(masks: Sequence[int], n: int) -> int:
+    """The first open cell with the fewest candidates (the search's guess), or -1 when none is open.
+
+    A cell is open while its mask holds two digits or more (a placed cell's single bit, a 0 or a
+    negative value are not); the scan stops at the first cell of two, the fewest possible. The
+    stack and prune strategies pick their guesses with it too.
+    """
+    best, best_count = -1, n + 1
+    for cell, mask in enumerate(masks):
+        if mask & (mask - 1) > 0:
+            k = mask.bit_count()
+            if k < best_count:
+                best, best_count = cell, k
+                if k == 2:
+                    break
+    return best
 
 
 def _deadline(seconds: float) -> float | None:
@@ -413,8 +448,8 @@ class RulesTable:
             placed = _naked_singles(cand, done, self.peers, full, self.near)
             if placed < 0:
                 return False
-            narrowed = _hidden_singles(cand, self.full, full)
-            if narrowed < 0:
+            ok, narrowed = hidden_singles(cand, self.full, full)
+            if not ok:
                 return False
             changed = bool(placed or narrowed)
             for group, total, combos in self.cages:
@@ -470,22 +505,7 @@ class RulesTable:
 
     def _start(self, cells: bytes) -> list[int] | None:
         """Candidate masks with the givens placed; None when a given breaks a rule."""
-        full = (1 << self.n) - 1
-        cand = [full] * self.ncells
-        for cell, v in enumerate(cells):
-            if v:
-                bit = 1 << (v - 1)
-                if not cand[cell] & bit:
-                    return None
-                cand[cell] = bit
-                for p in self.peers[cell]:
-                    cand[p] &= ~bit
-                for p in self.near[cell]:
-                    cand[p] &= ~(((bit << 1) | (bit >> 1)) & full)
-        for cell, v in enumerate(cells):
-            if v and not cand[cell] & (1 << (v - 1)):
-                return None
-        return cand
+        return _place_givens(cells, self.n, self.peers, self.near)
 
     def solve(
         self, cells: bytes, limit: int, seconds: float = 0.0, stop: Any = None, seed: int = 0

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
 
@@ -176,6 +176,18 @@ def _cell(value: object, n: int) -> int:
     raise ParseError(f"{value!r} is not a cell (write r1c1)")
 
 
+def _objects(raw: object, not_list: str, not_object: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The items of a JSON list of objects with their indexes, checked as they come: ``not_list``
+    is the error when ``raw`` is no list, ``not_object`` (``{}`` for the 1-based number) when an
+    item is no object."""
+    if not isinstance(raw, list):
+        raise ParseError(not_list)
+    for k, item in enumerate(raw):
+        if not isinstance(item, dict):
+            raise ParseError(not_object.format(k + 1))
+        yield k, item
+
+
 def _cells(values: object, n: int, what: str) -> tuple[int, ...]:
     """A list of cells."""
     if not isinstance(values, list) or not values:
@@ -212,13 +224,11 @@ def read_json(text: str | dict[str, Any]) -> tuple[list[int], Rules]:
         raise ParseError("\"box\" must be [rows, cols]")
     cages = None
     if "cages" in data:
-        raw = data["cages"]
-        if not isinstance(raw, list):
-            raise ParseError("\"cages\" must be a list of {\"cells\": [...], \"sum\": S}")
         cages = []
-        for k, cage in enumerate(raw):
-            if not isinstance(cage, dict):
-                raise ParseError(f"cage {k + 1} must be an object with \"cells\" and \"sum\"")
+        for k, cage in _objects(
+            data["cages"], "\"cages\" must be a list of {\"cells\": [...], \"sum\": S}",
+            "cage {} must be an object with \"cells\" and \"sum\"",
+        ):
             total = cage.get("sum")
             if total is not None and (isinstance(total, bool) or not isinstance(total, int)):
                 raise ParseError(f"cage {k + 1}: \"sum\" must be a whole number")
@@ -360,12 +370,10 @@ def _from_fpuzzles(data: dict[str, Any]) -> tuple[list[int], Rules]:
         extra.append(diagonals["diagonal ↘"])
     elif plus:
         extra.append(diagonals["diagonal ↗"])
-    raw_extra = data.get("extraregion") or []
-    if not isinstance(raw_extra, list):
-        raise ParseError("f-puzzles' \"extraregion\" must be a list")
-    for k, region in enumerate(raw_extra):
-        if not isinstance(region, dict):
-            raise ParseError(f"f-puzzles' extra region {k + 1} must be an object")
+    for k, region in _objects(
+        data.get("extraregion") or [], "f-puzzles' \"extraregion\" must be a list",
+        "f-puzzles' extra region {} must be an object",
+    ):
         extra.append(_cells(region.get("cells"), n, f"extra region {k + 1}"))
     if boxes is not None and boxes.box_rows == boxes.box_cols and extra:
         windows = {r.cells for r in make_rules("windoku", box=boxes).regions if r.kind == "window"}
@@ -376,12 +384,11 @@ def _from_fpuzzles(data: dict[str, Any]) -> tuple[list[int], Rules]:
     cages = None
     raw_cages = data.get("killercage") or []
     if raw_cages:
-        if not isinstance(raw_cages, list):
-            raise ParseError("f-puzzles' \"killercage\" must be a list")
         cages = []
-        for k, cage in enumerate(raw_cages):
-            if not isinstance(cage, dict):
-                raise ParseError(f"f-puzzles' killer cage {k + 1} must be an object")
+        for k, cage in _objects(
+            raw_cages, "f-puzzles' \"killercage\" must be a list",
+            "f-puzzles' killer cage {} must be an object",
+        ):
             value = cage.get("value")
             total: int | None
             if value in (None, ""):

@@ -173,6 +173,7 @@ def _board(board: Grid | Candidates | str) -> tuple[Grid, Candidates | None]:
 # -- drawing --------------------------------------------------------------------------------------
 
 
+# grid_element and grid spell out the same keywords on purpose: each is public and typed for callers.
 def grid_element(
     board: Grid | Candidates | str,
     *,

@@ -229,6 +229,8 @@ class Search:
 class Strategy(Protocol):
     """The interface of every strategy: a name, a spec, and ``solve``."""
 
+    # solve's signature stands here and again in BaseStrategy.solve: a Protocol only declares it.
+
     name: str
 
     @property

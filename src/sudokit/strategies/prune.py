@@ -24,6 +24,8 @@ candidates removed by the rules; peak depth is the most guesses on one path.
 
 from __future__ import annotations
 
+from sudokit.candidates import bits
+from sudokit.engine import reference
 from sudokit.strategies.base import BaseStrategy, Search, StrategyError, peer_table
 
 __all__ = ["Prune", "from_options"]
@@ -68,26 +70,10 @@ class Prune(BaseStrategy):
                                 todo.append(p)
                 if not self.hidden_singles:
                     return True
-                for unit in units:  # rule 2
-                    once = twice = 0
-                    for k in unit:
-                        m = cand[k]
-                        twice |= once & m
-                        once |= m
-                    if once != full:
-                        return False
-                    hidden = once & ~twice
-                    while hidden:
-                        bit = hidden & -hidden
-                        hidden ^= bit
-                        for k in unit:
-                            m = cand[k]
-                            if m & bit:
-                                if m != bit:
-                                    removed += (m ^ bit).bit_count()
-                                    cand[k] = bit
-                                    todo.append(k)
-                                break
+                ok, narrowed = reference.hidden_singles(cand, units, full, todo)  # rule 2
+                removed += narrowed
+                if not ok:
+                    return False
                 if not todo:
                     return True
         finally:
@@ -118,26 +104,14 @@ class Prune(BaseStrategy):
             else:
                 cand = parent
             search.node()
-            best, best_count = -1, n + 1
-            for k, m in enumerate(cand):
-                if m & (m - 1):
-                    count = m.bit_count()
-                    if count < best_count:
-                        best, best_count = k, count
-                        if count == 2:
-                            break
+            best = reference.fewest_candidates(cand, n)
             if best < 0:
                 if search.found([m.bit_length() for m in cand]):
                     return
                 continue
             stats.peak_depth = max(stats.peak_depth, depth + 1)
-            bits = []
-            m = cand[best]
-            while m:
-                low = m & -m
-                m ^= low
-                bits.append(low)
-            for low in reversed(bits):  # pushed last-first so the smallest digit is tried first
+            # pushed last-first so the smallest digit is tried first
+            for low in reversed(list(bits(cand[best]))):
                 pending.append((cand, best, low, depth + 1))
 
 

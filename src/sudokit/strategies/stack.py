@@ -29,6 +29,8 @@ from peers; peak depth is the largest stack size.
 
 from __future__ import annotations
 
+from sudokit.candidates import bits
+from sudokit.engine.reference import fewest_candidates
 from sudokit.strategies.base import BaseStrategy, Search, StrategyError, peer_table
 
 __all__ = ["StackStrategy", "from_options"]
@@ -104,26 +106,16 @@ class _State:
                 i = i + 1 if low > i else low
             else:
                 i += 1
-        best, best_count = SOLVED, self.n + 1
-        for i, m in enumerate(num):
-            if m > 0:
-                count = m.bit_count()
-                if count < best_count:
-                    best, best_count = i, count
-                    if count == 2:
-                        break
-        return best
+        # every open cell holds two digits or more by now (the singles were placed), so the
+        # engine's pick of an open cell (a positive mask of 2+ digits; -d is placed) is the same,
+        # and its -1 for none open is SOLVED
+        return fewest_candidates(num, self.n)
 
     def next_guess(self, saved: list[int], k: int, rank: int) -> int:
         """Rule 3: try the candidates of cell ``k`` from the ``rank``-th (1-based) on."""
         search = self.search
         stats = search.stats
-        candidates = []
-        m = saved[k]
-        while m:
-            bit = m & -m
-            m ^= bit
-            candidates.append(bit)
+        candidates = list(bits(saved[k]))
         while rank <= len(candidates):
             bit = candidates[rank - 1]
             stats.guesses += 1

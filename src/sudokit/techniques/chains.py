@@ -394,37 +394,20 @@ def forcing_paths(links: Links, source: int, y: bool, max_c: int) -> list[list[i
     """
     target = source ^ 1
     came: dict[int, int] = {source: -1}
-    pending_on: list[int] = []
-    pending_off: list[int] = []
-    (pending_on if source & 1 else pending_off).append(source)
-    depth = 0
     ends: list[int] = []
-    on_off_y, on_off_x, off_on_y, off_on_x = links.on_off_y, links.on_off_x, links.off_on_y, links.off_on_x
-    while pending_on or pending_off:
-        if pending_on:
-            if depth + 2 > max_c:
-                break
-            for p in pending_on:
-                for off in (on_off_y[p] + on_off_x[p]) if y else on_off_x[p]:
-                    if off == target and not ends:
-                        ends.append(p)
-                    if off not in came:  # an ancestor of p is always in came already
-                        came[off] = p
-                        pending_off.append(off)
-            pending_on = []
-            depth += 1
-        if pending_off:
-            if depth + 2 > max_c:
-                break
-            for p in pending_off:
-                for on in (off_on_y[p] + off_on_x[p]) if y else off_on_x[p]:
-                    if on == target and not ends:
-                        ends.append(p)
-                    if on not in came:
-                        came[on] = p
-                        pending_on.append(on)
-            pending_off = []
-            depth += 1
+    # breadth first, one level of "on" potentials then one of "off" ones, from the source's kind
+    level, on, depth = [source], bool(source & 1), 0
+    while level and depth + 2 <= max_c:
+        by_y, by_x = (links.on_off_y, links.on_off_x) if on else (links.off_on_y, links.off_on_x)
+        following: list[int] = []
+        for p in level:
+            for k in (by_y[p] + by_x[p]) if y else by_x[p]:
+                if k == target and not ends:
+                    ends.append(p)
+                if k not in came:  # an ancestor of p is always in came already
+                    came[k] = p
+                    following.append(k)
+        level, on, depth = following, not on, depth + 1
     paths = []
     for p in ends:
         path = [target, p]

@@ -243,14 +243,17 @@ def _wrong_digit(grid: Grid, puzzle: Grid | None, engine: str | None) -> Step | 
                     "is wrong (or the puzzle is broken)")
     for cell, (placed, true) in enumerate(zip(grid.cells, solution.cells, strict=True)):
         if placed and placed != true:
-            where = shape.cell_name(cell)
-            return Step(
-                WRONG_DIGIT, 0.0, cells=(cell,), candidates=((cell, placed),),
-                explanation=f"{placed} in {where} is wrong: the puzzle's solution has another "
-                f"digit there (take it out)",
-                extra={"digit": placed},
+            return _at_cell(
+                WRONG_DIGIT, cell, placed, f"{placed} in {shape.cell_name(cell)} is wrong: the "
+                f"puzzle's solution has another digit there (take it out)",
             )
     return None
+
+
+def _at_cell(kind: str, cell: int, digit: int, explanation: str) -> Step:
+    """A step of the player's mistake about one digit of one cell (a wrong digit, a lost mark)."""
+    return Step(kind, 0.0, cells=(cell,), candidates=((cell, digit),), explanation=explanation,
+                extra={"digit": digit})
 
 
 def _player_marks(grid: Grid, marks: Candidates) -> Candidates:
@@ -271,12 +274,9 @@ def _missing_mark(cands: Candidates, solution: Grid) -> Step | None:
     for cell in cands.empty_cells():
         true = solution.cells[cell]
         if not cands.masks[cell] & bit(true):
-            where = cands.shape.cell_name(cell)
-            return Step(
-                MISSING, 0.0, cells=(cell,), candidates=((cell, true),),
-                explanation=f"The pencil marks of {where} have lost the digit that belongs there; "
-                f"restore its candidates",
-                extra={"digit": true},
+            return _at_cell(
+                MISSING, cell, true, f"The pencil marks of {cands.shape.cell_name(cell)} have lost "
+                f"the digit that belongs there; restore its candidates",
             )
     return None
 

@@ -122,6 +122,7 @@ def _basic_fish(cands: Candidates, size: int) -> Iterator[Step]:
                     )
 
 
+# One public finder a size (as subsets.py's): the registry and the docs name each, with its SE rating.
 def find_x_wings(cands: Candidates) -> Iterator[Step]:
     """X-Wings (SE 3.2)."""
     return _basic_fish(cands, 2)

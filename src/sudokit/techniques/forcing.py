@@ -175,11 +175,7 @@ def propagate(
         links = Links(masks, t)
     y = not nishio
     on_off_y, on_off_x, off_on_y, off_on_x = links.on_off_y, links.on_off_x, links.off_on_y, links.off_on_x
-    parents: dict[int, Parents] = {}
-    for k in (*on, *off):
-        parents[k] = ()
-    pending_on = deque(on)
-    pending_off = deque(off)
+    parents, pending_on, pending_off = _roots(on, off)
     while pending_on or pending_off:
         if pending_on:
             p = pending_on.popleft()
@@ -199,6 +195,13 @@ def propagate(
                     parents[k] = ps
                     pending_on.append(k)
     return Run(parents, None)
+
+
+def _roots(on: Sequence[int], off: Sequence[int]) -> tuple[dict[int, Parents], deque[int], deque[int]]:
+    """The start of a propagation: the assumed potentials, without parents, and the queues of the
+    "on" and the "off" ones still to expand."""
+    parents: dict[int, Parents] = dict.fromkeys((*on, *off), ())
+    return parents, deque(on), deque(off)
 
 
 def _house_masks(masks: Sequence[int], t: Tables) -> list[int]:
@@ -226,12 +229,8 @@ def _propagate_dynamic(
     work = list(masks)
     hd = list(save_hd)
     units, unit_ids, positions, box_in_line = t.units, t.unit_ids, t.positions, t.box_in_line
-    parents: dict[int, Parents] = {}
+    parents, pending_on, pending_off = _roots(on, off)
     nested: dict[int, Nested] = {}
-    for k in (*on, *off):
-        parents[k] = ()
-    pending_on = deque(on)
-    pending_off = deque(off)
     while pending_on or pending_off:
         if pending_on:
             p = pending_on.popleft()

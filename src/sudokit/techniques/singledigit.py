@@ -21,7 +21,8 @@ A **strong link** on a digit: a unit where the digit has exactly two places; one
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from itertools import combinations
 
 from sudokit.candidates import Candidates
@@ -69,53 +70,79 @@ def _pattern_step(
     )
 
 
+#: Why one of the far ends of a skyscraper's (or a kite's) two strong links holds the digit.
+_SKYSCRAPER_WHY = (
+    "In {unit1} and {unit2}, {digit} has two places each, and {near1} and {near2} see each other, "
+    "so not both are {digit}"
+)
+_KITE_WHY = (
+    "{digit} has two places in {unit1} and in {unit2}, and {near1} and {near2} share a box, so not "
+    "both are {digit}"
+)
+
+
+def _joined_links(
+    cands: Candidates, name: str, hodoku: int, why: str, digit: int,
+    first: tuple[int, int, int], second: tuple[int, int, int],
+    joined: Callable[[int, int, int, int], bool],
+) -> Iterator[Step]:
+    """Two strong links ``(unit, a, b)`` of ``digit``, each taken both ways round as ``(near, far)``,
+    whose ends ``joined(near1, far1, near2, far2)`` accepts: not both near ends hold the digit, so
+    one far end does and the cells seeing both lose it (a skyscraper, a 2-string kite)."""
+    shape = cands.shape
+    (u1, a1, b1), (u2, a2, b2) = first, second
+    for near1, far1 in ((a1, b1), (b1, a1)):
+        for near2, far2 in ((a2, b2), (b2, a2)):
+            if not joined(near1, far1, near2, far2):
+                continue
+            removed = removable(cands, common_peers(shape, [far1, far2]), digit)
+            if removed:
+                text = why.format(
+                    digit=digit, unit1=shape.unit_name(u1), unit2=shape.unit_name(u2),
+                    near1=shape.cell_name(near1), near2=shape.cell_name(near2),
+                )
+                yield _pattern_step(
+                    cands, name, digit, (far1, far2), [far1, near1, near2, far2], (u1, u2), removed,
+                    text, hodoku,
+                )
+
+
+def _lined_up(cross: Callable[[int], int], base1: int, roof1: int, base2: int, roof2: int) -> bool:
+    """A skyscraper's links: the bases line up across them, the roofs do not."""
+    return cross(base1) == cross(base2) and cross(roof1) != cross(roof2)
+
+
+def _in_one_box(shape: Shape, near_r: int, far_r: int, near_c: int, far_c: int) -> bool:
+    """A kite's links: four different ends, the near ones two cells of one box."""
+    return (
+        near_r != near_c and len({near_r, far_r, near_c, far_c}) == 4
+        and shape.box_of(near_r) == shape.box_of(near_c)
+    )
+
+
 def find_skyscrapers(cands: Candidates) -> Iterator[Step]:
     """Skyscrapers: two parallel strong links sharing one end line."""
     shape = cands.shape
     for digit in range(1, cands.n + 1):
         for kind in (ROW, COL):
-            cross = shape.col_of if kind == ROW else shape.row_of
-            for (u1, a1, b1), (u2, a2, b2) in combinations(_links(cands, digit, kind), 2):
-                for base1, roof1 in ((a1, b1), (b1, a1)):
-                    for base2, roof2 in ((a2, b2), (b2, a2)):
-                        if cross(base1) != cross(base2) or cross(roof1) == cross(roof2):
-                            continue
-                        removed = removable(cands, common_peers(shape, [roof1, roof2]), digit)
-                        if removed:
-                            yield _pattern_step(
-                                cands, "Skyscraper", digit, (roof1, roof2),
-                                [roof1, base1, base2, roof2], (u1, u2), removed,
-                                f"In {shape.unit_name(u1)} and {shape.unit_name(u2)}, {digit} "
-                                f"has two places each, and {shape.cell_name(base1)} and "
-                                f"{shape.cell_name(base2)} see each other, so not both are "
-                                f"{digit}", 130,
-                            )
+            lined_up = partial(_lined_up, shape.col_of if kind == ROW else shape.row_of)
+            for first, second in combinations(_links(cands, digit, kind), 2):
+                yield from _joined_links(
+                    cands, "Skyscraper", 130, _SKYSCRAPER_WHY, digit, first, second, lined_up
+                )
 
 
 def find_two_string_kites(cands: Candidates) -> Iterator[Step]:
     """2-String Kites: a row link and a column link meeting in a box."""
-    shape = cands.shape
+    in_one_box = partial(_in_one_box, cands.shape)
     for digit in range(1, cands.n + 1):
         rows = _links(cands, digit, ROW)
         cols = _links(cands, digit, COL)
-        for ur, r1, r2 in rows:
-            for uc, c1, c2 in cols:
-                for near_r, far_r in ((r1, r2), (r2, r1)):
-                    for near_c, far_c in ((c1, c2), (c2, c1)):
-                        if near_r == near_c or len({near_r, far_r, near_c, far_c}) < 4:
-                            continue
-                        if shape.box_of(near_r) != shape.box_of(near_c):
-                            continue
-                        removed = removable(cands, common_peers(shape, [far_r, far_c]), digit)
-                        if removed:
-                            yield _pattern_step(
-                                cands, "2-String Kite", digit, (far_r, far_c),
-                                [far_r, near_r, near_c, far_c], (ur, uc), removed,
-                                f"{digit} has two places in {shape.unit_name(ur)} and in "
-                                f"{shape.unit_name(uc)}, and {shape.cell_name(near_r)} and "
-                                f"{shape.cell_name(near_c)} share a box, so not both are {digit}",
-                                150,
-                            )
+        for row in rows:
+            for col in cols:
+                yield from _joined_links(
+                    cands, "2-String Kite", 150, _KITE_WHY, digit, row, col, in_one_box
+                )
 
 
 def _er_crosses(cands: Candidates, digit: int, box: int) -> Iterator[tuple[int, int]]:
@@ -217,6 +244,20 @@ def _colour(cands: Candidates, digit: int) -> list[tuple[list[int], list[int], l
     return groups
 
 
+def _colouring_step(
+    shape: Shape, digit: int, green: list[int], blue: list[int], links: tuple[Link, ...],
+    removed: list[tuple[int, int]], why: str,
+) -> Step:
+    """A simple-colouring step of ``digit`` (``green`` against ``blue``) removing ``removed``."""
+    coloured = sorted({*green, *blue})
+    return Step(
+        "Simple Colouring", 6.6, eliminations=tuple(removed),
+        cells=tuple(coloured), candidates=tuple((c, digit) for c in coloured),
+        links=links, explanation=f"{why}: {eliminations_text(shape, removed)}",
+        extra={"hodoku": 150, "colours": (tuple(green), tuple(blue))},
+    )
+
+
 def find_simple_colouring(cands: Candidates) -> Iterator[Step]:
     """Simple colouring: colour traps and colour wraps."""
     shape = cands.shape
@@ -228,16 +269,11 @@ def find_simple_colouring(cands: Candidates) -> Iterator[Step]:
             coloured = set(green) | set(blue)
             for same, other in ((green, blue), (blue, green)):
                 if any(shape.peers[x] & set(same) for x in same):
-                    removed = [(c, digit) for c in same]
-                    yield Step(
-                        "Simple Colouring", 6.6, eliminations=tuple(removed),
-                        cells=tuple(sorted(coloured)), candidates=tuple((c, digit) for c in sorted(coloured)),
-                        links=links,
-                        explanation=f"Colouring the strong links of {digit}: one colour is "
-                        f"true. Two cells of the colour {cell_list(shape, same)} see each "
-                        f"other, so that colour is false and {cell_list(shape, other)} hold "
-                        f"{digit}: {eliminations_text(shape, removed)}",
-                        extra={"hodoku": 150, "colours": (tuple(green), tuple(blue))},
+                    yield _colouring_step(
+                        shape, digit, green, blue, links, [(c, digit) for c in same],
+                        f"Colouring the strong links of {digit}: one colour is true. Two cells of "
+                        f"the colour {cell_list(shape, same)} see each other, so that colour is "
+                        f"false and {cell_list(shape, other)} hold {digit}",
                     )
                     break
             else:
@@ -248,15 +284,11 @@ def find_simple_colouring(cands: Candidates) -> Iterator[Step]:
                     and shape.peers[c] & set(green) and shape.peers[c] & set(blue)
                 ]
                 if removed:
-                    yield Step(
-                        "Simple Colouring", 6.6, eliminations=tuple(removed),
-                        cells=tuple(sorted(coloured)), candidates=tuple((c, digit) for c in sorted(coloured)),
-                        links=links,
-                        explanation=f"Colouring the strong links of {digit} in two colours "
+                    yield _colouring_step(
+                        shape, digit, green, blue, links, removed,
+                        f"Colouring the strong links of {digit} in two colours "
                         f"({cell_list(shape, green)} against {cell_list(shape, blue)}), one "
-                        f"colour is true; cells seeing both colours lose {digit}: "
-                        f"{eliminations_text(shape, removed)}",
-                        extra={"hodoku": 150, "colours": (tuple(green), tuple(blue))},
+                        f"colour is true; cells seeing both colours lose {digit}",
                     )
 
 

@@ -157,6 +157,7 @@ def _find_direct_hidden(cands: Candidates, size: int) -> Iterator[Step]:
             break
 
 
+# One public finder a size (as fish.py's): the registry and the docs name each, with its SE rating.
 def find_naked_pairs(cands: Candidates) -> Iterator[Step]:
     """Naked pairs (SE 3.0)."""
     return _find_naked(cands, 2)

@@ -127,20 +127,22 @@ def _or_all(templates: list[int]) -> int:
     return acc
 
 
-def _is_9x9(cands: Candidates) -> bool:
-    """True on a standard 9x9 grid, the only one templates are made for here."""
-    return cands.n == 9 and cands.shape.box == (3, 3)
+def _templates_by_digit(cands: Candidates) -> Iterator[tuple[int, list[int]]]:
+    """Each digit with its refined templates, on a standard 9x9 grid only (the only one templates
+    are made for here; on any other, nothing)."""
+    if cands.n != 9 or cands.shape.box != (3, 3):
+        return
+    lists = refined_templates(cands)
+    for digit in range(1, 10):
+        yield digit, lists[digit]
 
 
 def find_template_sets(cands: Candidates) -> Iterator[Step]:
     """Template Set: per digit, the empty cells all its templates use take it."""
-    if not _is_9x9(cands):
-        return
     shape = cands.shape
-    lists = refined_templates(cands)
-    for digit in range(1, 10):
+    for digit, templates in _templates_by_digit(cands):
         placed = sum(1 << c for c in range(81) if cands.values[c] == digit)
-        cells = bit_cells(_and_all(lists[digit]) & ~placed)
+        cells = bit_cells(_and_all(templates) & ~placed)
         if not cells:
             continue
         yield Step(
@@ -155,12 +157,9 @@ def find_template_sets(cands: Candidates) -> Iterator[Step]:
 
 def find_template_deletes(cands: Candidates) -> Iterator[Step]:
     """Template Delete: per digit, its candidates no template uses are removed."""
-    if not _is_9x9(cands):
-        return
     shape = cands.shape
-    lists = refined_templates(cands)
-    for digit in range(1, 10):
-        used = _or_all(lists[digit])
+    for digit, templates in _templates_by_digit(cands):
+        used = _or_all(templates)
         removed = [(c, digit) for c in range(81) if cands.has(c, digit) and not used >> c & 1]
         if not removed:
             continue

@@ -301,15 +301,8 @@ class _LoopFinder:
         cells = [c for c in shape.units[unit] if c not in (c1, c2)]
         shared = extra & masks[c1] & masks[c2]
         for others in combinations(cells, degree - 1):
-            union = shared
-            for c in others:
-                union |= masks[c]
-            if union.bit_count() != degree:
-                continue
-            if any(masks[c].bit_count() < 2 for c in others):
-                continue
-            total = extra | union
-            if total.bit_count() != degree:
+            total = _naked_set(masks, others, shared, extra, degree)
+            if total is None:
                 continue
             removed = [
                 (c, d) for c in cells if c not in others for d in digits_of(masks[c] & total)
@@ -635,27 +628,35 @@ def _bug4(
             )
 
 
+def _naked_set(masks: Sequence[int], cells: Sequence[int], start: int, extra: int, degree: int) -> int | None:
+    """The ``degree`` digits of a naked set: ``cells`` (each with two candidates or more) hold
+    ``degree`` digits with the ``start`` ones, and still ``degree`` with the ``extra`` digits, which
+    act as one more cell of the set; None when they do not (UR type 3 and BUG type 3)."""
+    union = start
+    for c in cells:
+        union |= masks[c]
+    if union.bit_count() != degree or any(masks[c].bit_count() < 2 for c in cells):
+        return None
+    total = extra | union
+    return total if total.bit_count() == degree else None
+
+
 def _bug3(
     cands: Candidates, bug_cells: Sequence[int], all_digits: int, common: set[int]
 ) -> Iterator[Step]:
     """The BUG digits act as one cell of a naked set in a unit shared by all BUG cells."""
     shape = cands.shape
     masks = cands.masks
+    if all_digits.bit_count() < 2:  # the BUG digits act as a cell of two digits or more
+        return
     for unit in _shared_units(shape, bug_cells):
         unit_cells = [c for c in sorted(common) if c in shape.units[unit]]
         for degree in range(2, 7):
             if len(unit_cells) < degree:
                 continue
             for naked in combinations(unit_cells, degree - 1):
-                union = 0
-                for c in naked:
-                    union |= masks[c]
-                if union.bit_count() != degree or all_digits.bit_count() < 2:
-                    continue
-                if any(masks[c].bit_count() < 2 for c in naked):
-                    continue
-                total = union | all_digits
-                if total.bit_count() != degree:
+                total = _naked_set(masks, naked, 0, all_digits, degree)
+                if total is None:
                     continue
                 erasable = [c for c in unit_cells if c not in naked and c not in bug_cells]
                 removed = [(c, d) for c in erasable for d in digits_of(masks[c] & total)]
