@@ -83,4 +83,4 @@ sanitize: $(STAMP) | clang-tools
 	LD_PRELOAD="$$($(CLANG) -print-file-name=libclang_rt.asan-x86_64.so)" \
 	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	SUDOKIT_IMPL=c PYTHONPATH=$(abspath $(SAN_DIR))/src SUDOKIT_EXPECT_CORE=$(abspath $(SAN_DIR))/src/sudokit \
-	  $(PY) -m pytest -q -p no:cacheprovider $(SANITIZE_TESTS)
+	  $(PY) -m pytest -q -p no:cacheprovider -n $(PYTEST_JOBS) --dist loadgroup $(SANITIZE_TESTS)
