@@ -39,7 +39,7 @@ from collections.abc import Iterator, Sequence
 from random import Random
 from typing import Any
 
-from sudokit.engine.reference import LIMIT_REACHED, MALFORMED
+from sudokit.engine.reference import LIMIT_REACHED, solve_each
 from sudokit.errors import Stopped, TimeLimitReached, WrongLengthError
 from sudokit.rules.base import digit_values
 from sudokit.rules.model import Rules
@@ -521,17 +521,7 @@ class ConstraintTable:
         self, puzzles: Sequence[bytes], limit: int, seconds: float = 0.0, stop: Any = None
     ) -> tuple[list[int], list[bytes | None]]:
         """Counts (``-1``: wrong length or a value over N) and first solutions of many puzzles."""
-        counts: list[int] = []
-        firsts: list[bytes | None] = []
-        for cells in puzzles:
-            if len(cells) != self.ncells or any(v > self.n for v in cells):
-                counts.append(MALFORMED)
-                firsts.append(None)
-                continue
-            count, first, _ = self.solve(bytes(cells), limit, seconds, stop)
-            counts.append(count)
-            firsts.append(first)
-        return counts, firsts
+        return solve_each(self, puzzles, limit, seconds, stop)
 
     def candidates(self, cells: bytes) -> list[int] | None:
         """The candidate masks after propagation from the givens (None: a contradiction)."""

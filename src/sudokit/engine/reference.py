@@ -19,7 +19,7 @@ import math
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from random import Random
-from typing import Any
+from typing import Any, Protocol
 
 from sudokit.errors import Stopped, TimeLimitReached, WrongLengthError
 from sudokit.formats.chars import CHAR_VALUE as _CHAR_VALUE
@@ -529,14 +529,35 @@ class RulesTable:
         self, puzzles: Sequence[bytes], limit: int, seconds: float = 0.0, stop: Any = None
     ) -> tuple[list[int], list[bytes | None]]:
         """Counts (``-1``: wrong length or a value over N) and first solutions of many puzzles."""
-        counts: list[int] = []
-        firsts: list[bytes | None] = []
-        for cells in puzzles:
-            if len(cells) != self.ncells or any(v > self.n for v in cells):
-                counts.append(MALFORMED)
-                firsts.append(None)
-                continue
-            count, first, _ = self.solve(bytes(cells), limit, seconds, stop)
-            counts.append(count)
-            firsts.append(first)
-        return counts, firsts
+        return solve_each(self, puzzles, limit, seconds, stop)
+
+
+class TableSearch(Protocol):
+    """A compiled rules table as :func:`solve_each` uses it (:class:`RulesTable` and the
+    constraint solver's table)."""
+
+    n: int
+    ncells: int
+
+    def solve(self, cells: bytes, limit: int, seconds: float = 0.0,
+              stop: Any = None) -> tuple[int, bytes | None, int]:
+        """Count up to ``limit`` solutions: (count, first solution, guesses)."""
+        ...
+
+
+def solve_each(
+    table: TableSearch, puzzles: Sequence[bytes], limit: int, seconds: float = 0.0, stop: Any = None
+) -> tuple[list[int], list[bytes | None]]:
+    """Counts (``-1``: wrong length or a value over N) and first solutions of many puzzles, one
+    table's :meth:`~TableSearch.solve` after another (the batch form both rules tables share)."""
+    counts: list[int] = []
+    firsts: list[bytes | None] = []
+    for cells in puzzles:
+        if len(cells) != table.ncells or any(v > table.n for v in cells):
+            counts.append(MALFORMED)
+            firsts.append(None)
+            continue
+        count, first, _ = table.solve(bytes(cells), limit, seconds, stop)
+        counts.append(count)
+        firsts.append(first)
+    return counts, firsts
