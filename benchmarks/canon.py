@@ -43,8 +43,9 @@ from pathlib import Path
 from sudokit.canon.minlex import canonical, canonical_lines, canonical_string, random_transform
 from sudokit.grid import Grid
 
-DATA = Path(os.environ.get("SUDOKIT_DATA", "/work/shared/data"))
-DEFAULT_PEER = "/work/peers/patminlex"
+#: ../shared/data beside the repository, or $SUDOKIT_DATA; peers are built beside it in ../peers.
+DATA = Path(os.environ.get("SUDOKIT_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+DEFAULT_PEER = str(Path(__file__).resolve().parents[2] / "peers" / "patminlex")
 
 
 def _puzzles(path: Path) -> list[str]:

@@ -38,7 +38,10 @@ from sudokit.limits import Deadline
 from sudokit.rating.explainer import Rating
 from sudokit.rating.hodoku.path import hodoku_path, hodoku_rating
 
-DATA = Path(os.environ.get("SUDOKIT_DATA", "/work/shared/data"))
+#: The folder that holds this repository: ../shared/data and the peers in ../peers live there.
+BESIDE = Path(__file__).resolve().parents[2]
+
+DATA = Path(os.environ.get("SUDOKIT_DATA", BESIDE / "shared" / "data"))
 FILES = ("17_clue.txt", "magictour_top1465.txt", "top95.txt")
 
 #: HoDoKu's step types that count under another type's configuration (score and level).
@@ -171,7 +174,8 @@ def main() -> None:
     parser.add_argument("--files", default=",".join(FILES))
     parser.add_argument("--generated", type=float, default=0.2,
                         help="share of freshly generated puzzles")
-    parser.add_argument("--hodoku", default=os.environ.get("SUDOKIT_HODOKU_DIR", "/work/peers/hodoku"),
+    hodoku = os.environ.get("SUDOKIT_HODOKU_DIR", str(BESIDE / "peers" / "hodoku"))
+    parser.add_argument("--hodoku", default=hodoku,
                         help="directory of HoDoKu 2.2's path driver (run_path.sh)")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per puzzle")
     parser.add_argument("--diff", action="store_true", help="count the first differing steps")

@@ -189,7 +189,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--data", type=Path, default=Path("/work/shared/data/17_clue.txt"))
+    data = Path(__file__).resolve().parents[2] / "shared" / "data" / "17_clue.txt"
+    parser.add_argument("--data", type=Path, default=data)
     parser.add_argument("--puzzles", type=int, default=200, help="classic data puzzles (default 200)")
     parser.add_argument("--variants", type=int, default=50, help="dug puzzles per variant (default 50)")
     parser.add_argument("--killers", type=int, default=50, help="killer puzzles (default 50)")

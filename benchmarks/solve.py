@@ -47,6 +47,9 @@ if str(HERE) not in sys.path:
 
 import _peers  # noqa: E402  (a sibling module, found through the path set just above)
 
+#: The folder that holds this repository: ../shared/data and the peers in ../peers live there.
+BESIDE = Path(__file__).resolve().parents[2]
+
 DEFAULT_SETS = [
     "17_clue",
     "top95",
@@ -54,7 +57,7 @@ DEFAULT_SETS = [
     "forum_hardest_1106",
     "serg_multi_solution",
 ]
-DEFAULT_TDOKU = "/work/peers/tdoku/libtdoku.so"
+DEFAULT_TDOKU = str(BESIDE / "peers" / "tdoku" / "libtdoku.so")
 #: An easy puzzle each worker solves once before timing (imports, lazy tables, caches).
 WARM_UP = "52...6.........7.13...........4..8..6......5...........418.........3..2...87....."
 MODE_NAMES = {1: "first solution (limit 1)", 2: "uniqueness check (limit 2)"}

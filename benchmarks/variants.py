@@ -46,10 +46,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+#: The folder that holds this repository: ../shared/data and the peers in ../peers live there.
+BESIDE = Path(__file__).resolve().parents[2]
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 DEFAULT_CACHE = HERE / "data" / "variants.txt"
-DEFAULT_PM_PYTHON = "/work/peers/pmvenv/bin/python"
+DEFAULT_PM_PYTHON = str(BESIDE / "peers" / "pmvenv" / "bin" / "python")
 PM_WORKER = HERE / "_pencilmark_worker.py"
 
 #: The variants measured, in table order.

@@ -9,6 +9,7 @@ the project (/work/peers).
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -23,8 +24,10 @@ from tests.helpers.paths import ROOT
 SCRIPT = ROOT / "benchmarks" / "variants.py"
 CACHE = ROOT / "benchmarks" / "data" / "variants.txt"
 VARIANTS = ("x", "windoku", "antiknight", "antiking", "nonconsecutive", "disjointgroups", "jigsaw", "killer")
-PM_PYTHON = Path("/work/peers/pmvenv/bin/python")
-SUKAKU = Path("/work/peers/sukaku/classes")
+#: Peers are built beside the project, in ../peers (or $SUDOKIT_PEERS), never inside it.
+PEERS = Path(os.environ.get("SUDOKIT_PEERS", ROOT.parent / "peers"))
+PM_PYTHON = PEERS / "pmvenv" / "bin" / "python"
+SUKAKU = PEERS / "sukaku" / "classes"
 
 
 def run_bench(*args: str) -> subprocess.CompletedProcess[str]:
