@@ -274,22 +274,24 @@ def _draw_grid(canvas: Any, geo: Geometry, pen: _Pen, puzzle: Grid, solution: Gr
 def _slots(
     page: tuple[float, float], layout: tuple[int, int], label: float
 ) -> list[tuple[float, float, float]]:
-    """``(x, top, side)`` of each grid on a page, row by row, with room above for a label."""
+    """``(x, top, side)`` of each grid on a page, row by row, with room above for a label.
+
+    The grids are as large as the area allows, a fixed gap apart, the block centred across the
+    page; several a page start right under the title, one a page sits in the middle of the area.
+    """
     width, height = page
     cols, rows = layout
     header, footer = 22.0, 22.0
     area_w = width - 2 * _MARGIN
     area_h = height - 2 * _MARGIN - header - footer
-    slot_w, slot_h = area_w / cols, area_h / rows
     gap = 8 * _MM if cols * rows > 1 else 0
-    side = min(slot_w - gap, slot_h - gap - label)
-    out = []
-    for r in range(rows):
-        for c in range(cols):
-            x = _MARGIN + c * slot_w + (slot_w - side) / 2
-            top = height - _MARGIN - header - r * slot_h - (slot_h - side - label) / 2 - label
-            out.append((x, top, side))
-    return out
+    side = min((area_w - (cols - 1) * gap) / cols, (area_h - (rows - 1) * gap) / rows - label)
+    block_w = cols * side + (cols - 1) * gap
+    block_h = rows * (label + side) + (rows - 1) * gap
+    left = _MARGIN + (area_w - block_w) / 2
+    first = height - _MARGIN - header - ((area_h - block_h) / 2 if cols * rows == 1 else 0)
+    return [(left + c * (side + gap), first - r * (label + side + gap) - label, side)
+            for r in range(rows) for c in range(cols)]
 
 
 def _page_frame(canvas: Any, page: tuple[float, float], title: str, number: int) -> None:
