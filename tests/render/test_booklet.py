@@ -174,3 +174,22 @@ def test_variant_booklet_draws_cages_and_solutions(tmp_path: Path) -> None:
     label = next(i for i, line in enumerate(lines) if line.startswith("Puzzle 1"))
     sums = [line for line in lines[label + 1:] if line.isdigit()]  # the cage sums, after the label
     assert sorted(sums) == sorted(str(cage.total) for cage in killer.rules.cages)
+
+
+def test_grids_sit_under_the_title_a_fixed_gap_apart() -> None:
+    # Issue 28: no large gap under the title or between rows; one a page is centred.
+    from sudokit.render.booklet import _MARGIN, _MM, PAPERS, _slots
+
+    width, height = PAPERS["a4"]
+    label = 17.0
+    slots = _slots((width, height), (2, 2), label)
+    (x1, top1, side), (x2, _, _), (_, top3, _), _ = slots
+    assert height - _MARGIN - 22.0 - (top1 + label) == pytest.approx(0)  # right under the title
+    assert top1 - side - (top3 + label) == pytest.approx(8 * _MM)  # rows one gap apart
+    assert x2 - (x1 + side) == pytest.approx(8 * _MM)  # columns one gap apart
+    assert x1 - _MARGIN == pytest.approx(width - _MARGIN - (x2 + side))  # the block centred across
+    ((x, top, side),) = _slots((width, height), (1, 1), label)
+    assert x - _MARGIN == pytest.approx(width - _MARGIN - (x + side))  # centred across the page
+    above = height - _MARGIN - 22.0 - (top + label)
+    below = (top - side) - (_MARGIN + 22.0)
+    assert above == pytest.approx(below) and above >= 0  # and up and down in the area

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import struct
 import xml.etree.ElementTree as ET
 from typing import Any
@@ -240,3 +241,16 @@ def test_terminal_grid() -> None:
     assert "\x1b[1m4\x1b[0m" in coloured and "\x1b[34m1\x1b[0m" in coloured and "\x1b[7m" in coloured
     big = terminal_grid(Grid.empty((6, 6)))
     assert big.splitlines()[1].count(".") == 36
+
+
+def test_frame_off_the_edge_and_readable_pencil_marks() -> None:
+    # Issue 28: the thick frame keeps a white border; marks are a readable share of the cell.
+    from sudokit.render.layout import CELL
+    from sudokit.shape import Shape
+
+    geo = geometry(Shape(3, 3))
+    assert geo.margin >= 2 * geo.thick
+    assert geo.mark_size >= 0.28 * CELL
+    picture = svg.grid(Grid.from_string("." * 81), candidates=True, size=360)
+    sizes = [float(s) for s in re.findall(r'font-size="([0-9.]+)"', picture)]
+    assert any(abs(s - geo.mark_size) < 0.05 for s in sizes)  # the marks' group takes that size
