@@ -49,6 +49,7 @@ from sudokit.errors import (
     StrategyError,
     SudokuError,
     TimeLimitReached,
+    UnsupportedConstraintError,
     VariantError,
     WrongLengthError,
 )
@@ -105,6 +106,7 @@ __all__ = [
     "StrategyError",
     "SudokuError",
     "TimeLimitReached",
+    "UnsupportedConstraintError",
     "VariantError",
     "Verification",
     "WrongLengthError",

@@ -29,6 +29,7 @@ __all__ = [
     "StrategyError",
     "SudokuError",
     "TimeLimitReached",
+    "UnsupportedConstraintError",
     "VariantError",
     "WrongLengthError",
 ]
@@ -201,6 +202,11 @@ class RulesError(SudokuError, ValueError):
 class VariantError(RulesError):
     """A variant name sudokit does not know, one not available for the grid's size, or a variant
     missing what it needs (Jigsaw without its region map, Killer without its cages)."""
+
+
+class UnsupportedConstraintError(VariantError):
+    """A puzzle's rules hold a constraint (or a digit set, a box shape…) that the output format
+    cannot express: it is refused by name rather than dropped."""
 
 
 class ClusterError(SudokuError):

@@ -306,6 +306,10 @@ class Grid:
         """The puzzle as an f-puzzles link (or only its ``load=`` payload with ``url=False``)."""
         return variant_formats.write_fpuzzles(self.cells, self.all_rules, url=url)
 
+    def to_sudokupad(self) -> str:
+        """The puzzle as a SudokuPad link (its f-puzzles JSON, every constraint kept)."""
+        return variant_formats.write_sudokupad(self.cells, self.all_rules)
+
     def to_bytes(self) -> bytes:
         """The cell values as bytes (what the native core takes)."""
         return bytes(self.cells)

@@ -402,7 +402,8 @@ class _Mapper:
             add(Skyscraper(line, self._number(e, "skyscraper clue")))
         elif kind in ("german-whispers", "dutch-whispers", "whispers"):
             if e.value not in (None, ""):
-                add(GermanWhisper(line, gap=self._number(e, "whisper difference")))
+                gap = self._number(e, "whisper difference")
+                add(DutchWhisper(line) if kind == "dutch-whispers" and gap == 4 else GermanWhisper(line, gap=gap))
             elif n != 9:
                 raise ValueError(f"the difference of whispers on a {n}×{n} grid is not stated")
             elif kind == "dutch-whispers":

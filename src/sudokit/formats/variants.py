@@ -29,7 +29,9 @@ from urllib.parse import parse_qs, unquote, urlparse
 from sudokit.errors import ParseError, RulesError, ShapeError, VariantError
 from sudokit.formats import links
 from sudokit.formats.chars import CHAR_VALUE, DIGIT_CHARS
+from sudokit.formats.export import fpuzzles_box, fpuzzles_fields, sudokupad_link
 from sudokit.rules import Cage, Rules
+from sudokit.rules.spec import constraint_from_dict
 from sudokit.shape import Shape, shape_for_size
 from sudokit.variant import X, make_rules
 
@@ -40,9 +42,11 @@ __all__ = [
     "parse_variant_solution",
     "read_fpuzzles",
     "read_json",
+    "rules_from_dict",
     "shape_of",
     "write_fpuzzles",
     "write_json",
+    "write_sudokupad",
 ]
 
 #: The f-puzzles keys sudokit reads (everything else that is not presentation is refused).
@@ -212,6 +216,21 @@ def read_json(text: str | dict[str, Any]) -> tuple[list[int], Rules]:
     if not isinstance(givens, str):
         raise ParseError("sudokit's JSON form needs \"givens\": the puzzle in the line format")
     n = _size(data.get("size", round(len(givens) ** 0.5) if givens else 0))
+    return _givens(givens, n), rules_from_dict({**data, "size": n})
+
+
+def rules_from_dict(data: dict[str, Any]) -> Rules:
+    """The rules of :meth:`Rules.to_dict`'s form (``size``, ``variants``, ``box``, ``regions``,
+    ``cages``, ``extra_regions``, ``constraints``, ``digits``): the inverse of ``to_dict``.
+
+    >>> from sudokit.rules import Thermometer
+    >>> rules = make_rules("x").with_constraints([Thermometer((0, 1, 2))])
+    >>> rules_from_dict(rules.to_dict()) == rules
+    True
+    """
+    if not isinstance(data, dict):
+        raise ParseError("rules must be a JSON object")
+    n = _size(data.get("size"))
     variants = data.get("variants", [])
     if isinstance(variants, str):
         variants = variants.split(",")
@@ -241,7 +260,15 @@ def read_json(text: str | dict[str, Any]) -> tuple[list[int], Rules]:
         variants, box=tuple(box) if box else None, n=n, regions=regions, cages=cages,
         extra_regions=extra,
     )
-    return _givens(givens, n), rules
+    raw = data.get("constraints") or []
+    digits = data.get("digits")
+    if not isinstance(raw, list):
+        raise ParseError("\"constraints\" must be a list of {\"kind\": …} objects")
+    if digits is not None and not isinstance(digits, list):
+        raise ParseError("\"digits\" must be a list of whole numbers")
+    if raw or digits is not None:
+        rules = rules.with_constraints([constraint_from_dict(c, n) for c in raw], digits)
+    return rules
 
 
 def _givens(text: str, n: int) -> list[int]:
@@ -413,12 +440,16 @@ def _any_shape(n: int) -> Shape:
     return Shape(1, n)
 
 
-def write_fpuzzles(cells: Sequence[int], rules: Rules, *, url: bool = True) -> str:
-    """An f-puzzles link (or only its payload) for a puzzle and its rules."""
+def write_fpuzzles(cells: Sequence[int], rules: Rules, *, url: bool = True, title: str | None = None) -> str:
+    """An f-puzzles link (or only its payload) for a puzzle and its rules, every constraint
+    included (:func:`sudokit.formats.export.fpuzzles_fields`; one f-puzzles cannot express
+    raises :class:`~sudokit.errors.UnsupportedConstraintError`)."""
     n = rules.n
     if n > 16:
         raise VariantError(f"f-puzzles draws grids up to 16×16, not {n}×{n}")
     name = rules.cell_name
+    boxes = None if rules.pieces is not None or rules.shape is None else rules.shape
+    own_boxes = boxes is not None and boxes.box != fpuzzles_box(n)
     grid: list[list[dict[str, Any]]] = []
     for r in range(n):
         row = []
@@ -429,9 +460,13 @@ def write_fpuzzles(cells: Sequence[int], rules: Rules, *, url: bool = True) -> s
                 cell = {"value": v, "given": True}
             if rules.pieces is not None:
                 cell["region"] = rules.pieces[r * n + c]
+            elif boxes is not None and own_boxes:
+                cell["region"] = boxes.box_of(r * n + c)
             row.append(cell)
         grid.append(row)
     data: dict[str, Any] = {"size": n, "grid": grid}
+    if title:
+        data["title"] = title
     names = set(rules.variants)
     if "x" in names:
         data["diagonal+"] = True
@@ -448,5 +483,16 @@ def write_fpuzzles(cells: Sequence[int], rules: Rules, *, url: bool = True) -> s
             | ({"value": str(cage.total)} if cage.total is not None else {})
             for cage in rules.cages
         ]
+    for key, value in fpuzzles_fields(rules).items():
+        if isinstance(value, list) and isinstance(data.get(key), list):
+            data[key] = data[key] + value
+        else:
+            data[key] = value
     payload: str = _lz().compressToBase64(json.dumps(data, separators=(",", ":")))
     return f"https://f-puzzles.com/?load={payload}" if url else payload
+
+
+def write_sudokupad(cells: Sequence[int], rules: Rules, *, title: str | None = None) -> str:
+    """A SudokuPad link for a puzzle and its rules: f-puzzles' JSON, which SudokuPad opens
+    (``https://sudokupad.app/fpuzzles…``); the same constraints as :func:`write_fpuzzles`."""
+    return sudokupad_link(write_fpuzzles(cells, rules, url=False, title=title))

@@ -12,6 +12,7 @@ digit of the rules' digit set (``1 … N`` by default, so the value is the digit
 
 from __future__ import annotations
 
+import difflib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
@@ -138,9 +139,13 @@ class Constraint:
 
 def find_constraint(name: str) -> type[Constraint]:
     """The constraint kind called ``name`` (or an alias); :class:`RulesError` when unknown."""
-    found = _ALIASES.get(name.strip().lower().replace("_", "").replace(" ", ""))
+    key = name.strip().lower().replace("_", "").replace(" ", "")
+    found = _ALIASES.get(key) or _ALIASES.get(key.replace("-", ""))
     if found is None:
-        raise RulesError(f"unknown constraint kind {name!r} (known: {', '.join(constraint_names())})")
+        close = difflib.get_close_matches(key, list(_ALIASES), n=3, cutoff=0.6)
+        kinds = dict.fromkeys(repr(_ALIASES[c].kind) for c in close)
+        hint = f"; did you mean {' or '.join(kinds)}?" if kinds else ""
+        raise RulesError(f"unknown constraint kind {name!r}{hint} (known: {', '.join(constraint_names())})")
     return found
 
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from sudokit.errors import DuplicateGivenError, RulesError
 from sudokit.rules.base import Constraint
+from sudokit.rules.spec import constraint_to_dict
 from sudokit.shape import MAX_N, Shape, cell_name
 
 __all__ = ["Cage", "Region", "Rules", "cage_sum_range"]
@@ -308,8 +309,9 @@ class Rules:
     # -- writing ----------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The rules as JSON-ready values, cells named ``r1c1`` (``sudokit.formats.variants`` reads
-        them back)."""
+        """The rules as JSON-ready values, cells named ``r1c1``, constraints by kind
+        (:func:`sudokit.rules.spec.constraint_to_dict`); :func:`sudokit.formats.variants.rules_from_dict`
+        reads them back."""
         name = self.cell_name
         data: dict[str, Any] = {"size": self.n, "variants": list(self.variants)}
         if self.shape is not None:
@@ -325,6 +327,10 @@ class Rules:
         extra = [r for r in self.regions if r.kind == "extra"]
         if extra:
             data["extra_regions"] = [[name(c) for c in r.cells] for r in extra]
+        if self.constraints:
+            data["constraints"] = [constraint_to_dict(c, self.n) for c in self.constraints]
+        if self.digits is not None:
+            data["digits"] = list(self.digits)
         return data
 
     def __repr__(self) -> str:

@@ -1,0 +1,235 @@
+"""Constraints written as data and as short text: the JSON form :meth:`Rules.to_dict` keeps them
+in, and the ``KIND:SPEC`` text of the command line's ``--constraint``.
+
+**JSON** (:func:`constraint_to_dict`, :func:`constraint_from_dict`): ``{"kind": "thermo",
+"line": ["r1c1", "r1c2"]}``: the kind's name and its fields by name, cells written ``r1c1``
+(0-based indexes are read too), fields at their default left out.
+
+**Text** (:func:`parse_constraint`): ``KIND:PART:PART…``; a part holding cells (``r1c1,r1c2``)
+fills the kind's cell fields in order, any other part its values in order (``cage:15:r1c1,r1c2``,
+``arrow:r1c1:r1c2,r1c3``, ``quadruple:r1c1:1,2``, ``diagonal:up``, ``xv:5:r1c1,r1c2``). A kind
+of one cell or one pair takes several at once (``odd:r1c1,r3c3`` is two constraints). The
+negatives ``nokropki`` and ``noxv`` without cells take the dots (X/V marks) given with them
+(:func:`parse_constraints`).
+
+>>> parse_constraint("thermo:r1c1,r1c2,r1c3", 9)
+[Thermometer(line=(0, 1, 2))]
+>>> parse_constraint("cage:15:r1c1,r1c2", 9)
+[KillerCage(group=(0, 1), total=15)]
+>>> constraint_to_dict(find_constraint("cage")((0, 1), 3), 4)
+{'kind': 'cage', 'group': ['r1c1', 'r1c2'], 'total': 3}
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import MISSING, Field, fields
+from typing import Any
+
+from sudokit.errors import RulesError
+from sudokit.rules.base import Constraint, find_constraint
+from sudokit.rules.kinds import XV, AllDotsGiven, AllXVGiven, Difference, KropkiBlack, KropkiWhite, Ratio
+from sudokit.shape import cell_name
+
+__all__ = ["constraint_from_dict", "constraint_to_dict", "parse_constraint", "parse_constraints"]
+
+#: Fields holding one cell, a group of cells, or groups of cells.
+_ONE = frozenset({"cell", "a", "b", "corner"})
+_GROUP = frozenset({"line", "circle", "group", "first", "second"})
+_GROUPS = frozenset({"segments", "marked"})
+_CELL = re.compile(r"^[rR](\d+)[cC](\d+)$")
+
+
+def _is_cells(name: str) -> bool:
+    return name in _ONE or name in _GROUP or name in _GROUPS
+
+
+def _default(f: Field[Any]) -> Any:
+    if f.default is not MISSING:
+        return f.default
+    return MISSING
+
+
+# -- JSON ------------------------------------------------------------------------------------------
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def constraint_to_dict(constraint: Constraint, n: int) -> dict[str, Any]:
+    """A constraint as JSON-ready values (see the module), cells named for an N×N grid."""
+    out: dict[str, Any] = {"kind": constraint.kind}
+    for f in fields(constraint):
+        value = getattr(constraint, f.name)
+        if _default(f) is not MISSING and value == _default(f):
+            continue
+        if f.name in _ONE:
+            out[f.name] = cell_name(value, n)
+        elif f.name in _GROUP:
+            out[f.name] = [cell_name(c, n) for c in value]
+        elif f.name in _GROUPS:
+            out[f.name] = [[cell_name(c, n) for c in group] for group in value]
+        else:
+            out[f.name] = _jsonable(value)
+    return out
+
+
+def _cell(value: object, n: int, where: str) -> int:
+    """A cell written ``r1c1`` or as a 0-based index, inside the N×N grid."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < n * n:
+            return value
+        raise RulesError(f"{where}: cell {value} is outside the {n}×{n} grid")
+    if isinstance(value, str):
+        m = _CELL.match(value.strip())
+        if m:
+            r, c = int(m.group(1)), int(m.group(2))
+            if 1 <= r <= n and 1 <= c <= n:
+                return (r - 1) * n + c - 1
+            raise RulesError(f"{where}: cell {value.strip()} is outside the {n}×{n} grid")
+    raise RulesError(f"{where}: {value!r} is not a cell (write r1c1)")
+
+
+def _cells(value: object, n: int, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise RulesError(f"{where}: must be a list of cells")
+    return tuple(_cell(v, n, where) for v in value)
+
+
+def _plain(value: object, default: object, where: str) -> object:
+    """A value field: whole numbers (or lists of them) where the default is one, else text."""
+    if isinstance(value, list):
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            raise RulesError(f"{where}: must be a list of whole numbers")
+        return tuple(value)
+    if isinstance(default, int) and not (isinstance(value, int) and not isinstance(value, bool)):
+        raise RulesError(f"{where}: must be a whole number, not {value!r}")
+    if value is not None and not isinstance(value, (int, str)) or isinstance(value, bool):
+        raise RulesError(f"{where}: {value!r} is not a value")
+    return value
+
+
+def constraint_from_dict(data: Mapping[str, Any], n: int) -> Constraint:
+    """The constraint of :func:`constraint_to_dict`'s form; :class:`RulesError` naming what is
+    wrong (an unknown kind or field, a bad cell, a missing field)."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
+        raise RulesError("a constraint must be an object with a \"kind\"")
+    cls = find_constraint(data["kind"])
+    known = {f.name: f for f in fields(cls)}
+    kwargs: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "kind":
+            continue
+        where = f"{cls.kind} {key!r}"
+        f = known.get(key)
+        if f is None:
+            raise RulesError(f"{cls.kind} has no field {key!r} (its fields: {', '.join(known) or 'none'})")
+        if key in _ONE:
+            kwargs[key] = _cell(value, n, where)
+        elif key in _GROUP:
+            kwargs[key] = _cells(value, n, where)
+        elif key in _GROUPS:
+            if not isinstance(value, list):
+                raise RulesError(f"{where}: must be a list of lists of cells")
+            kwargs[key] = tuple(_cells(v, n, where) for v in value)
+        else:
+            kwargs[key] = _plain(value, _default(f), where)
+    missing = [name for name, f in known.items() if name not in kwargs and _default(f) is MISSING
+               and f.default_factory is MISSING]
+    if missing:
+        raise RulesError(f"{cls.kind} needs {', '.join(missing)}")
+    constraint = cls(**kwargs)
+    problem = constraint.problem(n)
+    if problem:
+        raise RulesError(f"{constraint.where(n)}: {problem}")
+    return constraint
+
+
+# -- text ------------------------------------------------------------------------------------------
+
+
+def _value(text: str, name: str, where: str) -> object:
+    """A value part for the field ``name``: numbers, ``RxC`` for a box, a list for digits."""
+    t = text.strip()
+    if name == "box":
+        m = re.fullmatch(r"(\d+)\s*[x×,]\s*(\d+)", t)
+        if not m:
+            raise RulesError(f"{where}: the box {t!r} is not RxC (3x3)")
+        return (int(m.group(1)), int(m.group(2)))
+    if name in ("values", "boxes"):
+        words = [w for w in re.split(r"[\s,]+", t) if w]
+        if not words or not all(re.fullmatch(r"-?\d+", w) for w in words):
+            raise RulesError(f"{where}: {t!r} is not a list of digits")
+        return tuple(int(w) for w in words)
+    if name == "direction":
+        return t.lower()
+    if re.fullmatch(r"-?\d+", t):
+        return int(t)
+    if name == "total" and t.upper() in ("X", "V"):
+        return 10 if t.upper() == "X" else 5
+    raise RulesError(f"{where}: {name} {t!r} is not a whole number")
+
+
+def parse_constraint(spec: str, n: int) -> list[Constraint]:
+    """The constraints of one ``KIND:PART…`` text on an N×N grid (see the module); an unknown
+    kind says which names are close, a bad cell says which."""
+    kind, *parts = [p.strip() for p in spec.strip().split(":")]
+    cls = find_constraint(kind)
+    where = f"{kind}:{':'.join(parts)}" if parts else kind
+    cell_fields = [f.name for f in fields(cls) if _is_cells(f.name)]
+    value_fields = [f for f in fields(cls) if not _is_cells(f.name)]
+    groups: list[tuple[int, ...]] = []
+    values: list[str] = []
+    for part in parts:
+        tokens = [t for t in re.split(r"[\s,]+", part) if t]
+        if tokens and any(re.match(r"^[rR]\d", t) for t in tokens):
+            groups.append(tuple(_cell(t, n, where) for t in tokens))
+        elif part:
+            values.append(part)
+    if len(values) > len(value_fields):
+        raise RulesError(f"{where}: {cls.kind} takes {len(value_fields)} value(s) "
+                         f"({', '.join(f.name for f in value_fields) or 'none'}), not {len(values)}")
+    fixed = {f.name: _value(text, f.name, where) for f, text in zip(value_fields, values, strict=False)}
+    built: list[Constraint] = []
+    if cell_fields and all(name in _ONE for name in cell_fields):
+        flat = [c for g in groups for c in g]
+        k = len(cell_fields)
+        if not flat or len(flat) % k:
+            raise RulesError(f"{where}: {cls.kind} takes {k} cell(s) at a time, not {len(flat)}")
+        for i in range(0, len(flat), k):
+            built.append(cls(**dict(zip(cell_fields, flat[i:i + k], strict=True)), **fixed))
+    elif cell_fields and all(name in _GROUPS for name in cell_fields):
+        built.append(cls(**{cell_fields[0]: tuple(groups)}, **fixed))
+    else:
+        if len(groups) != len(cell_fields):
+            raise RulesError(f"{where}: {cls.kind} takes {len(cell_fields)} group(s) of cells "
+                             f"({', '.join(cell_fields) or 'none'}), not {len(groups)}")
+        built.append(cls(**dict(zip(cell_fields, groups, strict=True)), **fixed))
+    for constraint in built:
+        problem = constraint.problem(n)
+        if problem:
+            raise RulesError(f"{where}: {problem}")
+    return built
+
+
+def parse_constraints(specs: Iterable[str], n: int) -> list[Constraint]:
+    """Every constraint of several ``KIND:SPEC`` texts; a ``nokropki``/``noxv`` given without
+    cells takes the pairs of the dots (X/V marks) among them."""
+    out = [c for spec in specs for c in parse_constraint(spec, n)]
+    dots = _pairs(c for c in out if isinstance(c, (KropkiWhite, KropkiBlack, Difference, Ratio)))
+    marks = _pairs(c for c in out if isinstance(c, XV))
+    for i, c in enumerate(out):
+        if isinstance(c, AllDotsGiven) and not c.marked:
+            out[i] = AllDotsGiven(dots)
+        elif isinstance(c, AllXVGiven) and not c.marked:
+            out[i] = AllXVGiven(marks)
+    return out
+
+
+def _pairs(found: Iterable[KropkiWhite | KropkiBlack | Difference | Ratio | XV]) -> tuple[tuple[int, int], ...]:
+    """The cell pairs of marks between two cells, ``(low, high)``, sorted."""
+    return tuple(sorted({(min(c.a, c.b), max(c.a, c.b)) for c in found}))
