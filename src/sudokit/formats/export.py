@@ -117,7 +117,7 @@ class _Writer:
             raise self.refuse(c, "its mark sits between two cells that are not side by side")
         return self.cells((c.a, c.b))
 
-    def write(self, c: Constraint) -> None:  # noqa: C901 - one branch a kind, as the reader's
+    def write(self, c: Constraint) -> None:
         n = self.n
         line_field = _LINE_FIELDS.get(type(c))
         if line_field is not None:

@@ -403,7 +403,8 @@ class _Mapper:
         elif kind in ("german-whispers", "dutch-whispers", "whispers"):
             if e.value not in (None, ""):
                 gap = self._number(e, "whisper difference")
-                add(DutchWhisper(line) if kind == "dutch-whispers" and gap == 4 else GermanWhisper(line, gap=gap))
+                dutch = kind == "dutch-whispers" and gap == 4
+                add(DutchWhisper(line) if dutch else GermanWhisper(line, gap=gap))
             elif n != 9:
                 raise ValueError(f"the difference of whispers on a {n}×{n} grid is not stated")
             elif kind == "dutch-whispers":

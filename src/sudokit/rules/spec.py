@@ -38,6 +38,9 @@ __all__ = ["constraint_from_dict", "constraint_to_dict", "parse_constraint", "pa
 _ONE = frozenset({"cell", "a", "b", "corner"})
 _GROUP = frozenset({"line", "circle", "group", "first", "second"})
 _GROUPS = frozenset({"segments", "marked"})
+#: Value fields that hold a whole number (or None where that is their default).
+_NUMBERS = frozenset({"total", "value", "gap", "count", "modulus"})
+_Marked = KropkiWhite | KropkiBlack | Difference | Ratio | XV
 _CELL = re.compile(r"^[rR](\d+)[cC](\d+)$")
 
 
@@ -100,15 +103,16 @@ def _cells(value: object, n: int, where: str) -> tuple[int, ...]:
     return tuple(_cell(v, n, where) for v in value)
 
 
-def _plain(value: object, default: object, where: str) -> object:
+def _plain(value: object, default: object, name: str, where: str) -> object:
     """A value field: whole numbers (or lists of them) where the default is one, else text."""
     if isinstance(value, list):
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
             raise RulesError(f"{where}: must be a list of whole numbers")
         return tuple(value)
-    if isinstance(default, int) and not (isinstance(value, int) and not isinstance(value, bool)):
+    number = isinstance(default, int) or name in _NUMBERS
+    if number and value is not None and not (isinstance(value, int) and not isinstance(value, bool)):
         raise RulesError(f"{where}: must be a whole number, not {value!r}")
-    if value is not None and not isinstance(value, (int, str)) or isinstance(value, bool):
+    if (value is not None and not isinstance(value, (int, str))) or isinstance(value, bool):
         raise RulesError(f"{where}: {value!r} is not a value")
     return value
 
@@ -137,7 +141,7 @@ def constraint_from_dict(data: Mapping[str, Any], n: int) -> Constraint:
                 raise RulesError(f"{where}: must be a list of lists of cells")
             kwargs[key] = tuple(_cells(v, n, where) for v in value)
         else:
-            kwargs[key] = _plain(value, _default(f), where)
+            kwargs[key] = _plain(value, _default(f), key, where)
     missing = [name for name, f in known.items() if name not in kwargs and _default(f) is MISSING
                and f.default_factory is MISSING]
     if missing:
@@ -230,6 +234,6 @@ def parse_constraints(specs: Iterable[str], n: int) -> list[Constraint]:
     return out
 
 
-def _pairs(found: Iterable[KropkiWhite | KropkiBlack | Difference | Ratio | XV]) -> tuple[tuple[int, int], ...]:
+def _pairs(found: Iterable[_Marked]) -> tuple[tuple[int, int], ...]:
     """The cell pairs of marks between two cells, ``(low, high)``, sorted."""
     return tuple(sorted({(min(c.a, c.b), max(c.a, c.b)) for c in found}))
