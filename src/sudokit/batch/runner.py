@@ -42,7 +42,7 @@ from sudokit.formats.chars import DIGIT_CHARS, MAX_CHAR_N
 from sudokit.formats.reader import Entry, LineRun
 from sudokit.grid import Grid, find_duplicate
 from sudokit.limits import Stop
-from sudokit.rules import Rules
+from sudokit.rules import Constraint, Rules
 from sudokit.shape import Shape
 from sudokit.status import Status
 from sudokit.strategies import solve_with
@@ -106,6 +106,15 @@ class Job:
     #: The rules of every puzzle, for a variant (None: classic, or the rules a puzzle brings along:
     #: an f-puzzles link or sudokit's JSON form).
     rules: Rules | None = field(default=None, repr=False)
+    #: Constraints added to every puzzle's rules (its own, :attr:`rules`, or classic ones), for
+    #: grids of side :attr:`constraints_n` (``--constraint``).
+    constraints: tuple[Constraint, ...] = field(default=(), repr=False)
+    constraints_n: int = field(default=9, repr=False)
+
+    @property
+    def plain(self) -> bool:
+        """True when puzzles are classic and go to the native engine (no strategy, no rules)."""
+        return self.strategy is None and self.rules is None and not self.constraints
 
     def __post_init__(self) -> None:
         if self.task not in TASKS:
@@ -228,6 +237,16 @@ def _search_cells(
     shape = work.shape
     rules = work.rules or job.rules
     puzzle = work.text.strip() if work.cells is None else _line_text(cells, shape)
+    if job.constraints:
+        if shape.n != job.constraints_n:
+            n = job.constraints_n
+            wrong = RulesError(f"the --constraint cells are for {n}×{n} grids (give --box for others)")
+            return _invalid(work.line, puzzle, wrong, source)
+        own = work.rules or (job.rules if job.rules is not None else Rules.classic(shape))
+        try:
+            rules = own.with_constraints(job.constraints)
+        except SudokuError as exc:
+            return _invalid(work.line, puzzle, exc, source)
     if rules is not None:
         return _search_rules(work, cells, rules, puzzle, job, source, engine, stop)
     duplicate = find_duplicate(cells, shape)
@@ -353,7 +372,7 @@ def _run_chunk(
     groups: dict[Shape, list[tuple[int, _Work]]] = {}
     for i, item in enumerate(items):
         if isinstance(item, _Work):
-            if item.cells is None and job.strategy is None and job.rules is None:
+            if item.cells is None and job.plain:
                 groups.setdefault(item.shape, []).append((i, item))
             elif item.cells is None:
                 out[i] = _reparse(item, job, source, engine)
@@ -379,7 +398,7 @@ def _items(entries: Iterable[Entry | LineRun], job: Job, source: str) -> Iterato
     """Turn read entries into work for the engine (or into results, for unreadable ones)."""
     for entry in entries:
         if isinstance(entry, LineRun):
-            if job.strategy is None and job.rules is None:
+            if job.plain:
                 yield entry
             else:
                 yield from (_Work(e.line, e.text, entry.shape, None) for e in entry.entries())

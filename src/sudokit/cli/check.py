@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from sudokit.batch.runner import Job
-from sudokit.cli.options import add_input_arguments, add_verify_argument, rules_of
+from sudokit.cli.options import add_input_arguments, add_verify_argument, constraints_of, rules_of
 from sudokit.cli.output import run_batch
 
 __all__ = ["add_arguments", "run"]
@@ -19,5 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit check``."""
-    job = Job("check", limit=2, box=args.box, rules=rules_of(args, args.box))
+    constraints, n = constraints_of(args, args.box)
+    job = Job("check", limit=2, box=args.box, rules=rules_of(args, args.box), constraints=constraints,
+              constraints_n=n)
     return run_batch(args, job, verify=args.verify)

@@ -6,7 +6,13 @@ import argparse
 
 from sudokit import COUNT_LIMIT
 from sudokit.batch.runner import Job
-from sudokit.cli.options import add_input_arguments, add_time_limit_argument, positive, rules_of
+from sudokit.cli.options import (
+    add_input_arguments,
+    add_time_limit_argument,
+    constraints_of,
+    positive,
+    rules_of,
+)
 from sudokit.cli.output import run_batch
 
 __all__ = ["add_arguments", "run"]
@@ -29,5 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit count``."""
     rules = rules_of(args, args.box)
-    job = Job("count", limit=args.limit, box=args.box, time_limit=args.time_limit, rules=rules)
+    constraints, n = constraints_of(args, args.box)
+    job = Job("count", limit=args.limit, box=args.box, time_limit=args.time_limit, rules=rules,
+              constraints=constraints, constraints_n=n)
     return run_batch(args, job)

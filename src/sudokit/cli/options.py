@@ -21,6 +21,8 @@ from sudokit import (
     VariantError,
 )
 from sudokit.engine.executor import Executor
+from sudokit.rules import Constraint, constraint_names
+from sudokit.rules.spec import parse_constraints
 from sudokit.variant import find_variant, make_rules, variant_names
 
 EXIT_OK = 0
@@ -169,6 +171,7 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_scheduler_argument(parser)
     add_variant_arguments(parser)
+    add_constraint_argument(parser)
     parser.add_argument(
         "--no-progress",
         dest="progress",
@@ -192,6 +195,47 @@ def add_variant_arguments(parser: argparse.ArgumentParser) -> None:
         help="Jigsaw's region map: N² characters, equal characters make a piece (implies "
         "--variant jigsaw); or a file holding it",
     )
+
+
+def add_constraint_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--constraint KIND:SPEC`` (repeatable): constraints added to every puzzle's rules."""
+    parser.add_argument(
+        "--constraint",
+        action="append",
+        default=[],
+        metavar="KIND:SPEC",
+        help="a constraint added to every puzzle's rules, repeatable: thermo:r1c1,r1c2,r1c3, "
+        "cage:15:r1c1,r1c2, black:r1c1,r1c2, arrow:r1c1:r1c2,r1c3, odd:r5c5 … (cells of a 9×9 "
+        "grid, or of --box's); kinds: " + ", ".join(constraint_names()),
+    )
+
+
+def constraints_of(args: argparse.Namespace, box: Shape | None = None) -> tuple[tuple[Constraint, ...], int]:
+    """The constraints ``--constraint`` gives and the grid side their cells are for (9, or
+    ``--box``'s); UsageError naming the one that cannot be read."""
+    specs = getattr(args, "constraint", None) or []
+    n = box.n if box is not None else 9
+    for spec in specs:  # each alone first, so an error names its own spec
+        try:
+            parse_constraints([spec], n)
+        except SudokuError as exc:
+            raise UsageError(f"--constraint: {exc}") from None
+    found = parse_constraints(specs, n)  # the negatives (nokropki, noxv) take the others' marks
+    return tuple(found), n
+
+
+def with_constraints(grid: Grid, constraints: tuple[Constraint, ...], n: int) -> Grid:
+    """The grid with ``--constraint``'s constraints added to its rules (UsageError when they
+    do not fit it)."""
+    if not constraints:
+        return grid
+    if grid.n != n:
+        raise UsageError(f"--constraint: the cells are for {n}×{n} grids, the puzzle is {grid.n}×{grid.n} "
+                         "(give --box)")
+    try:
+        return Grid(grid.cells, grid.shape, grid.all_rules.with_constraints(constraints))
+    except SudokuError as exc:
+        raise UsageError(f"--constraint: {exc}") from None
 
 
 def with_rules(grid: Grid, rules: Rules | None) -> Grid:

@@ -17,7 +17,16 @@ from pathlib import Path
 
 from sudokit import Candidates, Grid, SudokuError
 from sudokit.cli.inputs import read_specs
-from sudokit.cli.options import EXIT_FAILED, EXIT_OK, UsageError, parse_box, positive
+from sudokit.cli.options import (
+    EXIT_FAILED,
+    EXIT_OK,
+    UsageError,
+    add_constraint_argument,
+    constraints_of,
+    parse_box,
+    positive,
+    with_constraints,
+)
 from sudokit.cli.output import check_output, write_atomic
 from sudokit.render import svg
 
@@ -39,6 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--coordinates", action="store_true", help="number the rows and columns")
     parser.add_argument("--box", type=parse_box, metavar="RxC",
                         help="box shape, for N×N grids whose shape is not the usual one")
+    add_constraint_argument(parser)
 
 
 def numbered(out: Path, number: int, total: int) -> Path:
@@ -71,6 +81,7 @@ def _target(output: str | None) -> tuple[Path | None, bool]:
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit render``."""
     out, png = _target(args.output)
+    constraints, n = constraints_of(args, args.box)
     items = list(read_specs(args.puzzles, args.box))
     if out is None and len(items) > 1:
         raise UsageError(f"{len(items)} puzzles: give -o OUT.svg to write one file each")
@@ -81,8 +92,8 @@ def run(args: argparse.Namespace) -> int:
             failed += 1
             continue
         try:
-            picture = _picture(item, args, png)
-        except (SudokuError, ValueError) as exc:
+            picture = _picture(with_constraints(item, constraints, n), args, png)
+        except (SudokuError, ValueError, UsageError) as exc:
             print(f"sudokit render: {name}: {exc}", file=sys.stderr)
             failed += 1
             continue

@@ -11,6 +11,7 @@ from sudokit.cli.options import (
     add_input_arguments,
     add_time_limit_argument,
     add_verify_argument,
+    constraints_of,
     rules_of,
 )
 from sudokit.cli.output import run_batch
@@ -62,6 +63,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit solve``."""
+    constraints, n = constraints_of(args, args.box)
     job = Job(
         "solve",
         limit=1 if args.first else 2,
@@ -69,5 +71,7 @@ def run(args: argparse.Namespace) -> int:
         strategy=strategy(args.strategy),
         time_limit=args.time_limit,
         rules=rules_of(args, args.box),
+        constraints=constraints,
+        constraints_n=n,
     )
     return run_batch(args, job, style=args.style, verify=args.verify)

@@ -1,0 +1,104 @@
+"""``--constraint KIND:SPEC`` on solve, count, check, render and show, and ``show --form`` writing a
+variant puzzle as a SudokuPad or f-puzzles link or sudokit's JSON form (#25)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sudokit import Grid, Shape
+from sudokit.formats.links import read_link
+from sudokit.rules import Odd, Rules, Thermometer, check
+from tests.helpers.cli import run_cli
+
+EMPTY4 = "." * 16
+ROW_THERMO = "thermo:r1c1,r1c2,r1c3,r1c4"
+
+
+def test_count_follows_a_constraint(capsys):
+    # Relabelling the digits maps the 288 4×4 grids onto each other, 24 to each order of row 1:
+    # exactly one order in 24 increases along it.
+    status, out, _ = run_cli(capsys, "count", "--box", "2x2", "--limit", "1000", EMPTY4)
+    assert (status, out.split()[0]) == (0, "288")
+    status, out, _ = run_cli(capsys, "count", "--box", "2x2", "--limit", "1000",
+                             "--constraint", ROW_THERMO, EMPTY4)
+    assert (status, out.split()[0]) == (0, "12")
+
+
+def test_solve_answers_follow_every_constraint(capsys):
+    specs = [ROW_THERMO, "thermo:r2c4,r2c3", "odd:r3c1"]
+    args = ["solve", "--box", "2x2", *[a for s in specs for a in ("--constraint", s)]]
+    status, out, _ = run_cli(capsys, *args, "..............1.")
+    assert status == 0
+    answer = [int(ch) for ch in out.strip()]
+    rules = Rules.classic(Shape(2, 2)).with_constraints(
+        [Thermometer((0, 1, 2, 3)), Thermometer((7, 6)), Odd(8)])
+    assert check(rules, answer) == [] and answer[14] == 1
+    status, _, _ = run_cli(capsys, *args[:-2], EMPTY4)  # without the odd cell: several answers
+    assert status == 1
+
+
+def test_check_says_a_puzzle_breaks_a_constraint(capsys):
+    status, out, _ = run_cli(capsys, "check", "--box", "2x2", "--constraint", ROW_THERMO, ".1" + "." * 14)
+    assert status == 1
+    assert "thermo at r1c1" in out
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("thermoo:r1c1,r1c2", "did you mean 'thermo'"),
+    ("kropki-blak:r1c1,r1c2", "did you mean 'black'"),
+    ("thermo:r1c1,r10c1", "cell r10c1 is outside the 9×9 grid"),
+    ("thermo:r1c1,q2", "'q2' is not a cell"),
+])
+@pytest.mark.parametrize("command", ["solve", "count", "check", "render", "show"])
+def test_bad_constraints_are_usage_errors_naming_the_problem(capsys, command, spec, words):
+    status, _out, err = run_cli(capsys, command, "--constraint", spec, "." * 81)
+    assert status == 2 and words in err and "Traceback" not in err
+
+
+def test_cells_for_another_size_are_refused(capsys):
+    status, out, _err = run_cli(capsys, "solve", "--constraint", "thermo:r1c1,r1c2", EMPTY4)
+    assert status == 1 and "9×9" in out
+
+
+def test_show_writes_links_that_read_back(capsys):
+    args = ["--box", "2x2", "--constraint", ROW_THERMO, "--constraint", "black:r2c1,r2c2", EMPTY4]
+    expected = Rules.classic(Shape(2, 2)).with_constraints(
+        [Thermometer((0, 1, 2, 3)), *read_link(_show(capsys, "link", args)).rules.constraints[1:]])
+    for form in ("link", "fpuzzles"):
+        text = _show(capsys, form, args)
+        assert text.startswith({"link": "https://sudokupad.app/", "fpuzzles": "https://f-puzzles.com/"}[form])
+        assert read_link(text).rules == expected
+    data = json.loads(_show(capsys, "json", args))
+    assert [c["kind"] for c in data["constraints"]] == ["thermo", "black"]
+    assert Grid.from_json(json.dumps(data)).rules == expected
+
+
+def _show(capsys: pytest.CaptureFixture[str], form: str, args: list[str]) -> str:
+    status, out, err = run_cli(capsys, "show", "--form", form, *args)
+    assert status == 0, err
+    return out.strip()
+
+
+def test_a_link_solves_the_same_as_its_constraints(capsys):
+    link = _show(capsys, "link", ["--box", "2x2", "--constraint", ROW_THERMO, EMPTY4])
+    status, out, _ = run_cli(capsys, "count", "--limit", "1000", link)
+    assert out.split()[0] == "12"
+    # A constraint added to a link's own rules: fewer answers still.
+    status, out, _ = run_cli(capsys, "count", "--box", "2x2", "--limit", "1000", "--constraint",
+                             "odd:r4c4", link)
+    assert status == 0 and 0 < int(out.split()[0]) < 12
+
+
+def test_show_refuses_by_name_what_a_form_cannot_say(capsys):
+    status, out, err = run_cli(capsys, "show", "--form", "fpuzzles", "--box", "2x2", "--constraint",
+                               "slowthermo:r1c1,r1c2", EMPTY4)
+    assert status == 1 and "cannot express slowthermo" in err and out == ""
+
+
+def test_render_draws_the_constraints(capsys):
+    status, out, _ = run_cli(capsys, "render", "--box", "2x2", "--constraint", ROW_THERMO,
+                             "--constraint", "odd:r4c4", EMPTY4)
+    assert status == 0
+    assert out.count('class="thermo-bulb"') == 1 and out.count('class="odd"') == 1
