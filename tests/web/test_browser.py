@@ -23,6 +23,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed (pip ins
 pytest.importorskip("uvicorn", reason="the web extra is not installed (pip install 'sudokit[web]')")
 pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 
+import lzstring  # type: ignore[import-untyped]
 import uvicorn
 from playwright.sync_api import expect, sync_playwright
 
@@ -40,6 +41,7 @@ pytestmark = pytest.mark.skipif(
 SMALL = "1.3..4.22.4..3.1"
 EASY = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 SHOTS = os.environ.get("SUDOKIT_SCREENSHOTS")
+_LZ = lzstring.LZString()
 
 
 def _free_port() -> int:
@@ -316,6 +318,28 @@ def test_variants_are_drawn_and_played(page: Any) -> None:
     _go(page, 9, empty)
     page.keyboard.press(str(digit))
     expect(page.locator(f"[data-cell='{empty}']")).to_have_class(re.compile(r"\bconflict\b"))
+
+
+def test_a_pasted_link_is_played_with_its_constraints_drawn(page: Any) -> None:
+    puzzle = sudokit.generate(size=4, seed=5)
+    answer = sudokit.solve(puzzle).cells
+    low, high = sorted(range(4), key=lambda c: answer[c])[:2]
+    rules = sudokit.Rules.classic(puzzle.shape).with_constraints([sudokit.rules.Thermometer((low, high))])
+    link = sudokit.Grid(puzzle.cells, puzzle.shape, rules).to_sudokupad()
+    page.goto("/")
+    page.wait_for_selector("[data-cell='80']")
+    page.fill("#link-input", link)
+    page.click("#open-link")
+    page.wait_for_selector("#board .cell:nth-child(16):last-child")
+    expect(page.locator("#rules-under .thermo-bulb")).to_have_count(1)
+    expect(page.locator("#size-label")).to_have_text("4×4 thermo")
+    _play(page, link)
+    page.wait_for_selector("#board.solved")
+    page.fill("#link-input", "https://f-puzzles.com/?load=" + _LZ.compressToBase64(
+        '{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"fogofwar":["R1C1"]}'))
+    page.click("#open-link")
+    expect(page.locator("#message")).to_contain_text("unsupported: fog of war")
+    expect(page.locator("#message")).to_have_attribute("data-kind", "error")
 
 
 # -- the app a player keeps open ----------------------------------------------------------------------

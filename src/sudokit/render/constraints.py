@@ -81,7 +81,7 @@ from sudokit.rules.kinds import (
     ZipperLine,
 )
 
-__all__ = ["COLOURS", "Colours", "draw_over", "draw_under", "needs_margin"]
+__all__ = ["COLOURS", "Colours", "draw_over", "draw_under", "layers", "needs_margin"]
 
 
 @dataclass(frozen=True)
@@ -136,6 +136,22 @@ def _num(value: float) -> str:
 def needs_margin(rules: Rules | None) -> bool:
     """Whether the rules have clues outside the grid (little killers, sandwich, X-sum, skyscraper)."""
     return rules is not None and any(isinstance(c, _OUTSIDE) for c in rules.constraints)
+
+
+def layers(rules: Rules, geo: Geometry, colours: Colours = COLOURS) -> tuple[ET.Element, ET.Element, str]:
+    """The constraints alone: the group drawn under the digits, the group drawn over the grid
+    lines (each a ``<g>`` carrying the text attributes its labels need) and the notes of the
+    rules without a picture (``""`` for none), for a page or a PDF that draws the rest itself."""
+    text = {"font-family": "DejaVu Sans, Verdana, Arial, sans-serif", "text-anchor": "middle"}
+    under = ET.Element("g", {"class": "constraint-layer under", **text})
+    over = ET.Element("g", {"class": "constraint-layer over", **text})
+    draw_under(under, geo, rules, colours)
+    draw_over(over, geo, rules, colours)
+    notes = over.find("desc")
+    if notes is None:
+        return under, over, ""
+    over.remove(notes)
+    return under, over, notes.text or ""
 
 
 def _polyline(geo: Geometry, cells: Sequence[int]) -> str:

@@ -101,6 +101,13 @@ async def solve(request: Request) -> Response:
     return _answer(await run(request, service.solve, _field(data, "puzzle"), first=bool(data.get("first"))))
 
 
+async def link(request: Request) -> Response:
+    """POST /api/link {"link"}: a SudokuPad or f-puzzles link opened to play (as /api/solve
+    answers, with every constraint's drawing), or its named reason for refusing."""
+    data = await read_json(request)
+    return _answer(await run(request, service.link, _field(data, "link")))
+
+
 async def count(request: Request) -> Response:
     """POST /api/count {"puzzle", "limit"?}: the number of solutions up to the limit."""
     data = await read_json(request)
@@ -165,6 +172,7 @@ async def render(request: Request) -> Response:
 #: (path, endpoint) of every API route; all take POST.
 ROUTES: tuple[tuple[str, Callable[[Request], Any]], ...] = (
     ("/api/solve", solve),
+    ("/api/link", link),
     ("/api/count", count),
     ("/api/rate", rate),
     ("/api/hint", hint),

@@ -17,8 +17,11 @@ from typing import Any
 import sudokit
 from sudokit import Candidates, Grid, Status, Step, SudokuError
 from sudokit import batch as batch_runner
+from sudokit.formats.variants import looks_like_variant
+from sudokit.render import constraints as drawn
 from sudokit.render import svg
 from sudokit.render.layout import CELL, Geometry
+from sudokit.rules import KillerCage
 from sudokit.web.glossary import meaning
 
 __all__ = [
@@ -28,6 +31,7 @@ __all__ = [
     "explain",
     "generate",
     "hint",
+    "link",
     "parse",
     "rate",
     "render",
@@ -77,16 +81,39 @@ def _rules_fields(grid: Grid) -> dict[str, Any] | None:
     rules = grid.rules
     if rules is None:
         return None
+    described = [sudokit.find_variant(v).description for v in rules.variants]
+    kinds = [*rules.variants, *(c.kind for c in rules.constraints)]
     return {
-        "name": rules.name,
-        "rules": [sudokit.find_variant(v).description for v in rules.variants],
+        "name": "+".join(dict.fromkeys(kinds)) or rules.name,
+        "rules": described + list(dict.fromkeys(c.description for c in rules.constraints)),
         "peers": [sorted(p) for p in rules.peers],
         "pieces": list(rules.pieces) if rules.pieces is not None else None,
         "shaded": sorted({c for r in rules.regions if r.kind in ("window", "extra") for c in r.cells}),
         "diagonals": [list(r.cells) for r in rules.regions if r.kind == "diagonal"],
-        "cages": [{"cells": list(c.cells), "sum": c.total, "edges": _cage_edges(grid, c.cells)}
-                  for c in rules.cages],
+        "cages": [{"cells": list(cells), "sum": total, "edges": _cage_edges(grid, cells)}
+                  for cells, total in _all_cages(rules)],
+        "drawing": _drawing(grid),
     }
+
+
+def _all_cages(rules: sudokit.Rules) -> list[tuple[tuple[int, ...], int | None]]:
+    """Killer's cages and the cage constraints of a link, as ``(cells, total)``."""
+    cages = [(c.cells, c.total) for c in rules.cages]
+    return cages + [(c.group, c.total) for c in rules.constraints if isinstance(c, KillerCage)]
+
+
+def _drawing(grid: Grid) -> dict[str, Any] | None:
+    """A puzzle's constraints (thermometers, arrows, dots…) as SVG the page lays over its board,
+    drawn by :mod:`sudokit.render.constraints` in units of ``cell`` per cell from the grid's
+    corner; clues outside the grid (``margin`` cells wide) fall outside ``0 … size``."""
+    rules = grid.rules
+    if rules is None or not rules.constraints:
+        return None
+    geo = Geometry(grid.shape, 0.0)
+    under, over, notes = drawn.layers(rules, geo)
+    return {"under": svg.to_string(under), "over": svg.to_string(over), "notes": notes, "cell": CELL,
+            "size": geo.side, "margin": 0.85 if drawn.needs_margin(rules) else 0.0,
+            "kinds": sorted({c.kind for c in rules.constraints})}
 
 
 #: How far inside its cells a cage's dashed outline runs on the page, in cells.
@@ -172,6 +199,24 @@ def solve(text: object, limits: Limits, *, first: bool = False) -> dict[str, Any
     if first and found.solution is not None:
         answer.update(status=Status.SOLVED.value, solution=found.solution.to_string(), error=None,
                       solution_cells=list(found.solution.cells))
+    return answer
+
+
+def link(text: object, limits: Limits) -> dict[str, Any]:
+    """Open a SudokuPad or f-puzzles link to play: :func:`solve`'s answer (the rules with every
+    constraint and its drawing), searched within the server's time limit. A link sudokit cannot
+    read faithfully is refused with the library's named reason (``unsupported: …``)."""
+    if not isinstance(text, str) or not text.strip():
+        raise InputError("link must be a string holding a SudokuPad or f-puzzles link")
+    if text.lstrip().startswith("{") or not looks_like_variant(text):
+        raise InputError("not a SudokuPad or f-puzzles link: paste https://sudokupad.app/… or "
+                         "https://f-puzzles.com/?load=…")
+    grid = parse(text, limits)
+    found = sudokit.search(grid, 2, time_limit=limits.time_limit)
+    answer = _search_answer(grid, found.count, found.solution)
+    if found.stopped:
+        answer.update(status=Status.LIMIT_REACHED.value, solution=None, solution_cells=None,
+                      error=f"no answer within {limits.time_limit:g} s")
     return answer
 
 

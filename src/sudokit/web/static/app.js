@@ -181,6 +181,21 @@ const app = {
       }
     }
   },
+  // A SudokuPad or f-puzzles link (/api/link): played with every constraint drawn, or its named refusal.
+  async openLink(text) {
+    if (!text.trim()) return this.message("Paste a SudokuPad or f-puzzles link first", "warn");
+    this.message("Reading the link…");
+    $("open-link").disabled = true;
+    try {
+      const answer = await post("/api/link", { link: text.trim() });
+      const notes = answer.rules && answer.rules.drawing && answer.rules.drawing.notes;
+      this.start(answer, answer.status === "solved" && notes ? `Also: ${notes}` : "");
+    } catch (error) {
+      this.message(error.message, "error");
+    } finally {
+      $("open-link").disabled = false;
+    }
+  },
   // A new puzzle of a level and size (/api/generate); an unrated one when none of that level comes in time.
   async newGame(level, size) {
     this.message(`Making a new ${level} ${size}×${size} puzzle…`);
@@ -318,7 +333,7 @@ function wire() {
     app.selected = cell;
     if (app.game.cells[cell]) app.highlight = app.game.cells[cell];
     app.redraw();
-  });
+  }, { under: $("rules-under"), over: $("rules-over") });
   window.addEventListener("resize", () => app.layoutKeypad());
   document.addEventListener("keydown", onKey);
   for (const tab of document.querySelectorAll("[role=tab]")) tab.addEventListener("click", () => app.setTab(tab.dataset.tab));
@@ -346,6 +361,10 @@ function wire() {
     app.redraw();
   });
   $("new-game").addEventListener("click", () => app.newGame($("new-level").value, Number($("new-size").value)));
+  $("link-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    app.openLink($("link-input").value);
+  });
   $("print").addEventListener("click", () => window.print());
   $("undo").addEventListener("click", () => app.undo());
   $("redo").addEventListener("click", () => app.redo());

@@ -30,16 +30,19 @@ export function peers(n, br, bc) {
 const SVG = "http://www.w3.org/2000/svg";
 
 export class Board {
-  constructor(element, linksSvg, onSelect) {
+  // layers: {under, over}, the SVGs a link's constraints are drawn in (under: blended into the cells).
+  constructor(element, linksSvg, onSelect, layers = {}) {
     this.el = element;
     this.svg = linksSvg;
     this.onSelect = onSelect;
+    this.layers = layers;
     this.shapeKey = "";
   }
 
   // Build the cells once per grid shape (and variant: its peers, piece borders, shaded cells).
   build(n, br, bc, rules) {
-    const key = `${n}:${br}x${bc}:${rules ? JSON.stringify([rules.name, rules.pieces, rules.cages]) : ""}`;
+    const drawing = (rules && rules.drawing) || null;
+    const key = `${n}:${br}x${bc}:${rules ? JSON.stringify([rules.name, rules.pieces, rules.cages, drawing]) : ""}`;
     if (key === this.shapeKey) return;
     this.shapeKey = key;
     this.rules = rules || null;
@@ -74,6 +77,25 @@ export class Board {
     }
     this.svg.setAttribute("viewBox", `0 0 ${n} ${n}`);
     this.svg.setAttribute("preserveAspectRatio", "none");
+    this.drawConstraints(drawing, n);
+  }
+
+  // A link's constraints (thermometers, arrows, dots, clues outside the grid…) as the server drew
+  // them (sudokit.render.constraints): SVG in units of drawing.cell per cell, laid over the board.
+  drawConstraints(drawing, n) {
+    const wrap = this.el.parentElement;
+    if (wrap) wrap.style.margin = drawing && drawing.margin ? `calc(var(--board) / ${n} * ${drawing.margin})` : "";
+    for (const part of ["under", "over"]) {
+      const layer = this.layers[part];
+      if (!layer) continue;
+      layer.replaceChildren();
+      layer.dataset.kinds = drawing ? drawing.kinds.join(" ") : "";
+      if (!drawing) continue;
+      layer.setAttribute("viewBox", `0 0 ${drawing.size} ${drawing.size}`);
+      const doc = new DOMParser().parseFromString(`<svg xmlns="${SVG}">${drawing[part]}</svg>`, "image/svg+xml");
+      if (doc.querySelector("parsererror")) continue;
+      for (const child of [...doc.documentElement.children]) layer.append(document.importNode(child, true));
+    }
   }
 
   // Draw a view: {n, br, bc, givens, cells, marks, selected, highlight, conflicts, wrong, overlay}.
