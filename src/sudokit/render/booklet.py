@@ -17,7 +17,9 @@ an unknown option (:class:`~sudokit.errors.OptionError`), an unwritable path
 from __future__ import annotations
 
 import os
+import re
 import tempfile
+import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,8 +36,10 @@ from sudokit.errors import (
 from sudokit.generation.generator import LEVELS as LEVELS  # the level names a difficulty may give
 from sudokit.generation.generator import parse_difficulty
 from sudokit.grid import Grid
+from sudokit.render.constraints import layers, needs_margin
 from sudokit.render.layout import CELL, Geometry, digit_label, geometry
 from sudokit.render.svg import PALETTE
+from sudokit.rules import Cage, KillerCage
 
 if TYPE_CHECKING:
     from sudokit.rating.explainer import Rating
@@ -201,7 +205,7 @@ def _colour(canvas: Any, hex_colour: str, stroke: bool = False) -> None:
 
 
 def _draw_rules_under(canvas: Any, geo: Geometry, pen: _Pen, puzzle: Grid) -> None:
-    """A variant's shaded windows and extra regions, under the digits."""
+    """A variant's shaded windows and extra regions, under the digits (constraints: :func:`_paint`)."""
     rules = puzzle.rules
     if rules is None:
         return
@@ -221,14 +225,15 @@ def _draw_rules_over(canvas: Any, geo: Geometry, pen: _Pen, puzzle: Grid) -> Non
     canvas.setLineWidth(geo.thin * 1.6 * pen.k)
     for x1, y1, x2, y2 in geo.diagonals(rules):
         canvas.line(*pen.at(x1, y1), *pen.at(x2, y2))
-    if not rules.cages:
+    cages = [*rules.cages, *(Cage(c.group, c.total) for c in rules.constraints if isinstance(c, KillerCage))]
+    if not cages:
         return
     _colour(canvas, PALETTE.cage, stroke=True)
     canvas.setLineWidth(geo.thin * 1.2 * pen.k)
     canvas.setDash(CELL * 0.07 * pen.k, CELL * 0.05 * pen.k)
     size = CELL * 0.24
     canvas.setFont("SudokitSans", size * pen.k)
-    for cage in rules.cages:
+    for cage in cages:
         for x1, y1, x2, y2 in geo.cage_edges(cage.cells):
             canvas.line(*pen.at(x1, y1), *pen.at(x2, y2))
         if cage.total is not None:
@@ -248,6 +253,9 @@ def _draw_grid(canvas: Any, geo: Geometry, pen: _Pen, puzzle: Grid, solution: Gr
     marks, then thin and thick lines (a Jigsaw's pieces instead of boxes)."""
     n = geo.shape.n
     _draw_rules_under(canvas, geo, pen, puzzle)
+    drawn = layers(puzzle.rules, geo) if puzzle.rules is not None and puzzle.rules.constraints else None
+    if drawn is not None:
+        _paint(canvas, pen, drawn[0])
     size = geo.digit_size * pen.k
     canvas.setFont("SudokitSans-Bold" if solution is None else "SudokitSans", size)
     for colour, values in ((PALETTE.given, puzzle.cells),
@@ -269,6 +277,75 @@ def _draw_grid(canvas: Any, geo: Geometry, pen: _Pen, puzzle: Grid, solution: Gr
     left, top = pen.at(geo.margin, geo.margin)
     side = geo.side * pen.k
     canvas.rect(left, top - side, side, side, stroke=1, fill=0)
+    if drawn is not None:  # dots, X/V, quadruples and outside clues over the grid lines, as in the SVG
+        _paint(canvas, pen, drawn[1])
+
+
+#: The SVG attributes the painter reads, inherited from group to child as in SVG.
+_STYLE = ("fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "font-size", "font-weight",
+          "text-anchor")
+_POINT = re.compile(r"([ML])\s*(-?[\d.]+(?:e[-+]?\d+)?)[\s,]+(-?[\d.]+(?:e[-+]?\d+)?)")
+
+
+def _paint(canvas: Any, pen: _Pen, element: ET.Element) -> None:
+    """Paint a group that :mod:`sudokit.render.constraints` drew as SVG with reportlab's vector
+    primitives (the same drawing as the pictures: paths of straight segments, circles,
+    rectangles with or without round corners, text with or without a halo)."""
+    canvas.saveState()
+    try:
+        _paint_element(canvas, pen, element, {"fill": "#000000", "stroke": "none", "stroke-width": "1",
+                                              "font-size": "12", "text-anchor": "middle"})
+    finally:
+        canvas.restoreState()
+
+
+def _paint_element(canvas: Any, pen: _Pen, element: ET.Element, inherited: dict[str, str]) -> None:
+    style = {**inherited, **{k: v for k, v in element.attrib.items() if k in _STYLE}}
+    tag = element.tag
+    if tag == "g":
+        for child in element:
+            _paint_element(canvas, pen, child, style)
+        return
+    fill = style["fill"] if style["fill"] != "none" else None
+    stroke = style["stroke"] if style["stroke"] != "none" else None
+    if fill:
+        _colour(canvas, fill)
+    if stroke:
+        _colour(canvas, stroke, stroke=True)
+        canvas.setLineWidth(float(style["stroke-width"]) * pen.k)
+        canvas.setLineCap(1 if style.get("stroke-linecap") == "round" else 0)
+        canvas.setLineJoin(1 if style.get("stroke-linejoin") == "round" else 0)
+    a = element.attrib
+    paint = {"stroke": 1 if stroke else 0, "fill": 1 if fill else 0}
+
+    def num(name: str) -> float:
+        return float(a.get(name, "0"))
+
+    if tag == "path":
+        path = canvas.beginPath()
+        for op, x, y in _POINT.findall(a.get("d", "")):
+            (path.moveTo if op == "M" else path.lineTo)(*pen.at(float(x), float(y)))
+        canvas.drawPath(path, **paint)
+    elif tag == "circle":
+        canvas.circle(*pen.at(num("cx"), num("cy")), num("r") * pen.k, **paint)
+    elif tag == "rect":
+        x, y = pen.at(num("x"), num("y"))
+        w, h = num("width") * pen.k, num("height") * pen.k
+        if "rx" in a:
+            canvas.roundRect(x, y - h, w, h, num("rx") * pen.k, **paint)
+        else:
+            canvas.rect(x, y - h, w, h, **paint)
+    elif tag == "text" and element.text:
+        font = "SudokitSans-Bold" if style.get("font-weight") == "bold" else "SudokitSans"
+        size = float(style["font-size"]) * pen.k
+        x, y = pen.at(num("x"), num("y"))
+        width = canvas.stringWidth(element.text, font, size)
+        shift = {"middle": width / 2, "end": width}.get(style["text-anchor"], 0.0)
+        text = canvas.beginText(x - shift, y)
+        text.setFont(font, size)
+        text.setTextRenderMode(2 if stroke else 0)  # a halo: stroked and filled
+        text.textOut(element.text)
+        canvas.drawText(text)
 
 
 def _slots(
@@ -332,10 +409,16 @@ def _draw_pages(canvas: Any, entries: Sequence[Entry], page: tuple[float, float]
 def _draw_entry(canvas: Any, entry: Entry, x: float, top: float, side: float, label: str,
                 label_size: float, solution: Grid | None) -> None:
     """One labelled grid in its slot."""
-    geo = geometry(entry.puzzle.shape)
+    rules = entry.puzzle.rules
+    geo = geometry(entry.puzzle.shape, clues=needs_margin(rules))
     _colour(canvas, "#333333")
     canvas.setFont("SudokitSans", label_size)
-    canvas.drawString(x + geo.margin * side / geo.total, top + label_size * 0.6, label)
+    notes = layers(rules, geo)[2] if rules is not None and rules.constraints and solution is None else ""
+    text = f"{label} · {notes}" if notes else label
+    room = side * (1 - 2 * geo.margin / geo.total)
+    while canvas.stringWidth(text, "SudokitSans", label_size) > room and len(text) > len(label):
+        text = text[:-2].rstrip(" ·;,") + "…"
+    canvas.drawString(x + geo.margin * side / geo.total, top + label_size * 0.6, text)
     _draw_grid(canvas, geo, _Pen(x, top, side / geo.total), entry.puzzle, solution)
 
 
