@@ -105,7 +105,8 @@ def examine(entry: Entry, time_limit: float) -> Outcome:
         return Outcome(entry, "refused", error.reasons[0], reasons=error.reasons,
                        seconds=time.perf_counter() - start)
     except SudokuError as error:
-        return Outcome(entry, "error", f"{type(error).__name__}: {error}", seconds=time.perf_counter() - start)
+        return Outcome(entry, "error", f"{type(error).__name__}: {error}",
+                       seconds=time.perf_counter() - start)
     n = puzzle.rules.n
     grid = Grid.from_cells(puzzle.cells, puzzle.rules.shape, rules=puzzle.rules)
     found = search(grid, 2, time_limit=time_limit)
@@ -131,7 +132,7 @@ def run(entries: Sequence[Entry], time_limit: float) -> Iterator[Outcome]:
     for entry in entries:
         try:
             yield examine(entry, time_limit)
-        except Exception as error:  # noqa: BLE001 - the report counts a crash as an outcome
+        except Exception as error:  # a crash is an outcome the report counts
             yield Outcome(entry, "error", f"crash: {type(error).__name__}: {error}")
 
 
@@ -142,7 +143,7 @@ def summary(outcomes: Sequence[Outcome]) -> dict[str, object]:
         "puzzles": len(outcomes),
         "read": sum(o.status not in ("refused", "error") for o in outcomes),
         "outcomes": Counter(o.status for o in outcomes),
-        "reasons": Counter(reason_key(r) for o in outcomes for r in dict.fromkeys(reason_key(x) for x in o.reasons)),
+        "reasons": Counter(key for o in outcomes for key in dict.fromkeys(reason_key(r) for r in o.reasons)),
         "solved_by_size": Counter(o.size for o in solved),
         "by_source": Counter((o.entry.source, o.status) for o in outcomes),
         "compared": sum(o.agrees is not None for o in solved),

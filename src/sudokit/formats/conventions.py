@@ -14,6 +14,7 @@ from typing import Literal
 from sudokit.formats.sudokupad import (
     Arrow,
     Cell,
+    FPuzzlesElement,
     Line,
     Point,
     Shape,
@@ -158,6 +159,15 @@ _GLOBALS = [
     ("disjoint-groups", ("disjoint", )),
 ]
 
+#: The anti-knight and anti-king rules stated by the move rather than the name.
+_MOVE = {
+    kind: re.compile(
+        r"\b(cells|digits)( that are)? (separated by|a) (a |one )?(chess )?" + piece + r"'?s? move"
+        r"( apart| away)?( \(in chess\))?,? (cannot|can't|may not|must not|do not|don't) "
+        r"(repeat|contain (a repeated|the same) digits?|be the same|contain the same digit)")
+    for kind, piece in (("anti-knight", "knight"), ("anti-king", "king"))
+}
+
 _MODIFIERS = ("fog of war", "fog", "lying", "liar", "wrong", "broken", "schrödinger", "schrodinger",
               "chaos construction", "doublers", "negators", "modular", "parity")
 
@@ -177,10 +187,18 @@ def classify(puzzle: SudokuPadPuzzle) -> list[Element | Unsupported]:
     for kind, words in _GLOBALS:
         if puzzle.format == "fpuzzles" and any(isinstance(e, Element) and e.kind == kind for e in out):
             continue
+        move = _MOVE.get(kind)
+        found = move.search(rules) if move else None
+        if found:
+            out.append(Element(kind, (), "stated", (f"rules text says {found.group(0)!r}",), ("rules",)))
+            continue
         word = _has(rules, *words)
         if word and not re.search(r"\b(?:no|not|isn't|without)\b[^.]{0,20}" + re.escape(word), rules):
             out.append(Element(kind, (), "stated", (f"rules text says {word!r}",), ("rules",)))
+    drawn = {e.kind for e in out if isinstance(e, Element)}
     for word in _MODIFIERS:
+        if word == "modular" and "modular" in drawn:
+            continue  # the name of the modular lines the puzzle has
         if re.search(r"\b" + re.escape(word) + r"\b", rules):
             out.append(Unsupported(f"unsupported: the rules text mentions {word!r}, which may change "
                                    "how every clue reads", ("rules",)))
@@ -243,9 +261,13 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             out.append(Unsupported(f"unsupported: part of the puzzle is drawn in an image ({key}); "
                                    "its clues are not in the data", (f"metadata.{key}",)))
 
-    def shape_at(point: Point, *, min_size: float, hue: set[str | None] | None = None) -> str | None:
+    bulbs: set[str] = set()  # thermometer bulbs: branches of one thermometer share theirs
+
+    def shape_at(point: Point, *, min_size: float, hue: set[str | None] | None = None,
+                 reuse: set[str] | None = None) -> str | None:
         for name, s in shapes:
-            if name in used or not s.rounded or min(s.width, s.height) < min_size:
+            taken = name in used and name not in (reuse or ())
+            if taken or not s.rounded or min(s.width, s.height) < min_size:
                 continue
             if hue is not None and _hue(s.background_color) not in hue and _hue(s.border_color) not in hue:
                 continue
@@ -320,13 +342,14 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             continue
         if hue == "grey" and thick:
             first, last = line.way_points[0], line.way_points[-1]
-            bulb = shape_at(first, min_size=0.5, hue={"grey"})
+            bulb = shape_at(first, min_size=0.5, hue={"grey"}, reuse=bulbs)
             reverse = False
             if bulb is None:
-                bulb = shape_at(last, min_size=0.5, hue={"grey"})
+                bulb = shape_at(last, min_size=0.5, hue={"grey"}, reuse=bulbs)
                 reverse = bulb is not None
             if bulb is not None:
                 used.add(bulb)
+                bulbs.add(bulb)
                 ordered = cells[::-1] if reverse else cells
                 _add(out, "thermometer", ordered, rules, ("thermo",), "a grey line with a bulb",
                      (src, bulb), [f"a grey line (thickness {line.thickness}) with a grey circle at one end"])
@@ -477,7 +500,8 @@ def _little_killer(p: SudokuPadPuzzle, index: int, arrow: Arrow, rules: str,
 
 #: f-puzzles fields that are constraints, by the convention they name.
 _FP_KINDS = {
-    "thermometer": "thermometer", "arrow": "arrow", "killercage": "killer",
+    "thermometer": "thermometer", "slowthermometer": "slow-thermometer", "arrow": "arrow",
+    "killercage": "killer",
     "littlekillersum": "little-killer",
     "sandwichsum": "sandwich", "xsum": "x-sum", "skyscraper": "skyscraper", "xv": "xv",
     "difference": "kropki-white", "ratio": "kropki-black", "palindrome": "palindrome",
@@ -489,12 +513,43 @@ _FP_KINDS = {
 _FP_FLAGS = {"antiknight": "anti-knight", "antiking": "anti-king", "nonconsecutive": "non-consecutive",
              "disjointgroups": "disjoint-groups", "diagonal+": "diagonal", "diagonal-": "diagonal"}
 _FP_COSMETIC = {"line", "rectangle", "circle", "text", "cage"}
+#: The f-puzzles field a cosmetic's ``fromConstraint`` names: f-puzzles' own drawing of that field.
+_FP_FROM = {
+    "Renban": "renban", "Region Sum Line": "regionsumline", "Entropic Line": "entropicline",
+    "Modular Line": "modularline", "Zipper Line": "zipperline", "Whispers": "whispers",
+    "Slow Thermometer": "slowthermometer", "Thermometer": "thermometer", "Palindrome": "palindrome",
+    "Between Line": "betweenline", "Skyscraper": "skyscraper", "X Sum": "xsum",
+    "Sandwich Sum": "sandwichsum",
+}
 _FP_IGNORED = {"highlightConflicts", "disabledlogic", "truecandidatesoptions", "negative"}
+
+
+def _drawn_copy(element: FPuzzlesElement, fields: dict[str, list[FPuzzlesElement]]) -> bool:
+    """True when a cosmetic is f-puzzles' drawing of a constraint the puzzle declares: its
+    ``fromConstraint`` names a field present, with a line of the same cells (lines) or an entry
+    at the same cells (texts and circles)."""
+    field = _FP_FROM.get(str(element.attrs.get("fromConstraint")))
+    declared = fields.get(field or "", [])
+    if not declared:
+        return False
+    if element.kind == "line":
+        lines = {line for d in declared for line in d.lines}
+        return bool(element.lines) and all(line in lines or line[::-1] in lines for line in element.lines)
+    if element.kind == "text":
+        at = {(d.cells, str(d.value)) for d in declared}
+        return (element.cells, str(element.value)) in at
+    if element.kind == "circle" and field in ("slowthermometer", "thermometer"):
+        bulbs = {line[0] for d in declared for line in d.lines if line}
+        return bool(element.cells) and all(c in bulbs for c in element.cells)
+    return False
 
 
 def _classify_fpuzzles(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupported]) -> None:
     n = p.rows
     counts: dict[str, int] = {}
+    fields: dict[str, list[FPuzzlesElement]] = {}
+    for element in p.fpuzzles:
+        fields.setdefault(element.kind, []).append(element)
     for element in p.fpuzzles:
         k = counts.get(element.kind, 0)
         counts[element.kind] = k + 1
@@ -506,14 +561,16 @@ def _classify_fpuzzles(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsup
         elif element.kind in _FP_COSMETIC:
             if element.kind == "cage" and not element.cells:
                 continue  # metadata (title, rules …), read into Metadata
+            if _drawn_copy(element, fields):
+                continue  # f-puzzles' picture of a declared constraint, read from its field
             colour = element.attrs.get("outlineC") or element.attrs.get("baseC") or element.attrs.get("fontC")
             out.append(Unsupported(f"unsupported: f-puzzles {element.kind} ({colour}"
                                    f"{', ' + repr(value) if value else ''}) with rules "
                                    f"\"{_excerpt(rules)}\"", src))
         elif kind is None:
             out.append(Unsupported(f"unsupported: f-puzzles field {element.kind!r}", src))
-        elif kind in ("thermometer", "palindrome", "renban", "german-whispers", "entropic", "region-sum",
-                      "between-line", "modular", "zipper"):
+        elif kind in ("thermometer", "slow-thermometer", "palindrome", "renban", "german-whispers",
+                      "entropic", "region-sum", "between-line", "modular", "zipper"):
             if kind == "german-whispers" and value not in (None, "5"):
                 kind = "dutch-whispers" if value == "4" else "whispers"
             for line in element.lines:
