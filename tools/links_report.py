@@ -9,7 +9,8 @@ up to two solutions within a time limit, and the outcome is one of
   solve): ``agree`` or ``WRONG``;
 - ``refused``: the reader refused the link with a named reason (:class:`LinkRefused`);
 - ``no-solution`` / ``several``: read, but the rules as read give no or several solutions;
-- ``timeout``: the search ran past the time limit;
+- ``timeout``: the search ran past the time limit (``consistent`` then says whether the link's
+  own solution, if any, keeps every rule as read: an inconsistent one would prove a misreading);
 - ``error``: anything else (an id-only link, a malformed payload, a crash).
 
     .venv/bin/python tools/links_report.py [--time-limit 5] [--only ID ...] [--reasons]
@@ -64,6 +65,7 @@ class Outcome:
     reasons: tuple[str, ...] = ()
     agrees: bool | None = None
     seconds: float = 0.0
+    consistent: bool | None = None
 
 
 def load(path: Path = COLLECTION) -> list[Entry]:
@@ -96,6 +98,15 @@ def solution_digits(puzzle: LinkPuzzle, n: int) -> list[int] | None:
     return None
 
 
+def consistent(puzzle: LinkPuzzle) -> bool | None:
+    """Whether the link's own solution keeps the givens and every rule as read (None: it has none)."""
+    published = solution_digits(puzzle, puzzle.rules.n)
+    if published is None:
+        return None
+    givens_kept = all(g in (0, v) for g, v in zip(puzzle.cells, published, strict=True))
+    return givens_kept and not check(puzzle.rules, published)
+
+
 def examine(entry: Entry, time_limit: float) -> Outcome:
     """Read, search (limit 2, within ``time_limit`` seconds) and check one link."""
     start = time.perf_counter()
@@ -112,7 +123,8 @@ def examine(entry: Entry, time_limit: float) -> Outcome:
     found = search(grid, 2, time_limit=time_limit)
     seconds = time.perf_counter() - start
     if found.stopped:
-        return Outcome(entry, "timeout", f"over {time_limit:g} s", n, seconds=seconds)
+        return Outcome(entry, "timeout", f"over {time_limit:g} s", n, seconds=seconds,
+                       consistent=consistent(puzzle))
     if found.count == 0:
         return Outcome(entry, "no-solution", "", n, seconds=seconds)
     if found.count > 1:
@@ -149,6 +161,8 @@ def summary(outcomes: Sequence[Outcome]) -> dict[str, object]:
         "compared": sum(o.agrees is not None for o in solved),
         "agree": sum(o.agrees is True for o in solved),
         "wrong": sum(o.agrees is False for o in solved),
+        "timeouts_consistent": sum(o.consistent is True for o in outcomes),
+        "timeouts_inconsistent": sum(o.consistent is False for o in outcomes),
     }
 
 
@@ -176,13 +190,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"solved by size: {dict(sorted(s['solved_by_size'].items()))}")  # type: ignore[attr-defined]
     print(f"published solution in the link: {s['compared']} compared, {s['agree']} agree, "
           f"{s['wrong']} wrong")
+    print(f"timed out, the link's solution keeping every rule as read: {s['timeouts_consistent']} yes, "
+          f"{s['timeouts_inconsistent']} no")
     print("\nrefusal reasons (puzzles refused for each):")
     for key, count in s["reasons"].most_common():  # type: ignore[attr-defined]
         print(f"  {count:3}  {key}")
     print("\nby source:")
     for (source, status), count in sorted(s["by_source"].items()):  # type: ignore[attr-defined]
         print(f"  {source:32} {status:11} {count}")
-    return 1 if s["wrong"] else 0
+    return 1 if s["wrong"] or s["timeouts_inconsistent"] else 0
 
 
 if __name__ == "__main__":

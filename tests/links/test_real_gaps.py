@@ -144,3 +144,63 @@ def test_entropic_ranges_are_not_a_digit_set() -> None:
     assert [type(c) for c in puzzle.rules.constraints] == [Entropic]
     with pytest.raises(LinkRefused, match="digits 1-3"):
         read_link(scl(scl_puzzle(9, rules="Place the digits 1-3 in each pink cell.", lines=[line])))
+
+
+def test_several_arrows_leave_one_circle() -> None:
+    arrows = [
+        {"wayPoints": [[1.79, 1.79], [2.5, 2.5]], "color": "#aaaf", "thickness": 3, "headLength": 0.3},
+        {"wayPoints": [[1.21, 1.79], [0.5, 2.5], [0.5, 3.5]], "color": "#aaaf", "thickness": 3,
+         "headLength": 0.3},
+    ]
+    ring = {"center": [1.5, 1.5], "width": 0.82, "height": 0.82, "rounded": True,
+            "backgroundColor": "#FFFFFF", "borderColor": "#aaaf"}
+    parts = {"arrows": arrows, "overlays": [ring]}
+    link = scl(scl_puzzle(4, rules="Digits along an arrow sum to the digit in its circle.", **parts))
+    assert len(read_link(link).rules.constraints) == 2
+    expected = brute4([lambda g: at(g, (1, 1)) == at(g, (2, 2)),
+                       lambda g: at(g, (1, 1)) == at(g, (0, 2)) + at(g, (0, 3))])
+    assert count(link) == len(expected)
+
+
+def line(colour: str, *cells: Cell) -> dict[str, Any]:
+    return {"wayPoints": [[r + 0.5, c + 0.5] for r, c in cells], "color": colour, "thickness": 10}
+
+
+def test_pink_renban_and_light_blue_region_sums_named_or_described() -> None:
+    renban = line("#F067F0", (0, 0), (1, 1), (2, 1))
+    text = "Renban: each purple line holds a set of consecutive digits."
+    link = scl(scl_puzzle(4, rules=text, lines=[renban]))
+    assert [c.kind for c in read_link(link).rules.constraints] == ["renban"]
+    both = "Renban lines hold consecutive digits. Entropic lines: any three cells hold low, middle and high."
+    with pytest.raises(LinkRefused, match="several line kinds"):
+        read_link(scl(scl_puzzle(4, rules=both, lines=[renban])))
+    sums = line("#2ECBFF", (0, 1), (1, 1), (1, 2))
+    for text in ("Digits along a blue line sum to the same total in each box the line visits.",
+                 "Box borders divide each blue line into segments with the same sum."):
+        link = scl(scl_puzzle(4, rules=text, lines=[sums]))
+        assert [c.kind for c in read_link(link).rules.constraints] == ["regionsum"]
+        assert count(link) == len(brute4([lambda g: at(g, (0, 1)) + at(g, (1, 1)) == at(g, (1, 2))]))
+    with pytest.raises(LinkRefused, match="cyan line"):
+        read_link(scl(scl_puzzle(4, rules="Digits along a blue line sum to 10.", lines=[sums])))
+
+
+def test_flavour_text_passes_but_a_named_variant_does_not() -> None:
+    for text in ("Normal sudoku rules apply. And that's it!", "Exported from sudokulab.net"):
+        assert read_link(scl(scl_puzzle(4, rules=text))).rules.constraints == ()
+    for text in ("Killer sudoku.", "Windoku!", "Sudoku X"):
+        with pytest.raises(LinkRefused, match="not understood"):
+            read_link(scl(scl_puzzle(4, rules=text)))
+
+
+def test_identical_digits_cannot_be_a_knights_move_apart() -> None:
+    text = "Normal sudoku rules apply. Identical digits cannot be a knight's move apart."
+    link = scl(scl_puzzle(4, rules=text))
+    assert read_link(link).rules.constraints == (AntiKnight(),)
+
+
+def test_kropki_without_the_negative_constraint() -> None:
+    dot = {"center": [0.5, 1.0], "width": 0.3, "height": 0.3, "rounded": True,
+           "backgroundColor": "#FFFFFF", "borderColor": "#000000"}
+    text = "Standard kropki (no negative constraint): digits separated by a white dot are consecutive."
+    constraints = read_link(scl(scl_puzzle(4, rules=text, overlays=[dot]))).rules.constraints
+    assert [c.kind for c in constraints] == ["white"]

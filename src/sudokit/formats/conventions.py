@@ -149,8 +149,13 @@ _LINE_KINDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     "orange": [("dutch-whispers", ("dutch whisper",))],
     "grey": [("palindrome", ("palindrome",))],
     "blue": [("region-sum", ("region sum",))],
-    "pink": [("entropic", ("entropic",))],
+    "pink": [("entropic", ("entropic",)), ("renban", ("renban",))],
+    # light blue: region sums where the text says so (a line's sum the same in each box)
+    "cyan": [("region-sum", ("region sum",))],
 }
+#: Region-sum lines described rather than named: the same sum in every box (region) on the line.
+_REGION_SUM = re.compile(r"(same|equal) (sum|total)[^.;]*\b(box|boxes|region|regions)\b|"
+                         r"\b(box|region) borders? divides?[^.;]*(same|equal) (sum|total)")
 
 _GLOBALS = [
     ("anti-knight", ("anti-knight", "antiknight", "anti knight")),
@@ -159,12 +164,15 @@ _GLOBALS = [
     ("disjoint-groups", ("disjoint", )),
 ]
 
-#: The anti-knight and anti-king rules stated by the move rather than the name.
+#: The anti-knight and anti-king rules stated by the move rather than the name: cells (digits) a
+#: move apart cannot repeat (hold the same digit), or identical digits cannot be a move apart.
 _MOVE = {
     kind: re.compile(
-        r"\b(cells|digits)( that are)? (separated by|a) (a |one )?(chess )?" + piece + r"'?s? move"
+        r"\b(cells|digits)( that are)? (separated by|a|one) (a |one )?(chess )?" + piece + r"'?s? move"
         r"( apart| away)?( \(in chess\))?,? (cannot|can't|may not|must not|do not|don't) "
-        r"(repeat|contain (a repeated|the same) digits?|be the same|contain the same digit)")
+        r"(repeat|contain (a repeated|the same) digits?|be the same|contain the same digit)|"
+        r"\b(identical|the same|equal) digits (cannot|can't|may not|must not) be (a |one )?(chess )?"
+        + piece + r"'?s? move apart")
     for kind, piece in (("anti-knight", "knight"), ("anti-king", "king"))
 }
 
@@ -262,6 +270,7 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
                                    "its clues are not in the data", (f"metadata.{key}",)))
 
     bulbs: set[str] = set()  # thermometer bulbs: branches of one thermometer share theirs
+    circles: set[str] = set()  # arrow circles: several arrows may leave one circle
 
     def shape_at(point: Point, *, min_size: float, hue: set[str | None] | None = None,
                  reuse: set[str] | None = None) -> str | None:
@@ -305,7 +314,7 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         if not (0 < start[0] < rows and 0 < start[1] < cols):
             _little_killer(p, i, arrow, rules, shapes, used, out)
             continue
-        bulb = shape_at(start, min_size=0.5)
+        bulb = shape_at(start, min_size=0.5, reuse=circles)
         if bulb is None:
             out.append(Unsupported("unsupported: an arrow with no circle at its tail", (src,)))
             continue
@@ -319,6 +328,7 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             continue
         path = tuple(c for c in path if c not in circle)
         used.add(bulb)
+        circles.add(bulb)
         evidence = [f"an arrow from a circle over {len(circle)} cell(s)", f"head length {arrow.head_length}"]
         _add(out, "arrow", circle, rules, ("arrow",), "an arrow with a circle", (src, bulb), evidence,
              path=path)
@@ -358,11 +368,13 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
                 q.color and _hue(q.color) == "grey" and q.way_points == line.way_points for q in p.lines):
             continue  # the white core of a two-line drawing (f-puzzles' arrow pills)
         candidates = _LINE_KINDS.get(hue or "", [])
-        named = [(kind, words) for kind, words in candidates if _has(rules, *words)]
+        named = [(kind, words) for kind, words in candidates
+                 if _has(rules, *words) or (kind == "region-sum" and _REGION_SUM.search(rules))]
         if (len(named) == 1 and thick) or (len(named) == 1 and (line.thickness or 0) >= 3):
             kind, words = named[0]
-            out.append(Element(kind, cells, "confirmed",
-                               (f"a {hue} line", f"rules text says {_has(rules, *words)!r}"), (src,)))
+            said = _has(rules, *words) or "the same sum in each box"
+            out.append(Element(kind, cells, "confirmed", (f"a {hue} line", f"rules text says {said!r}"),
+                               (src,)))
         elif len(named) > 1:
             out.append(Unsupported(f"unsupported: {hue} line with rules naming several line kinds "
                                    f"({', '.join(k for k, _ in named)})", (src,)))

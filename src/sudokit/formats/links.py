@@ -184,6 +184,17 @@ _CLASSIC = re.compile(
     r"^(place|fill in|enter|write) the digits \d+ ?(-|–|to|through) ?\d+ (in|into) "
     r"(each|every) (empty )?cell\W*$"
 )
+#: Words that can state a rule (or name a variant); a short sentence with none of them (and no
+#: small number) is flavour text: "And that's it!", "Exported from sudokulab.net".
+_RULE_WORDS = re.compile(
+    r"\b(digits?|numbers?|cells?|grid|rows?|columns?|box(es)?|regions?|nonets?|sums?|totals?|lines?|"
+    r"cages?|circles?|dots?|squares?|arrows?|thermo\w*|repeats?|contains?|equal|greater|less|smaller|"
+    r"larger|odd|even|must|cannot|can't|may|might|only|each|every|all|not|no|never|shade\w*|place|fill|"
+    r"given|clues?|between|along|adjacent|neighbou?rs?|apart|separated|diagonals?|values?|x|v|"
+    r"killer|windoku|hyper|toroidal|wrap\w*|miracle|chess|king|knight|queen|consecutive|magic|parity|"
+    r"fog|negative|anti\w*|variants?|rules?|constraints?|marked|shaded|coloured|colored|grey|gray|"
+    r"black|white|red|blue|green|purple|orange|pink|yellow|loop|snake|path|indexer|position)\b|"
+    r"\b([0-9]|1[0-6])\b")
 #: Or they name the units and say digits do not repeat (or appear once).
 _UNITS = re.compile(r"\b(rows?|columns?|box(es)?|regions?|nonets?)\b")
 _ONCE = re.compile(r"repeat|\bonce\b|one of each|each digit|every digit|"
@@ -240,7 +251,8 @@ def _read_text(text: str, kinds: set[str], n: int) -> _TextReading:
             else:
                 reading.strict |= "increase" in sentence
         if _NEGATIVE.search(sentence):
-            negated = bool(re.search(r"\bnot all\b|\bnot every\b|\bnot necessarily\b", sentence))
+            negated = bool(re.search(r"\bnot all\b|\bnot every\b|\bnot necessarily\b|"
+                                     r"\bno negative constraint", sentence))
             dots = "dot" in sentence or "kropki" in sentence
             xv = any(w in padded for w in (" x ", " v ", "xv", "x's", "v's", "x/v", "x-v"))
             if dots or xv:
@@ -255,6 +267,8 @@ def _read_text(text: str, kinds: set[str], n: int) -> _TextReading:
         classic = _CLASSIC.search(sentence) or (_UNITS.search(sentence) and _ONCE.search(sentence))
         if classic and not _UNUSUAL.search(sentence):
             continue
+        if len(sentence.split()) <= 10 and not _RULE_WORDS.search(sentence):
+            continue  # flavour text: nothing in it can state a rule
         if any(w in padded for k in kinds for w in _KIND_WORDS.get(k, ())):
             continue
         reading.reasons.append(f"unsupported: a rule not understood (\"{_cut(sentence)}\")")
