@@ -14,6 +14,7 @@ from typing import Literal
 from sudokit.formats.sudokupad import (
     Arrow,
     Cell,
+    FPuzzlesElement,
     Line,
     Point,
     Shape,
@@ -148,8 +149,13 @@ _LINE_KINDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     "orange": [("dutch-whispers", ("dutch whisper",))],
     "grey": [("palindrome", ("palindrome",))],
     "blue": [("region-sum", ("region sum",))],
-    "pink": [("entropic", ("entropic",))],
+    "pink": [("entropic", ("entropic",)), ("renban", ("renban",))],
+    # light blue: region sums where the text says so (a line's sum the same in each box)
+    "cyan": [("region-sum", ("region sum",))],
 }
+#: Region-sum lines described rather than named: the same sum in every box (region) on the line.
+_REGION_SUM = re.compile(r"(same|equal) (sum|total)[^.;]*\b(box|boxes|region|regions)\b|"
+                         r"\b(box|region) borders? divides?[^.;]*(same|equal) (sum|total)")
 
 _GLOBALS = [
     ("anti-knight", ("anti-knight", "antiknight", "anti knight")),
@@ -157,6 +163,18 @@ _GLOBALS = [
     ("non-consecutive", ("non-consecutive", "nonconsecutive", "non consecutive")),
     ("disjoint-groups", ("disjoint", )),
 ]
+
+#: The anti-knight and anti-king rules stated by the move rather than the name: cells (digits) a
+#: move apart cannot repeat (hold the same digit), or identical digits cannot be a move apart.
+_MOVE = {
+    kind: re.compile(
+        r"\b(cells|digits)( that are)? (separated by|a|one) (a |one )?(chess )?" + piece + r"'?s? move"
+        r"( apart| away)?( \(in chess\))?,? (cannot|can't|may not|must not|do not|don't) "
+        r"(repeat|contain (a repeated|the same) digits?|be the same|contain the same digit)|"
+        r"\b(identical|the same|equal) digits (cannot|can't|may not|must not) be (a |one )?(chess )?"
+        + piece + r"'?s? move apart")
+    for kind, piece in (("anti-knight", "knight"), ("anti-king", "king"))
+}
 
 _MODIFIERS = ("fog of war", "fog", "lying", "liar", "wrong", "broken", "schrödinger", "schrodinger",
               "chaos construction", "doublers", "negators", "modular", "parity")
@@ -177,10 +195,18 @@ def classify(puzzle: SudokuPadPuzzle) -> list[Element | Unsupported]:
     for kind, words in _GLOBALS:
         if puzzle.format == "fpuzzles" and any(isinstance(e, Element) and e.kind == kind for e in out):
             continue
+        move = _MOVE.get(kind)
+        found = move.search(rules) if move else None
+        if found:
+            out.append(Element(kind, (), "stated", (f"rules text says {found.group(0)!r}",), ("rules",)))
+            continue
         word = _has(rules, *words)
         if word and not re.search(r"\b(?:no|not|isn't|without)\b[^.]{0,20}" + re.escape(word), rules):
             out.append(Element(kind, (), "stated", (f"rules text says {word!r}",), ("rules",)))
+    drawn = {e.kind for e in out if isinstance(e, Element)}
     for word in _MODIFIERS:
+        if word == "modular" and "modular" in drawn:
+            continue  # the name of the modular lines the puzzle has
         if re.search(r"\b" + re.escape(word) + r"\b", rules):
             out.append(Unsupported(f"unsupported: the rules text mentions {word!r}, which may change "
                                    "how every clue reads", ("rules",)))
@@ -243,9 +269,14 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             out.append(Unsupported(f"unsupported: part of the puzzle is drawn in an image ({key}); "
                                    "its clues are not in the data", (f"metadata.{key}",)))
 
-    def shape_at(point: Point, *, min_size: float, hue: set[str | None] | None = None) -> str | None:
+    bulbs: set[str] = set()  # thermometer bulbs: branches of one thermometer share theirs
+    circles: set[str] = set()  # arrow circles: several arrows may leave one circle
+
+    def shape_at(point: Point, *, min_size: float, hue: set[str | None] | None = None,
+                 reuse: set[str] | None = None) -> str | None:
         for name, s in shapes:
-            if name in used or not s.rounded or min(s.width, s.height) < min_size:
+            taken = name in used and name not in (reuse or ())
+            if taken or not s.rounded or min(s.width, s.height) < min_size:
                 continue
             if hue is not None and _hue(s.background_color) not in hue and _hue(s.border_color) not in hue:
                 continue
@@ -283,7 +314,7 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         if not (0 < start[0] < rows and 0 < start[1] < cols):
             _little_killer(p, i, arrow, rules, shapes, used, out)
             continue
-        bulb = shape_at(start, min_size=0.5)
+        bulb = shape_at(start, min_size=0.5, reuse=circles)
         if bulb is None:
             out.append(Unsupported("unsupported: an arrow with no circle at its tail", (src,)))
             continue
@@ -297,6 +328,7 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             continue
         path = tuple(c for c in path if c not in circle)
         used.add(bulb)
+        circles.add(bulb)
         evidence = [f"an arrow from a circle over {len(circle)} cell(s)", f"head length {arrow.head_length}"]
         _add(out, "arrow", circle, rules, ("arrow",), "an arrow with a circle", (src, bulb), evidence,
              path=path)
@@ -320,13 +352,14 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             continue
         if hue == "grey" and thick:
             first, last = line.way_points[0], line.way_points[-1]
-            bulb = shape_at(first, min_size=0.5, hue={"grey"})
+            bulb = shape_at(first, min_size=0.5, hue={"grey"}, reuse=bulbs)
             reverse = False
             if bulb is None:
-                bulb = shape_at(last, min_size=0.5, hue={"grey"})
+                bulb = shape_at(last, min_size=0.5, hue={"grey"}, reuse=bulbs)
                 reverse = bulb is not None
             if bulb is not None:
                 used.add(bulb)
+                bulbs.add(bulb)
                 ordered = cells[::-1] if reverse else cells
                 _add(out, "thermometer", ordered, rules, ("thermo",), "a grey line with a bulb",
                      (src, bulb), [f"a grey line (thickness {line.thickness}) with a grey circle at one end"])
@@ -335,11 +368,13 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
                 q.color and _hue(q.color) == "grey" and q.way_points == line.way_points for q in p.lines):
             continue  # the white core of a two-line drawing (f-puzzles' arrow pills)
         candidates = _LINE_KINDS.get(hue or "", [])
-        named = [(kind, words) for kind, words in candidates if _has(rules, *words)]
+        named = [(kind, words) for kind, words in candidates
+                 if _has(rules, *words) or (kind == "region-sum" and _REGION_SUM.search(rules))]
         if (len(named) == 1 and thick) or (len(named) == 1 and (line.thickness or 0) >= 3):
             kind, words = named[0]
-            out.append(Element(kind, cells, "confirmed",
-                               (f"a {hue} line", f"rules text says {_has(rules, *words)!r}"), (src,)))
+            said = _has(rules, *words) or "the same sum in each box"
+            out.append(Element(kind, cells, "confirmed", (f"a {hue} line", f"rules text says {said!r}"),
+                               (src,)))
         elif len(named) > 1:
             out.append(Unsupported(f"unsupported: {hue} line with rules naming several line kinds "
                                    f"({', '.join(k for k, _ in named)})", (src,)))
@@ -477,7 +512,8 @@ def _little_killer(p: SudokuPadPuzzle, index: int, arrow: Arrow, rules: str,
 
 #: f-puzzles fields that are constraints, by the convention they name.
 _FP_KINDS = {
-    "thermometer": "thermometer", "arrow": "arrow", "killercage": "killer",
+    "thermometer": "thermometer", "slowthermometer": "slow-thermometer", "arrow": "arrow",
+    "killercage": "killer",
     "littlekillersum": "little-killer",
     "sandwichsum": "sandwich", "xsum": "x-sum", "skyscraper": "skyscraper", "xv": "xv",
     "difference": "kropki-white", "ratio": "kropki-black", "palindrome": "palindrome",
@@ -489,12 +525,43 @@ _FP_KINDS = {
 _FP_FLAGS = {"antiknight": "anti-knight", "antiking": "anti-king", "nonconsecutive": "non-consecutive",
              "disjointgroups": "disjoint-groups", "diagonal+": "diagonal", "diagonal-": "diagonal"}
 _FP_COSMETIC = {"line", "rectangle", "circle", "text", "cage"}
+#: The f-puzzles field a cosmetic's ``fromConstraint`` names: f-puzzles' own drawing of that field.
+_FP_FROM = {
+    "Renban": "renban", "Region Sum Line": "regionsumline", "Entropic Line": "entropicline",
+    "Modular Line": "modularline", "Zipper Line": "zipperline", "Whispers": "whispers",
+    "Slow Thermometer": "slowthermometer", "Thermometer": "thermometer", "Palindrome": "palindrome",
+    "Between Line": "betweenline", "Skyscraper": "skyscraper", "X Sum": "xsum",
+    "Sandwich Sum": "sandwichsum",
+}
 _FP_IGNORED = {"highlightConflicts", "disabledlogic", "truecandidatesoptions", "negative"}
+
+
+def _drawn_copy(element: FPuzzlesElement, fields: dict[str, list[FPuzzlesElement]]) -> bool:
+    """True when a cosmetic is f-puzzles' drawing of a constraint the puzzle declares: its
+    ``fromConstraint`` names a field present, with a line of the same cells (lines) or an entry
+    at the same cells (texts and circles)."""
+    field = _FP_FROM.get(str(element.attrs.get("fromConstraint")))
+    declared = fields.get(field or "", [])
+    if not declared:
+        return False
+    if element.kind == "line":
+        lines = {line for d in declared for line in d.lines}
+        return bool(element.lines) and all(line in lines or line[::-1] in lines for line in element.lines)
+    if element.kind == "text":
+        at = {(d.cells, str(d.value)) for d in declared}
+        return (element.cells, str(element.value)) in at
+    if element.kind == "circle" and field in ("slowthermometer", "thermometer"):
+        bulbs = {line[0] for d in declared for line in d.lines if line}
+        return bool(element.cells) and all(c in bulbs for c in element.cells)
+    return False
 
 
 def _classify_fpuzzles(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupported]) -> None:
     n = p.rows
     counts: dict[str, int] = {}
+    fields: dict[str, list[FPuzzlesElement]] = {}
+    for element in p.fpuzzles:
+        fields.setdefault(element.kind, []).append(element)
     for element in p.fpuzzles:
         k = counts.get(element.kind, 0)
         counts[element.kind] = k + 1
@@ -506,14 +573,16 @@ def _classify_fpuzzles(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsup
         elif element.kind in _FP_COSMETIC:
             if element.kind == "cage" and not element.cells:
                 continue  # metadata (title, rules …), read into Metadata
+            if _drawn_copy(element, fields):
+                continue  # f-puzzles' picture of a declared constraint, read from its field
             colour = element.attrs.get("outlineC") or element.attrs.get("baseC") or element.attrs.get("fontC")
             out.append(Unsupported(f"unsupported: f-puzzles {element.kind} ({colour}"
                                    f"{', ' + repr(value) if value else ''}) with rules "
                                    f"\"{_excerpt(rules)}\"", src))
         elif kind is None:
             out.append(Unsupported(f"unsupported: f-puzzles field {element.kind!r}", src))
-        elif kind in ("thermometer", "palindrome", "renban", "german-whispers", "entropic", "region-sum",
-                      "between-line", "modular", "zipper"):
+        elif kind in ("thermometer", "slow-thermometer", "palindrome", "renban", "german-whispers",
+                      "entropic", "region-sum", "between-line", "modular", "zipper"):
             if kind == "german-whispers" and value not in (None, "5"):
                 kind = "dutch-whispers" if value == "4" else "whispers"
             for line in element.lines:

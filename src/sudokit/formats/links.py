@@ -60,6 +60,7 @@ from sudokit.rules import (
     Rules,
     Sandwich,
     Skyscraper,
+    SlowThermometer,
     Thermometer,
     XSum,
     ZipperLine,
@@ -138,6 +139,7 @@ def read_link_data(data: Mapping[str, object], fmt: str) -> LinkPuzzle:
 #: Words that show a sentence of the rules text is about an element kind present in the puzzle.
 _KIND_WORDS: dict[str, tuple[str, ...]] = {
     "thermometer": ("thermo", "bulb"),
+    "slow-thermometer": ("thermo", "bulb"),
     "arrow": ("arrow", "circle"),
     "killer": ("cage", "killer"),
     "little-killer": ("little killer", "diagonal", "arrow", "clue"),
@@ -150,13 +152,14 @@ _KIND_WORDS: dict[str, tuple[str, ...]] = {
     "renban": ("renban", "purple line"),
     "palindrome": ("palindrome", "grey line", "gray line", "same forwards"),
     "between-line": ("between",),
-    "region-sum": ("region sum", "blue line"),
+    "region-sum": ("region sum", "blue line", "each box it passes", "each box the line", "equal sum",
+                   "same sum", "same total"),
     "entropic": ("entropic",),
     "modular": ("modular",),
     "zipper": ("zipper",),
-    "kropki-white": ("dot", "kropki"),
-    "kropki-black": ("dot", "kropki"),
-    "xv": (" x ", " v ", "xv", "x-v", "x/v", "x's", "v's", "sum to 10", "sum to 5"),
+    "kropki-white": ("dot", "kropki", "consecutive"),
+    "kropki-black": ("dot", "kropki", "ratio", "double", "twice", "1:2"),
+    "xv": (" x ", " v ", "xv", "x-v", "x/v", "x's", "v's", " xs ", " vs ", "xes", "sum to 10", "sum to 5"),
     "odd": ("odd", "circle"),
     "even": ("even", "square"),
     "minimum": ("minimum", "smaller than", "less than"),
@@ -175,20 +178,43 @@ _KIND_WORDS: dict[str, tuple[str, ...]] = {
 _CLASSIC = re.compile(
     r"(normal|classic|standard|usual|regular|conventional|jigsaw|irregular) (sudoku|rules)|"
     r"sudoku rules apply|"
-    r"^(good luck|enjoy|have fun|thanks?\b|thank you|rules?:?$)|^\W*$"
+    r"^(good luck|enjoy|have fun|thanks?\b|thank you|rules?:?$)|^\W*$|"
+    r"^\W*(sudoku|\d+ ?x ?\d+( irregular)? (sudoku|regions?))\W*$|"
+    r"^(some )?digits are (already )?given\W*$|"
+    r"^(place|fill in|enter|write) the digits \d+ ?(-|–|to|through) ?\d+ (in|into) "
+    r"(each|every) (empty )?cell\W*$"
 )
+#: Words that can state a rule (or name a variant); a short sentence with none of them (and no
+#: small number) is flavour text: "And that's it!", "Exported from sudokulab.net".
+_RULE_WORDS = re.compile(
+    r"\b(digits?|numbers?|cells?|grid|rows?|columns?|box(es)?|regions?|nonets?|sums?|totals?|lines?|"
+    r"cages?|circles?|dots?|squares?|arrows?|thermo\w*|repeats?|contains?|equal|greater|less|smaller|"
+    r"larger|odd|even|must|cannot|can't|may|might|only|each|every|all|not|no|never|shade\w*|place|fill|"
+    r"given|clues?|between|along|adjacent|neighbou?rs?|apart|separated|diagonals?|values?|x|v|"
+    r"killer|windoku|hyper|toroidal|wrap\w*|miracle|chess|king|knight|queen|consecutive|magic|parity|"
+    r"fog|negative|anti\w*|variants?|rules?|constraints?|marked|shaded|coloured|colored|grey|gray|"
+    r"black|white|red|blue|green|purple|orange|pink|yellow|loop|snake|path|indexer|position)\b|"
+    r"\b([0-9]|1[0-6])\b")
 #: Or they name the units and say digits do not repeat (or appear once).
 _UNITS = re.compile(r"\b(rows?|columns?|box(es)?|regions?|nonets?)\b")
-_ONCE = re.compile(r"repeat|\bonce\b|one of each|each digit|every digit|\b(the )?digits \d+ ?(-|–|to) ?\d+")
+_ONCE = re.compile(r"repeat|\bonce\b|one of each|each digit|every digit|"
+                   r"\b(all )?(the )?(digits|numbers) (from )?\d+ ?(-|–|to|through) ?\d+")
 #: Words that keep a sentence from passing as classic Sudoku (it must name a kind present instead).
 _UNUSUAL = re.compile(r"\b(except|but|unless|can repeat|may repeat|sums?|totals?|hidden|twice|"
                       r"missing|instead|extra|additional)\b")
 _RANGE = re.compile(r"\b(\d+)\s*(?:-|–|to|through)\s*(\d+)\b")
+#: A thermometer sentence that lets digits stay the same (slow thermometers).
+_SLOW = re.compile(r"\bslow\b|stay the same|or stay|remain the same|or equal|never decrease|"
+                   r"non-?decreasing|(do not|don't|cannot|can't|may not) decrease|(can|may) repeat")
+#: The three ranges an entropic rule names (low, middle, high): not a digit set.
+_ENTROPIC_RANGES = {("1", "3"), ("4", "6"), ("7", "9")}
 _NEGATIVE = re.compile(r"\ball\b[^.]{0,60}\b(given|shown|marked|displayed|present|drawn)\b|"
                        r"negative constraint|\bnot all\b")
 
 
 def _sentences(text: str) -> list[str]:
+    # A line break inside a sentence (no stop before it, a small letter after it) joins.
+    text = re.sub(r"(?<=[a-z,])[ \t]*\n[ \t]*(?=[a-z])", " ", text)
     out = []
     for part in re.split(r"(?<=[.!?;])\s+|\n+", text.lower()):
         s = re.sub(r"\s+", " ", part).strip()
@@ -202,23 +228,31 @@ class _TextReading:
     reasons: list[str]
     all_dots: bool = False
     all_xv: bool = False
+    slow: bool = False
+    strict: bool = False
 
 
 def _read_text(text: str, kinds: set[str], n: int) -> _TextReading:
-    """Check every sentence of the rules text is understood; find the negatives it states."""
+    """Check every sentence of the rules text is understood; find the negatives it states and
+    whether it describes thermometers as slow (digits may stay the same) or strict."""
     reading = _TextReading([])
     for sentence in _sentences(text):
         padded = f" {sentence} "
-        for a, b in _RANGE.findall(sentence):
+        ranges = _RANGE.findall(sentence)
+        entropic = n == 9 and "entropic" in kinds and set(ranges) >= _ENTROPIC_RANGES
+        for a, b in ranges:
             lo, hi = int(a), int(b)
-            if lo in (0, 1) and 2 <= hi <= 16 and (lo, hi) != (1, n):
+            if lo in (0, 1) and 2 <= hi <= 16 and (lo, hi) != (1, n) and not entropic:
                 reading.reasons.append(f"unsupported: the rules text gives the digits {lo}-{hi} "
                                        f"for a {n}×{n} grid (\"{_cut(sentence)}\")")
-        if "slow" in sentence and "thermo" in sentence:
-            reading.reasons.append(f"unsupported: slow thermometers (\"{_cut(sentence)}\")")
-            continue
+        if "thermo" in sentence:
+            if _SLOW.search(sentence):
+                reading.slow = True
+            else:
+                reading.strict |= "increase" in sentence
         if _NEGATIVE.search(sentence):
-            negated = bool(re.search(r"\bnot all\b|\bnot every\b|\bnot necessarily\b", sentence))
+            negated = bool(re.search(r"\bnot all\b|\bnot every\b|\bnot necessarily\b|"
+                                     r"\bno negative constraint", sentence))
             dots = "dot" in sentence or "kropki" in sentence
             xv = any(w in padded for w in (" x ", " v ", "xv", "x's", "v's", "x/v", "x-v"))
             if dots or xv:
@@ -233,6 +267,8 @@ def _read_text(text: str, kinds: set[str], n: int) -> _TextReading:
         classic = _CLASSIC.search(sentence) or (_UNITS.search(sentence) and _ONCE.search(sentence))
         if classic and not _UNUSUAL.search(sentence):
             continue
+        if len(sentence.split()) <= 10 and not _RULE_WORDS.search(sentence):
+            continue  # flavour text: nothing in it can state a rule
         if any(w in padded for k in kinds for w in _KIND_WORDS.get(k, ())):
             continue
         reading.reasons.append(f"unsupported: a rule not understood (\"{_cut(sentence)}\")")
@@ -256,6 +292,7 @@ class _Mapper:
         self.xv_pairs: set[tuple[int, int]] = set()
         self.box: Shape | None = None
         self.pieces: list[int] | None = None
+        self.slow = False
 
     def refuse(self, reason: str) -> None:
         if reason not in self.reasons:
@@ -284,6 +321,9 @@ class _Mapper:
             else:
                 kept.append(e)
         kinds = {e.kind for e in kept}
+        reading = _read_text(p.metadata.rules or "", kinds, n)
+        self.slow = self._slow_thermometers(reading, kept)
+        self._neighbouring_extremes(kept)
         negative: set[str] = set()
         for e in kept:
             if e.kind == "negative":
@@ -293,7 +333,6 @@ class _Mapper:
                 self._map(e)
             except (ValueError, SudokuError) as error:
                 self.refuse(f"unsupported: {e.kind} at {self._where(e)}: {error}")
-        reading = _read_text(p.metadata.rules or "", kinds, n)
         for reason in reading.reasons:
             self.refuse(reason)
         unknown = negative - {"ratio", "difference", "xv"}
@@ -315,6 +354,31 @@ class _Mapper:
         meta = p.metadata
         return LinkPuzzle(tuple(values), rules, meta.solution, meta.title, meta.author, meta.rules,
                           tuple(e for e in kept if e.kind != "negative"))
+
+    def _slow_thermometers(self, reading: _TextReading, kept: Sequence[Element]) -> bool:
+        """True when the drawn thermometers are slow ones (the rules text says digits may stay the
+        same); what the text and the drawing leave open is refused."""
+        thermos = [e for e in kept if e.kind == "thermometer"]
+        title = (self.p.metadata.title or "").lower()
+        if not thermos:
+            return False
+        if reading.slow and any(e.certainty == "declared" for e in thermos):
+            self.refuse("unsupported: the rules text describes slow thermometers but the puzzle "
+                        "declares normal ones")
+        elif reading.slow and reading.strict:
+            self.refuse("unsupported: the rules text describes both slow and normal thermometers")
+        elif not reading.slow and "slow" in title and "thermo" in title:
+            self.refuse("unsupported: the title names slow thermometers but the rules text does not")
+        return reading.slow
+
+    def _neighbouring_extremes(self, kept: Sequence[Element]) -> None:
+        """Refuse two minimum (or two maximum) cells side by side: read literally they contradict
+        each other, so the setter's drawing means something else."""
+        for kind in ("minimum", "maximum"):
+            cells = {c for e in kept if e.kind == kind for c in e.cells}
+            for r, c in sorted(cells):
+                if (r, c + 1) in cells or (r + 1, c) in cells:
+                    self.refuse(f"unsupported: two {kind} cells side by side (r{r + 1}c{c + 1})")
 
     def _where(self, e: Element) -> str:
         return ", ".join(f"r{r + 1}c{c + 1}" for r, c in e.cells[:4]) or ", ".join(e.source)
@@ -384,7 +448,9 @@ class _Mapper:
         n, kind, add = self.n, e.kind, self.constraints.append
         line = self.cells(e.cells)
         if kind == "thermometer":
-            add(Thermometer(line))
+            add(SlowThermometer(line) if self.slow else Thermometer(line))
+        elif kind == "slow-thermometer":
+            add(SlowThermometer(line))
         elif kind == "arrow":
             if not e.path:
                 raise ValueError("an arrow without cells")
