@@ -102,3 +102,17 @@ def test_render_draws_the_constraints(capsys):
                              "--constraint", "odd:r4c4", EMPTY4)
     assert status == 0
     assert out.count('class="thermo-bulb"') == 1 and out.count('class="odd"') == 1
+
+
+def test_generate_writes_sudokupad_links(capsys, tmp_path):
+    status, out, _ = run_cli(capsys, "generate", "-n", "2", "--seed", "2", "--variant", "x", "--form", "link",
+                             "--no-progress")
+    links = out.split()
+    assert status == 0 and len(links) == 2
+    assert all(s.startswith("https://sudokupad.app/fpuzzles") for s in links)
+    rules = read_link(links[0]).rules
+    assert sorted(c.kind for c in rules.constraints) == ["diagonal", "diagonal"]
+    path = tmp_path / "links.txt"
+    path.write_text(out)
+    status, out, _ = run_cli(capsys, "check", str(path))
+    assert status == 0 and out.count("one solution") == 2

@@ -259,3 +259,21 @@ def test_negatives_take_the_marks_given_with_them():
 def test_bad_specs_say_what_is_wrong(spec, words):
     with pytest.raises(RulesError, match=words):
         parse_constraint(spec, 9)
+
+
+ODD_VALUES = [-1, 0, 2, 10**6, "x", "", [], [1], [[1]], [0, 1], None, True, 3.5, ["r1c1"], "r1c1",
+              [["r1c1", "r1c2"]], [3, 3], [0] * 81, {"a": 1}]
+
+
+@pytest.mark.parametrize("constraint", EVERY_KIND, ids=repr)
+def test_hostile_json_values_are_named_errors_never_crashes(constraint):
+    data = constraint_to_dict(constraint, 9)
+    names = [f for f in data if f != "kind"] + ["total", "line"]
+    for name in names:
+        for value in ODD_VALUES:
+            try:
+                found = constraint_from_dict({**data, name: value}, 9)
+                Rules.classic(BOX).with_constraints([found])
+                found.broken([1] * 81)
+            except RulesError:
+                pass

@@ -331,7 +331,9 @@ def test_a_pasted_link_is_played_with_its_constraints_drawn(page: Any) -> None:
     page.fill("#link-input", link)
     page.click("#open-link")
     page.wait_for_selector("#board .cell:nth-child(16):last-child")
-    expect(page.locator("#rules-under .thermo-bulb")).to_have_count(1)
+    expect(page.locator("#rules-under .theme-light .thermo-bulb")).to_have_count(1)
+    expect(page.locator("#rules-under .theme-light .thermo-bulb")).to_be_visible()
+    expect(page.locator("#rules-under .theme-dark .thermo-bulb")).to_be_hidden()
     expect(page.locator("#size-label")).to_have_text("4×4 thermo")
     _play(page, link)
     page.wait_for_selector("#board.solved")
@@ -461,6 +463,18 @@ def test_statistics_and_best_times(page: Any) -> None:
 def _luminance(css: str) -> float:
     r, g, b = (int(v) for v in re.findall(r"\d+", css)[:3])
     return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+
+def test_a_link_is_drawn_in_dark_colours_on_the_dark_theme(dark: Any) -> None:
+    puzzle = sudokit.generate(size=4, seed=5)
+    rules = sudokit.Rules.classic(puzzle.shape).with_constraints([sudokit.rules.Odd(0)])
+    dark.goto("/")
+    dark.wait_for_selector("[data-cell='80']")
+    dark.fill("#link-input", sudokit.Grid(puzzle.cells, puzzle.shape, rules).to_fpuzzles())
+    dark.click("#open-link")
+    expect(dark.locator("#rules-under .theme-dark .odd")).to_be_visible()
+    expect(dark.locator("#rules-under .theme-light .odd")).to_be_hidden()
+    assert dark.eval_on_selector("#rules-under", "e => getComputedStyle(e).mixBlendMode") == "screen"
 
 
 def test_dark_theme_follows_the_system(page: Any, dark: Any) -> None:

@@ -51,6 +51,8 @@ def test_a_sudokupad_link_opens_with_its_drawing(client: TestClient) -> None:
     drawing = rules["drawing"]
     assert drawing["under"].count('class="thermo-bulb"') == 1 and drawing["under"].count('class="odd"') == 1
     assert drawing["kinds"] == ["odd", "thermo"] and drawing["margin"] == 0
+    assert drawing["dark_under"].count('class="thermo-bulb"') == 1
+    assert drawing["dark_under"] != drawing["under"]
     assert rules["name"] == "thermo+odd" and any("increase" in r for r in rules["rules"])
     # The puzzle text the page keeps reads back to the same rules (sudokit's JSON form).
     assert Grid.from_string(answer["puzzle"]).rules == grid.rules

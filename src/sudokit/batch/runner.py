@@ -110,6 +110,15 @@ class Job:
     #: grids of side :attr:`constraints_n` (``--constraint``).
     constraints: tuple[Constraint, ...] = field(default=(), repr=False)
     constraints_n: int = field(default=9, repr=False)
+    #: The rules with :attr:`constraints` added, built once for each rules they are added to.
+    combined: dict[Rules, Rules] = field(default_factory=dict, compare=False, repr=False)
+
+    def with_constraints(self, own: Rules) -> Rules:
+        """``own`` rules with :attr:`constraints` added (built once per rules, then reused)."""
+        found = self.combined.get(own)
+        if found is None:
+            found = self.combined[own] = own.with_constraints(self.constraints)
+        return found
 
     @property
     def plain(self) -> bool:
@@ -244,7 +253,7 @@ def _search_cells(
             return _invalid(work.line, puzzle, wrong, source)
         own = work.rules or (job.rules if job.rules is not None else Rules.classic(shape))
         try:
-            rules = own.with_constraints(job.constraints)
+            rules = job.with_constraints(own)
         except SudokuError as exc:
             return _invalid(work.line, puzzle, exc, source)
     if rules is not None:

@@ -82,10 +82,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         f"{DEFAULT_TIME_LIMIT:g} per puzzle asked for; 0 or 'none' for no limit)")
     parser.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
     add_variant_arguments(parser)
-    parser.add_argument("--form", choices=("line", "fpuzzles", "sudokit"),
+    parser.add_argument("--form", choices=("line", "fpuzzles", "link", "sudokit", "json"),
                         help="how to write each puzzle: the line format (default for classic and "
-                        "most variants), an f-puzzles link, or sudokit's JSON form (default for "
-                        "jigsaw and killer, whose regions and cages a line cannot hold)")
+                        "most variants), an f-puzzles link, a SudokuPad link, or sudokit's JSON form "
+                        "('sudokit' or 'json'; default for jigsaw and killer, whose regions and cages "
+                        "a line cannot hold)")
 
 
 def _regions_text(regions: str | None) -> str | None:
@@ -153,7 +154,9 @@ def run(args: argparse.Namespace) -> int:
                 out.write(json.dumps(record) + "\n")
             elif form == "fpuzzles":
                 out.write(made.puzzle.to_fpuzzles() + "\n")
-            elif form == "sudokit":
+            elif form == "link":
+                out.write(made.puzzle.to_sudokupad() + "\n")
+            elif form in ("sudokit", "json"):
                 out.write(made.puzzle.to_json() + "\n")
             else:
                 out.write(made.puzzle.to_string() + "\n")

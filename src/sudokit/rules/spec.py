@@ -103,18 +103,43 @@ def _cells(value: object, n: int, where: str) -> tuple[int, ...]:
     return tuple(_cell(v, n, where) for v in value)
 
 
-def _plain(value: object, default: object, name: str, where: str) -> object:
-    """A value field: whole numbers (or lists of them) where the default is one, else text."""
+def _plain(value: object, where: str) -> object:
+    """A value field as read: lists as tuples (checked by :func:`_check_values`)."""
     if isinstance(value, list):
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-            raise RulesError(f"{where}: must be a list of whole numbers")
         return tuple(value)
-    number = isinstance(default, int) or name in _NUMBERS
-    if number and value is not None and not (isinstance(value, int) and not isinstance(value, bool)):
-        raise RulesError(f"{where}: must be a whole number, not {value!r}")
-    if (value is not None and not isinstance(value, (int, str))) or isinstance(value, bool):
+    if value is not None and not isinstance(value, (int, str)):
         raise RulesError(f"{where}: {value!r} is not a value")
     return value
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_values(constraint: Constraint, n: int) -> None:
+    """Raise :class:`RulesError` for a value field of the wrong type or out of range (a number
+    where a number goes, a box that tiles the grid, a region map of every cell…)."""
+    kind = constraint.kind
+    for f in fields(constraint):
+        name, value = f.name, getattr(constraint, f.name)
+        where = f"{kind} {name}"
+        if name in _NUMBERS and not (_whole(value) or (value is None and _default(f) is None)):
+            raise RulesError(f"{where} must be a whole number, not {value!r}")
+        if name == "modulus" and not 2 <= value <= n:
+            raise RulesError(f"{where} must be 2 to {n}, not {value}")
+        if name == "values" and not (isinstance(value, tuple) and all(_whole(v) for v in value)):
+            raise RulesError(f"{where} must be a list of digits, not {value!r}")
+        if name == "boxes" and value is not None and not (
+                isinstance(value, tuple) and len(value) == n * n and all(_whole(v) for v in value)):
+            raise RulesError(f"{where} must be a region number for each of the {n * n} cells")
+        if name == "box" and value is not None and not (
+                isinstance(value, tuple) and len(value) == 2 and all(_whole(v) and v >= 1 for v in value)
+                and value[0] * value[1] == n):
+            raise RulesError(f"{where} must be [rows, cols] of a box of the {n}×{n} grid, not {value!r}")
+        if name == "direction" and not isinstance(value, str):
+            raise RulesError(f"{where} must be a word, not {value!r}")
+        if name == "marked" and any(len(pair) != 2 for pair in value):
+            raise RulesError(f"{where} must be pairs of cells")
 
 
 def constraint_from_dict(data: Mapping[str, Any], n: int) -> Constraint:
@@ -141,12 +166,13 @@ def constraint_from_dict(data: Mapping[str, Any], n: int) -> Constraint:
                 raise RulesError(f"{where}: must be a list of lists of cells")
             kwargs[key] = tuple(_cells(v, n, where) for v in value)
         else:
-            kwargs[key] = _plain(value, _default(f), key, where)
+            kwargs[key] = _plain(value, where)
     missing = [name for name, f in known.items() if name not in kwargs and _default(f) is MISSING
                and f.default_factory is MISSING]
     if missing:
         raise RulesError(f"{cls.kind} needs {', '.join(missing)}")
     constraint = cls(**kwargs)
+    _check_values(constraint, n)
     problem = constraint.problem(n)
     if problem:
         raise RulesError(f"{constraint.where(n)}: {problem}")
@@ -214,6 +240,10 @@ def parse_constraint(spec: str, n: int) -> list[Constraint]:
                              f"({', '.join(cell_fields) or 'none'}), not {len(groups)}")
         built.append(cls(**dict(zip(cell_fields, groups, strict=True)), **fixed))
     for constraint in built:
+        try:
+            _check_values(constraint, n)
+        except RulesError as error:
+            raise RulesError(f"{where}: {error}") from None
         problem = constraint.problem(n)
         if problem:
             raise RulesError(f"{where}: {problem}")

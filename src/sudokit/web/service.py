@@ -96,6 +96,15 @@ def _rules_fields(grid: Grid) -> dict[str, Any] | None:
     }
 
 
+#: The constraints' colours on the page's dark theme (style.css): light marks on the dark board,
+#: shapes under the digits dark enough that the light digits stay readable.
+DARK = drawn.Colours(
+    thermo="#555c69", arrow="#9aa3b5", palindrome="#8a93a5", between="#8a93a5", chevron="#9aa3b5",
+    shape="#3a4150", shade="#2b313c", dot="#e3e7ef", text="#e3e7ef", clue="#e3e7ef", background="#1d222b",
+    clones=("#4a2c34", "#2c3c52", "#2f4a2c", "#4a4128", "#3c2f4f", "#27463f"),
+)
+
+
 def _all_cages(rules: sudokit.Rules) -> list[tuple[tuple[int, ...], int | None]]:
     """Killer's cages and the cage constraints of a link, as ``(cells, total)``."""
     cages = [(c.cells, c.total) for c in rules.cages]
@@ -111,7 +120,10 @@ def _drawing(grid: Grid) -> dict[str, Any] | None:
         return None
     geo = Geometry(grid.shape, 0.0)
     under, over, notes = drawn.layers(rules, geo)
-    return {"under": svg.to_string(under), "over": svg.to_string(over), "notes": notes, "cell": CELL,
+    dark_under, dark_over, _ = drawn.layers(rules, geo, DARK)
+    return {"under": svg.to_string(under), "over": svg.to_string(over),
+            "dark_under": svg.to_string(dark_under), "dark_over": svg.to_string(dark_over),
+            "notes": notes, "cell": CELL,
             "size": geo.side, "margin": 0.85 if drawn.needs_margin(rules) else 0.0,
             "kinds": sorted({c.kind for c in rules.constraints})}
 

@@ -92,9 +92,12 @@ export class Board {
       layer.dataset.kinds = drawing ? drawing.kinds.join(" ") : "";
       if (!drawing) continue;
       layer.setAttribute("viewBox", `0 0 ${drawing.size} ${drawing.size}`);
-      const doc = new DOMParser().parseFromString(`<svg xmlns="${SVG}">${drawing[part]}</svg>`, "image/svg+xml");
-      if (doc.querySelector("parsererror")) continue;
-      for (const child of [...doc.documentElement.children]) layer.append(document.importNode(child, true));
+      for (const [theme, key] of [["light", part], ["dark", `dark_${part}`]]) {  // style.css shows one
+        const doc = new DOMParser().parseFromString(
+          `<svg xmlns="${SVG}"><g class="theme-${theme}">${drawing[key] || ""}</g></svg>`, "image/svg+xml");
+        if (doc.querySelector("parsererror")) continue;
+        layer.append(document.importNode(doc.documentElement.firstElementChild, true));
+      }
     }
   }
 
