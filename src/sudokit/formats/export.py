@@ -7,7 +7,7 @@ JSON fields :mod:`sudokit.formats.links` reads (``thermometer``, ``arrow``, ``ki
 ``zipperline``, ``difference``, ``ratio``, ``xv``, ``odd``, ``even``, ``minimum``, ``maximum``,
 ``quadruple``, ``clone``, ``extraregion``, ``diagonal+``/``diagonal-``, ``antiknight``,
 ``antiking``, ``nonconsecutive``, ``disjointgroups`` and ``negative``). A constraint the format
-cannot say (a slow thermometer, equal-sum segments, a dot between cells that do not touch, a
+cannot say (equal-sum segments, a dot between cells that do not touch, a
 digit set other than 1…N) raises :class:`~sudokit.errors.UnsupportedConstraintError` naming it:
 nothing is dropped. :func:`sudokupad_link` wraps the same JSON in a SudokuPad link
 (``https://sudokupad.app/fpuzzles…``), which SudokuPad opens as it opens f-puzzles' own.
@@ -54,6 +54,7 @@ from sudokit.rules import (
     Rules,
     Sandwich,
     Skyscraper,
+    SlowThermometer,
     Thermometer,
     XSum,
     ZipperLine,
@@ -67,7 +68,8 @@ SUDOKUPAD = "https://sudokupad.app/"
 
 #: Line kinds written as ``{"lines": [[cells]]}`` under their f-puzzles field.
 _LINE_FIELDS: dict[type[Constraint], str] = {
-    Thermometer: "thermometer", Renban: "renban", Palindrome: "palindrome", Between: "betweenline",
+    Thermometer: "thermometer", SlowThermometer: "slowthermometer", Renban: "renban",
+    Palindrome: "palindrome", Between: "betweenline",
     Entropic: "entropicline", ZipperLine: "zipperline",
 }
 _FLAGS: dict[type[Constraint], str] = {
