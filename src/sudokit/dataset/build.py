@@ -370,7 +370,7 @@ def build(
                 continue
             record["bin"] = chosen[home].name
             seen.add(form)
-            kept[home].append(record)
+            kept[home].append({name: record[name] for name in COLUMNS})
             if progress is not None:
                 progress(sum(len(k) for k in kept), count)
         stalls[target] = 0 if len(kept[target]) > before else stalls[target] + 1
