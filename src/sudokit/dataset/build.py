@@ -53,6 +53,7 @@ __all__ = [
     "rating_columns",
     "shape_name",
     "shape_of",
+    "stratified_split",
 ]
 
 #: The kinds of target.
@@ -377,15 +378,15 @@ def build(
         if stalls[target] >= STALL_BATCHES:
             given_up.add(target)
     short = {chosen[i].name: wanted[i] - len(kept[i]) for i in range(len(chosen)) if len(kept[i]) < wanted[i]}
-    splits = _split(kept, fractions, random.Random(seed))
+    splits = stratified_split(kept, fractions, random.Random(seed))
     return Built(splits, chosen, wanted, made, duplicates, time.monotonic() - start, short)
 
 
-def _split(
+def stratified_split(
     kept: Sequence[Sequence[dict[str, Any]]], fractions: Mapping[str, float], rng: random.Random,
 ) -> dict[str, list[dict[str, Any]]]:
-    """The records of each bin shuffled and cut by ``fractions`` (largest remainder), so every split
-    has the bins in the same proportions."""
+    """The records of each bin (``kept[i]``) shuffled and cut by ``fractions`` (largest remainder),
+    so every split has the bins in the same proportions."""
     out: dict[str, list[dict[str, Any]]] = {name: [] for name in fractions}
     names = list(fractions)
     for records in kept:
