@@ -212,8 +212,9 @@ def write_table(rows: Sequence[Mapping[str, Any]], path: str | Path, fmt: str | 
 
 def write_split(rows: Sequence[Mapping[str, Any]], directory: str | Path, name: str, fmt: str,
                 columns: Sequence[str] | None = None) -> list[Path]:
-    """Write one split as ``DIRECTORY/NAME.<fmt>``; ``npy`` writes ``NAME.npy`` (puzzles, ``(n, N²)``
-    uint8), ``NAME_solution.npy`` and ``NAME.csv`` (every column). Return the files written."""
+    """Write one split as ``DIRECTORY/NAME.<fmt>``; ``npy`` writes ``NAME.npy`` (the puzzle column,
+    ``(n, N²)`` uint8), ``NAME_solution.npy`` (the answer column, when every row has one) and
+    ``NAME.csv`` (every column). Return the files written."""
     if fmt not in TABLE_FORMATS:
         raise OptionError(f"unknown format {fmt!r} (choose from: {', '.join(TABLE_FORMATS)})")
     directory = Path(directory)
@@ -222,11 +223,15 @@ def write_split(rows: Sequence[Mapping[str, Any]], directory: str | Path, name: 
         target = directory / f"{name}{_SUFFIX[fmt]}"
         write_table(rows, target, fmt, columns)
         return [target]
-    if len({len(str(r["puzzle"])) for r in rows}) > 1:
+    names = list(rows[0]) if rows else ["puzzle"]
+    puzzle, answer = find_columns(names)
+    if len({len(str(r.get(puzzle, ""))) for r in rows}) > 1:
         raise ShapeError("the npy format holds one grid size per file: build each shape apart")
+    arrays = [(puzzle, directory / f"{name}.npy")]
+    if answer is not None and all(r.get(answer) not in (None, "") for r in rows):
+        arrays.append((answer, directory / f"{name}_solution.npy"))
     written = []
-    for column, target in (("puzzle", directory / f"{name}.npy"),
-                           ("solution", directory / f"{name}_solution.npy")):
+    for column, target in arrays:
         temporary = _temporary(target)
         try:
             write_npy(rows, temporary, column)
