@@ -185,12 +185,13 @@ def part_hard(sample: int, jobs: int, seed: int, tdoku: Tdoku | None, clue17: in
     start = time.perf_counter()
     ratings = list(rate_many((pool[i][1] for i in flat), jobs=jobs, time_limit=30.0))
     print(f"  {len(flat)} rated in {time.perf_counter() - start:.1f} s (jobs={jobs}, 30 s a puzzle at most)")
-    er = {i: r.er if r.status == Status.RATED else None for i, r in zip(flat, ratings, strict=True)}
+    er: dict[int, float] = {i: float(r.er) for i, r in zip(flat, ratings, strict=True)
+                            if r.status == Status.RATED and r.er is not None}
     heads = ("guesses", "in pool", "sampled", "unrated", "ER≥7", "ER median")
     print("  " + " ".join(h.rjust(w) for h, w in zip(heads, (10, 8, 8, 8, 7, 9), strict=True)) + "  sets")
     hard_rated = hard_high = 0
     for (low, high), band, picked in zip(BANDS, banded, chosen, strict=True):
-        values = [er[i] for i in picked if er[i] is not None]
+        values = [er[i] for i in picked if i in er]
         high_share = sum(v >= 7 for v in values) / len(values) if values else float("nan")
         sets = sorted({pool[i][0] for i in picked})
         label = f"{low}" if high == low + 1 else f"{low}-{high - 1}" if high < 10**9 else f"≥{low}"
@@ -203,7 +204,7 @@ def part_hard(sample: int, jobs: int, seed: int, tdoku: Tdoku | None, clue17: in
     if hard_rated:
         print(f"  rows with ≥ 10 guesses (the 'hard' rows): {hard_high}/{hard_rated} = "
               f"{hard_high / hard_rated:.0%} rated ER ≥ 7 by SE")
-    pairs = [(guesses[i], er[i]) for i in flat if er[i] is not None]
+    pairs = [(float(guesses[i]), er[i]) for i in flat if i in er]
     if len(pairs) > 2:
         print(f"  Spearman rank correlation, guesses vs ER, over the sample: {_spearman(pairs):.2f}")
 
