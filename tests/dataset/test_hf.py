@@ -72,6 +72,9 @@ def test_rated_rows_keep_their_own_columns(built: Built) -> None:
     assert table.to_list() == rated
     assert table[0]["status"] == "invalid" and table[0]["er"] is None
     assert table.features["id"].dtype == "int64"
+    # a file's own column that shares a built set's name keeps its own type
+    odd = to_hf_dataset([{"puzzle": "1.3..4.22.4..3.1", "clues": "many"}, {"puzzle": "x", "clues": ""}])
+    assert odd.features["clues"].dtype == "string" and odd[0]["clues"] == "many"
 
 
 def test_missing_extra_names_it(monkeypatch: pytest.MonkeyPatch) -> None:

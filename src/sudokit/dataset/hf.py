@@ -4,9 +4,9 @@
 set or split files on disk into a ``datasets.Dataset`` (one table) or a ``datasets.DatasetDict``
 (one ``Dataset`` per split) with the same columns. The columns of a built set get fixed types
 (:data:`FEATURES`: text, ``float64`` ratings that may be missing, ``int64`` counts, a list of
-technique names); any other column keeps the type ``datasets`` infers. Everything happens in
-memory: nothing is downloaded or uploaded. ``datasets`` is imported only when called:
-``pip install 'sudokit[hf]'``.
+technique names) when their values suit them; any other column keeps the type ``datasets``
+infers. Everything happens in memory: nothing is downloaded or uploaded. ``datasets`` is
+imported only when called: ``pip install 'sudokit[hf]'``.
 """
 
 from __future__ import annotations
@@ -39,6 +39,17 @@ def hf_module() -> Any:
         raise OptionError("to_hf_dataset needs Hugging Face datasets: pip install 'sudokit[hf]'") from None
 
 
+def _fits(kind: str | None, values: Sequence[Any]) -> bool:
+    """True when every value of a column suits its fixed type (None: missing, always fits); a
+    file's own column that happens to share a name keeps its inferred type instead."""
+    if kind is None:
+        return False
+    if kind == "list":
+        return all(v is None or (isinstance(v, list) and all(isinstance(x, str) for x in v)) for v in values)
+    wanted: tuple[type, ...] = {"float64": (int, float), "int64": (int,)}.get(kind, (str,))
+    return all(v is None or (isinstance(v, wanted) and not isinstance(v, bool)) for v in values)
+
+
 def _table(hf: Any, rows: Sequence[Mapping[str, Any]]) -> Any:
     """One ``datasets.Dataset`` of ``rows`` (their columns in first-seen order): a built set's
     columns with the types of :data:`FEATURES`, the others as ``datasets`` infers them."""
@@ -46,13 +57,13 @@ def _table(hf: Any, rows: Sequence[Mapping[str, Any]]) -> Any:
     for row in rows:
         columns += [k for k in row if k not in columns]
     data = {name: [row.get(name) for row in rows] for name in columns}
-    others = [name for name in columns if name not in FEATURES]
+    others = [name for name in columns if not _fits(FEATURES.get(name), data[name])]
     inferred = hf.Dataset.from_dict({name: data[name] for name in others}).features if others else {}
     list_type = getattr(hf, "List", None) or hf.Sequence
     types = {}
     for name in columns:
         kind = FEATURES.get(name)
-        if kind is None:
+        if kind is None or name in others:
             types[name] = inferred[name]
         else:
             types[name] = list_type(hf.Value("string")) if kind == "list" else hf.Value(kind)
