@@ -14,7 +14,8 @@ Three parts, each printed as it finishes (no timing is asserted):
 * **hard**: sudoku-extreme ranks its rows by a backtracking solver's guess count. The puzzles of
   the unique-solution sets of ../shared/data (each file's header is printed; a file whose
   puzzles are not unique is skipped) are ranked the same way, by tdoku's guesses when tdoku is
-  found, else by sudokit's own solver's; a sample of ``--hard`` rows spread over guess bands is
+  found (``--ranker sudokit``, or no tdoku: by sudokit's own solver's), the two counts' rank
+  correlation printed; a sample of ``--hard`` rows spread over guess bands is
   rated by SE, and the share with ER ≥ 7 is printed per band and for the rows with guesses ≥ 10.
 
 ``--parts build,rate,hard`` picks the parts; ``--count 100000 --lines 1000000`` are the issue's
@@ -160,8 +161,10 @@ def _read_set(path: Path) -> tuple[list[str], list[str]]:
     return header, puzzles
 
 
-def part_hard(sample: int, jobs: int, seed: int, tdoku: Tdoku | None, clue17: int) -> None:
-    ranker = "tdoku's guesses" if tdoku is not None else "sudokit's solver's guesses"
+def part_hard(sample: int, jobs: int, seed: int, tdoku: Tdoku | None, clue17: int, ranker_name: str) -> None:
+    if ranker_name == "tdoku" and tdoku is None:
+        ranker_name = "sudokit"
+    ranker = "tdoku's guesses" if ranker_name == "tdoku" else "sudokit's solver's guesses"
     print(f"\n== hard: sudoku-extreme-style rows ranked by {ranker}; share with SE ER ≥ 7 (sample {sample})")
     rng = random.Random(seed)
     pool: list[tuple[str, str]] = []
@@ -176,8 +179,14 @@ def part_hard(sample: int, jobs: int, seed: int, tdoku: Tdoku | None, clue17: in
             continue
         pool += [(path.stem, p) for p in unique]
     start = time.perf_counter()
-    guesses = [tdoku.guesses(p) if tdoku is not None else search(p, 1).guesses for _, p in pool]
+    own = [search(p, 1).guesses for _, p in pool]
+    theirs = [tdoku.guesses(p) for _, p in pool] if tdoku is not None else None
+    guesses = theirs if ranker_name == "tdoku" and theirs is not None else own
     print(f"  {len(pool)} unique puzzles ranked in {time.perf_counter() - start:.1f} s")
+    if theirs is not None:
+        both = [(float(a), float(b)) for a, b in zip(own, theirs, strict=True)]
+        print(f"  Spearman rank correlation, sudokit's guesses vs tdoku's, over the pool: "
+              f"{_spearman(both):.2f}")
     banded = [[i for i, g in enumerate(guesses) if low <= g < high] for low, high in BANDS]
     per_band = sample // len(BANDS)
     chosen = [rng.sample(b, min(per_band, len(b))) for b in banded]
@@ -247,6 +256,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--clue17", type=int, default=3000,
                     help="17-clue puzzles drawn into the hard part's pool")
     ap.add_argument("--tdoku", default=DEFAULT_TDOKU, help="libtdoku.so ('' to skip tdoku)")
+    ap.add_argument("--ranker", choices=("tdoku", "sudokit"), default="tdoku",
+                    help="whose guess count ranks the hard part's pool (sudokit's when tdoku is absent)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     parts = {p.strip() for p in args.parts.split(",") if p.strip()}
@@ -263,7 +274,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not DATA.is_dir():
             print(f"\n== hard: skipped (no {DATA}; set SUDOKIT_SHARED_DATA)")
         else:
-            part_hard(args.hard, args.jobs, args.seed, tdoku, args.clue17)
+            part_hard(args.hard, args.jobs, args.seed, tdoku, args.clue17, args.ranker)
     return 0
 
 
