@@ -180,6 +180,8 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _rate(args: argparse.Namespace) -> int:
+    if format_for_path(args.output, "csv") == "npy":
+        raise UsageError("an .npy file holds only puzzles: write the rated rows as .csv, .jsonl or .parquet")
     rows, puzzle, answer = _columns(args.input, args)
     bar: Any = progress_bar(args.progress, len(rows), " puzzles", delay=0.0)
     start = time.monotonic()

@@ -6,9 +6,12 @@ leak-free data sets built, re-rated, de-duplicated and split.
 - :mod:`~sudokit.dataset.symmetry`: the transforms of any box shape, :func:`augment` (a puzzle
   and its solution under one random transform) and exact :func:`minlex` forms;
 - :mod:`~sudokit.dataset.verify`: :func:`score` (an answer with partial credit) and
-  :func:`check_moves` (moves replayed against the solution).
+  :func:`check_moves` (moves replayed against the solution);
+- :mod:`~sudokit.dataset.hf`: :func:`to_hf_dataset` (a Hugging Face ``datasets`` object; the ``hf``
+  extra).
 """
 
+from sudokit.dataset.hf import to_hf_dataset
 from sudokit.dataset.symmetry import Transform, augment, group_size, minlex, random_transform
 from sudokit.dataset.tensors import BLANK, DIGIT_OFFSET, ENCODINGS, PAD, givens_mask, targets, to_numpy
 from sudokit.dataset.verify import (
@@ -40,5 +43,6 @@ __all__ = [
     "rules_checker",
     "score",
     "targets",
+    "to_hf_dataset",
     "to_numpy",
 ]

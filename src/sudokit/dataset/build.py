@@ -53,6 +53,7 @@ __all__ = [
     "rating_columns",
     "shape_name",
     "shape_of",
+    "stratified_split",
 ]
 
 #: The kinds of target.
@@ -370,22 +371,22 @@ def build(
                 continue
             record["bin"] = chosen[home].name
             seen.add(form)
-            kept[home].append(record)
+            kept[home].append({name: record[name] for name in COLUMNS})
             if progress is not None:
                 progress(sum(len(k) for k in kept), count)
         stalls[target] = 0 if len(kept[target]) > before else stalls[target] + 1
         if stalls[target] >= STALL_BATCHES:
             given_up.add(target)
     short = {chosen[i].name: wanted[i] - len(kept[i]) for i in range(len(chosen)) if len(kept[i]) < wanted[i]}
-    splits = _split(kept, fractions, random.Random(seed))
+    splits = stratified_split(kept, fractions, random.Random(seed))
     return Built(splits, chosen, wanted, made, duplicates, time.monotonic() - start, short)
 
 
-def _split(
+def stratified_split(
     kept: Sequence[Sequence[dict[str, Any]]], fractions: Mapping[str, float], rng: random.Random,
 ) -> dict[str, list[dict[str, Any]]]:
-    """The records of each bin shuffled and cut by ``fractions`` (largest remainder), so every split
-    has the bins in the same proportions."""
+    """The records of each bin (``kept[i]``) shuffled and cut by ``fractions`` (largest remainder),
+    so every split has the bins in the same proportions."""
     out: dict[str, list[dict[str, Any]]] = {name: [] for name in fractions}
     names = list(fractions)
     for records in kept:

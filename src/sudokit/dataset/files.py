@@ -7,7 +7,10 @@ rows of ``{column: value}`` with the file's own column names (``.npy``: ``puzzle
 Sudoku-Bench-style ``initial_board``/``solution``, and the names of
 :data:`sudokit.formats.datasets.PUZZLE_COLUMNS`. :func:`write_table` writes rows by the
 writers of :mod:`sudokit.formats.datasets` to a temporary file renamed into place when done,
-so an interrupted run never leaves half a file.
+so an interrupted run never leaves half a file. A CSV whose first line is puzzles, not names
+(RRN's ``puzzle,solution`` lines), is read as ``puzzle``, ``solution``, ``column3``, ….
+:func:`read_typed` reads a built set's columns back with their types (numbers, the list of
+techniques) and :func:`read_splits` a directory of split files.
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ from __future__ import annotations
 import csv
 import json
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import import_module
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +36,8 @@ from sudokit.formats.datasets import (
 )
 from sudokit.grid import Grid
 
-__all__ = ["TABLE_FORMATS", "cells_text", "find_columns", "read_table", "write_split", "write_table"]
+__all__ = ["TABLE_FORMATS", "cells_text", "find_columns", "read_splits", "read_table", "read_typed", "typed",
+           "write_split", "write_table"]
 
 #: The formats a table is written in (``npy``: the puzzles and solutions as arrays, the rest as CSV).
 TABLE_FORMATS = ("parquet", "jsonl", "csv", "npy")
@@ -74,9 +79,60 @@ def read_table(path: str | Path) -> Iterator[dict[str, Any]]:
             return
         delimiter = "\t" if "\t" in first else ";" if ";" in first and "," not in first else ","
         names = next(csv.reader([first], delimiter=delimiter))
-        for row in csv.reader(handle, delimiter=delimiter):
+        lines: Iterable[str] = handle
+        if names and _looks_like_cells(names[0]):  # no header: the first line is a row
+            names = [("puzzle", "solution")[i] if i < 2 else f"column{i + 1}" for i in range(len(names))]
+            lines = chain([first], handle)
+        for row in csv.reader(lines, delimiter=delimiter):
             if row:
                 yield dict(zip([n.strip() for n in names], row, strict=False))
+
+
+def _looks_like_cells(text: str) -> bool:
+    """True when a CSV field is a whole grid of cells (digits and dots), not a column name."""
+    text = text.strip()
+    side = round(len(text) ** 0.5)
+    return side >= 4 and side * side == len(text) and all(ch.isdigit() or ch == "." for ch in text)
+
+
+#: How :func:`typed` reads a built set's columns back: numbers, and the list of techniques.
+_FLOATS = ("er", "ep", "ed")
+_INTS = ("hodoku_score", "clues")
+
+
+def typed(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A row with a built set's columns as :func:`~sudokit.dataset.build.build` made them: ``er``,
+    ``ep``, ``ed`` floats, ``hodoku_score`` and ``clues`` ints (None when empty), ``techniques`` a
+    list (CSV and Parquet hold it as JSON text); other columns as they are."""
+    out = dict(row)
+    for name, kind in [*((n, float) for n in _FLOATS), *((n, int) for n in _INTS)]:
+        value = out.get(name)
+        if isinstance(value, str):
+            out[name] = kind(float(value)) if value.strip() else None
+    value = out.get("techniques")
+    if isinstance(value, str):
+        out["techniques"] = json.loads(value) if value.strip() else []
+    return out
+
+
+def read_typed(path: str | Path) -> Iterator[dict[str, Any]]:
+    """The rows of a data-set file through :func:`typed` (a built set reads back as it was made)."""
+    for row in read_table(path):
+        yield typed(row)
+
+
+def read_splits(directory: str | Path) -> dict[str, list[dict[str, Any]]]:
+    """The splits of a directory :func:`write_split` wrote, ``{name: rows}`` (typed; for ``npy``
+    splits the ``NAME.csv`` beside the arrays, which has every column)."""
+    directory = Path(directory)
+    out: dict[str, list[dict[str, Any]]] = {}
+    for fmt in ("parquet", "jsonl", "csv"):
+        for path in sorted(directory.glob(f"*{_SUFFIX[fmt]}")):
+            if not path.name.startswith(".") and path.stem not in out:
+                out[path.stem] = list(read_typed(path))
+    if not out:
+        raise OptionError(f"{directory}: no split files (NAME.parquet, NAME.jsonl or NAME.csv)")
+    return out
 
 
 def _json_rows(first: str, rest: Any) -> Iterator[dict[str, Any]]:
@@ -156,8 +212,9 @@ def write_table(rows: Sequence[Mapping[str, Any]], path: str | Path, fmt: str | 
 
 def write_split(rows: Sequence[Mapping[str, Any]], directory: str | Path, name: str, fmt: str,
                 columns: Sequence[str] | None = None) -> list[Path]:
-    """Write one split as ``DIRECTORY/NAME.<fmt>``; ``npy`` writes ``NAME.npy`` (puzzles, ``(n, N²)``
-    uint8), ``NAME_solution.npy`` and ``NAME.csv`` (every column). Return the files written."""
+    """Write one split as ``DIRECTORY/NAME.<fmt>``; ``npy`` writes ``NAME.npy`` (the puzzle column,
+    ``(n, N²)`` uint8), ``NAME_solution.npy`` (the answer column, when every row has one) and
+    ``NAME.csv`` (every column). Return the files written."""
     if fmt not in TABLE_FORMATS:
         raise OptionError(f"unknown format {fmt!r} (choose from: {', '.join(TABLE_FORMATS)})")
     directory = Path(directory)
@@ -166,11 +223,15 @@ def write_split(rows: Sequence[Mapping[str, Any]], directory: str | Path, name: 
         target = directory / f"{name}{_SUFFIX[fmt]}"
         write_table(rows, target, fmt, columns)
         return [target]
-    if len({len(str(r["puzzle"])) for r in rows}) > 1:
+    names = list(rows[0]) if rows else ["puzzle"]
+    puzzle, answer = find_columns(names)
+    if len({len(str(r.get(puzzle, ""))) for r in rows}) > 1:
         raise ShapeError("the npy format holds one grid size per file: build each shape apart")
+    arrays = [(puzzle, directory / f"{name}.npy")]
+    if answer is not None and all(r.get(answer) not in (None, "") for r in rows):
+        arrays.append((answer, directory / f"{name}_solution.npy"))
     written = []
-    for column, target in (("puzzle", directory / f"{name}.npy"),
-                           ("solution", directory / f"{name}_solution.npy")):
+    for column, target in arrays:
         temporary = _temporary(target)
         try:
             write_npy(rows, temporary, column)
