@@ -132,3 +132,13 @@ def test_cli_unreachable_scheduler_says_so(tmp_path: Path) -> None:
     done = processes.run(argv, capture_output=True, timeout=60)
     assert done.returncode == 2
     assert b"cannot reach the Dask scheduler" in done.stderr and b"Traceback" not in done.stderr
+
+
+def test_a_data_set_built_on_a_cluster_is_the_local_one(client: Any) -> None:
+    from sudokit.dataset.build import build
+
+    local = build(12, bins="1-2,2-4", seed=3, split="train=0.5,test=0.5")
+    remote = build(12, bins="1-2,2-4", seed=3, split="train=0.5,test=0.5",
+                   executor=Executor.dask(client.scheduler.address, jobs=2))
+    assert remote.splits == local.splits
+    assert sum(len(rows) for rows in remote.splits.values()) == 12

@@ -17,7 +17,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from sudokit.cli.options import EXIT_FAILED, EXIT_OK, UsageError, jobs, positive, seconds
+from sudokit.cli.options import (
+    EXIT_FAILED,
+    EXIT_OK,
+    UsageError,
+    add_scheduler_argument,
+    executor_of,
+    jobs,
+    positive,
+    seconds,
+)
 from sudokit.cli.progress import progress_bar
 from sudokit.dataset.build import COLUMNS, Built, build, shape_of
 from sudokit.dataset.existing import classes, excluded_forms, rate_rows, split_rows, status_counts
@@ -63,6 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     _exclude_argument(b)
     b.add_argument("--seed", type=int, default=0, help="the run's seed: the same seed, the same set")
     b.add_argument("--jobs", "-j", type=jobs, default=1, metavar="N", help="workers (default 1)")
+    add_scheduler_argument(b)
     b.add_argument("--format", choices=TABLE_FORMATS, default="parquet",
                    help="file format (default parquet; npy: NAME.npy puzzles, NAME_solution.npy, "
                    "NAME.csv every column)")
@@ -80,6 +90,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     r.add_argument("-o", "--output", required=True, metavar="OUT",
                    help="the output file; its suffix picks the format (.csv, .jsonl, .parquet)")
     r.add_argument("--jobs", "-j", type=jobs, default=1, metavar="N", help="workers (default 1)")
+    add_scheduler_argument(r)
     r.add_argument("--time-limit", type=seconds, default=20.0, metavar="SECONDS",
                    help="seconds per puzzle for the rating (default 20; 0: none)")
     r.add_argument("--se-path-level", action="store_true",
@@ -161,7 +172,7 @@ def _build(args: argparse.Namespace) -> int:
     try:
         built: Built = build(args.count, bins=bins, kind=kind, shape=shape_of(args.shape), split=args.split,
                              exclude=exclude, seed=args.seed, jobs=args.jobs, time_limit=args.time_limit,
-                             progress=advance)
+                             progress=advance, executor=executor_of(args))
     finally:
         if bar is not None:
             bar.close()
@@ -188,7 +199,7 @@ def _rate(args: argparse.Namespace) -> int:
 
     def counted() -> Iterator[dict[str, Any]]:
         for row in rate_rows(rows, puzzle, answer, jobs=args.jobs, time_limit=args.time_limit,
-                             hodoku_path=not args.se_path_level):
+                             hodoku_path=not args.se_path_level, executor=executor_of(args)):
             if bar is not None:
                 bar.update(1)
             yield row

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sudokit.dataset.symmetry import minlex
+from sudokit.engine.executor import Executor
 from sudokit.errors import GenerationError, OptionError, SudokuError, TimeLimitReached
 from sudokit.formats.reader import as_shape
 from sudokit.generation.generator import LEVELS, generate_many, puzzle_seed
@@ -286,13 +287,15 @@ def _describe(options: Mapping[str, Any]) -> str:
 
 def _candidates(
     options: dict[str, Any], size: int, seed: int, jobs: int, seconds: float | None,
+    executor: Executor | None = None,
 ) -> list[tuple[Grid, Grid, str]]:
     """Up to ``size`` generated puzzles with their solutions and source text (fewer when the
     batch's time ran out or the generator gave up)."""
     out: list[tuple[Grid, Grid, str]] = []
     source = f"sudokit {_describe(options)}"
     try:
-        for made in generate_many(size, seed=seed, jobs=jobs, time_limit=seconds, **options):
+        for made in generate_many(size, seed=seed, jobs=jobs, time_limit=seconds, executor=executor,
+                                  **options):
             out.append((made.puzzle, made.solution, f"{source} seed={made.seed}"))
     except (TimeLimitReached, GenerationError):
         pass
@@ -313,6 +316,7 @@ def build(
     batch_seconds: float = 60.0,
     rating_time_limit: float | None = 20.0,
     progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
 ) -> Built:
     """Build a data set of ``count`` puzzles over ``bins`` (see the module text).
 
@@ -320,7 +324,9 @@ def build(
     grid (9×9 by default; a ``shape`` target sets it per bin); ``exclude`` minlex forms no
     puzzle may have (:func:`~sudokit.dataset.symmetry.minlex` of a published test set);
     ``time_limit`` bounds the whole run and ``batch_seconds`` one batch of candidates;
-    ``progress(done, count)`` is called as puzzles are accepted. A bin that cannot be filled
+    ``progress(done, count)`` is called as puzzles are accepted; ``executor`` (e.g. a Dask
+    cluster's, :class:`~sudokit.engine.executor.Executor`) runs the generation and rating instead
+    of ``jobs`` local workers. A bin that cannot be filled
     (:data:`STALL_BATCHES` batches aimed at it in a row add nothing, or the time runs out) is
     reported in :attr:`Built.short`.
     """
@@ -348,11 +354,12 @@ def build(
         size = max(4, min(64, need + need // 4))
         remaining = deadline.remaining()
         seconds = batch_seconds if remaining is None else max(0.1, min(batch_seconds, remaining))
-        found = _candidates(_aim(b, bin_shape, stalls[target]), size, puzzle_seed(seed, batch), jobs, seconds)
+        found = _candidates(_aim(b, bin_shape, stalls[target]), size, puzzle_seed(seed, batch), jobs, seconds,
+                            executor)
         batch += 1
         made += len(found)
         before = len(kept[target])
-        ratings = rate_many((p.to_string() for p, _, _ in found), jobs=jobs,
+        ratings = rate_many((p.to_string() for p, _, _ in found), jobs=jobs, executor=executor,
                             time_limit=rating_time_limit, hodoku_path=bin_shape == Shape(3, 3))
         for (puzzle, solution, source), rating in zip(found, ratings, strict=True):
             if rating.status != Status.RATED:

@@ -19,6 +19,7 @@ from typing import Any
 from sudokit.dataset.build import parse_split, quotas, rating_columns, shape_name
 from sudokit.dataset.files import cells_text
 from sudokit.dataset.symmetry import minlex
+from sudokit.engine.executor import Executor
 from sudokit.engine.solver import search
 from sudokit.errors import SudokuError
 from sudokit.grid import Grid
@@ -80,11 +81,11 @@ def _name(column: str, taken: Iterable[str]) -> str:
 
 def rate_rows(
     rows: Iterable[dict[str, Any]], puzzle: str, answer: str | None, *, jobs: int = 1,
-    time_limit: float | None = 20.0, hodoku_path: bool = True,
+    time_limit: float | None = 20.0, hodoku_path: bool = True, executor: Executor | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Each row with the added columns (:data:`ADDED`; ``solution`` too when the file has no answer
     column), in input order, rated ``jobs`` at a time (the level and score of HoDoKu's own path
-with ``hodoku_path``, for 9×9 puzzles; of SE's path for the others)."""
+with ``hodoku_path``, for 9×9 puzzles; of SE's path for the others), or by ``executor``'s workers."""
     pending: deque[tuple[dict[str, Any], Checked]] = deque()
 
     def texts() -> Iterator[str]:
@@ -95,7 +96,8 @@ with ``hodoku_path``, for 9×9 puzzles; of SE's path for the others)."""
             nine = grid is not None and grid.shape == Shape(3, 3) and checked.solution is not None
             yield grid.to_string() if grid is not None and nine else ""
 
-    for rating in rate_many(texts(), jobs=jobs, time_limit=time_limit, hodoku_path=hodoku_path):
+    for rating in rate_many(texts(), jobs=jobs, time_limit=time_limit, hodoku_path=hodoku_path,
+                            executor=executor):
         row, checked = pending.popleft()
         if checked.solution is not None and checked.grid is not None and checked.grid.shape != Shape(3, 3):
             rating = rate(checked.grid, time_limit=time_limit)  # HoDoKu's path is for 9×9 only
