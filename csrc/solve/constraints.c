@@ -21,9 +21,11 @@
  *
  * The search
  * ----------
- * When propagation stalls, the core guesses on the open cell with the fewest candidates (the
- * first such, as the Python twin), its lowest digit (with a seed, a random one): "cell = digit",
- * then "cell != digit".  Working memory is one allocation per call; nothing is global.
+ * When propagation stalls, the core guesses on the open cell with the fewest candidates per
+ * unit of weight (dom/wdeg, as rules.c: a cell's weight is 1 + its peers and primitives, plus
+ * the contradictions it took part in so far in this call; the Python twin takes the fewest
+ * candidates), its lowest digit (with a seed, a random one): "cell = digit", then
+ * "cell != digit".  Working memory is one allocation per call; nothing is global.
  */
 #include "solve/constraints_internal.h"
 #include "solve/search.h"
@@ -40,6 +42,7 @@ typedef struct {
     sk_stack prims;     /* primitives waiting to prune */
     uint64_t *keep;     /* max_cells masks: a prune's answer */
     uint64_t *scratch;  /* t->scratch_words */
+    uint32_t *weight;   /* per cell: 1 + the contradictions it took part in (dom/wdeg) */
     uint64_t rng;       /* splitmix64 state; 0: no randomness */
 } Solver;
 
@@ -50,7 +53,19 @@ static inline uint64_t next_random(uint64_t *state) {
     return z ^ (z >> 31);
 }
 
-static inline void no_blame(void *v, int x) { (void)v, (void)x; }
+/* dom/wdeg: a cell's weight grows with the contradictions it takes part in. */
+static inline void blame_cell(void *v, int p) { ((Solver *)v)->weight[p]++; }
+
+static inline void blame_unit(void *v, int u) {
+    Solver *s = (Solver *)v;
+    const uint16_t *cells = s->t->unit_cells + u * s->t->n;
+    for (int k = 0; k < s->t->n; k++) s->weight[cells[k]]++;
+}
+
+static inline void blame_prim(Solver *s, int p) {
+    const skc_table *t = s->t;
+    for (int i = t->cstart[p]; i < t->cstart[p + 1]; i++) s->weight[t->cells[i]]++;
+}
 
 /* Cell p's mask shrank: queue the primitives watching it. */
 static inline void narrowed(void *v, int p, uint64_t mask) {
@@ -66,7 +81,7 @@ static int restrict_cell(void *v, int p, uint64_t keep), assign(void *v, int p, 
     locked(void *v, int ud), choose_cell(void *v, uint64_t *bit), propagate(void *v);
 
 static const sk_hooks HOOKS = {
-    .blame_cell = no_blame, .blame_unit = no_blame, .narrowed = narrowed, .restrict_cell = restrict_cell,
+    .blame_cell = blame_cell, .blame_unit = blame_unit, .narrowed = narrowed, .restrict_cell = restrict_cell,
     .assign = assign, .rule = own_rules, .clear_rules = clear_rules, .locked = locked, .choose = choose_cell,
     .propagate = propagate, .lock = 1, .stop_every = SKC_STOP_EVERY,
 };
@@ -96,7 +111,7 @@ static int own_rules(void *v) {
     if (!s->prims.top) return IDLE;
     const skc_table *t = s->t;
     int p = sk_stack_pop(&s->prims);
-    if (!skc_prune(t, p, s->c.cand, s->keep, s->scratch)) return FAIL;
+    if (!skc_prune(t, p, s->c.cand, s->keep, s->scratch)) return blame_prim(s, p), FAIL;
     for (int i = t->cstart[p], j = 0; i < t->cstart[p + 1]; i++, j++) {
         int rc = restrict_cell(s, t->cells[i], s->keep[j]);
         if (rc != OK) return rc;
@@ -123,17 +138,19 @@ static int locked(void *v, int ud) {
     return OK;
 }
 
-/* The open cell with the fewest candidates (the first such); its lowest digit, or a random one. */
+/* dom/wdeg: the open cell with the fewest candidates per unit of weight (the first such); its
+ * lowest digit, or with a seed a random one. */
 static int choose_cell(void *v, uint64_t *bit) {
     Solver *s = (Solver *)v;
-    int best = -1, best_k = 65;
+    int best = -1;
+    uint64_t best_k = 1, best_w = 0;
     for (int p = 0; p < s->c.ncells; p++) {
         if (s->c.done[p]) continue;
-        int k = sk_popcount(s->c.cand[p]);
-        if (k < best_k) {
+        uint64_t k = (uint64_t)sk_popcount(s->c.cand[p]), w = s->weight[p];
+        if (k * best_w < best_k * w) { /* k / w < best_k / best_w */
             best = p;
             best_k = k;
-            if (k <= 2) break;
+            best_w = w;
         }
     }
     uint64_t m = s->c.cand[best];
@@ -151,15 +168,18 @@ static int solver_init(Solver *s, const skc_table *t, uint64_t seed, void **bloc
     s->t = t;
     s->rng = seed;
     size_t np = (size_t)t->nprims;
-    size_t words = (size_t)t->max_cells + t->scratch_words + 1;
-    char *own = malloc(words * sizeof(uint64_t) + np * sizeof(uint32_t) + np + 8);
+    size_t words = (size_t)t->max_cells + t->scratch_words + 1, cells = (size_t)t->ncells;
+    char *own = malloc(words * sizeof(uint64_t) + (np + cells) * sizeof(uint32_t) + np + 8);
     *block = own;
     int scap = 2 * t->ncells + t->nunits * t->n + 8;
     if (!own || !sk_search_init(&s->c, t->n, t->ncells, t->nunits, scap, (size_t)t->ncells * 4 + 64)) return 0;
     s->keep = (uint64_t *)own;
     s->scratch = s->keep + t->max_cells;
     s->prims.items = (uint32_t *)(s->keep + words);
-    s->prims.on = (uint8_t *)(s->prims.items + np);
+    s->weight = s->prims.items + np;
+    s->prims.on = (uint8_t *)(s->weight + cells);
+    for (size_t i = 0; i < cells; i++) /* dom/deg at first: 1 + the cell's peers and primitives */
+        s->weight[i] = (uint32_t)(1 + t->peer_start[i + 1] - t->peer_start[i] + t->watch_start[i + 1] - t->watch_start[i]);
     memset(s->prims.on, 0, np);
     s->c.unit_cells = t->unit_cells;
     s->c.cell_unit = t->cu_unit;

@@ -22,11 +22,18 @@
 /* Different-digit sums enumerate every assignment up to this many (the product of the cells'
  * candidate counts), as the Python twin's ENUMERATION_LIMIT; above it they reason on sums. */
 #define SKC_ENUMERATION_LIMIT 4000
+/* A sum of different digits with equal weights (a cage) on at most 16 digits keeps its digit
+ * sets (at most this many) and prunes by matching the cells to each (exact, as enumerating). */
+#define SKC_MAX_COMBOS 20000
+
+/* The digit sets of k digits whose values times `weight` add up to `total` (n <= 16), written
+ * to `out` when not NULL; their count, or -1 when there are more than SKC_MAX_COMBOS. */
+SKC_INTERNAL long skc_combos(const int64_t *digits, int n, int k, int64_t weight, int64_t total, uint64_t *out);
 
 /* The compiled table (read-only once built).  Primitive p: kind[p], its cells
  * cells[cstart[p] .. cstart[p+1]-1], its spec data data[dstart[p] ..], its derived masks
  * aux[astart[p] ..] (PAIR: the n supports of a then of b; SET: the option masks; AUTOMATON:
- * the accepting states as a bit set of words[p] words), and words[p] (SUM: 64-bit words of
+ * the accepting states as a bit set of words[p] words; SUM: its ncombo[p] digit sets), and words[p] (SUM: 64-bit words of
  * one set of prefix sums, counted from sum_base[p]; AUTOMATON: words of one set of states). */
 struct skc_table {
     int n, ncells, nprims;
@@ -39,6 +46,8 @@ struct skc_table {
     int *astart;           /* nprims + 1 */
     uint64_t *aux;
     int *words;            /* nprims */
+    int *ncombo;           /* nprims: SUM of different digits and equal weights, n <= 16: its digit
+                            * sets (aux), else -1 */
     int64_t *sum_base;     /* nprims */
     uint8_t *is_unit;      /* nprims: an AllDifferent of n different cells, left to the search core */
     int *watch_start;      /* ncells + 1: the primitives (not units) over each cell ... */

@@ -204,8 +204,35 @@ static int sum_enumerate(const skc_table *t, int p, const int *cells, int k, con
     return w.found;
 }
 
+static int match_keep(const int *cells, int k, const uint64_t *cand, uint64_t slots, const uint64_t *option,
+                      uint64_t *keep);
+
+/* A sum of different digits with equal weights: the cells matched to each of its digit sets that
+ * holds the placed digits and fits (the digits of the edges of some perfect matching kept). */
+static int sum_combos(const skc_table *t, int p, const int *cells, int k, const uint64_t *cand, uint64_t *keep) {
+    const uint64_t *set = t->aux + t->astart[p];
+    uint64_t fixed = 0, any = 0;
+    for (int i = 0; i < k; i++) {
+        uint64_t m = cand[cells[i]];
+        any |= m;
+        keep[i] = 0;
+        if (!multi(m)) {
+            if (fixed & m) return 0;
+            fixed |= m;
+        }
+    }
+    int found = 0;
+    for (int j = 0; j < t->ncombo[p]; j++) {
+        uint64_t s = set[j];
+        if ((s & fixed) != fixed || (s & ~any)) continue;
+        found |= match_keep(cells, k, cand, s, NULL, keep);
+    }
+    return found;
+}
+
 static int prune_sum(const skc_table *t, int p, const int *cells, int k, const uint64_t *cand, uint64_t *keep,
                      uint64_t *scratch) {
+    if (t->ncombo[p] >= 0) return sum_combos(t, p, cells, k, cand, keep);
     if (t->data[t->dstart[p] + 1]) { /* different digits: enumerate while the candidates are few */
         long size = 1;
         int i = 0;
@@ -230,53 +257,63 @@ static int augment(const uint64_t *adj, int i, int *mate, uint64_t *seen) {
     return 0;
 }
 
+/* The cells matched one-to-one to slots: with `option` (SET) slot s is option[s] and the slots
+ * are 0..k-1 (`slots` their mask); without (a digit set of a sum), slot d is digit d itself.
+ * When some perfect matching exists, keep[i] gains the digits of every slot some perfect
+ * matching gives cell i (a matching, then its alternating cycles), and 1 is returned. */
+static int match_keep(const int *cells, int k, const uint64_t *cand, uint64_t slots, const uint64_t *option,
+                      uint64_t *keep) {
+    uint64_t adj[SKC_MAX_SET_CELLS], reach[SKC_MAX_SET_CELLS];
+    int mate[64];
+    for (uint64_t w = slots; w; w &= w - 1) mate[low(w)] = -1;
+    for (int i = 0; i < k; i++) {
+        uint64_t m = cand[cells[i]], a = 0;
+        if (option) {
+            for (uint64_t w = slots; w; w &= w - 1)
+                if (m & option[low(w)]) a |= w & (0 - w);
+        } else {
+            a = m & slots;
+        }
+        if (!a) return 0;
+        adj[i] = a;
+    }
+    for (int i = 0; i < k; i++) {
+        uint64_t seen = 0;
+        if (!augment(adj, i, mate, &seen)) return 0;
+    }
+    /* cell i reaches cell j when i may take the slot j holds; an edge (i, s) lies in some perfect
+     * matching when s is i's or the cell holding s reaches i back */
+    for (int i = 0; i < k; i++) {
+        uint64_t r = (uint64_t)1 << i;
+        for (uint64_t w = adj[i]; w; w &= w - 1) r |= (uint64_t)1 << mate[low(w)];
+        reach[i] = r;
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < k; i++) {
+            uint64_t r = reach[i];
+            for (uint64_t w = r; w; w &= w - 1) r |= reach[low(w)];
+            if (r != reach[i]) reach[i] = r, changed = 1;
+        }
+    }
+    for (int i = 0; i < k; i++) {
+        uint64_t m = cand[cells[i]];
+        for (uint64_t w = adj[i]; w; w &= w - 1) {
+            int s = low(w), j = mate[s];
+            if (j == i || (reach[j] >> i & 1)) keep[i] |= option ? m & option[s] : w & (0 - w);
+        }
+    }
+    return 1;
+}
+
 static int prune_set(const skc_table *t, int p, const int *cells, int k, const uint64_t *cand, uint64_t *keep) {
     const int64_t *d = t->data + t->dstart[p];
     const uint64_t *option = t->aux + t->astart[p];
-    uint64_t adj[SKC_MAX_SET_CELLS], reach[SKC_MAX_SET_CELLS];
-    int mate[SKC_MAX_SET_CELLS];
+    uint64_t slots = k == 64 ? ~(uint64_t)0 : ((uint64_t)1 << k) - 1;
     for (int i = 0; i < k; i++) keep[i] = 0;
-    for (int64_t o = 0; o < d[0]; o++, option += k) {
-        int ok = 1;
-        for (int i = 0; i < k && ok; i++) {
-            uint64_t m = cand[cells[i]], a = 0;
-            for (int s = 0; s < k; s++)
-                if (m & option[s]) a |= (uint64_t)1 << s;
-            adj[i] = a;
-            ok = a != 0;
-            mate[i] = -1;
-        }
-        for (int i = 0; i < k && ok; i++) {
-            uint64_t seen = 0;
-            ok = augment(adj, i, mate, &seen);
-        }
-        if (!ok) continue;
-        /* cell i reaches cell j when i may take the slot j holds; an edge (i, s) lies in some
-         * perfect matching when s is i's or the cell holding s reaches i back */
-        for (int i = 0; i < k; i++) {
-            uint64_t r = (uint64_t)1 << i;
-            for (uint64_t w = adj[i]; w; w &= w - 1) r |= (uint64_t)1 << mate[low(w)];
-            reach[i] = r;
-        }
-        for (int changed = 1; changed;) {
-            changed = 0;
-            for (int i = 0; i < k; i++) {
-                uint64_t r = reach[i];
-                for (uint64_t w = r; w; w &= w - 1) r |= reach[low(w)];
-                if (r != reach[i]) reach[i] = r, changed = 1;
-            }
-        }
-        for (int i = 0; i < k; i++) {
-            uint64_t m = cand[cells[i]];
-            for (uint64_t w = adj[i]; w; w &= w - 1) {
-                int s = low(w), j = mate[s];
-                if (j == i || (reach[j] >> i & 1)) keep[i] |= m & option[s];
-            }
-        }
-    }
-    for (int i = 0; i < k; i++)
-        if (!keep[i]) return 0;
-    return 1;
+    int found = 0;
+    for (int64_t o = 0; o < d[0]; o++, option += k) found |= match_keep(cells, k, cand, slots, option, keep);
+    return found;
 }
 
 /* ---- tables and automata ------------------------------------------------------------------ */

@@ -26,6 +26,7 @@ void skc_table_free(skc_table *t) {
     free(t->aux);
     free(t->words);
     free(t->sum_base);
+    free(t->ncombo);
     free(t->is_unit);
     free(t->watch_start);
     free(t->watch);
@@ -47,6 +48,33 @@ static void *refuse(char *error, size_t size, const char *format, ...) {
         va_end(args);
     }
     return NULL;
+}
+
+/* The number of digit sets primitive p of the spec keeps (-1: it prunes without them). */
+static long combos_of(const skc_spec *s, int p, uint64_t *out) {
+    int k = s->cell_start[p + 1] - s->cell_start[p];
+    const int64_t *d = s->data + s->data_start[p];
+    if (s->kind[p] != SKC_SUM || !d[1] || s->n > 16 || k < 1 || k > s->n) return -1;
+    for (int i = 1; i < k; i++)
+        if (d[2 + i] != d[2]) return -1;
+    return skc_combos(s->digits, s->n, k, d[2], d[0], out);
+}
+
+long skc_combos(const int64_t *digits, int n, int k, int64_t weight, int64_t total, uint64_t *out) {
+    long count = 0;
+    uint64_t last = ((uint64_t)1 << n) - 1;
+    for (uint64_t m = ((uint64_t)1 << k) - 1; m <= last && m; ) { /* every k-subset (Gosper) */
+        int64_t sum = 0;
+        for (uint64_t w = m; w; w &= w - 1) sum += digits[__builtin_ctzll(w)];
+        if (sum * weight == total) {
+            if (count >= SKC_MAX_COMBOS) return -1;
+            if (out) out[count] = m;
+            count++;
+        }
+        uint64_t c = m & (0 - m), r = m + c;
+        m = (((r ^ m) >> 2) / c) | r;
+    }
+    return count;
 }
 
 static const char *const kNames[SKC_KINDS] = {"AllDifferent", "PairTable", "Ordered", "Sum",
@@ -286,7 +314,7 @@ skc_table *skc_table_new(const skc_spec *s, char *error, size_t size) {
     t->scratch_words = scratch;
     int ok = ALLOC(t->digits, s->n) && ALLOC(t->kind, np) && ALLOC(t->cstart, np + 1) && ALLOC(t->cells, ncl) &&
              ALLOC(t->dstart, np + 1) && ALLOC(t->data, nd) && ALLOC(t->astart, np + 1) && ALLOC(t->aux, aux) &&
-             ALLOC(t->words, np) && ALLOC(t->sum_base, np) && ALLOC(t->is_unit, np);
+             ALLOC(t->words, np) && ALLOC(t->sum_base, np) && ALLOC(t->is_unit, np) && ALLOC(t->ncombo, np);
     if (ok) {
         memcpy(t->digits, s->digits, (size_t)s->n * sizeof(int64_t));
         memcpy(t->kind, s->kind, (size_t)np * sizeof(int));
@@ -299,9 +327,16 @@ skc_table *skc_table_new(const skc_spec *s, char *error, size_t size) {
             if (s->kind[p] == SKC_PAIR) mine = 2 * (size_t)s->n;
             else if (s->kind[p] == SKC_SET) mine = (size_t)(s->data_start[p + 1] - s->data_start[p] - 1);
             else if (s->kind[p] == SKC_AUTOMATON) mine = (size_t)((s->data[s->data_start[p]] + 63) / 64);
+            t->ncombo[p] = (int)combos_of(s, p, NULL);
+            if (t->ncombo[p] > 0) mine = (size_t)t->ncombo[p];
             t->astart[p + 1] = t->astart[p] + (int)mine;
         }
-        ok = compile(t);
+        size_t total = (size_t)t->astart[np];
+        free(t->aux);
+        ok = ALLOC(t->aux, total);
+        for (int p = 0; ok && p < np; p++)
+            if (t->ncombo[p] > 0) combos_of(s, p, t->aux + t->astart[p]);
+        ok = ok && compile(t);
     }
     if (!ok) {
         skc_table_free(t);
