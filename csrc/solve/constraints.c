@@ -7,10 +7,12 @@
  * The AllDifferent primitives of exactly n different cells (rows, columns, boxes, full
  * diagonals, extra regions of n cells) are the core's units: a placed digit leaves the cell's
  * peers (every cell sharing any AllDifferent with it), a digit down to one place in a unit is
- * placed there (hidden single), a unit digit without a place is a contradiction, and a digit
- * squeezed into 2..SKC_LOCK_MAX places of a unit leaves every cell that sees all of them
- * (locked candidates).  That is what the Python twin's AllDifferent prune does for such a
- * group, and more (the locked candidates): every removal stays one no solution uses.
+ * placed there (hidden single), a unit digit without a place is a contradiction, and (with
+ * SKC_LOCKED) a digit squeezed into 2..SKC_LOCK_MAX places of a unit leaves every cell that
+ * sees all of them (locked candidates).  That is what the Python twin's AllDifferent prune does
+ * for such a group (and more with the locked candidates, which are off by default: on the
+ * benchmark's 9x9 constraint puzzles the search was faster without them, fewer removals costing
+ * less than the extra guesses); every removal stays one no solution uses.
  *
  * Every other primitive (AllDifferent of other sizes too) watches its cells: a cell's mask
  * that shrinks puts them on a stack, and the core's rule hook runs them one at a time
@@ -33,6 +35,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef SKC_LOCKED
+#define SKC_LOCKED 0            /* locked candidates (off: measured cheaper without, benchmarks/constraints_speed.py) */
+#endif
 #define SKC_LOCK_MAX 4          /* locked candidates for unit digits with at most this many places */
 #define SKC_STOP_EVERY 16u      /* guesses between two looks at the clock */
 
@@ -83,7 +88,7 @@ static int restrict_cell(void *v, int p, uint64_t keep), assign(void *v, int p, 
 static const sk_hooks HOOKS = {
     .blame_cell = blame_cell, .blame_unit = blame_unit, .narrowed = narrowed, .restrict_cell = restrict_cell,
     .assign = assign, .rule = own_rules, .clear_rules = clear_rules, .locked = locked, .choose = choose_cell,
-    .propagate = propagate, .lock = 1, .stop_every = SKC_STOP_EVERY,
+    .propagate = propagate, .lock = SKC_LOCKED, .stop_every = SKC_STOP_EVERY,
 };
 
 static int restrict_cell(void *v, int p, uint64_t keep) { return sk_restrict(&((Solver *)v)->c, &HOOKS, v, p, keep); }
