@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The most working memory (64-bit words) one primitive's prune may need: 64 MB. */
+#define SKC_MAX_SCRATCH ((size_t)1 << 23)
+
 /* Weights and digit values beyond this are refused (their sums must fit comfortably). */
 #define SKC_MAX_VALUE 1000000
 
@@ -121,6 +124,7 @@ static const char *check_data(const skc_spec *s, int p, uint64_t full, size_t *a
         size_t words = (size_t)((top - base) / 64 + 1), sets = (size_t)(k + 4) * words;
         size_t walk = (size_t)k * 64 + 2 * (size_t)(k + 1) + (size_t)k + (size_t)k / 8 + 1;
         *scratch = sets > walk ? sets : walk;
+        if (*scratch > SKC_MAX_SCRATCH) return BAD("primitive %d (%s) is too large (%d cells)", p, name, k);
         return NULL;
     }
     case SKC_SET: {
@@ -159,6 +163,7 @@ static const char *check_data(const skc_spec *s, int p, uint64_t full, size_t *a
         size_t words = (size_t)((states + 63) / 64);
         *aux += words;
         *scratch = (size_t)(k + 3) * words;
+        if (*scratch > SKC_MAX_SCRATCH) return BAD("primitive %d (%s) is too large (%d cells)", p, name, k);
         return NULL;
     }
     }

@@ -166,6 +166,12 @@ def test_bad_specs_raise_rules_errors(args: tuple[Any, ...], words: str) -> None
         CORE.ConstraintTable(*args)
 
 
+def test_too_large_a_sum_raises() -> None:
+    cells = tuple(range(600))
+    with pytest.raises(RulesError, match="too large"):
+        CORE.ConstraintTable(9, 4096, tuple(range(1, 10)), [(3, cells, (0, 0, *([180] * 600)))])
+
+
 def test_bad_types_raise_type_errors() -> None:
     with pytest.raises(TypeError):
         CORE.ConstraintTable(4, 16, (1, 2, 3, 4), [[0, (0, 1), ()]])
