@@ -127,9 +127,11 @@ static PyObject *table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         goto done;
     for (Py_ssize_t i = 0; i < kinds.len; i++)
         if (kinds.items[i] < 0 || kinds.items[i] >= SKC_KINDS) kind_i[i] = -1;
+    int64_t no_data = 0; /* the spec's arrays are never NULL, even when empty */
     skc_spec spec = {
-        .n = n, .ncells = ncells, .digits = digits.items, .nprims = (int)count, .kind = kind_i,
-        .cell_start = cstart_i, .cells = cells_i, .data_start = dstart_i, .data = data.items,
+        .n = n, .ncells = ncells, .digits = digits.items ? digits.items : &no_data, .nprims = (int)count,
+        .kind = kind_i, .cell_start = cstart_i, .cells = cells_i, .data_start = dstart_i,
+        .data = data.items ? data.items : &no_data,
     };
     char error[200];
     skc_table *table;

@@ -46,7 +46,7 @@ extern "C" {
 enum { SKC_ALLDIFF = 0, SKC_PAIR, SKC_ORDERED, SKC_SUM, SKC_SET, SKC_TABLE, SKC_AUTOMATON, SKC_KINDS };
 
 /* A spec: nprims primitives, primitive i of kind[i] over cells[cell_start[i] .. cell_start[i+1]-1]
- * with data[data_start[i] .. data_start[i+1]-1]. */
+ * with data[data_start[i] .. data_start[i+1]-1].  No pointer is NULL (an empty list too). */
 typedef struct {
     int n, ncells;
     const int64_t *digits; /* n increasing digit values */
