@@ -260,3 +260,21 @@ def test_16x16_agrees_with_the_reference(digits: tuple[int, ...] | None) -> None
     for answer in (c_first, py_first):
         assert all(not k.broken(list(answer), digits) for k in chosen)
         assert all(g in (0, v) for g, v in zip(givens, answer, strict=True))
+
+
+def test_one_table_shared_by_threads() -> None:
+    """The table is read-only: threads solving with it at once (the GIL released) agree."""
+    rules = Rules.classic(Shape(2, 3)).with_constraints([Thermometer((0, 1, 2)), KillerCage((6, 7), 7)])
+    table = backend.rules_table(rules, "c")
+    expected = table.solve(bytes(36), 10**6)
+    results: list[Any] = []
+
+    def work() -> None:
+        results.append(table.solve(bytes(36), 10**6))
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert results == [expected] * 4 and expected[0] > 1
