@@ -18,7 +18,8 @@
  * 3x3 boxes go to sk9_solve (bitboard9.c), every other shape to sknn_solve (nxn.c).
  * RulesTable (rules.c) is the generic rules solver for variants: an immutable compiled table
  * (regions, differ pairs, non-consecutive pairs, cages) with solve(cells, limit, seconds, stop,
- * seed) and solve_many(puzzles, limit, seconds, stop), shareable between threads.
+ * seed) and solve_many(puzzles, limit, seconds, stop), shareable between threads; ConstraintTable
+ * (constraints.c) the same interface (and candidates) for primitives of variant constraints.
  * The batch functions gather their inputs with the GIL held, solve the whole batch
  * with the GIL released, then build their results.  Errors are raised with the
  * classes of sudokit.errors (ShapeError, WrongLengthError), kept in module state,
@@ -420,8 +421,9 @@ static int core_exec(PyObject *module) {
     st->shape_error = PyObject_GetAttrString(errors, "ShapeError");
     st->wrong_length_error = st->shape_error ? PyObject_GetAttrString(errors, "WrongLengthError") : NULL;
     st->stopped_error = st->wrong_length_error ? PyObject_GetAttrString(errors, "Stopped") : NULL;
+    st->rules_error = st->stopped_error ? PyObject_GetAttrString(errors, "RulesError") : NULL;
     Py_DECREF(errors);
-    if (!st->stopped_error) return -1;
+    if (!st->rules_error) return -1;
     if (PyModule_AddIntConstant(module, "MALFORMED", SK_MALFORMED) < 0 ||
         PyModule_AddIntConstant(module, "DUPLICATE", SK_DUPLICATE) < 0 ||
         PyModule_AddIntConstant(module, "OUT_OF_RANGE", SK_OUT_OF_RANGE) < 0 ||
@@ -431,6 +433,11 @@ static int core_exec(PyObject *module) {
     if (!rules_type) return -1;
     int added = PyModule_AddObjectRef(module, "RulesTable", rules_type);
     Py_DECREF(rules_type);
+    if (added < 0) return -1;
+    PyObject *constraint_type = PyType_FromModuleAndSpec(module, &constraint_table_spec, NULL);
+    if (!constraint_type) return -1;
+    added = PyModule_AddObjectRef(module, "ConstraintTable", constraint_type);
+    Py_DECREF(constraint_type);
     return added < 0 ? -1 : 0;
 }
 
@@ -439,6 +446,7 @@ static int core_traverse(PyObject *module, visitproc visit, void *arg) {
     Py_VISIT(st->shape_error);
     Py_VISIT(st->wrong_length_error);
     Py_VISIT(st->stopped_error);
+    Py_VISIT(st->rules_error);
     return 0;
 }
 
@@ -447,6 +455,7 @@ static int core_clear(PyObject *module) {
     Py_CLEAR(st->shape_error);
     Py_CLEAR(st->wrong_length_error);
     Py_CLEAR(st->stopped_error);
+    Py_CLEAR(st->rules_error);
     return 0;
 }
 

@@ -10,6 +10,7 @@
  *     se.c       human9_find, human9_names, rate9 (se/: Sudoku Explainer's techniques)
  *     hodoku.c   hodoku_ported, hodoku_find, hodoku_path (hodoku/)
  *     rules.c    the RulesTable type (solve/rules.c)
+ *     constraints.c  the ConstraintTable type (solve/constraints.c)
  *
  * The names declared here have hidden visibility: the extension exports only PyInit__core.
  */
@@ -32,6 +33,7 @@ typedef struct {
     PyObject *shape_error;        /* sudokit.errors.ShapeError */
     PyObject *wrong_length_error; /* sudokit.errors.WrongLengthError */
     PyObject *stopped_error;      /* sudokit.errors.Stopped */
+    PyObject *rules_error;        /* sudokit.errors.RulesError */
     unsigned long main_thread;    /* the thread that imported the module (Ctrl-C arrives there) */
 } CoreState;
 
@@ -135,6 +137,8 @@ PyObject *core_hodoku_find(PyObject *module, PyObject *args);
 PyObject *core_hodoku_path(PyObject *module, PyObject *args, PyObject *kwargs);
 /* rules.c: the RulesTable type */
 extern PyType_Spec rules_spec;
+/* constraints.c: the ConstraintTable type */
+extern PyType_Spec constraint_table_spec;
 
 #pragma GCC visibility pop
 

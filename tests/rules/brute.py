@@ -8,6 +8,7 @@ of the rules when every constraint's ``broken()`` is empty on it.
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Iterator, Sequence
 from functools import cache
 
@@ -74,3 +75,18 @@ def solutions(
 ) -> list[tuple[int, ...]]:
     """The completions every constraint accepts."""
     return [s for s in completions(givens, n) if all(not c.broken(s, digits) for c in constraints)]
+
+
+def solution_6x6(r: random.Random) -> list[int]:
+    """A random 6×6 (2×3 boxes) solution: a pattern shuffled by digits, rows in bands, bands."""
+    base = [[(row * 3 + row // 2 + col) % 6 + 1 for col in range(6)] for row in range(6)]
+    digits = list(range(1, 7))
+    r.shuffle(digits)
+    bands = [0, 1, 2]
+    r.shuffle(bands)
+    rows = [b * 2 + i for b in bands for i in r.sample((0, 1), 2)]
+    stacks = r.sample((0, 1), 2)
+    cols = [s * 3 + i for s in stacks for i in r.sample((0, 1, 2), 3)]
+    out = [digits[base[row][col] - 1] for row in rows for col in cols]
+    assert latin_ok(out, shape_of(6))
+    return out

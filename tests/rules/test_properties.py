@@ -58,7 +58,7 @@ from sudokit.rules import (
 )
 from sudokit.rules.kinds import orthogonal_pairs
 
-from .brute import all_4x4, latin_ok, shape_of, solutions
+from .brute import all_4x4, shape_of, solution_6x6, solutions
 
 Draw = random.Random
 Builder = Callable[[Draw, int, Sequence[int]], Constraint]
@@ -211,24 +211,9 @@ def test_every_kind_has_a_builder() -> None:
     assert set(BUILDERS) == set(constraint_names())
 
 
-def _solution_6x6(r: Draw) -> list[int]:
-    """A random 6×6 (2×3 boxes) solution: a pattern shuffled by digits, rows in bands, bands."""
-    base = [[(row * 3 + row // 2 + col) % 6 + 1 for col in range(6)] for row in range(6)]
-    digits = list(range(1, 7))
-    r.shuffle(digits)
-    bands = [0, 1, 2]
-    r.shuffle(bands)
-    rows = [b * 2 + i for b in bands for i in r.sample((0, 1), 2)]
-    stacks = r.sample((0, 1), 2)
-    cols = [s * 3 + i for s in stacks for i in r.sample((0, 1, 2), 3)]
-    out = [digits[base[row][col] - 1] for row in rows for col in cols]
-    assert latin_ok(out, shape_of(6))
-    return out
-
-
 def _run(n: int, seed: int, kinds: list[str], blanks: int, digits: tuple[int, ...] | None = None) -> None:
     r = random.Random(seed)
-    sol = list(r.choice(all_4x4())) if n == 4 else _solution_6x6(r)
+    sol = list(r.choice(all_4x4())) if n == 4 else solution_6x6(r)
     keep_solution = r.random() < 0.75  # mostly constraints the hidden solution keeps
     constraints = []
     for kind in kinds:

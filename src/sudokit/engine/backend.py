@@ -41,6 +41,7 @@ from typing import Any, Final, Protocol
 from sudokit.engine import constraints, reference
 from sudokit.errors import EngineError
 from sudokit.rules import Rules
+from sudokit.rules.base import digit_values
 
 __all__ = [
     "DEFAULT",
@@ -276,13 +277,21 @@ def rules_table(rules: Rules, engine: str | None = None) -> RulesSearch:
     """The rules compiled for the call's engine, built once per rules object and engine.
 
     The C core takes the tables when it has ``RulesTable``; otherwise the Python twin does.
-    Rules with constraints or another digit set go to :mod:`sudokit.engine.constraints` (pure
-    Python, on either engine, until the C core has the primitives).
+    Rules with constraints or another digit set are compiled to primitives: the C core's
+    ``ConstraintTable`` on the C engine, the reference :class:`sudokit.engine.constraints.ConstraintTable`
+    (pure Python) on the Python one.
     """
     name = name_of(engine)
     table = rules.compiled.get(name)
     if table is None and (rules.constraints or rules.digits is not None):
-        table = rules.compiled[name] = constraints.ConstraintTable(rules)
+        native_table: Any = getattr(_ENGINES[name], "ConstraintTable", None)
+        if native_table is not None:
+            table = native_table(
+                rules.n, rules.size, digit_values(rules.n, rules.digits), constraints.encode_rules(rules)
+            )
+        else:
+            table = constraints.ConstraintTable(rules)
+        rules.compiled[name] = table
     if table is None:
         module: Any = _ENGINES[name]
         maker = getattr(module, "RulesTable", None) or reference.RulesTable

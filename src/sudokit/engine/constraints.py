@@ -1,6 +1,11 @@
 """The pure-Python solver of rules with constraints: the primitives of
 :mod:`sudokit.rules.primitives` propagated to a fixed point, then a depth-first search.
 
+This file is the **reference**: the C core's ``ConstraintTable`` (csrc/solve/constraints.c, fed
+by :func:`encode`) prunes each primitive as the propagators here do, and the tests compare the
+two (counts, soundness of the candidates). :func:`sudokit.engine.backend.rules_table` gives the C
+table on the C engine and this one on the Python engine.
+
 Every cell has a candidate bit mask (bit ``i``: the ``i``-th digit of the rules' increasing digit
 set, the cell value ``i + 1``). Each primitive prunes the candidates of its cells to those some
 solution *of that primitive alone* uses, so no propagator ever removes a candidate a solution of
@@ -18,7 +23,8 @@ the whole puzzle uses (the first rule: never a wrong answer):
 
 A queue runs the primitives watching the changed cells until nothing changes; the search then
 guesses on a cell with the fewest candidates. A complete assignment is checked against every
-primitive before it counts as a solution.
+primitive before it counts as a solution. (The C twin also treats every AllDifferent of N cells
+as a unit of its search core: hidden singles and locked candidates, removals no solution needs.)
 
 :class:`ConstraintTable` has the search interface of the engines' ``RulesTable``
 (:func:`sudokit.engine.backend.rules_table` hands it out for rules with constraints).
@@ -54,7 +60,10 @@ from sudokit.rules.primitives import (
     Table,
 )
 
-__all__ = ["ConstraintTable", "Propagator", "compile_rules", "make_propagator"]
+__all__ = [
+    "KIND_CODES", "ConstraintTable", "Encoded", "Propagator", "compile_rules", "encode", "encode_rules",
+    "make_propagator",
+]
 
 #: Different-digit sums enumerate every assignment up to this many (the product of the cells'
 #: candidate counts); above it they reason on the sums repeats allowed could make (still sound).
@@ -82,6 +91,52 @@ def compile_rules(rules: Rules) -> list[Primitive]:
     for constraint in rules.constraints:
         out.extend(constraint.compile(n, ds))
     return out
+
+
+#: The C core's number of each primitive kind (csrc/solve/constraints.h, ``SKC_ALLDIFF`` …).
+KIND_CODES: dict[type, int] = {
+    AllDifferent: 0, PairTable: 1, Ordered: 2, Sum: 3, SetRule: 4, Table: 5, Automaton: 6,
+}
+
+#: One primitive as the C core's ``ConstraintTable`` takes it: ``(kind code, cells, data)``.
+Encoded = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+
+def encode(p: Primitive, ds: Sequence[int]) -> Encoded:
+    """One primitive in the C core's flat form (csrc/solve/constraints.h), digits as bit indexes
+    of ``ds`` (digits outside ``ds`` dropped, as the propagators here drop them)."""
+    index = {d: i for i, d in enumerate(ds)}
+    code = KIND_CODES[type(p)]
+    if isinstance(p, AllDifferent):
+        return code, p.cells, ()
+    if isinstance(p, PairTable):
+        support = [0] * len(ds)
+        for x, y in p.allowed:
+            if x in index and y in index:
+                support[index[x]] |= 1 << index[y]
+        return code, (p.a, p.b), tuple(support)
+    if isinstance(p, Ordered):
+        return code, p.cells, (int(p.strict),)
+    if isinstance(p, Sum):
+        return code, p.cells, (p.total, int(p.distinct), *p.weights)
+    if isinstance(p, SetRule):
+        options = [o for o in p.options if len(o) == len(p.cells)]
+        masks = [sum(1 << index[d] for d in group if d in index) for o in options for group in o]
+        return code, p.cells, (len(options), *masks)
+    if isinstance(p, Table):
+        rows = sorted(tuple(index[d] for d in row) for row in p.allowed
+                      if len(row) == len(p.cells) and all(d in index for d in row))
+        return code, p.cells, (len(rows), *(b for row in rows for b in row))
+    moves = [(s, index[d], t) for s, d, t in p.transitions if d in index]
+    accepting = sorted(p.accepting)
+    return code, p.cells, (p.states, p.start, len(accepting), *accepting, len(moves),
+                           *(x for move in moves for x in move))
+
+
+def encode_rules(rules: Rules) -> list[Encoded]:
+    """The rules' primitives (:func:`compile_rules`) in the C core's flat form."""
+    ds = digit_values(rules.n, rules.digits)
+    return [encode(p, ds) for p in compile_rules(rules)]
 
 
 class Propagator:
@@ -415,7 +470,8 @@ def _check_stop(stop: Any) -> None:
 
 
 class ConstraintTable:
-    """Rules with constraints compiled for search (the ``RulesTable`` interface)."""
+    """Rules with constraints compiled for search (the ``RulesTable`` interface): the reference
+    the C core's ``ConstraintTable`` matches."""
 
     def __init__(self, rules: Rules) -> None:
         self.n = rules.n

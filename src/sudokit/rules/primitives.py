@@ -2,8 +2,9 @@
 
 A primitive is plain data over cells (indexes ``row * N + col``) and **digit values** (the digits
 the puzzle is written with: ``1 … N`` by default, ``0 … N-1`` when the rules say so). The engines
-(:mod:`sudokit.engine.constraints` in Python; the C core later) propagate each primitive on its
-own, so a new constraint kind is a few lines that build these:
+(:mod:`sudokit.engine.constraints` in Python, the reference; the C core's ``ConstraintTable``, fed
+by :func:`sudokit.engine.constraints.encode`) propagate each primitive on its own, so a new
+constraint kind is a few lines that build these:
 
 - :class:`AllDifferent`: the cells hold different digits (regions, cages, renban lines);
 - :class:`PairTable`: the allowed ``(digit of a, digit of b)`` pairs of two cells (dots, XV,
