@@ -204,3 +204,30 @@ def test_kropki_without_the_negative_constraint() -> None:
     text = "Standard kropki (no negative constraint): digits separated by a white dot are consecutive."
     constraints = read_link(scl(scl_puzzle(4, rules=text, overlays=[dot]))).rules.constraints
     assert [c.kind for c in constraints] == ["white"]
+
+
+def test_bulleted_fragments_and_abbreviations_are_whole_sentences() -> None:
+    marks = [{"center": [0.5, 1.0], "width": 0.25, "height": 0.25, "text": "X"},
+             {"center": [1.0, 2.5], "width": 0.25, "height": 0.25, "text": "V"}]
+    text = ("Normal sudoku rules apply.\nCells separated\n- by an X sum to 10\n- by a V sum to 5\n"
+            "If two cells are a knight's move apart (i.e. two steps one way and one the other), "
+            "digits separated by a knight's move may not repeat.")
+    puzzle = read_link(scl(scl_puzzle(4, rules=text, overlays=marks)))
+    kinds = sorted(c.kind for c in puzzle.rules.constraints)
+    assert kinds == ["antiknight", "xv", "xv"]
+    # A complete rule before the bullets is not glued to them.
+    glued = "Normal sudoku rules apply\n- Shaded cells hold the digit of their row."
+    with pytest.raises(LinkRefused, match="not understood"):
+        read_link(scl(scl_puzzle(4, rules=glued)))
+
+
+def test_digits_may_repeat_on_lines_only_where_no_line_forbids_it() -> None:
+    whisper = {"wayPoints": [[0.5, 0.5], [1.5, 1.5], [2.5, 1.5]], "color": "#67F067", "thickness": 10}
+    text = ("German whispers: adjacent digits on a green line differ by at least 5. "
+            "Digits may repeat on a line.")
+    constraints = read_link(scl(scl_puzzle(9, rules=text, lines=[whisper]))).rules.constraints
+    assert [c.kind for c in constraints] == ["germanwhisper"]
+    renban = line("#C060C0", (0, 0), (1, 1), (2, 1))
+    with pytest.raises(LinkRefused, match="not understood"):
+        text = "Renban lines hold consecutive digits. Digits may repeat on a line."
+        read_link(scl(scl_puzzle(4, rules=text, lines=[renban])))

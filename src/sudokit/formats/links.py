@@ -195,6 +195,11 @@ _RULE_WORDS = re.compile(
     r"fog|negative|anti\w*|variants?|rules?|constraints?|marked|shaded|coloured|colored|grey|gray|"
     r"black|white|red|blue|green|purple|orange|pink|yellow|loop|snake|path|indexer|position)\b|"
     r"\b([0-9]|1[0-6])\b")
+#: "Digits may repeat on a line": true of the line kinds below except those of _NO_REPEATS.
+_LINES_REPEAT = re.compile(r"^digits (may|can) repeat (on|along) (a|the|each|any) lines?\b")
+_LINE_KINDS_SEEN = {"german-whispers", "dutch-whispers", "whispers", "palindrome", "between-line",
+                    "region-sum", "entropic", "modular", "zipper", "slow-thermometer", "arrow"}
+_NO_REPEATS = {"renban", "thermometer"}
 #: Or they name the units and say digits do not repeat (or appear once).
 _UNITS = re.compile(r"\b(rows?|columns?|box(es)?|regions?|nonets?)\b")
 _ONCE = re.compile(r"repeat|\bonce\b|one of each|each digit|every digit|"
@@ -212,9 +217,35 @@ _NEGATIVE = re.compile(r"\ball\b[^.]{0,60}\b(given|shown|marked|displayed|presen
                        r"negative constraint|\bnot all\b")
 
 
+_BULLET = re.compile(r"^\s*[-•*]\s+")
+
+
+def _bulleted(text: str) -> str:
+    """A short fragment without a stop followed by bullets ("Cells separated" / "- by an X sum to
+    10") as one line a bullet, each starting with that fragment."""
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        stem = lines[i].strip()
+        j = i + 1
+        while j < len(lines) and _BULLET.match(lines[j]):
+            j += 1
+        fragment = 0 < len(stem.split()) <= 5 and not _CLASSIC.search(stem.lower())
+        if j > i + 1 and fragment and not _BULLET.match(lines[i]) and stem[-1] not in ".!?;:":
+            out.extend(f"{stem} {_BULLET.sub('', b).strip()}" for b in lines[i + 1:j])
+            i = j
+        else:
+            out.append(lines[i])
+            i += 1
+    return "\n".join(out)
+
+
 def _sentences(text: str) -> list[str]:
+    text = _bulleted(text)
     # A line break inside a sentence (no stop before it, a small letter after it) joins.
     text = re.sub(r"(?<=[a-z,])[ \t]*\n[ \t]*(?=[a-z])", " ", text)
+    text = re.sub(r"\b(i\.e|e\.g|etc|vs|cf)\.", lambda m: m.group(1).replace(".", ""), text, flags=re.I)
     out = []
     for part in re.split(r"(?<=[.!?;])\s+|\n+", text.lower()):
         s = re.sub(r"\s+", " ", part).strip()
@@ -269,6 +300,8 @@ def _read_text(text: str, kinds: set[str], n: int) -> _TextReading:
             continue
         if len(sentence.split()) <= 10 and not _RULE_WORDS.search(sentence):
             continue  # flavour text: nothing in it can state a rule
+        if _LINES_REPEAT.search(sentence) and kinds & _LINE_KINDS_SEEN and not kinds & _NO_REPEATS:
+            continue  # true of every line kind present (none of them forbids repeats)
         if any(w in padded for k in kinds for w in _KIND_WORDS.get(k, ())):
             continue
         reading.reasons.append(f"unsupported: a rule not understood (\"{_cut(sentence)}\")")
