@@ -25,7 +25,7 @@ SLOW = {
     "dcl-008", "dcl-010", "dcl-020", "dcl-022", "dcl-026", "dcl-029", "dcl-033", "dcl-039", "dcl-040",
     "isss-041", "isss-042", "isss-043", "isss-044", "sbench-078", "sbench-088", "sbench-096",
     "sbench-099", "sbench-102", "sbench-105", "sbench-069", "sbench-073", "sbench-075", "sbench-142",
-    "dcl-018", "sbench-133", "dcl-014",
+    "dcl-018", "sbench-133", "dcl-014", "dcl-015", "dcl-030",
 }  # fmt: skip
 
 

@@ -9,6 +9,7 @@ Counts are checked against a brute force over every 4×4 grid."""
 from __future__ import annotations
 
 import itertools
+import json
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from sudokit import Grid, count_solutions
 from sudokit.formats.links import LinkRefused, read_link
 from sudokit.rules import AntiKnight, Entropic, SlowThermometer, Thermometer
 
-from .builders import GREY, Cell, Rule, at, brute4, fp_cell, fpuzzles, scl, scl_puzzle
+from .builders import GREY, LZ, Cell, Rule, at, brute4, fp_cell, fpuzzles, scl, scl_puzzle
 
 ROW0 = [(0, 0), (0, 1), (0, 2), (0, 3)]
 
@@ -231,3 +232,34 @@ def test_digits_may_repeat_on_lines_only_where_no_line_forbids_it() -> None:
     with pytest.raises(LinkRefused, match="not understood"):
         text = "Renban lines hold consecutive digits. Digits may repeat on a line."
         read_link(scl(scl_puzzle(4, rules=text, lines=[renban])))
+
+
+def fp_grid_link(cells: dict[Cell, dict[str, Any]], ruleset: str, **fields: Any) -> str:
+    """An f-puzzles link whose grid cells carry extra fields."""
+    grid = [[dict(cells.get((r, c), {})) for c in range(4)] for r in range(4)]
+    payload = json.dumps({"size": 4, "grid": grid, "ruleset": ruleset, **fields})
+    return "https://f-puzzles.com/?load=" + LZ.compressToBase64(payload)
+
+
+def test_fpuzzles_cell_fields_parity_colours_and_unknown() -> None:
+    text = "Normal sudoku rules apply. Cells with a grey circle are odd; cells with a grey square are even."
+    link = fp_grid_link({(0, 0): {"parity": "Even"}, (3, 3): {"parity": "Odd"}}, text)
+    assert sorted(c.kind for c in read_link(link).rules.constraints) == ["even", "odd"]
+    assert count(link) == len(brute4([lambda g: at(g, (0, 0)) % 2 == 0, lambda g: at(g, (3, 3)) % 2 == 1]))
+    shaded = {(1, 1): {"c": "#D0D0FF"}, (2, 2): {"c": "#D0D0FF"}}
+    assert read_link(fp_grid_link(shaded, "Normal sudoku rules apply.")).rules.constraints == ()
+    for said in ("Shaded cells hold even digits.", "Digits in blue cells are even."):
+        with pytest.raises(LinkRefused, match="coloured cells"):
+            read_link(fp_grid_link(shaded, "Normal sudoku rules apply. " + said))
+    clones = {"clone": [{"cells": ["R2C2"], "cloneCells": ["R3C3"]}]}
+    said = "The two blue regions are clones: they hold the same digits."
+    assert [c.kind for c in read_link(fp_grid_link(shaded, said, **clones)).rules.constraints] == ["clone"]
+    with pytest.raises(LinkRefused, match="cell field 'lit'"):
+        read_link(fp_grid_link({(0, 0): {"lit": True}}, "Normal sudoku rules apply."))
+
+
+def test_quadruples_described_without_their_name() -> None:
+    text = "Digits in a white circle must appear somewhere in the four cells surrounding the circle."
+    quad = {"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1, 3]}
+    link = fpuzzles(4, quadruple=[quad], ruleset=text)
+    assert [c.kind for c in read_link(link).rules.constraints] == ["quadruple"]

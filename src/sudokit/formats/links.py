@@ -164,7 +164,7 @@ _KIND_WORDS: dict[str, tuple[str, ...]] = {
     "even": ("even", "square"),
     "minimum": ("minimum", "smaller than", "less than"),
     "maximum": ("maximum", "greater than", "larger than"),
-    "quadruple": ("quad",),
+    "quadruple": ("quad", "four cells surrounding", "four surrounding cells", "four cells around"),
     "clone": ("clone",),
     "extra-region": ("extra region", "shaded region"),
     "diagonal": ("diagonal",),
