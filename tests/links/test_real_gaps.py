@@ -263,3 +263,12 @@ def test_quadruples_described_without_their_name() -> None:
     quad = {"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1, 3]}
     link = fpuzzles(4, quadruple=[quad], ruleset=text)
     assert [c.kind for c in read_link(link).rules.constraints] == ["quadruple"]
+
+
+def test_sudokupad_cell_fields_other_than_the_given_are_refused() -> None:
+    data = scl_puzzle(4, {(0, 0): 1}, rules="Normal sudoku rules apply.")
+    data["cells"][1][1] = {"pencilMarks": [2, 3]}
+    assert read_link(scl(data)).cells[0] == 1
+    data["cells"][2][2] = {"c": "#FF0000"}
+    with pytest.raises(LinkRefused, match="SudokuPad cell field"):
+        read_link(scl(data))

@@ -250,6 +250,9 @@ def _shape_cells(shape: Shape, rows: int, cols: int) -> tuple[Cell, ...]:
     return tuple(cells)
 
 
+#: SudokuPad cell fields that carry no constraint: the given, pencil marks.
+_SCL_CELL_PLAIN = {"value", "given", "pencilMarks", "pencilmarks", "centreMarks", "centerMarks",
+                   "cornerMarks", "candidates"}
 #: Top-level SudokuPad keys that carry no constraint (anything else unknown is reported).
 _SCL_HARMLESS = {"id", "cellSize", "settings", "videos", "duration"}
 
@@ -264,6 +267,11 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             out.append(Unsupported("unsupported: fog of war", ("foglight",)))
         elif key not in _SCL_HARMLESS:
             out.append(Unsupported(f"unsupported: the SudokuPad feature {key!r}", (key,)))
+    cells = p.data.get("cells")
+    odd_fields = sorted({str(k) for row in (cells if isinstance(cells, list) else []) if isinstance(row, list)
+                         for cell in row if isinstance(cell, dict) for k in cell} - _SCL_CELL_PLAIN)
+    for key in odd_fields:
+        out.append(Unsupported(f"unsupported: the SudokuPad cell field {key!r}", (f"cells.{key}",)))
     for key in p.metadata.extra:
         if key in ("bgimage", "fgimage"):
             out.append(Unsupported(f"unsupported: part of the puzzle is drawn in an image ({key}); "
