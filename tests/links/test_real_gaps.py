@@ -272,3 +272,13 @@ def test_sudokupad_cell_fields_other_than_the_given_are_refused() -> None:
     data["cells"][2][2] = {"c": "#FF0000"}
     with pytest.raises(LinkRefused, match="SudokuPad cell field"):
         read_link(scl(data))
+
+
+@pytest.mark.parametrize("sentence", [
+    "Digits may not repeat in rows, columns, boxes or on the marked diagonals.",
+    "Each row, column, box and shaded region contains the digits 1 to 4.",
+    "Sandwich sudoku.",
+])
+def test_classic_wording_with_another_rule_in_it_needs_that_rule_drawn(sentence: str) -> None:
+    with pytest.raises(LinkRefused, match="not understood"):
+        read_link(scl(scl_puzzle(4, rules=sentence)))

@@ -193,6 +193,9 @@ _RULE_WORDS = re.compile(
     r"given|clues?|between|along|adjacent|neighbou?rs?|apart|separated|diagonals?|values?|x|v|"
     r"killer|windoku|hyper|toroidal|wrap\w*|miracle|chess|king|knight|queen|consecutive|magic|parity|"
     r"fog|negative|anti\w*|variants?|rules?|constraints?|marked|shaded|coloured|colored|grey|gray|"
+    r"sandwich\w*|xv|kropki|renban|whispers?|palindromes?|skyscrapers?|entropic|modular|zipper|quad\w*|"
+    r"clones?|disjoint|jigsaw|irregular|german|dutch|doubler\w*|negator\w*|liar|lying|schr\w*dinger|"
+    r"product|difference|ratio|double|twice|half|prime|fibonacci|sudoku-?x|x-?sudoku|"
     r"black|white|red|blue|green|purple|orange|pink|yellow|loop|snake|path|indexer|position)\b|"
     r"\b([0-9]|1[0-6])\b")
 #: "Digits may repeat on a line": true of the line kinds below except those of _NO_REPEATS.
@@ -206,7 +209,8 @@ _ONCE = re.compile(r"repeat|\bonce\b|one of each|each digit|every digit|"
                    r"\b(all )?(the )?(digits|numbers) (from )?\d+ ?(-|–|to|through) ?\d+")
 #: Words that keep a sentence from passing as classic Sudoku (it must name a kind present instead).
 _UNUSUAL = re.compile(r"\b(except|but|unless|can repeat|may repeat|sums?|totals?|hidden|twice|"
-                      r"missing|instead|extra|additional)\b")
+                      r"missing|instead|extra|additional|diagonals?|shaded|colou?red|gr[ae]y|cages?|"
+                      r"lines?|circles?|dots?|windows?|knight'?s?|king'?s?|consecutive|disjoint|positions?)\b")
 _RANGE = re.compile(r"\b(\d+)\s*(?:-|–|to|through)\s*(\d+)\b")
 #: A thermometer sentence that lets digits stay the same (slow thermometers).
 _SLOW = re.compile(r"\bslow\b|stay the same|or stay|remain the same|or equal|never decrease|"
