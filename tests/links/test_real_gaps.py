@@ -282,3 +282,13 @@ def test_sudokupad_cell_fields_other_than_the_given_are_refused() -> None:
 def test_classic_wording_with_another_rule_in_it_needs_that_rule_drawn(sentence: str) -> None:
     with pytest.raises(LinkRefused, match="not understood"):
         read_link(scl(scl_puzzle(4, rules=sentence)))
+
+
+def test_an_example_of_a_kind_present_adds_no_rule() -> None:
+    renban = line("#C060C0", (0, 0), (1, 1), (2, 1))
+    text = ("Renban lines hold a set of consecutive digits in any order. "
+            "For example, a line of three could hold 3-1-2, but not 1-2-4.")
+    puzzle = read_link(scl(scl_puzzle(4, rules=text, lines=[renban])))
+    assert [c.kind for c in puzzle.rules.constraints] == ["renban"]
+    with pytest.raises(LinkRefused):  # an example of nothing drawn is not understood
+        read_link(scl(scl_puzzle(4, rules="For example, shaded cells hold 1-2.")))

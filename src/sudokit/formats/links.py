@@ -212,6 +212,8 @@ _UNUSUAL = re.compile(r"\b(except|but|unless|can repeat|may repeat|sums?|totals?
                       r"missing|instead|extra|additional|diagonals?|shaded|colou?red|gr[ae]y|cages?|"
                       r"lines?|circles?|dots?|windows?|knight'?s?|king'?s?|consecutive|disjoint|positions?)\b")
 _RANGE = re.compile(r"\b(\d+)\s*(?:-|–|to|through)\s*(\d+)\b")
+#: A sentence that gives an example ("For example, a line could hold 3-1-2").
+_EXAMPLE = re.compile(r"^(for example|for instance|e\.?g\.?|example)\b")
 #: A thermometer sentence that lets digits stay the same (slow thermometers).
 _SLOW = re.compile(r"\bslow\b|stay the same|or stay|remain the same|or equal|never decrease|"
                    r"non-?decreasing|(do not|don't|cannot|can't|may not) decrease|(can|may) repeat")
@@ -273,6 +275,9 @@ def _read_text(text: str, kinds: set[str], n: int) -> _TextReading:
     reading = _TextReading([])
     for sentence in _sentences(text):
         padded = f" {sentence} "
+        if _EXAMPLE.match(sentence) and (any(w in padded for k in kinds for w in _KIND_WORDS.get(k, ()))
+                                         or (" line" in padded and kinds & (_LINE_KINDS_SEEN | _NO_REPEATS))):
+            continue  # an example of a kind present: it illustrates, it adds no rule
         ranges = _RANGE.findall(sentence)
         entropic = n == 9 and "entropic" in kinds and set(ranges) >= _ENTROPIC_RANGES
         for a, b in ranges:
