@@ -9,6 +9,7 @@ Counts are checked against a brute force over every 4×4 grid."""
 from __future__ import annotations
 
 import itertools
+import json
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from sudokit import Grid, count_solutions
 from sudokit.formats.links import LinkRefused, read_link
 from sudokit.rules import AntiKnight, Entropic, SlowThermometer, Thermometer
 
-from .builders import GREY, Cell, Rule, at, brute4, fp_cell, fpuzzles, scl, scl_puzzle
+from .builders import GREY, LZ, Cell, Rule, at, brute4, fp_cell, fpuzzles, scl, scl_puzzle
 
 ROW0 = [(0, 0), (0, 1), (0, 2), (0, 3)]
 
@@ -204,3 +205,90 @@ def test_kropki_without_the_negative_constraint() -> None:
     text = "Standard kropki (no negative constraint): digits separated by a white dot are consecutive."
     constraints = read_link(scl(scl_puzzle(4, rules=text, overlays=[dot]))).rules.constraints
     assert [c.kind for c in constraints] == ["white"]
+
+
+def test_bulleted_fragments_and_abbreviations_are_whole_sentences() -> None:
+    marks = [{"center": [0.5, 1.0], "width": 0.25, "height": 0.25, "text": "X"},
+             {"center": [1.0, 2.5], "width": 0.25, "height": 0.25, "text": "V"}]
+    text = ("Normal sudoku rules apply.\nCells separated\n- by an X sum to 10\n- by a V sum to 5\n"
+            "If two cells are a knight's move apart (i.e. two steps one way and one the other), "
+            "digits separated by a knight's move may not repeat.")
+    puzzle = read_link(scl(scl_puzzle(4, rules=text, overlays=marks)))
+    kinds = sorted(c.kind for c in puzzle.rules.constraints)
+    assert kinds == ["antiknight", "xv", "xv"]
+    # A complete rule before the bullets is not glued to them.
+    glued = "Normal sudoku rules apply\n- Shaded cells hold the digit of their row."
+    with pytest.raises(LinkRefused, match="not understood"):
+        read_link(scl(scl_puzzle(4, rules=glued)))
+
+
+def test_digits_may_repeat_on_lines_only_where_no_line_forbids_it() -> None:
+    whisper = {"wayPoints": [[0.5, 0.5], [1.5, 1.5], [2.5, 1.5]], "color": "#67F067", "thickness": 10}
+    text = ("German whispers: adjacent digits on a green line differ by at least 5. "
+            "Digits may repeat on a line.")
+    constraints = read_link(scl(scl_puzzle(9, rules=text, lines=[whisper]))).rules.constraints
+    assert [c.kind for c in constraints] == ["germanwhisper"]
+    renban = line("#C060C0", (0, 0), (1, 1), (2, 1))
+    with pytest.raises(LinkRefused, match="not understood"):
+        text = "Renban lines hold consecutive digits. Digits may repeat on a line."
+        read_link(scl(scl_puzzle(4, rules=text, lines=[renban])))
+
+
+def fp_grid_link(cells: dict[Cell, dict[str, Any]], ruleset: str, **fields: Any) -> str:
+    """An f-puzzles link whose grid cells carry extra fields."""
+    grid = [[dict(cells.get((r, c), {})) for c in range(4)] for r in range(4)]
+    payload = json.dumps({"size": 4, "grid": grid, "ruleset": ruleset, **fields})
+    return "https://f-puzzles.com/?load=" + LZ.compressToBase64(payload)
+
+
+def test_fpuzzles_cell_fields_parity_colours_and_unknown() -> None:
+    text = "Normal sudoku rules apply. Cells with a grey circle are odd; cells with a grey square are even."
+    link = fp_grid_link({(0, 0): {"parity": "Even"}, (3, 3): {"parity": "Odd"}}, text)
+    assert sorted(c.kind for c in read_link(link).rules.constraints) == ["even", "odd"]
+    assert count(link) == len(brute4([lambda g: at(g, (0, 0)) % 2 == 0, lambda g: at(g, (3, 3)) % 2 == 1]))
+    shaded = {(1, 1): {"c": "#D0D0FF"}, (2, 2): {"c": "#D0D0FF"}}
+    assert read_link(fp_grid_link(shaded, "Normal sudoku rules apply.")).rules.constraints == ()
+    for said in ("Shaded cells hold even digits.", "Digits in blue cells are even."):
+        with pytest.raises(LinkRefused, match="coloured cells"):
+            read_link(fp_grid_link(shaded, "Normal sudoku rules apply. " + said))
+    clones = {"clone": [{"cells": ["R2C2"], "cloneCells": ["R3C3"]}]}
+    said = "The two blue regions are clones: they hold the same digits."
+    assert [c.kind for c in read_link(fp_grid_link(shaded, said, **clones)).rules.constraints] == ["clone"]
+    with pytest.raises(LinkRefused, match="cell field 'lit'"):
+        read_link(fp_grid_link({(0, 0): {"lit": True}}, "Normal sudoku rules apply."))
+
+
+def test_quadruples_described_without_their_name() -> None:
+    text = "Digits in a white circle must appear somewhere in the four cells surrounding the circle."
+    quad = {"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1, 3]}
+    link = fpuzzles(4, quadruple=[quad], ruleset=text)
+    assert [c.kind for c in read_link(link).rules.constraints] == ["quadruple"]
+
+
+def test_sudokupad_cell_fields_other_than_the_given_are_refused() -> None:
+    data = scl_puzzle(4, {(0, 0): 1}, rules="Normal sudoku rules apply.")
+    data["cells"][1][1] = {"pencilMarks": [2, 3]}
+    assert read_link(scl(data)).cells[0] == 1
+    data["cells"][2][2] = {"c": "#FF0000"}
+    with pytest.raises(LinkRefused, match="SudokuPad cell field"):
+        read_link(scl(data))
+
+
+@pytest.mark.parametrize("sentence", [
+    "Digits may not repeat in rows, columns, boxes or on the marked diagonals.",
+    "Each row, column, box and shaded region contains the digits 1 to 4.",
+    "Sandwich sudoku.",
+])
+def test_classic_wording_with_another_rule_in_it_needs_that_rule_drawn(sentence: str) -> None:
+    with pytest.raises(LinkRefused, match="not understood"):
+        read_link(scl(scl_puzzle(4, rules=sentence)))
+
+
+def test_an_example_of_a_kind_present_adds_no_rule() -> None:
+    renban = line("#C060C0", (0, 0), (1, 1), (2, 1))
+    text = ("Renban lines hold a set of consecutive digits in any order. "
+            "For example, a line of three could hold 3-1-2, but not 1-2-4.")
+    puzzle = read_link(scl(scl_puzzle(4, rules=text, lines=[renban])))
+    assert [c.kind for c in puzzle.rules.constraints] == ["renban"]
+    with pytest.raises(LinkRefused):  # an example of nothing drawn is not understood
+        read_link(scl(scl_puzzle(4, rules="For example, shaded cells hold 1-2.")))

@@ -250,6 +250,9 @@ def _shape_cells(shape: Shape, rows: int, cols: int) -> tuple[Cell, ...]:
     return tuple(cells)
 
 
+#: SudokuPad cell fields that carry no constraint: the given, pencil marks.
+_SCL_CELL_PLAIN = {"value", "given", "pencilMarks", "pencilmarks", "centreMarks", "centerMarks",
+                   "cornerMarks", "candidates"}
 #: Top-level SudokuPad keys that carry no constraint (anything else unknown is reported).
 _SCL_HARMLESS = {"id", "cellSize", "settings", "videos", "duration"}
 
@@ -264,6 +267,11 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             out.append(Unsupported("unsupported: fog of war", ("foglight",)))
         elif key not in _SCL_HARMLESS:
             out.append(Unsupported(f"unsupported: the SudokuPad feature {key!r}", (key,)))
+    cells = p.data.get("cells")
+    odd_fields = sorted({str(k) for row in (cells if isinstance(cells, list) else []) if isinstance(row, list)
+                         for cell in row if isinstance(cell, dict) for k in cell} - _SCL_CELL_PLAIN)
+    for key in odd_fields:
+        out.append(Unsupported(f"unsupported: the SudokuPad cell field {key!r}", (f"cells.{key}",)))
     for key in p.metadata.extra:
         if key in ("bgimage", "fgimage"):
             out.append(Unsupported(f"unsupported: part of the puzzle is drawn in an image ({key}); "
@@ -536,6 +544,49 @@ _FP_FROM = {
 _FP_IGNORED = {"highlightConflicts", "disabledlogic", "truecandidatesoptions", "negative"}
 
 
+#: f-puzzles cell fields that carry no constraint (a given's value, pencil marks, the region).
+_FP_CELL_PLAIN = {"value", "given", "region", "centerPencilMarks", "cornerPencilMarks",
+                  "givenPencilMarks", "highlight"}
+#: Words by which a rules text can give coloured cells a meaning.
+_COLOUR_WORDS = ("shad", "colour", "color", "highlight", "tint")
+
+
+def _classify_fp_cells(p: SudokuPadPuzzle, rules: str, fields: dict[str, list[FPuzzlesElement]],
+                       out: list[Element | Unsupported]) -> None:
+    """The fields of f-puzzles' grid cells: ``parity`` (``Odd``/``Even``) is declared odd/even;
+    cell colours (``c``) are drawing only unless the rules text speaks of coloured cells (or of
+    their colour) outside a sentence about clones the puzzle declares; anything else is refused."""
+    grid = p.data.get("grid")
+    colours: set[str] = set()
+    for r, row in enumerate(grid if isinstance(grid, list) else []):
+        for c, cell in enumerate(row if isinstance(row, list) else []):
+            if not isinstance(cell, dict):
+                continue
+            for key, value in cell.items():
+                src = (f"grid[{r}][{c}].{key}",)
+                if key in _FP_CELL_PLAIN:
+                    continue
+                if key == "parity" and str(value).lower() in ("odd", "even"):
+                    kind = str(value).lower()
+                    evidence = (f"f-puzzles cell parity {value!r}",)
+                    out.append(Element(kind, ((r, c),), "declared", evidence, src))
+                elif key == "c" and isinstance(value, str):
+                    colours.add(value)
+                else:
+                    what = f"unsupported: the f-puzzles cell field {key!r} ({value!r})"
+                    out.append(Unsupported(what[:120], src))
+    if not colours:
+        return
+    hues = {h for h in (_hue(c) for c in colours) if h}
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", rules):
+        named = [w for w in (*_COLOUR_WORDS, *hues) if re.search(r"\b" + w, sentence)]
+        if named and not ("clone" in sentence and fields.get("clone")):
+            shown = ", ".join(sorted(colours))[:40]
+            out.append(Unsupported(f"unsupported: coloured cells ({shown}) and rules that speak of "
+                                   f"{named[0]!r} (\"{_excerpt(sentence)}\")", ("grid",)))
+            return
+
+
 def _drawn_copy(element: FPuzzlesElement, fields: dict[str, list[FPuzzlesElement]]) -> bool:
     """True when a cosmetic is f-puzzles' drawing of a constraint the puzzle declares: its
     ``fromConstraint`` names a field present, with a line of the same cells (lines) or an entry
@@ -634,6 +685,7 @@ def _classify_fpuzzles(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsup
                 value = "2"
             out.append(Element(kind, element.cells, "declared", (f"f-puzzles field {element.kind!r}",), src,
                                value=value))
+    _classify_fp_cells(p, rules, fields, out)
     for key, flag in p.flags.items():
         if not flag:
             continue

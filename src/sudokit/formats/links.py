@@ -164,7 +164,7 @@ _KIND_WORDS: dict[str, tuple[str, ...]] = {
     "even": ("even", "square"),
     "minimum": ("minimum", "smaller than", "less than"),
     "maximum": ("maximum", "greater than", "larger than"),
-    "quadruple": ("quad",),
+    "quadruple": ("quad", "four cells surrounding", "four surrounding cells", "four cells around"),
     "clone": ("clone",),
     "extra-region": ("extra region", "shaded region"),
     "diagonal": ("diagonal",),
@@ -193,16 +193,27 @@ _RULE_WORDS = re.compile(
     r"given|clues?|between|along|adjacent|neighbou?rs?|apart|separated|diagonals?|values?|x|v|"
     r"killer|windoku|hyper|toroidal|wrap\w*|miracle|chess|king|knight|queen|consecutive|magic|parity|"
     r"fog|negative|anti\w*|variants?|rules?|constraints?|marked|shaded|coloured|colored|grey|gray|"
+    r"sandwich\w*|xv|kropki|renban|whispers?|palindromes?|skyscrapers?|entropic|modular|zipper|quad\w*|"
+    r"clones?|disjoint|jigsaw|irregular|german|dutch|doubler\w*|negator\w*|liar|lying|schr\w*dinger|"
+    r"product|difference|ratio|double|twice|half|prime|fibonacci|sudoku-?x|x-?sudoku|"
     r"black|white|red|blue|green|purple|orange|pink|yellow|loop|snake|path|indexer|position)\b|"
     r"\b([0-9]|1[0-6])\b")
+#: "Digits may repeat on a line": true of the line kinds below except those of _NO_REPEATS.
+_LINES_REPEAT = re.compile(r"^digits (may|can) repeat (on|along) (a|the|each|any) lines?\b")
+_LINE_KINDS_SEEN = {"german-whispers", "dutch-whispers", "whispers", "palindrome", "between-line",
+                    "region-sum", "entropic", "modular", "zipper", "slow-thermometer", "arrow"}
+_NO_REPEATS = {"renban", "thermometer"}
 #: Or they name the units and say digits do not repeat (or appear once).
 _UNITS = re.compile(r"\b(rows?|columns?|box(es)?|regions?|nonets?)\b")
 _ONCE = re.compile(r"repeat|\bonce\b|one of each|each digit|every digit|"
                    r"\b(all )?(the )?(digits|numbers) (from )?\d+ ?(-|–|to|through) ?\d+")
 #: Words that keep a sentence from passing as classic Sudoku (it must name a kind present instead).
 _UNUSUAL = re.compile(r"\b(except|but|unless|can repeat|may repeat|sums?|totals?|hidden|twice|"
-                      r"missing|instead|extra|additional)\b")
+                      r"missing|instead|extra|additional|diagonals?|shaded|colou?red|gr[ae]y|cages?|"
+                      r"lines?|circles?|dots?|windows?|knight'?s?|king'?s?|consecutive|disjoint|positions?)\b")
 _RANGE = re.compile(r"\b(\d+)\s*(?:-|–|to|through)\s*(\d+)\b")
+#: A sentence that gives an example ("For example, a line could hold 3-1-2").
+_EXAMPLE = re.compile(r"^(for example|for instance|e\.?g\.?|example)\b")
 #: A thermometer sentence that lets digits stay the same (slow thermometers).
 _SLOW = re.compile(r"\bslow\b|stay the same|or stay|remain the same|or equal|never decrease|"
                    r"non-?decreasing|(do not|don't|cannot|can't|may not) decrease|(can|may) repeat")
@@ -212,9 +223,35 @@ _NEGATIVE = re.compile(r"\ball\b[^.]{0,60}\b(given|shown|marked|displayed|presen
                        r"negative constraint|\bnot all\b")
 
 
+_BULLET = re.compile(r"^\s*[-•*]\s+")
+
+
+def _bulleted(text: str) -> str:
+    """A short fragment without a stop followed by bullets ("Cells separated" / "- by an X sum to
+    10") as one line a bullet, each starting with that fragment."""
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        stem = lines[i].strip()
+        j = i + 1
+        while j < len(lines) and _BULLET.match(lines[j]):
+            j += 1
+        fragment = 0 < len(stem.split()) <= 5 and not _CLASSIC.search(stem.lower())
+        if j > i + 1 and fragment and not _BULLET.match(lines[i]) and stem[-1] not in ".!?;:":
+            out.extend(f"{stem} {_BULLET.sub('', b).strip()}" for b in lines[i + 1:j])
+            i = j
+        else:
+            out.append(lines[i])
+            i += 1
+    return "\n".join(out)
+
+
 def _sentences(text: str) -> list[str]:
+    text = _bulleted(text)
     # A line break inside a sentence (no stop before it, a small letter after it) joins.
     text = re.sub(r"(?<=[a-z,])[ \t]*\n[ \t]*(?=[a-z])", " ", text)
+    text = re.sub(r"\b(i\.e|e\.g|etc|vs|cf)\.", lambda m: m.group(1).replace(".", ""), text, flags=re.I)
     out = []
     for part in re.split(r"(?<=[.!?;])\s+|\n+", text.lower()):
         s = re.sub(r"\s+", " ", part).strip()
@@ -238,6 +275,9 @@ def _read_text(text: str, kinds: set[str], n: int) -> _TextReading:
     reading = _TextReading([])
     for sentence in _sentences(text):
         padded = f" {sentence} "
+        if _EXAMPLE.match(sentence) and (any(w in padded for k in kinds for w in _KIND_WORDS.get(k, ()))
+                                         or (" line" in padded and kinds & (_LINE_KINDS_SEEN | _NO_REPEATS))):
+            continue  # an example of a kind present: it illustrates, it adds no rule
         ranges = _RANGE.findall(sentence)
         entropic = n == 9 and "entropic" in kinds and set(ranges) >= _ENTROPIC_RANGES
         for a, b in ranges:
@@ -269,6 +309,8 @@ def _read_text(text: str, kinds: set[str], n: int) -> _TextReading:
             continue
         if len(sentence.split()) <= 10 and not _RULE_WORDS.search(sentence):
             continue  # flavour text: nothing in it can state a rule
+        if _LINES_REPEAT.search(sentence) and kinds & _LINE_KINDS_SEEN and not kinds & _NO_REPEATS:
+            continue  # true of every line kind present (none of them forbids repeats)
         if any(w in padded for k in kinds for w in _KIND_WORDS.get(k, ())):
             continue
         reading.reasons.append(f"unsupported: a rule not understood (\"{_cut(sentence)}\")")
