@@ -357,6 +357,15 @@ def test_fuzz_any_unicode(text: str) -> None:
     check_parses_or_raises(text)
 
 
+@pytest.mark.parametrize("text", [
+    "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 \u00b9",  # a superscript one: a digit to str.isdigit, not to int
+    "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 \u0661",  # an Arabic-Indic one
+])
+def test_digits_other_than_ascii_are_bad_characters(text: str) -> None:
+    with pytest.raises(BadCharacterError):
+        parse(text)
+
+
 @FUZZ
 @given(
     st.sampled_from(VALID),

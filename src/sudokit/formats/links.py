@@ -433,7 +433,7 @@ class _Mapper:
                 self.refuse(f"unsupported: a given outside the grid at r{r + 1}c{c + 1}")
                 continue
             text = str(raw).strip()
-            if not text.isdigit() or not 1 <= int(text) <= n:
+            if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= n:
                 self.refuse(f"unsupported: the given {raw!r} at r{r + 1}c{c + 1} (digits are 1-{n})")
                 continue
             values[r * n + c] = int(text)

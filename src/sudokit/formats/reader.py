@@ -82,7 +82,7 @@ def as_shape(box: object) -> Shape | None:
         return box
     if isinstance(box, str):
         parts = box.lower().replace("×", "x").replace(",", "x").split("x")
-        if len(parts) == 2 and all(p.strip().isdigit() for p in parts):
+        if len(parts) == 2 and all(p.strip().isascii() and p.strip().isdigit() for p in parts):
             return Shape(int(parts[0]), int(parts[1]))
         raise ShapeError(f"box {box!r} is not a box shape: give RxC, e.g. '2x3' for 6×6 grids")
     if (isinstance(box, tuple) and len(box) == 2
@@ -383,7 +383,7 @@ def _parse_numbers(lines: list[tuple[int, str]], shape: Shape | None) -> tuple[l
             tokens.append((number, m.start() + 1, m.group()))
     values: list[int] = []
     for number, column, tok in tokens:
-        if tok.isdigit():
+        if tok.isascii() and tok.isdigit():
             values.append(int(tok))
         elif tok in (".", "-", "*", "_"):
             values.append(0)

@@ -41,7 +41,7 @@ async def read_body(request: Request) -> bytes:
     """The request body, refused with 413 as soon as it passes the server's size limit."""
     limit: int = request.app.state.settings.max_body_bytes
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
+    if declared is not None and declared.isascii() and declared.isdigit() and int(declared) > limit:
         raise RequestError(413, f"request body of {declared} bytes is over the limit of {limit} bytes")
     chunks: list[bytes] = []
     size = 0
