@@ -230,7 +230,8 @@ def parse_region_map(regions: str | Sequence[int], n: int | None = None) -> tupl
     """
     if isinstance(regions, str):
         words = regions.split()
-        if len(words) > 1 and all(w.isascii() and w.isdigit() for w in words) and (n is None or len(words) == n * n):
+        numbers = all(w.isascii() and w.isdigit() for w in words)
+        if len(words) > 1 and numbers and (n is None or len(words) == n * n):
             labels: list[object] = [int(w) for w in words]
         else:
             labels = [ch for ch in regions if not ch.isspace()]
