@@ -109,10 +109,8 @@ def _slow(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
 
 
 def _arrow(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
-    out: list[Constraint] = []
-    for w in _walks(sol, n, rng, 3, lambda line: len(line) < 3 or sol[line[0]] == sol[line[1]] + sol[line[2]], 3):
-        out.append(Arrow((w[0],), w[1:]))
-    return out
+    adds = lambda line: len(line) < 3 or sol[line[0]] == sol[line[1]] + sol[line[2]]  # noqa: E731
+    return [Arrow((w[0],), w[1:]) for w in _walks(sol, n, rng, 3, adds, 3)]
 
 
 def _cage(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
@@ -162,7 +160,9 @@ def _skyscraper(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
     return out
 
 
-def _pair_kind(test: Callable[[int, int], bool], make: Callable[[int, int], Constraint], most: int) -> Builder:
+def _pair_kind(
+    test: Callable[[int, int], bool], make: Callable[[int, int], Constraint], most: int
+) -> Builder:
     def build(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
         return _choose(rng, [make(a, b) for a, b in _pairs(n) if test(sol[a], sol[b])], most)
     return build
@@ -289,10 +289,6 @@ def _global(con: Constraint) -> Builder:
 def _extra(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
     return [ExtraRegion(tuple(c * n + (c * 2) % n for c in range(n)))] if n == 9 else [
         ExtraRegion((0, n + 2, 2 * n + 4, 3 * n + 1, 4 * n + 3, 5 * n + 5))]
-
-
-def _valid_extra(sol: Sol, cells: tuple[int, ...]) -> bool:
-    return len({sol[c] for c in cells}) == len(cells)
 
 
 #: Every kind's builder (kind name → builder).

@@ -25,8 +25,8 @@ from sudokit.rating.explainer import rate
 from sudokit.rules import Rules
 from sudokit.techniques import Step
 from sudokit.techniques import variants as vt
-from sudokit.techniques.variant_constraints import CONSTRAINT_TECHNIQUES
 from sudokit.techniques.explain import explain, hint, steps_available
+from sudokit.techniques.variant_constraints import CONSTRAINT_TECHNIQUES
 from sudokit.variant import make_rules
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -292,7 +292,7 @@ def test_technique_fires_and_agrees_with_the_solution(name: str, index: int) -> 
 
 
 def test_every_technique_has_positions() -> None:
-    # the constraint kinds' techniques are checked on puzzles built in tests/techniques/test_constraint_steps.py
+    # the constraint kinds' techniques: checked on the puzzles built in test_constraint_steps.py
     own = {name for name, *_ in CONSTRAINT_TECHNIQUES}
     assert all(POSITIONS.get(t.name) for t in vt.variant_techniques() if t.name not in own)
 
