@@ -49,6 +49,7 @@ __all__ = [
     "focus",
     "guess_step",
     "hint",
+    "marks_of",
     "solution_of",
     "steps_available",
     "stuck_step",
@@ -322,7 +323,7 @@ def _next_step(
     solution = solution_of(puzzle if puzzle is not None else grid, engine)
     if grid.is_complete():
         return Step(SOLVED, 0.0, explanation="The grid is solved")
-    cands = _player_marks(grid, candidates) if candidates is not None else _marks_of(grid)
+    cands = _player_marks(grid, candidates) if candidates is not None else marks_of(grid)
     missing = _missing_mark(cands, solution)
     if missing is not None:
         return missing
@@ -357,8 +358,9 @@ def hint(
     return Hint.of(step, grid.shape, level)
 
 
-def _marks_of(grid: Grid) -> Candidates:
-    """The pencil marks of a grid: under its rules for a variant."""
+def marks_of(grid: Grid) -> Candidates:
+    """The pencil marks :func:`explain` starts from: under its rules for a variant (constraints
+    lifted, cage combinations applied), the plain ones for a classic grid."""
     return RulesPosition.from_grid(grid) if grid.rules is not None else Candidates.from_grid(grid)
 
 
@@ -410,7 +412,7 @@ def steps_available(
     else:
         use = _all_techniques() if techniques is None else _in_order([resolve(t) for t in techniques])
     solution_of(grid, engine)
-    cands = _player_marks(grid, candidates) if candidates is not None else _marks_of(grid)
+    cands = _player_marks(grid, candidates) if candidates is not None else marks_of(grid)
     found: dict[tuple[str, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], Step] = {}
     for technique in use:
         deadline.check()
