@@ -65,6 +65,11 @@ Dynamic Forcing Chain          8.5+         a contradiction as in Nishio, follow
                                             the rounds); cells of fewer candidates tried first
 =============================  ===========  ==========================================================
 
+The constraint kinds' own techniques (:mod:`~sudokit.techniques.variant_constraints`) go in
+between these by difficulty: Parity 1.0, Pair Rule 1.5-2.0, Thermometer Range 1.7, Sum Bounds
+2.0, Between Bounds 2.2, Set Rule 2.5, Sum Combination 2.6-3.0, Clue Placement 3.0; the forcing
+chains follow the constraints' rules as well as the singles.
+
 No uniqueness technique is used (they assume classic rules). Steps leave ``units`` empty (it
 indexes a shape's units); ``extra["regions"]`` holds the indexes into :attr:`Rules.regions` of
 the regions a step uses and ``extra["cages"]`` those of its cages.
@@ -81,7 +86,7 @@ gives every public name of the three.
 >>> pos.has(80, 5), pos.has(79, 5)
 (False, True)
 >>> [t.name for t in variant_techniques()][:3]
-['Hidden Single', 'Cage Combination', 'Naked Single']
+['Hidden Single', 'Parity', 'Pair Rule']
 """
 
 from __future__ import annotations
