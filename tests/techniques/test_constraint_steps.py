@@ -18,7 +18,7 @@ from sudokit.rules import Arrow, KropkiBlack, Rules, Thermometer
 from sudokit.shape import Shape
 from sudokit.techniques import Step
 from sudokit.techniques.constraint_parts import constraint_parts, technique_rules
-from sudokit.techniques.explain import GUESS, explain
+from sudokit.techniques.explain import GUESS, explain, hint
 from sudokit.techniques.variant_constraints import (
     CONSTRAINT_TECHNIQUES,
     find_pair_rules,
@@ -142,6 +142,15 @@ def test_lifted_rules() -> None:
     assert technique_rules(lifted) is lifted
     plain = Rules.classic(Shape(2, 3))
     assert technique_rules(plain) is plain and constraint_parts(plain) == ()
+
+
+def test_hint_points_at_the_constraint() -> None:
+    puzzle, _ = build("thermo", 6, 1)
+    step = next(explain(puzzle))
+    assert step.technique == "Thermometer Range"
+    one, two, three = (hint(puzzle, level=level) for level in (1, 2, 3))
+    assert one.message == f"Look at the {step.extra['label']}" and one.cells == step.cells
+    assert two.message.endswith("try Thermometer Range") and three.step == step
 
 
 # -- explain and guesses -----------------------------------------------------------------------------

@@ -365,7 +365,8 @@ def marks_of(grid: Grid) -> Candidates:
 
 
 def _variant_hint(step: Step, grid: Grid, level: int) -> Hint:
-    """The hint a variant's step gives: it points at the step's first region (or cage)."""
+    """The hint a variant's step gives: it points at the step's first region (or cage, or the
+    constraint a constraint step comes from)."""
     rules = technique_rules(grid.all_rules)
     regions = step.extra.get("regions")
     cages = step.extra.get("cages")
@@ -373,6 +374,8 @@ def _variant_hint(step: Step, grid: Grid, level: int) -> Hint:
         where, cells = rules.regions[regions[0]].name, rules.regions[regions[0]].cells
     elif isinstance(cages, list) and cages:
         where, cells = cage_name(rules, cages[0]), rules.cages[cages[0]].cells
+    elif isinstance(step.extra.get("label"), str) and step.cells:
+        where, cells = f"the {step.extra['label']}", step.cells
     else:
         return Hint.of(step, grid.shape, level)
     look = f"Look at {where}"

@@ -107,7 +107,8 @@ def _step(name: str, difficulty: float, part: Part, removed: list[Candidate], wh
     return Step(
         name, difficulty, eliminations=tuple(sorted(removed)), cells=tuple(cells), candidates=kept,
         explanation=f"{part.label}: {why}, so {_elims(rules, removed)}",
-        extra={"regions": [], "constraint": part.constraint, "kind": part.kind, "hodoku": hodoku},
+        extra={"regions": [], "constraint": part.constraint, "kind": part.kind, "label": part.label,
+               "hodoku": hodoku},
     )
 
 
@@ -186,9 +187,11 @@ def find_pair_rules(cands: Candidates) -> Iterator[Step]:
                    f"hold {_digits(rules, keep[0] if other == p.a else keep[1])}")
             yield _step("Pair Rule", 1.5, part, removed, why, (p.a, p.b), pos, 14)
         else:
-            why = (f"{part.rule}; of {_state(pos, (p.a, p.b))}, only "
-                   f"{rules.cell_name(p.a)} {_digits(rules, keep[0])} and {rules.cell_name(p.b)} "
-                   f"{_digits(rules, keep[1])} have a partner")
+            lone = " and ".join(
+                f"{_digits(rules, sum(bit(d) for c2, d in removed if c2 == c))} in {rules.cell_name(c)}"
+                for c in (p.a, p.b) if any(c2 == c for c2, _ in removed))
+            why = (f"{part.rule}; {lone} would have no partner among the other cell's candidates "
+                   f"({_state(pos, (p.a, p.b))})")
             later.append(_step("Pair Rule", 2.0, part, removed, why, (p.a, p.b), pos, 40))
     yield from later
 
