@@ -26,7 +26,8 @@ from sudokit.techniques.variant_constraints import (
     find_sum_combinations,
     find_thermometer_ranges,
 )
-from sudokit.techniques.variants import RulesPosition
+from sudokit.techniques.variants import RulesPosition, find_cage_combinations
+from sudokit.variant import make_rules
 from tests.techniques.constraint_puzzles import GLOBAL, KINDS, build
 
 #: Kinds lifted into the classic model (regions, differ and non-consecutive pairs, cages): their
@@ -133,6 +134,17 @@ def test_sum_bounds_then_combinations() -> None:
     # r1c2 and r2c2 differ, so the circle is at least 1 + 2
     assert (0, 2) in combo.eliminations and combo.difficulty == 2.6
     assert combo.technique == "Sum Combination"
+
+
+def test_large_cage_combinations_are_sum_combinations() -> None:
+    # a cage of three cells adding up to 7: only 1+2+4, so 3 goes, but not by the bounds alone
+    rules = make_rules("killer", cages=[((0, 1, 2), 7)])
+    pos = RulesPosition.from_grid(Grid.empty(rules=rules))
+    pos.masks[0] |= 1 << 2  # put 3 back on r1c1 (the start applies the combinations)
+    assert list(find_cage_combinations(pos)) == []  # 3 + 1 + 2 ≤ 7 ≤ 3 + 4 + 4: the bounds keep it
+    step = next(find_sum_combinations(pos))
+    assert step.technique == "Sum Combination" and step.difficulty == 2.6
+    assert step.eliminations == ((0, 3),) and step.extra["cages"] == [0]
 
 
 def test_lifted_rules() -> None:

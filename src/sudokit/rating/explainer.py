@@ -419,22 +419,25 @@ _LEVEL_TOPS = (2.4, 4.0, 6.6, 7.5)
 #: Steps at most this far below the hardest (and harder than a naked single) count as work.
 _WORK_BAND = 0.5
 
-#: This many such steps raise the level by one (never past the next level).
+#: This many such steps (or a quarter of the cells the path fills, if more) raise the level by
+#: one, never past the next level.
 _WORK_STEPS = 12
 
 
 def variant_level(steps: Sequence[Step]) -> str:
     """The level of a variant's solving path: from its hardest step (ER below 2.4 easy, below
     4.0 medium, below 6.6 hard, below 7.5 unfair, else extreme), one level up when the path
-    takes :data:`_WORK_STEPS` or more steps within :data:`_WORK_BAND` of the hardest that are
-    harder than a naked single (2.3). Singles, pair rules, sum bounds and cage combinations
-    never count as work, however many there are, so a puzzle of ER under 4.0 is at most hard."""
+    takes :data:`_WORK_STEPS` (or a quarter of the cells it fills, if more) or more steps within
+    :data:`_WORK_BAND` of the hardest that are harder than a naked single (2.3). Singles, pair
+    rules, sum bounds and cage combinations never count as work, however many there are, so a
+    puzzle of ER under 4.0 is at most hard."""
     if not steps:
         return VARIANT_LEVELS[0]
     er = max(s.difficulty for s in steps)
     level = next((i for i, top in enumerate(_LEVEL_TOPS) if er < top), len(_LEVEL_TOPS))
     work = sum(1 for s in steps if s.difficulty > 2.3 and s.difficulty >= er - _WORK_BAND)
-    if work >= _WORK_STEPS and level < len(VARIANT_LEVELS) - 1:
+    filled = sum(len(s.placements) for s in steps)
+    if work >= max(_WORK_STEPS, filled // 4) and level < len(VARIANT_LEVELS) - 1:
         level += 1
     return VARIANT_LEVELS[level]
 

@@ -40,6 +40,7 @@ from sudokit.rules.base import digit_values
 from sudokit.rules.primitives import Automaton, Ordered, PairTable, SetRule, Sum, Table
 from sudokit.techniques.constraint_parts import Part, constraint_parts, digit_of
 from sudokit.techniques.step import Step
+from sudokit.techniques.variant_cages import find_cage_combinations
 from sudokit.techniques.variant_model import Candidate, as_position
 
 __all__ = [
@@ -313,7 +314,8 @@ def find_sum_bounds(cands: Candidates) -> Iterator[Step]:
 
 
 def find_sum_combinations(cands: Candidates) -> Iterator[Step]:
-    """Digits no filling of a sum's cells uses (2.6 with up to 3 empty cells, 3.0 with more)."""
+    """Digits no filling of a sum's cells uses (2.6 with up to 3 empty cells, 3.0 with more),
+    the combinations of Killer cages of 3 or more empty cells included."""
     pos = as_position(cands)
     rules = pos.rules
     cand = _cand(pos)
@@ -336,6 +338,7 @@ def find_sum_combinations(cands: Candidates) -> Iterator[Step]:
             why = f"{part.rule}; with {_state(pos, p.cells)} (cells that see each other differ), {text}"
             steps.append(_step("Sum Combination", difficulty, part, removed, why, p.cells, pos,
                                60 if difficulty < 3 else 90))
+    steps += find_cage_combinations(pos, large=True)
     steps.sort(key=lambda s: s.difficulty)
     yield from steps
 

@@ -25,7 +25,9 @@ Hidden Single                  1.0-1.5      full house 1.0; a digit with one pla
                                             full region (box, window, piece, group, diagonal,
                                             extra region) 1.2, in a row or column 1.5
 Cage Combination               2.0          a digit no combination of a cage allows in a cell
-                                            (given the candidates of the cage's cells)
+                                            (given the candidates of the cage's cells): all of
+                                            them in a cage of 1-2 empty cells, the sum's bounds
+                                            in a larger one (the rest: Sum Combination, 2.6/3.0)
 Naked Single                   2.3          a cell with one candidate
 Non-Consecutive Exclusion      2.4          whatever a cell holds, a neighbour cannot hold some
                                             digit (a neighbour of a 4/6 cell is not 5)
@@ -230,6 +232,8 @@ def _basic_eliminations(pos: RulesPosition) -> list[Candidate]:
     for finder in (find_locked_candidates, find_cage_combinations, find_nc_exclusions):
         for step in finder(pos):
             out.update(step.eliminations)
+    for step in find_cage_combinations(pos, large=True):
+        out.update(step.eliminations)
     return sorted(out)
 
 
