@@ -103,8 +103,9 @@ def _step(name: str, difficulty: float, part: Part, removed: list[Candidate], wh
           cells: Sequence[int], pos: Candidates, hodoku: int) -> Step:
     """A constraint step: its part's cells drawn, its candidates those left on them."""
     rules = as_position(pos).rules
+    gone = set(removed)
     kept = tuple((c, d) for c in cells if not pos.values[c] for d in digits_of(pos.masks[c])
-                 if (c, d) not in set(removed))
+                 if (c, d) not in gone)
     return Step(
         name, difficulty, eliminations=tuple(sorted(removed)), cells=tuple(cells), candidates=kept,
         explanation=f"{part.label}: {why}, so {_elims(rules, removed)}",
