@@ -8,9 +8,10 @@ PUZZLE is the puzzle text itself or a file holding it (``-``: standard input); `
 writes one JSON object per step instead; ``--html OUT.html`` writes the whole path as one
 self-contained page, a picture and a sentence per step (:func:`sudokit.render.html.walkthrough`),
 whole or not at all. Exit status: 0 when solved, 1 when the techniques get stuck, 2 on a usage
-or input error. A puzzle with no solution or several, or one whose ``--time-limit`` (default
-60 s) runs out, exits with status 1; a file of several puzzles is explained for its first one,
-with a note on standard error.
+or input error. A variant puzzle the techniques cannot finish is explained to the end with
+``Guess`` steps, each said to be a guess, and the closing line counts them. A puzzle with no
+solution or several, or one whose ``--time-limit`` (default 60 s) runs out, exits with status 1;
+a file of several puzzles is explained for its first one, with a note on standard error.
 """
 
 from __future__ import annotations
@@ -39,9 +40,10 @@ from sudokit.cli.options import (
     with_rules,
 )
 from sudokit.cli.output import check_output, write_atomic
+from sudokit.rating.explainer import variant_level
 from sudokit.render.html import walkthrough
 from sudokit.techniques import hodoku_score
-from sudokit.techniques.explain import STUCK
+from sudokit.techniques.explain import GUESS, STUCK
 
 __all__ = ["add_arguments", "run", "step_line"]
 
@@ -99,6 +101,10 @@ def run(args: argparse.Namespace) -> int:
     if not args.json:
         hardest = max((s.difficulty for s in steps), default=0.0)
         score, level = hodoku_score(steps)
-        print(f"Solved in {len(steps)} steps; hardest step {hardest:.1f}; "
+        if grid.rules is not None:
+            level = variant_level(steps)
+        guesses = sum(1 for s in steps if s.technique == GUESS)
+        how = f" and {guesses} guess{'es' if guesses > 1 else ''} (not by logic alone)" if guesses else ""
+        print(f"Solved in {len(steps)} steps{how}; hardest step {hardest:.1f}; "
               f"HoDoKu-style score {score} ({level})")
     return EXIT_OK

@@ -58,6 +58,7 @@ __all__ = [
     "rate_many",
     "rate_variant",
     "se_round",
+    "variant_level",
 ]
 
 # The statuses of a rating (typed ``str``: a Status is one, and compares equal to its word).
@@ -393,7 +394,8 @@ def rate_variant(
     :mod:`sudokit.techniques.variants`, SE-style: the first step of the first technique that has
     one, every step checked against the solution (found under the rules with ``engine``), ER,
     EP and ED as for classic puzzles; ``chosen`` names the variant techniques to use (default:
-    all). The level and score add up the path's HoDoKu-style step scores."""
+    all). The level comes from the hardest step and the amount of work near it
+    (:func:`variant_level`); the score adds up the path's HoDoKu-style step scores."""
     start = time.perf_counter()
     stop = stop or Stop()
     broken = grid.all_rules.violation(grid.cells)
@@ -405,7 +407,46 @@ def rate_variant(
     path: list[Step] = []
     status, error = _walk(pos, partial(first_step, pos, order, deadline), solution, path, deadline, stop,
                           start, "the variant techniques cannot finish this puzzle")
-    return _rating(status, error, path, start, keep_steps, partial(hodoku_score, path))
+    return _rating(status, error, path, start, keep_steps, partial(_variant_scored, path))
+
+
+#: The variant levels, easiest first (HoDoKu's names, so both scales read alike).
+VARIANT_LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
+
+#: The hardest step's difficulty below which each level ends (ER < 2.4 easy, < 4.0 medium, …).
+_LEVEL_TOPS = (2.4, 4.0, 6.6, 7.5)
+
+#: Steps at most this far below the hardest (and harder than a naked single) count as work.
+_WORK_BAND = 0.5
+
+#: This many such steps (or a quarter of the cells the path fills, if more) raise the level by
+#: one, never past the next level.
+_WORK_STEPS = 12
+
+
+def variant_level(steps: Sequence[Step]) -> str:
+    """The level of a variant's solving path: from its hardest step (ER below 2.4 easy, below
+    4.0 medium, below 6.6 hard, below 7.5 unfair, else extreme), one level up when the path
+    takes :data:`_WORK_STEPS` (or a quarter of the cells it fills, if more) or more steps within
+    :data:`_WORK_BAND` of the hardest that are harder than a naked single (2.3). Singles, pair
+    rules, sum bounds and cage combinations never count as work, however many there are, so a
+    puzzle of ER under 4.0 is at most hard."""
+    if not steps:
+        return VARIANT_LEVELS[0]
+    er = max(s.difficulty for s in steps)
+    level = next((i for i, top in enumerate(_LEVEL_TOPS) if er < top), len(_LEVEL_TOPS))
+    work = sum(1 for s in steps if s.difficulty > 2.3 and s.difficulty >= er - _WORK_BAND)
+    filled = sum(len(s.placements) for s in steps)
+    if work >= max(_WORK_STEPS, filled // 4) and level < len(VARIANT_LEVELS) - 1:
+        level += 1
+    return VARIANT_LEVELS[level]
+
+
+def _variant_scored(path: Sequence[Step]) -> tuple[int, str]:
+    """The HoDoKu-style score of a variant's path (its steps' scores added up, for information)
+    and its level from :func:`variant_level`."""
+    score, _ = hodoku_score(path)
+    return score, variant_level(path)
 
 
 # -- many puzzles ------------------------------------------------------------------------------------

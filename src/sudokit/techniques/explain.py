@@ -2,7 +2,10 @@
 
 - :func:`explain` yields the whole solving path: at each point the first step of the registry
   (:mod:`sudokit.techniques`), applied before looking for the next one. When no technique
-  applies it yields a final step named ``"Stuck"`` instead of failing.
+  applies it yields a final step named ``"Stuck"`` instead of failing; on a variant puzzle it
+  yields a ``"Guess"`` step instead (the solution's digit in a cell of the fewest candidates,
+  said to be a guess) and goes on, so the path always ends solved and says where logic alone
+  did not reach.
 - :func:`hint` looks at a player's position (their grid and, optionally, their own pencil
   marks) and returns a :class:`Hint` about one step: ``"Wrong Digit"`` when a placed digit
   contradicts the solution, ``"Missing Candidate"`` when a pencil mark the solution needs was
@@ -34,6 +37,7 @@ from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
 from sudokit.limits import NEVER, Deadline
 from sudokit.shape import Shape
 from sudokit.techniques import Technique, first_step, resolve, techniques
+from sudokit.techniques.constraint_parts import technique_rules
 from sudokit.techniques.step import Step
 from sudokit.techniques.variants import RulesPosition, cage_name, resolve_variant, variant_techniques
 
@@ -43,7 +47,9 @@ __all__ = [
     "explain",
     "explain_until",
     "focus",
+    "guess_step",
     "hint",
+    "marks_of",
     "solution_of",
     "steps_available",
     "stuck_step",
@@ -51,6 +57,9 @@ __all__ = [
 
 #: The pseudo-techniques :func:`hint` and :func:`explain` may report.
 STUCK, SOLVED, WRONG_DIGIT, MISSING = "Stuck", "Solved", "Wrong Digit", "Missing Candidate"
+
+#: The step of a variant's path where no technique applies and :func:`explain` guesses.
+GUESS = "Guess"
 
 
 #: What a level-2 hint says about the pseudo-techniques that point at a player's mistake.
@@ -186,10 +195,10 @@ def explain_until(
     engine: str | None = None,
 ) -> Iterator[Step]:
     """:func:`explain` until ``deadline`` (the grid is checked now, the steps found lazily)."""
-    solution_of(grid, engine)
+    solution = solution_of(grid, engine)
     if grid.rules is not None:
         marks = _player_marks(grid, cands) if cands is not None else RulesPosition.from_grid(grid)
-        return _path(marks, _variant_chosen(chosen), deadline)
+        return _path(marks, _variant_chosen(chosen), deadline, solution=solution)
     use = _chosen(se_only, chosen)
     work = cands.copy() if cands is not None else Candidates.from_grid(grid)
     return _path(work, use, deadline, grid.cells)
@@ -201,17 +210,39 @@ def _variant_chosen(chosen: Iterable[Technique | str] | None) -> list[Technique]
 
 
 def _path(
-    work: Candidates, use: list[Technique], deadline: Deadline, givens: Sequence[int] | None = None
+    work: Candidates, use: list[Technique], deadline: Deadline, givens: Sequence[int] | None = None,
+    solution: Grid | None = None,
 ) -> Iterator[Step]:
     """The steps from ``work`` on, applied to it as they are yielded (``givens``: the puzzle's
-    cells, for the techniques that must know which digits were given)."""
+    cells, for the techniques that must know which digits were given); when no technique applies,
+    a :func:`guess_step` from ``solution`` if given, else a final :func:`stuck_step`."""
     while not work.is_solved():
         step = first_step(work, use, deadline, givens)
         if step is None or not changes(step, work):
-            yield stuck_step(work)
-            return
+            if solution is None or not work.empty_cells():
+                yield stuck_step(work)
+                return
+            step = guess_step(work, solution)
         yield step
         step.apply(work)
+
+
+def guess_step(cands: Candidates, solution: Grid) -> Step:
+    """The step of a path that had to guess: the solution's digit placed in an empty cell of the
+    fewest candidates (said plainly: what follows is not proven by logic alone)."""
+    cell = min(cands.empty_cells(), key=lambda c: (cands.masks[c].bit_count(), c))
+    digit = solution.cells[cell]
+    where = cands.shape.cell_name(cell)
+    options = "/".join(str(d) for d in cands.digits(cell))
+    left = len(cands.empty_cells())
+    return Step(
+        GUESS, 0.0, placements=((cell, digit),), cells=(cell,),
+        candidates=tuple((cell, d) for d in cands.digits(cell)),
+        explanation=f"No logical step found ({left} cells still empty): this is a guess, not a "
+        f"deduction. {where} ({options}) is set to {digit}, the solution's digit, and the path goes "
+        f"on from there",
+        extra={"regions": [], "guess": True, "hodoku": 0},
+    )
 
 
 def _wrong_digit(grid: Grid, puzzle: Grid | None, engine: str | None) -> Step | None:
@@ -292,7 +323,7 @@ def _next_step(
     solution = solution_of(puzzle if puzzle is not None else grid, engine)
     if grid.is_complete():
         return Step(SOLVED, 0.0, explanation="The grid is solved")
-    cands = _player_marks(grid, candidates) if candidates is not None else _marks_of(grid)
+    cands = _player_marks(grid, candidates) if candidates is not None else marks_of(grid)
     missing = _missing_mark(cands, solution)
     if missing is not None:
         return missing
@@ -327,20 +358,24 @@ def hint(
     return Hint.of(step, grid.shape, level)
 
 
-def _marks_of(grid: Grid) -> Candidates:
-    """The pencil marks of a grid: under its rules for a variant."""
+def marks_of(grid: Grid) -> Candidates:
+    """The pencil marks :func:`explain` starts from: under its rules for a variant (constraints
+    lifted, cage combinations applied), the plain ones for a classic grid."""
     return RulesPosition.from_grid(grid) if grid.rules is not None else Candidates.from_grid(grid)
 
 
 def _variant_hint(step: Step, grid: Grid, level: int) -> Hint:
-    """The hint a variant's step gives: it points at the step's first region (or cage)."""
-    rules = grid.all_rules
+    """The hint a variant's step gives: it points at the step's first region (or cage, or the
+    constraint a constraint step comes from)."""
+    rules = technique_rules(grid.all_rules)
     regions = step.extra.get("regions")
     cages = step.extra.get("cages")
     if isinstance(regions, list) and regions:
         where, cells = rules.regions[regions[0]].name, rules.regions[regions[0]].cells
     elif isinstance(cages, list) and cages:
         where, cells = cage_name(rules, cages[0]), rules.cages[cages[0]].cells
+    elif isinstance(step.extra.get("label"), str) and step.cells:
+        where, cells = f"the {step.extra['label']}", step.cells
     else:
         return Hint.of(step, grid.shape, level)
     look = f"Look at {where}"
@@ -380,7 +415,7 @@ def steps_available(
     else:
         use = _all_techniques() if techniques is None else _in_order([resolve(t) for t in techniques])
     solution_of(grid, engine)
-    cands = _player_marks(grid, candidates) if candidates is not None else _marks_of(grid)
+    cands = _player_marks(grid, candidates) if candidates is not None else marks_of(grid)
     found: dict[tuple[str, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], Step] = {}
     for technique in use:
         deadline.check()

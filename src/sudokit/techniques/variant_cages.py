@@ -32,26 +32,47 @@ def _combo_text(combos: Sequence[int]) -> str:
     return shown + (", …" if len(combos) > 6 else "")
 
 
-def find_cage_combinations(cands: Candidates) -> Iterator[Step]:
-    """Digits no combination of a cage allows in a cell (cage by cage)."""
+def _too_far(pos: RulesPosition, empty: Sequence[int], rest: int) -> list[Candidate]:
+    """The candidates of a cage's empty cells that leave ``rest`` out of reach of the other
+    cells' smallest and largest candidates (bounds alone, repeats allowed)."""
+    lows = [min(digits_of(pos.masks[c])) for c in empty]
+    highs = [max(digits_of(pos.masks[c])) for c in empty]
+    low, high = sum(lows), sum(highs)
+    return [(c, d) for i, c in enumerate(empty) for d in digits_of(pos.masks[c])
+            if not low - lows[i] + d <= rest <= high - highs[i] + d]
+
+
+def find_cage_combinations(cands: Candidates, *, large: bool = False) -> Iterator[Step]:
+    """Digits no combination of a cage allows in a cell, cage by cage (2.0): in a cage of up to
+    two empty cells all of them, in a larger one those its sum's bounds alone rule out. With
+    ``large``: the rest of a larger cage's (2.6 for three empty cells, 3.0 for more; the
+    variant path's Sum Combination takes them)."""
     pos = as_position(cands)
     rules = pos.rules
     for k, cage in enumerate(rules.cages):
         empty = empty_among(pos, cage.cells)
-        if not empty:
+        if not empty or (large and len(empty) <= 2) or cage.total is None:
             continue
         support = cage_support(pos, k)
         if support is None:
             continue
         removed = [(c, d) for c, mask in zip(empty, support.masks, strict=True)
                    for d in digits_of(pos.masks[c] & ~mask)]
+        difficulty = 2.0
+        why = f"can only hold {_combo_text(support.combinations)} with these candidates"
+        if len(empty) > 2 and not large:
+            rest = cage.total - sum(pos.values[c] for c in cage.cells)
+            removed = sorted(set(removed) & set(_too_far(pos, empty, rest)))
+            why = (f"adds up to {rest} in its empty cells, which the others' smallest and "
+                   f"largest candidates put out of reach of these digits")
+        elif large:
+            difficulty = 2.6 if len(empty) == 3 else 3.0
         if removed:
             yield Step(
-                "Cage Combination", 2.0, eliminations=tuple(removed), cells=tuple(cage.cells),
-                explanation=f"C{cage_name(rules, k)[1:]} can only hold "
-                f"{_combo_text(support.combinations)} with these candidates, so "
-                f"{elims_text(rules, removed)}",
-                extra={"regions": [], "cages": [k], "hodoku": 50},
+                "Sum Combination" if large else "Cage Combination", difficulty,
+                eliminations=tuple(removed), cells=tuple(cage.cells),
+                explanation=f"C{cage_name(rules, k)[1:]} {why}, so {elims_text(rules, removed)}",
+                extra={"regions": [], "cages": [k], "hodoku": 60 if large else 50},
             )
 
 

@@ -12,6 +12,7 @@ from sudokit.candidates import Candidates, bit, bits, digits_of
 from sudokit.grid import Grid
 from sudokit.rules import Rules
 from sudokit.shape import Shape
+from sudokit.techniques.constraint_parts import technique_rules
 
 __all__ = [
     "BOX_LIKE",
@@ -62,8 +63,10 @@ class RulesPosition(Candidates):
 
     @classmethod
     def from_grid(cls, grid: Grid) -> RulesPosition:
-        """The position of a grid: every digit its peers, neighbours and cage allow."""
-        rules = grid.all_rules
+        """The position of a grid: every digit its peers, neighbours and cage allow (the rules'
+        "must differ" constraints lifted into regions and pairs, see
+        :func:`~sudokit.techniques.constraint_parts.technique_rules`)."""
+        rules = technique_rules(grid.all_rules)
         full = (1 << rules.n) - 1
         values = list(grid.cells)
         masks = [0 if v else full for v in values]

@@ -25,7 +25,9 @@ Hidden Single                  1.0-1.5      full house 1.0; a digit with one pla
                                             full region (box, window, piece, group, diagonal,
                                             extra region) 1.2, in a row or column 1.5
 Cage Combination               2.0          a digit no combination of a cage allows in a cell
-                                            (given the candidates of the cage's cells)
+                                            (given the candidates of the cage's cells): all of
+                                            them in a cage of 1-2 empty cells, the sum's bounds
+                                            in a larger one (the rest: Sum Combination, 2.6/3.0)
 Naked Single                   2.3          a cell with one candidate
 Non-Consecutive Exclusion      2.4          whatever a cell holds, a neighbour cannot hold some
                                             digit (a neighbour of a 4/6 cell is not 5)
@@ -65,6 +67,11 @@ Dynamic Forcing Chain          8.5+         a contradiction as in Nishio, follow
                                             the rounds); cells of fewer candidates tried first
 =============================  ===========  ==========================================================
 
+The constraint kinds' own techniques (:mod:`~sudokit.techniques.variant_constraints`) go in
+between these by difficulty: Parity 1.0, Pair Rule 1.5-2.0, Thermometer Range 1.7, Sum Bounds
+2.0, Between Bounds 2.2, Set Rule 2.5, Sum Combination 2.6-3.0, Clue Placement 3.0; the forcing
+chains follow the constraints' rules as well as the singles.
+
 No uniqueness technique is used (they assume classic rules). Steps leave ``units`` empty (it
 indexes a shape's units); ``extra["regions"]`` holds the indexes into :attr:`Rules.regions` of
 the regions a step uses and ``extra["cages"]`` those of its cages.
@@ -81,7 +88,7 @@ gives every public name of the three.
 >>> pos.has(80, 5), pos.has(79, 5)
 (False, True)
 >>> [t.name for t in variant_techniques()][:3]
-['Hidden Single', 'Cage Combination', 'Naked Single']
+['Hidden Single', 'Parity', 'Pair Rule']
 """
 
 from __future__ import annotations
@@ -91,6 +98,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from sudokit.candidates import Candidates, bit, bits, digits_of
 from sudokit.errors import OptionError
 from sudokit.limits import NEVER, Deadline
+from sudokit.rules import Rules
 from sudokit.techniques import Technique, name_key
 from sudokit.techniques.step import Step
 from sudokit.techniques.variant_basic import (
@@ -109,6 +117,7 @@ from sudokit.techniques.variant_basic import (
     subset_technique,
 )
 from sudokit.techniques.variant_cages import find_cage_combinations, find_cage_region, find_innies_outies
+from sudokit.techniques.variant_constraints import CONSTRAINT_TECHNIQUES, constraint_eliminations
 from sudokit.techniques.variant_model import (
     BOX_LIKE,
     CageSupport,
@@ -176,6 +185,11 @@ def _bracket_top(length: int) -> int:
     return ceiling
 
 
+def _forced(rules: Rules) -> str:
+    """What a forcing chain follows, for people."""
+    return "the singles it forces" + (" and the constraints' rules" if rules.constraints else "")
+
+
 def _scan(pos: RulesPosition) -> list[Candidate] | None:
     """The naked and hidden singles of a position (hidden ones in full regions), or None when it
     breaks the rules: an empty cell without candidates, a digit with no place in a full region,
@@ -218,14 +232,17 @@ def _basic_eliminations(pos: RulesPosition) -> list[Candidate]:
     for finder in (find_locked_candidates, find_cage_combinations, find_nc_exclusions):
         for step in finder(pos):
             out.update(step.eliminations)
+    for step in find_cage_combinations(pos, large=True):
+        out.update(step.eliminations)
     return sorted(out)
 
 
 def _follow(
     pos: RulesPosition, cell: int, digit: int, dynamic: bool = False, limit: int | None = None
 ) -> tuple[RulesPosition | None, int]:
-    """Place ``digit`` in ``cell`` and follow the singles (``dynamic``: and, when there are none,
-    the basic eliminations): the position reached (None when it breaks the rules) and how many
+    """Place ``digit`` in ``cell`` and follow the singles and the constraints' own rules (one
+    round of :func:`constraint_eliminations` each time the singles run out; ``dynamic``: and
+    then the basic eliminations): the position reached (None when it breaks the rules) and how many
     placements and elimination rounds it took (stopping, unbroken, past ``limit`` of them)."""
     work = pos.copy()
     work.place(cell, digit)
@@ -236,6 +253,15 @@ def _follow(
             return None, count
         if limit is not None and count > limit:
             return work, count
+        if not found and work.rules.constraints:
+            ruled = constraint_eliminations(work)
+            if ruled is None:
+                return None, count
+            if ruled:
+                for c, d in ruled:
+                    work.eliminate(c, d)
+                count += 1
+                continue
         if not found and dynamic:
             removed = _basic_eliminations(work)
             if removed:
@@ -295,7 +321,7 @@ def find_nishio(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator[St
         cells=tuple(sorted({c for c, _ in removed})), candidates=removed,
         explanation=f"Assuming {'each of ' if len(items) > 1 else ''}"
         f"{', '.join(f'{rules.cell_name(c)}={d}' for c, d in removed[:6])}{more} and following "
-        f"the singles it forces breaks the rules (placements: {lengths}{more}), so "
+        f"{_forced(rules)} breaks the rules (placements: {lengths}{more}), so "
         f"{elims_text(rules, removed)}",
         extra={"regions": [], "length": max(n for _, n in items), "hodoku": 500},
     )
@@ -358,7 +384,7 @@ def find_multiple_forcing(cands: Candidates, *, deadline: Deadline = NEVER) -> I
             "Multiple Forcing Chain", round(8.0 + _length_penalty(longest), 1),
             placements=tuple(placements), eliminations=tuple(removed),
             cells=tuple(c for c, _ in branches), candidates=tuple(branches),
-            explanation=f"Whichever is true ({what}), following the singles it forces (up to "
+            explanation=f"Whichever is true ({what}), following {_forced(rules)} (up to "
             f"{longest} placements; a branch breaking the rules is dropped) leads to the same "
             f"result: {result}",
             extra={"regions": regions, "length": longest, "hodoku": 500},
@@ -397,7 +423,7 @@ def find_dynamic_forcing(cands: Candidates, *, deadline: Deadline = NEVER) -> It
 
 def variant_techniques() -> list[Technique]:
     """The variant techniques in the order the variant path tries them (see the module text)."""
-    return [
+    listed = [
         Technique("Hidden Single", 1.0, find_singles, hodoku=14),
         Technique("Cage Combination", 2.0, find_cage_combinations, hodoku=50),
         Technique("Naked Single", 2.3, find_naked_singles, hodoku=4),
@@ -421,6 +447,11 @@ def variant_techniques() -> list[Technique]:
         Technique("Multiple Forcing Chain", 8.0, find_multiple_forcing, hodoku=500, timed=True),
         Technique("Dynamic Forcing Chain", 8.5, find_dynamic_forcing, hodoku=700, timed=True),
     ]
+    # the constraint techniques go in by difficulty, each after the techniques as easy as it
+    for name, difficulty, finder, score in CONSTRAINT_TECHNIQUES:
+        at = next(i for i, t in enumerate(listed) if t.difficulty > difficulty)
+        listed.insert(at, Technique(name, difficulty, finder, hodoku=score))
+    return listed
 
 
 #: Step names that are not their technique's name, and the technique yielding them.

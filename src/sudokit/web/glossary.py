@@ -141,6 +141,21 @@ GLOSSARY: dict[str, str] = {
                                  "digit removes its neighbours from the next cells.",
     "Non-Consecutive Pointing": "Wherever a digit goes in a region, it would rule out a "
                                 "consecutive digit in some neighbour, so that neighbour loses it.",
+    "Parity": "An odd (or even) cell holds only odd (or even) digits.",
+    "Pair Rule": "Two cells joined by a dot, an X/V or a line must hold an allowed pair, so a digit "
+                 "with no partner in the other cell goes.",
+    "Thermometer Range": "Digits rise along a thermometer, so each cell needs room below it for the "
+                         "cells before it and above it for those after it.",
+    "Sum Bounds": "A digit that makes a sum's total too large or too small, whatever the other cells "
+                  "hold, goes.",
+    "Sum Combination": "Only some fillings of a sum's cells make its total, which limits what each "
+                       "cell can hold.",
+    "Between Bounds": "A between line's cells lie strictly between the digits of its two ends.",
+    "Set Rule": "A renban, entropic, modular line or quadruple allows only some digit patterns, so "
+                "digits no pattern can use go.",
+    "Clue Placement": "Of all the ways to fill a row or column that meet its outside clue, none puts "
+                      "these digits in these cells.",
+    "Guess": "No logical step was found here, so the path places a digit by guessing.",
     "Stuck": "None of the techniques sudokit knows can make progress from this position.",
 }
 

@@ -22,6 +22,7 @@ from sudokit.render import constraints as drawn
 from sudokit.render import svg
 from sudokit.render.layout import CELL, Geometry
 from sudokit.rules import KillerCage
+from sudokit.techniques.explain import marks_of
 from sudokit.web.glossary import meaning
 
 __all__ = [
@@ -340,7 +341,7 @@ def hint(text: object, limits: Limits, *, grid: object = None, marks: object = N
 
 def _path(grid: Grid, seconds: float) -> Iterator[tuple[list[int], list[int], Step]]:
     """The explained path with the position (digits, candidate masks) before each step."""
-    cands = Candidates.from_grid(grid)
+    cands = marks_of(grid)  # a variant's marks follow its rules, as its steps do
     for step in sudokit.explain(grid, time_limit=seconds):
         yield list(cands.values), list(cands.masks), step
         step.apply(cands)
