@@ -26,7 +26,7 @@ __all__ = [
 
 def full_house(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
     """The first queued naked single that is the last empty cell of a unit (queue untouched)."""
-    for cell, digit in board.ns:
+    for cell, digit in board.naked:
         if board.values[cell]:
             continue
         for unit in CELL_UNITS[cell]:
@@ -38,8 +38,8 @@ def full_house(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
 
 def naked_single(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
     """The next naked single taken from the front of the queue."""
-    while board.ns:
-        cell, digit = board.ns.pop(0)
+    while board.naked:
+        cell, digit = board.naked.pop(0)
         if not board.values[cell]:
             return plain_step("Naked Single", ((cell, digit),), cells=(cell,))
     return None
@@ -47,8 +47,8 @@ def naked_single(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
 
 def hidden_single(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
     """The next hidden single taken from the front of the queue."""
-    while board.hs:
-        cell, digit = board.hs.pop(0)
+    while board.hidden:
+        cell, digit = board.hidden.pop(0)
         if not board.values[cell]:
             if any(board.free[u][digit] == 1 for u in CELL_UNITS[cell]):
                 return plain_step("Hidden Single", ((cell, digit),), cells=(cell,))
