@@ -680,9 +680,11 @@ static int find_bug1(hk_board *b, hk_step *out, hm_ctx *ctx) {
 
 /* ---- wings (sudokit.techniques.wings) --------------------------------------------------- */
 
-/* The first XY-Wing (xyz 0) or XYZ-Wing (xyz 1): pivots in cell order, pincer pairs in peer
- * order. */
-static int find_wing(hk_board *b, hk_step *out, int xyz) {
+/* The first XY-Wing or XYZ-Wing (out->kind; wings.find_xy_wings, find_xyz_wings): pivots in
+ * cell order, pincer pairs in peer order. */
+static int find_wing(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    int xyz = out->kind == HK_XYZ_WING;
+    (void)ctx;
     views v;
     views_init(b, &v);
     for (int pivot = 0; pivot < 81; pivot++) {
@@ -716,18 +718,6 @@ static int find_wing(hk_board *b, hk_step *out, int xyz) {
             }
     }
     return 0;
-}
-
-/* The first XY-Wing (wings.find_xy_wings). */
-static int find_xy_wing(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return find_wing(b, out, 0);
-}
-
-/* The first XYZ-Wing (wings.find_xyz_wings). */
-static int find_xyz_wing(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return find_wing(b, out, 1);
 }
 
 /* 1 when two different cells share a unit. */
@@ -918,8 +908,7 @@ hk_finder hk_patterns_finder(int kind) {
     case HK_TURBOT_FISH: return find_turbot;
     case HK_EMPTY_RECTANGLE: return find_empty_rectangle;
     case HK_W_WING: return find_w_wing;
-    case HK_XY_WING: return find_xy_wing;
-    case HK_XYZ_WING: return find_xyz_wing;
+    case HK_XY_WING: case HK_XYZ_WING: return find_wing;
     case HK_SIMPLE_COLORS: return find_simple_colors;
     case HK_MULTI_COLORS: return find_multi_colors;
     case HK_X_CHAIN: return find_x_chain;
