@@ -180,6 +180,13 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_marks_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--marks MARKS``: the player's pencil marks (``hint`` and ``steps``)."""
+    parser.add_argument("--marks", metavar="MARKS",
+                        help="the player's pencil marks: a 729-character line or a pencil-mark "
+                        "grid, or a file holding one")
+
+
 def add_variant_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``--variant NAME[,NAME]`` and ``--regions MAP`` (the rules of plain puzzles)."""
     parser.add_argument(
