@@ -91,6 +91,16 @@ class Board(SinglesGrid):
         """True when every cell holds a digit."""
         return all(self.values)
 
+    @property
+    def ns(self) -> list[tuple[int, int]]:
+        """The naked singles queue by its 0.2 name (:attr:`naked`; kept for one release)."""
+        return self.naked
+
+    @property
+    def hs(self) -> list[tuple[int, int]]:
+        """The hidden singles queue by its 0.2 name (:attr:`hidden`; kept for one release)."""
+        return self.hidden
+
 
 @dataclass(frozen=True)
 class HodokuStep:
