@@ -87,6 +87,18 @@ static inline int sk_cells_count(sk_cells s) { return sk_popcount(s.w[0]) + sk_p
 /* The smallest cell of a non-empty s. */
 static inline int sk_cells_first(sk_cells s) { return s.w[0] ? sk_lowest(s.w[0]) : 64 + sk_lowest(s.w[1]); }
 
+/* Take the smallest cell out of a non-empty s and return it (so a loop walks s in ascending order). */
+static inline int sk_cells_take(sk_cells *s) {
+    if (s->w[0]) {
+        int c = sk_lowest(s->w[0]);
+        s->w[0] &= s->w[0] - 1;
+        return c;
+    }
+    int c = 64 + sk_lowest(s->w[1]);
+    s->w[1] &= s->w[1] - 1;
+    return c;
+}
+
 /* The cells of s in ascending order into out (room for 81); returns how many. */
 static inline int sk_cells_list(sk_cells s, uint8_t *out) {
     int n = 0;

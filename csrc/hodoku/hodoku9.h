@@ -110,7 +110,9 @@ typedef struct {
 
 /* A finder: if the technique finds a step on the board, write HoDoKu's choice into *out (kind
  * and all) and return 1; return 0 when none (also when ctx says time is up: ctx->expired).  Only
- * the singles finders change the board (they take singles off the queues, as Python's do). */
+ * the singles finders change the board (they take singles off the queues, as Python's do).  Every
+ * caller starts *out with the kind it asks for (hk_step_start(out, kind, NULL)), so a finder that
+ * serves several kinds reads out->kind. */
 typedef int (*hk_finder)(hk_board *board, hk_step *out, hm_ctx *ctx);
 
 /* The step table: type name (HoDoKu's), base score, level (0 easy .. 4 extreme). */

@@ -38,18 +38,6 @@ static inline int cs_within(sk_cells a, sk_cells b) {
     return ((a.w[0] & ~b.w[0]) | (a.w[1] & ~b.w[1])) == 0;
 }
 
-/* Take the smallest cell out of a non-empty set and return it. */
-static inline int cs_pop(sk_cells *s) {
-    if (s->w[0]) {
-        int c = __builtin_ctzll(s->w[0]);
-        s->w[0] &= s->w[0] - 1;
-        return c;
-    }
-    int c = 64 + __builtin_ctzll(s->w[1]);
-    s->w[1] &= s->w[1] - 1;
-    return c;
-}
-
 /* Bit of digit d (1..9). */
 static inline uint16_t dbit(int d) { return (uint16_t)(1u << (d - 1)); }
 
@@ -58,7 +46,7 @@ static inline int low_digit(unsigned m) { return __builtin_ctz(m) + 1; }
 
 /* Append each cell of a set (ascending) to a step as cells. */
 static void step_cells(hk_step *s, sk_cells cells) {
-    while (!sk_cells_empty(cells)) hk_step_cell(s, cs_pop(&cells));
+    while (!sk_cells_empty(cells)) hk_step_cell(s, sk_cells_take(&cells));
 }
 
 /* Eliminations written so far, to keep each candidate once: bit d-1 of done[c]. */
@@ -278,7 +266,7 @@ static void als_add(als_list *L, sk_cells cells, uint16_t digits) {
             x->sees[d - 1] = (sk_cells){{0, 0}};
             continue;
         }
-        while (!sk_cells_empty(places)) common = sk_cells_and(common, L->peers[cs_pop(&places)]);
+        while (!sk_cells_empty(places)) common = sk_cells_and(common, L->peers[sk_cells_take(&places)]);
         x->sees[d - 1] = sk_cells_and(sk_cells_minus(common, cells), L->holders[d]);
     }
 }
@@ -470,7 +458,7 @@ static void common_elims(hk_step *s, elim_seen *seen, const als *a, const als *b
         int d = low_digit(digits);
         digits &= digits - 1;
         sk_cells zone = sk_cells_and(a->sees[d - 1], b->sees[d - 1]);
-        while (!sk_cells_empty(zone)) elim_once(s, seen, cs_pop(&zone), d);
+        while (!sk_cells_empty(zone)) elim_once(s, seen, sk_cells_take(&zone), d);
     }
 }
 
@@ -481,7 +469,7 @@ static void locked_elims(hk_step *s, elim_seen *seen, const als *a, const als *b
         int d = low_digit(digits);
         digits &= digits - 1;
         sk_cells zone = sk_cells_minus(a->sees[d - 1], b->cells);
-        while (!sk_cells_empty(zone)) elim_once(s, seen, cs_pop(&zone), d);
+        while (!sk_cells_empty(zone)) elim_once(s, seen, sk_cells_take(&zone), d);
     }
 }
 
@@ -706,7 +694,7 @@ static int chain_elims(const als *a, const als *b, uint16_t used, int64_t *weigh
         digits &= digits - 1;
         sk_cells zone = sk_cells_and(a->sees[z - 1], b->sees[z - 1]);
         while (!sk_cells_empty(zone)) {
-            int c = cs_pop(&zone);
+            int c = sk_cells_take(&zone);
             w += (int64_t)c * (1 + 80 * (int64_t)n) + z;
             n++;
         }
@@ -810,7 +798,7 @@ static int als_xy_chain(hk_board *board, hk_step *out, hm_ctx *ctx) {
             int z = low_digit(digits);
             digits &= digits - 1;
             sk_cells zone = sk_cells_and(a->sees[z - 1], b->sees[z - 1]);
-            while (!sk_cells_empty(zone)) hk_step_elim(out, cs_pop(&zone), z);
+            while (!sk_cells_empty(zone)) hk_step_elim(out, sk_cells_take(&zone), z);
         }
     }
     step_cells(out, s.best_cells);

@@ -298,61 +298,28 @@ static int subsets(const hk_board *b, const subset_kind *sk, hk_step *out) {
 }
 
 /* The subset kinds: kind, name (Python's _renamed), size, hidden, locked. */
-static const subset_kind kLockedPair = {HK_LOCKED_PAIR, "Locked Pair", 2, 0, 1};
-static const subset_kind kLockedTriple = {HK_LOCKED_TRIPLE, "Locked Triple", 3, 0, 1};
-static const subset_kind kNakedPair = {HK_NAKED_PAIR, "Naked Pair", 2, 0, 0};
-static const subset_kind kNakedTriple = {HK_NAKED_TRIPLE, "Naked Triple", 3, 0, 0};
-static const subset_kind kNakedQuad = {HK_NAKED_QUADRUPLE, "Naked Quadruple", 4, 0, 0};
-static const subset_kind kHiddenPair = {HK_HIDDEN_PAIR, "Hidden Pair", 2, 1, 0};
-static const subset_kind kHiddenTriple = {HK_HIDDEN_TRIPLE, "Hidden Triple", 3, 1, 0};
-static const subset_kind kHiddenQuad = {HK_HIDDEN_QUADRUPLE, "Hidden Quadruple", 4, 1, 0};
+static const subset_kind kSubsetKinds[] = {
+    {HK_LOCKED_PAIR, "Locked Pair", 2, 0, 1},  /* a naked pair in a box and a line */
+    {HK_LOCKED_TRIPLE, "Locked Triple", 3, 0, 1},
+    {HK_NAKED_PAIR, "Naked Pair", 2, 0, 0},  /* (not a locked one) */
+    {HK_NAKED_TRIPLE, "Naked Triple", 3, 0, 0},
+    {HK_NAKED_QUADRUPLE, "Naked Quadruple", 4, 0, 0},
+    {HK_HIDDEN_PAIR, "Hidden Pair", 2, 1, 0},
+    {HK_HIDDEN_TRIPLE, "Hidden Triple", 3, 1, 0},
+    {HK_HIDDEN_QUADRUPLE, "Hidden Quadruple", 4, 1, 0},
+};
 
-/* Locked pair: a naked pair in a box and a line that removes in both. */
-static int locked_pair(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return subsets(b, &kLockedPair, out);
+/* The entry of kSubsetKinds for a kind, or NULL. */
+static const subset_kind *subset_kind_of(int kind) {
+    for (size_t i = 0; i < sizeof kSubsetKinds / sizeof kSubsetKinds[0]; i++)
+        if (kSubsetKinds[i].kind == kind) return &kSubsetKinds[i];
+    return NULL;
 }
 
-/* Locked triple: a naked triple in a box and a line that removes in both. */
-static int locked_triple(hk_board *b, hk_step *out, hm_ctx *ctx) {
+/* The finder of the eight subset kinds: the one out->kind names. */
+static int subset_finder(hk_board *b, hk_step *out, hm_ctx *ctx) {
     (void)ctx;
-    return subsets(b, &kLockedTriple, out);
-}
-
-/* Naked pair (not a locked one). */
-static int naked_pair(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return subsets(b, &kNakedPair, out);
-}
-
-/* Naked triple (not a locked one). */
-static int naked_triple(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return subsets(b, &kNakedTriple, out);
-}
-
-/* Naked quadruple. */
-static int naked_quadruple(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return subsets(b, &kNakedQuad, out);
-}
-
-/* Hidden pair. */
-static int hidden_pair(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return subsets(b, &kHiddenPair, out);
-}
-
-/* Hidden triple. */
-static int hidden_triple(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return subsets(b, &kHiddenTriple, out);
-}
-
-/* Hidden quadruple. */
-static int hidden_quadruple(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return subsets(b, &kHiddenQuad, out);
+    return subsets(b, subset_kind_of(out->kind), out);
 }
 
 hk_finder hk_basic_finder(int kind) {
@@ -360,17 +327,10 @@ hk_finder hk_basic_finder(int kind) {
         [HK_FULL_HOUSE] = full_house,
         [HK_NAKED_SINGLE] = naked_single,
         [HK_HIDDEN_SINGLE] = hidden_single,
-        [HK_LOCKED_PAIR] = locked_pair,
-        [HK_LOCKED_TRIPLE] = locked_triple,
         [HK_LOCKED_CANDIDATES_1] = locked_candidates_1,
         [HK_LOCKED_CANDIDATES_2] = locked_candidates_2,
-        [HK_NAKED_PAIR] = naked_pair,
-        [HK_NAKED_TRIPLE] = naked_triple,
-        [HK_HIDDEN_PAIR] = hidden_pair,
-        [HK_HIDDEN_TRIPLE] = hidden_triple,
-        [HK_NAKED_QUADRUPLE] = naked_quadruple,
-        [HK_HIDDEN_QUADRUPLE] = hidden_quadruple,
     };
+    if (subset_kind_of(kind)) return subset_finder;
     if (kind < 0 || kind >= (int)(sizeof kFinders / sizeof kFinders[0])) return NULL;
     return kFinders[kind];
 }

@@ -199,10 +199,6 @@ static int basic_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int kind
     return found;
 }
 
-static int x_wing(hk_board *b, hk_step *o, hm_ctx *x) { return basic_fish(b, o, x, 2, HK_X_WING); }
-static int swordfish(hk_board *b, hk_step *o, hm_ctx *x) { return basic_fish(b, o, x, 3, HK_SWORDFISH); }
-static int jellyfish(hk_board *b, hk_step *o, hm_ctx *x) { return basic_fish(b, o, x, 4, HK_JELLYFISH); }
-
 /* ---- finned and sashimi fish: fish._finned ------------------------------------------- */
 
 /* What one finned search looks for and the best fish found so far. */
@@ -343,25 +339,6 @@ static int finned_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int sas
         }
     }
     return s.found;
-}
-
-static int finned_x_wing(hk_board *b, hk_step *o, hm_ctx *x) {
-    return finned_fish(b, o, x, 2, 0, HK_FINNED_X_WING);
-}
-static int sashimi_x_wing(hk_board *b, hk_step *o, hm_ctx *x) {
-    return finned_fish(b, o, x, 2, 1, HK_SASHIMI_X_WING);
-}
-static int finned_swordfish(hk_board *b, hk_step *o, hm_ctx *x) {
-    return finned_fish(b, o, x, 3, 0, HK_FINNED_SWORDFISH);
-}
-static int sashimi_swordfish(hk_board *b, hk_step *o, hm_ctx *x) {
-    return finned_fish(b, o, x, 3, 1, HK_SASHIMI_SWORDFISH);
-}
-static int finned_jellyfish(hk_board *b, hk_step *o, hm_ctx *x) {
-    return finned_fish(b, o, x, 4, 0, HK_FINNED_JELLYFISH);
-}
-static int sashimi_jellyfish(hk_board *b, hk_step *o, hm_ctx *x) {
-    return finned_fish(b, o, x, 4, 1, HK_SASHIMI_JELLYFISH);
 }
 
 /* ---- Franken fish: franken._Search ---------------------------------------------------- */
@@ -699,34 +676,36 @@ static int franken_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int fi
     return 0;
 }
 
-static int franken_x_wing(hk_board *b, hk_step *o, hm_ctx *x) {
-    return franken_fish(b, o, x, 2, 0, HK_FRANKEN_X_WING);
+/* The fish kinds by family (basic; finned or sashimi; Franken), size 2 to 4 and flag (sashimi;
+ * finned Franken), -1 where there is none. */
+enum { FISH_BASIC, FISH_FINNED, FISH_FRANKEN, FISH_FAMILIES };
+static const int kFishKinds[FISH_FAMILIES][3][2] = {
+    [FISH_BASIC] = {{HK_X_WING, -1}, {HK_SWORDFISH, -1}, {HK_JELLYFISH, -1}},
+    [FISH_FINNED] = {{HK_FINNED_X_WING, HK_SASHIMI_X_WING}, {HK_FINNED_SWORDFISH, HK_SASHIMI_SWORDFISH},
+                     {HK_FINNED_JELLYFISH, HK_SASHIMI_JELLYFISH}},
+    [FISH_FRANKEN] = {{HK_FRANKEN_X_WING, HK_FINNED_FRANKEN_X_WING},
+                      {HK_FRANKEN_SWORDFISH, HK_FINNED_FRANKEN_SWORDFISH}, {-1, -1}},
+};
+
+/* The family, size and flag of a fish kind: 1, or 0 when the kind is no fish. */
+static int fish_of(int kind, int *family, int *size, int *flag) {
+    for (*family = 0; *family < FISH_FAMILIES; ++*family)
+        for (*size = 2; *size <= 4; ++*size)
+            for (*flag = 0; *flag < 2; ++*flag)
+                if (kind >= 0 && kFishKinds[*family][*size - 2][*flag] == kind) return 1;
+    return 0;
 }
-static int franken_swordfish(hk_board *b, hk_step *o, hm_ctx *x) {
-    return franken_fish(b, o, x, 3, 0, HK_FRANKEN_SWORDFISH);
-}
-static int finned_franken_x_wing(hk_board *b, hk_step *o, hm_ctx *x) {
-    return franken_fish(b, o, x, 2, 1, HK_FINNED_FRANKEN_X_WING);
-}
-static int finned_franken_swordfish(hk_board *b, hk_step *o, hm_ctx *x) {
-    return franken_fish(b, o, x, 3, 1, HK_FINNED_FRANKEN_SWORDFISH);
+
+/* The finder of every fish kind: the search of out->kind's family, size and flag. */
+static int fish_finder(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    int kind = out->kind, family, size, flag;
+    if (!fish_of(kind, &family, &size, &flag)) return 0;
+    if (family == FISH_BASIC) return basic_fish(b, out, ctx, size, kind);
+    if (family == FISH_FINNED) return finned_fish(b, out, ctx, size, flag, kind);
+    return franken_fish(b, out, ctx, size, flag, kind);
 }
 
 hk_finder hk_fish_finder(int kind) {
-    switch (kind) {
-    case HK_X_WING: return x_wing;
-    case HK_SWORDFISH: return swordfish;
-    case HK_JELLYFISH: return jellyfish;
-    case HK_FINNED_X_WING: return finned_x_wing;
-    case HK_SASHIMI_X_WING: return sashimi_x_wing;
-    case HK_FINNED_SWORDFISH: return finned_swordfish;
-    case HK_SASHIMI_SWORDFISH: return sashimi_swordfish;
-    case HK_FINNED_JELLYFISH: return finned_jellyfish;
-    case HK_SASHIMI_JELLYFISH: return sashimi_jellyfish;
-    case HK_FRANKEN_X_WING: return franken_x_wing;
-    case HK_FRANKEN_SWORDFISH: return franken_swordfish;
-    case HK_FINNED_FRANKEN_X_WING: return finned_franken_x_wing;
-    case HK_FINNED_FRANKEN_SWORDFISH: return finned_franken_swordfish;
-    default: return NULL;
-    }
+    int family, size, flag;
+    return fish_of(kind, &family, &size, &flag) ? fish_finder : NULL;
 }

@@ -616,8 +616,9 @@ static void fc_conclusions(const fc_mem *mem, fc_found *f) {
         }
 }
 
-/* HoDoKu's forcing chain (net: forcing net) step on the board, as Python's _search. */
-static int fc_search(hk_board *board, hk_step *out, hm_ctx *ctx, int kind, int net) {
+/* HoDoKu's FORCING_CHAIN or FORCING_NET (net) step on the board (out->kind), as Python's _search. */
+static int fc_search(hk_board *board, hk_step *out, hm_ctx *ctx) {
+    int kind = out->kind, net = kind == HK_FORCING_NET;
     fc_mem *mem = malloc(sizeof *mem);
     if (!mem) {  /* no memory: give up as if time were up, never a silently wrong path */
         ctx->expired = 1;
@@ -652,19 +653,6 @@ static int fc_search(hk_board *board, hk_step *out, hm_ctx *ctx, int kind, int n
     return found;
 }
 
-/* HoDoKu's FORCING_CHAIN step. */
-static int hk_forcing_chain(hk_board *board, hk_step *out, hm_ctx *ctx) {
-    return fc_search(board, out, ctx, HK_FORCING_CHAIN, 0);
-}
-
-/* HoDoKu's FORCING_NET step. */
-static int hk_forcing_net(hk_board *board, hk_step *out, hm_ctx *ctx) {
-    return fc_search(board, out, ctx, HK_FORCING_NET, 1);
-}
-
-/* (Every hodoku9_*.c ends with this kind -> finder map, hk_finder taking no kind.) */
 hk_finder hk_forcing_finder(int kind) {
-    if (kind == HK_FORCING_CHAIN) return hk_forcing_chain;
-    if (kind == HK_FORCING_NET) return hk_forcing_net;
-    return NULL;
+    return kind == HK_FORCING_CHAIN || kind == HK_FORCING_NET ? fc_search : NULL;
 }

@@ -404,10 +404,12 @@ static void hl_check_aics(hl_tables *t, int len, hl_best *best, hk_step *out) {
     }
 }
 
-/* HoDoKu's nice loop or AIC on the board (grouped: with group nodes), as Python's nice_loop:
- * tables of every "on" premise, then every "off" one; loops from all of them come before the
- * AICs (which only "off" tables give), so a tie between a loop and an AIC keeps the loop. */
-static int hl_search(hk_board *board, hk_step *out, hm_ctx *ctx, int kind, int grouped) {
+/* HoDoKu's NICE_LOOP or GROUPED_NICE_LOOP step (out->kind; grouped: with group nodes, and it
+ * may take a loop without them too), a nice loop or AIC as Python's nice_loop: tables of every
+ * "on" premise, then every "off" one; loops from all of them come before the AICs (which only
+ * "off" tables give), so a tie between a loop and an AIC keeps the loop. */
+static int hl_search(hk_board *board, hk_step *out, hm_ctx *ctx) {
+    int kind = out->kind, grouped = kind == HK_GROUPED_NICE_LOOP;
     struct {
         hl_tables t;
         hk_step aic;   /* the best AIC so far (the best loop goes straight into *out) */
@@ -439,19 +441,6 @@ static int hl_search(hk_board *board, hk_step *out, hm_ctx *ctx, int kind, int g
     return found;
 }
 
-/* HoDoKu's NICE_LOOP step. */
-static int hk_nice_loop(hk_board *board, hk_step *out, hm_ctx *ctx) {
-    return hl_search(board, out, ctx, HK_NICE_LOOP, 0);
-}
-
-/* HoDoKu's GROUPED_NICE_LOOP step (it may take a loop without group nodes too). */
-static int hk_grouped_nice_loop(hk_board *board, hk_step *out, hm_ctx *ctx) {
-    return hl_search(board, out, ctx, HK_GROUPED_NICE_LOOP, 1);
-}
-
-/* (Every hodoku9_*.c ends with this kind -> finder map, hk_finder taking no kind.) */
 hk_finder hk_loops_finder(int kind) {
-    if (kind == HK_NICE_LOOP) return hk_nice_loop;
-    if (kind == HK_GROUPED_NICE_LOOP) return hk_grouped_nice_loop;
-    return NULL;
+    return kind == HK_NICE_LOOP || kind == HK_GROUPED_NICE_LOOP ? hl_search : NULL;
 }

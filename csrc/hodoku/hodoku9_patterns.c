@@ -35,18 +35,6 @@
 
 /* sk_cells (common/bits.h): w[0] cells 0..63, w[1] cells 64..80 in bits 0..16. */
 
-/* Remove and return the lowest cell set (a not empty): walks cells in increasing order. */
-static inline int cs_take(sk_cells *a) {
-    if (a->w[0]) {
-        int c = __builtin_ctzll(a->w[0]);
-        a->w[0] &= a->w[0] - 1;
-        return c;
-    }
-    int c = 64 + __builtin_ctzll(a->w[1]);
-    a->w[1] &= a->w[1] - 1;
-    return c;
-}
-
 /* What the finders look up: each cell's peers and, per digit, the cells holding it. */
 typedef struct {
     sk_cells peer[81];     /* the 20 peers of a cell                     */
@@ -71,7 +59,7 @@ static void views_init(const hk_board *b, views *v) {
 /* The cells seeing some cell of s (a cell of s seeing another one included). */
 static sk_cells seeing_any(const views *v, sk_cells s) {
     sk_cells out = {{0, 0}};
-    while (!sk_cells_empty(s)) out = sk_cells_or(out, v->peer[cs_take(&s)]);
+    while (!sk_cells_empty(s)) out = sk_cells_or(out, v->peer[sk_cells_take(&s)]);
     return out;
 }
 
@@ -118,7 +106,7 @@ static int best_take(best_key *k, const hk_cand *e, int n) {
 /* Write a one-digit step: victims (ascending) lose d. */
 static void digit_step(hk_step *out, int kind, const char *name, sk_cells victims, int d) {
     hk_step_start(out, kind, name);
-    while (!sk_cells_empty(victims)) hk_step_elim(out, cs_take(&victims), d);
+    while (!sk_cells_empty(victims)) hk_step_elim(out, sk_cells_take(&victims), d);
 }
 
 /* ---- skyscraper (hodoku._skyscraper) ---------------------------------------------------- */
@@ -358,7 +346,7 @@ static sk_cells x_end_board(const x_digit *x, int start, int max_links, int exac
         int odd = links % 2 == 1, state = odd * 2 + (links >= 3);
         sk_cells reach = {{0, 0}};
         for (sk_cells f = front; !sk_cells_empty(f);) {
-            int cell = cs_take(&f);
+            int cell = sk_cells_take(&f);
             reach = sk_cells_or(reach, odd ? x->conj[cell] : x->v->peer[cell]);
         }
         if (!odd) reach = sk_cells_and(reach, x->v->holds[x->d]);
@@ -378,7 +366,7 @@ static sk_cells x_victims(const x_digit *x, int start, int end) {
 /* The eliminations of d in victims (ascending); returns how many. */
 static int x_elims(sk_cells victims, int d, hk_cand *e) {
     int n = 0;
-    while (!sk_cells_empty(victims)) e[n++] = (hk_cand){(uint8_t)cs_take(&victims), (uint8_t)d};
+    while (!sk_cells_empty(victims)) e[n++] = (hk_cand){(uint8_t)sk_cells_take(&victims), (uint8_t)d};
     return n;
 }
 
@@ -472,7 +460,7 @@ static int best_x_chain(hk_board *b, hk_step *out, hm_ctx *ctx, int kind, const 
             best_key top = {0, 0, 0};  /* the best key among the ends, order aside */
             for (sk_cells ends = x_end_board(x, start, max_links, exact); !sk_cells_empty(ends);) {
                 hk_cand el[81];
-                int n = x_elims(x_victims(x, start, cs_take(&ends)), x->d, el);
+                int n = x_elims(x_victims(x, start, sk_cells_take(&ends)), x->d, el);
                 if (n) best_take(&top, el, n);
             }
             if (!top.found) continue;
@@ -531,7 +519,7 @@ static void xy_from(xy_search *s, int digit, int links_left) {
             if (!sk_cells_empty(victims)) {
                 hk_cand e[81];
                 int ne = 0;
-                for (sk_cells t = victims; !sk_cells_empty(t);) e[ne++] = (hk_cand){(uint8_t)cs_take(&t), (uint8_t)z};
+                for (sk_cells t = victims; !sk_cells_empty(t);) e[ne++] = (hk_cand){(uint8_t)sk_cells_take(&t), (uint8_t)z};
                 if (best_take(&s->key, e, ne)) {
                     digit_step(s->out, HK_XY_CHAIN, "XY-Chain", victims, z);
                     hk_step_cell(s->out, s->path[0]);
@@ -598,8 +586,8 @@ static void rp_step(rp_search *s) {
         }
     hk_cand e[162];
     int ne = 0;
-    while (!sk_cells_empty(ones)) e[ne++] = (hk_cand){(uint8_t)cs_take(&ones), (uint8_t)s->first};
-    while (!sk_cells_empty(twos)) e[ne++] = (hk_cand){(uint8_t)cs_take(&twos), (uint8_t)s->second};
+    while (!sk_cells_empty(ones)) e[ne++] = (hk_cand){(uint8_t)sk_cells_take(&ones), (uint8_t)s->first};
+    while (!sk_cells_empty(twos)) e[ne++] = (hk_cand){(uint8_t)sk_cells_take(&twos), (uint8_t)s->second};
     if (!ne || !best_take(&s->key, e, ne)) return;
     hk_step_start(s->out, HK_REMOTE_PAIR, "Remote Pair");
     for (int k = 0; k < ne; k++) hk_step_elim(s->out, e[k].cell, e[k].digit);
@@ -692,9 +680,11 @@ static int find_bug1(hk_board *b, hk_step *out, hm_ctx *ctx) {
 
 /* ---- wings (sudokit.techniques.wings) --------------------------------------------------- */
 
-/* The first XY-Wing (xyz 0) or XYZ-Wing (xyz 1): pivots in cell order, pincer pairs in peer
- * order. */
-static int find_wing(hk_board *b, hk_step *out, int xyz) {
+/* The first XY-Wing or XYZ-Wing (out->kind; wings.find_xy_wings, find_xyz_wings): pivots in
+ * cell order, pincer pairs in peer order. */
+static int find_wing(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    int xyz = out->kind == HK_XYZ_WING;
+    (void)ctx;
     views v;
     views_init(b, &v);
     for (int pivot = 0; pivot < 81; pivot++) {
@@ -728,18 +718,6 @@ static int find_wing(hk_board *b, hk_step *out, int xyz) {
             }
     }
     return 0;
-}
-
-/* The first XY-Wing (wings.find_xy_wings). */
-static int find_xy_wing(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return find_wing(b, out, 0);
-}
-
-/* The first XYZ-Wing (wings.find_xyz_wings). */
-static int find_xyz_wing(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return find_wing(b, out, 1);
 }
 
 /* 1 when two different cells share a unit. */
@@ -812,7 +790,7 @@ static void colour(const hk_board *b, int d, clusters *out) {
     memset(col, -1, sizeof col);
     out->n = 0;
     for (sk_cells starts = linked; !sk_cells_empty(starts);) {
-        int start = cs_take(&starts);
+        int start = sk_cells_take(&starts);
         if (col[start] >= 0) continue;
         sk_cells side[2] = {{{0, 0}}, {{0, 0}}};
         uint8_t todo[81];
@@ -823,7 +801,7 @@ static void colour(const hk_board *b, int d, clusters *out) {
         while (nt) {
             int cell = todo[--nt];
             for (sk_cells t = link[cell]; !sk_cells_empty(t);) {
-                int other = cs_take(&t);
+                int other = sk_cells_take(&t);
                 if (col[other] >= 0) continue;
                 col[other] = (int8_t)(1 - col[cell]);
                 sk_cells_add(&side[col[other]], other);
@@ -839,7 +817,7 @@ static void colour(const hk_board *b, int d, clusters *out) {
 /* 1 when two cells of s see each other. */
 static int sees_itself(const views *v, sk_cells s) {
     for (sk_cells t = s; !sk_cells_empty(t);)
-        if (!sk_cells_empty(sk_cells_and(v->peer[cs_take(&t)], s))) return 1;
+        if (!sk_cells_empty(sk_cells_and(v->peer[sk_cells_take(&t)], s))) return 1;
     return 0;
 }
 
@@ -862,7 +840,7 @@ static int find_simple_colors(hk_board *b, hk_step *out, hm_ctx *ctx) {
                                            v.holds[d]), all);
             if (sk_cells_empty(victims)) continue;
             digit_step(out, HK_SIMPLE_COLORS, "Simple Colouring", victims, d);
-            for (sk_cells t = all; !sk_cells_empty(t);) hk_step_cell(out, cs_take(&t));
+            for (sk_cells t = all; !sk_cells_empty(t);) hk_step_cell(out, sk_cells_take(&t));
             return 1;
         }
     }
@@ -912,7 +890,7 @@ static int find_multi_colors(hk_board *b, hk_step *out, hm_ctx *ctx) {
                 digit_step(out, HK_MULTI_COLORS, "Multi-Colouring", victims, d);
                 sk_cells all = sk_cells_or(sk_cells_or(cl.colour[i][0], cl.colour[i][1]),
                                  sk_cells_or(cl.colour[j][0], cl.colour[j][1]));
-                for (sk_cells t = all; !sk_cells_empty(t);) hk_step_cell(out, cs_take(&t));
+                for (sk_cells t = all; !sk_cells_empty(t);) hk_step_cell(out, sk_cells_take(&t));
                 return 1;
             }
     }
@@ -930,8 +908,7 @@ hk_finder hk_patterns_finder(int kind) {
     case HK_TURBOT_FISH: return find_turbot;
     case HK_EMPTY_RECTANGLE: return find_empty_rectangle;
     case HK_W_WING: return find_w_wing;
-    case HK_XY_WING: return find_xy_wing;
-    case HK_XYZ_WING: return find_xyz_wing;
+    case HK_XY_WING: case HK_XYZ_WING: return find_wing;
     case HK_SIMPLE_COLORS: return find_simple_colors;
     case HK_MULTI_COLORS: return find_multi_colors;
     case HK_X_CHAIN: return find_x_chain;

@@ -244,12 +244,6 @@ static int each_hk_rectangle(const hk_board *b, hk_step *out, hk_rect_check f) {
     return 0;
 }
 
-/* UNIQUENESS_3: HoDoKu's first unique rectangle type 3 (hodoku.py's _ur3). */
-static int find_ur3(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return each_hk_rectangle(b, out, ur3_rect);
-}
-
 /* -- types 1, 2, 4, 5, 6 and hidden rectangles on HoDoKu's rectangles (hodoku.py's _ur) ----- */
 
 /* The rectangle's cells split as HoDoKu does, each part smallest cell first (_ur_split):
@@ -392,40 +386,16 @@ static int hidden_rect(const hk_board *b, hk_step *out, const int rect[4], unsig
     return 0;
 }
 
-/* UNIQUENESS_1: HoDoKu's first unique rectangle type 1. */
-static int find_ur1(hk_board *b, hk_step *out, hm_ctx *ctx) {
+/* UNIQUENESS_1 to _6 and HIDDEN_RECTANGLE (out->kind): HoDoKu's first rectangle of the type
+ * (type 3 is hodoku.py's _ur3, the others its _ur). */
+static int find_rectangle(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    static const hk_rect_check kChecks[HK_KINDS] = {
+        [HK_UNIQUENESS_1] = ur1_rect, [HK_UNIQUENESS_2] = ur2_rect, [HK_UNIQUENESS_3] = ur3_rect,
+        [HK_UNIQUENESS_4] = ur4_rect, [HK_UNIQUENESS_5] = ur5_rect, [HK_UNIQUENESS_6] = ur6_rect,
+        [HK_HIDDEN_RECTANGLE] = hidden_rect,
+    };
     (void)ctx;
-    return each_hk_rectangle(b, out, ur1_rect);
-}
-
-/* UNIQUENESS_2: HoDoKu's first unique rectangle type 2. */
-static int find_ur2(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return each_hk_rectangle(b, out, ur2_rect);
-}
-
-/* UNIQUENESS_4: HoDoKu's first unique rectangle type 4. */
-static int find_ur4(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return each_hk_rectangle(b, out, ur4_rect);
-}
-
-/* UNIQUENESS_5: HoDoKu's first unique rectangle type 5. */
-static int find_ur5(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return each_hk_rectangle(b, out, ur5_rect);
-}
-
-/* UNIQUENESS_6: HoDoKu's first unique rectangle type 6. */
-static int find_ur6(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return each_hk_rectangle(b, out, ur6_rect);
-}
-
-/* HIDDEN_RECTANGLE: HoDoKu's first hidden rectangle. */
-static int find_hidden_rect(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return each_hk_rectangle(b, out, hidden_rect);
+    return each_hk_rectangle(b, out, kChecks[out->kind]);
 }
 
 /* -- avoidable rectangles: avoidable._rectangles -------------------------------------------- */
@@ -508,31 +478,20 @@ static int ar2_rect(const hk_board *b, hk_step *out, const int rect[4], int a, i
     return out->n_elim > 0;
 }
 
-/* AVOIDABLE_RECTANGLE_1: sudokit's first avoidable rectangle type 1. */
-static int find_ar1(hk_board *b, hk_step *out, hm_ctx *ctx) {
+/* AVOIDABLE_RECTANGLE_1 and _2 (out->kind): sudokit's first avoidable rectangle of the type. */
+static int find_avoidable(hk_board *b, hk_step *out, hm_ctx *ctx) {
     (void)ctx;
-    return each_avoidable(b, out, ar1_rect);
-}
-
-/* AVOIDABLE_RECTANGLE_2: sudokit's first avoidable rectangle type 2. */
-static int find_ar2(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return each_avoidable(b, out, ar2_rect);
+    return each_avoidable(b, out, out->kind == HK_AVOIDABLE_RECTANGLE_1 ? ar1_rect : ar2_rect);
 }
 
 /* -- the family's table ---------------------------------------------------------------------- */
 
 hk_finder hk_uniq_finder(int kind) {
     switch (kind) {
-    case HK_UNIQUENESS_1: return find_ur1;
-    case HK_UNIQUENESS_2: return find_ur2;
-    case HK_UNIQUENESS_3: return find_ur3;
-    case HK_UNIQUENESS_4: return find_ur4;
-    case HK_UNIQUENESS_5: return find_ur5;
-    case HK_UNIQUENESS_6: return find_ur6;
-    case HK_HIDDEN_RECTANGLE: return find_hidden_rect;
-    case HK_AVOIDABLE_RECTANGLE_1: return find_ar1;
-    case HK_AVOIDABLE_RECTANGLE_2: return find_ar2;
+    case HK_UNIQUENESS_1: case HK_UNIQUENESS_2: case HK_UNIQUENESS_3: case HK_UNIQUENESS_4:
+    case HK_UNIQUENESS_5: case HK_UNIQUENESS_6: case HK_HIDDEN_RECTANGLE: return find_rectangle;
+    case HK_AVOIDABLE_RECTANGLE_1: case HK_AVOIDABLE_RECTANGLE_2: return find_avoidable;
     default: return NULL;
     }
 }
+

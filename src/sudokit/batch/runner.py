@@ -23,10 +23,10 @@ Python engine.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from sudokit import formats
 from sudokit.engine import backend, reference
@@ -57,11 +57,15 @@ __all__ = [
     "Job",
     "Result",
     "RunResults",
+    "cut_chunks",
     "run",
     "run_chunks",
     "run_entries",
     "run_sources",
 ]
+
+#: The kind of item :func:`cut_chunks` gathers into lists.
+_T = TypeVar("_T")
 
 #: What a batch can do to each puzzle.
 TASKS = ("solve", "count", "check")
@@ -444,10 +448,11 @@ class _Sizer:
 _Chunk = list[_Item] | LineRun
 
 
-def _chunks(items: Iterable[_Item | LineRun], sizer: _Sizer) -> Iterator[_Chunk]:
-    """Cut a stream of work into chunks of ``sizer.size`` puzzles (read when each chunk starts); a
-    run of lines is cut into parts of its own."""
-    chunk: list[_Item] = []
+def cut_chunks(items: Iterable[_T | LineRun], size: Callable[[], int]) -> Iterator[list[_T] | LineRun]:
+    """Cut a stream of work into chunks of ``size()`` puzzles (asked as each chunk fills, so it
+    may change between chunks; items are read when each chunk starts); a run of lines is cut
+    into parts of its own."""
+    chunk: list[_T] = []
     for item in items:
         if isinstance(item, LineRun):
             if chunk:
@@ -455,12 +460,12 @@ def _chunks(items: Iterable[_Item | LineRun], sizer: _Sizer) -> Iterator[_Chunk]
                 chunk = []
             start, total = 0, len(item)
             while start < total:
-                stop = min(total, start + sizer.size)
+                stop = min(total, start + size())
                 yield item.part(start, stop)
                 start = stop
             continue
         chunk.append(item)
-        if len(chunk) >= sizer.size:
+        if len(chunk) >= size():
             yield chunk
             chunk = []
     if chunk:
@@ -508,7 +513,7 @@ def run_chunks(
     chunks = (
         (name, chunk)
         for name, entries in sources
-        for chunk in _chunks(_items(entries, job, name), sizer)
+        for chunk in cut_chunks(_items(entries, job, name), lambda: sizer.size)
     )
     executor = executor or Executor.choose(jobs, native=engine_name == "c" and job.strategy is None)
     for seconds, answers in executor.map(partial(_timed_chunk, job, engine_name), chunks):

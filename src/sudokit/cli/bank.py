@@ -24,7 +24,7 @@ from typing import Any
 from sudokit import Bank, OptionError, Status
 from sudokit.bank.store import ADD_TIME_LIMIT, ORDERS, AddReport, default_path, parse_range
 from sudokit.cli.inputs import BINARY_FORMATS, check_files, read_inputs
-from sudokit.cli.options import EXIT_FAILED, EXIT_OK, UsageError, jobs, plural, positive, seconds
+from sudokit.cli.options import EXIT_FAILED, EXIT_OK, UsageError, jobs, number, plural, positive, seconds
 from sudokit.cli.output import atomic_output
 from sudokit.cli.progress import progress_bar
 from sudokit.formats.datasets import FORMATS, format_for_path
@@ -114,13 +114,7 @@ def _techniques(bank: Bank, names: Sequence[str] | None) -> list[str] | None:
 
 def _bin_width(text: str) -> float:
     """Parse a positive histogram bin width."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid bin width {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError("the bin width must be positive")
-    return value
+    return number(text, float, "bin width", lambda v: v > 0, "the bin width must be positive")
 
 
 # -- the options ------------------------------------------------------------------------------------

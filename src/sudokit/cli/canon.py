@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable, Iterator
 from contextlib import closing
 from functools import partial
 from typing import cast
 
+from sudokit.batch.runner import cut_chunks
 from sudokit.canon.minlex import canonical_lines, canonical_string
 from sudokit.cli.inputs import check_files, grid_of, read_inputs, stdin_is_terminal
 from sudokit.cli.options import EXIT_FAILED, EXIT_OK, add_scheduler_argument, executor_of, jobs, seconds
@@ -61,25 +61,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 #: A chunk of one input: a part of a run of lines, or entries read one by one.
 _Chunk = LineRun | list[Entry]
-
-
-def _chunks(entries: Iterable[Entry | LineRun], size: int) -> Iterator[_Chunk]:
-    """Cut a stream of entries into chunks of at most ``size`` puzzles (a run into parts of its own)."""
-    chunk: list[Entry] = []
-    for entry in entries:
-        if isinstance(entry, LineRun):
-            if chunk:
-                yield chunk
-                chunk = []
-            for start in range(0, len(entry), size):
-                yield entry.part(start, min(len(entry), start + size))
-            continue
-        chunk.append(entry)
-        if len(chunk) >= size:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
 
 
 def _fast(entry: Entry) -> bool:
@@ -127,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     chunks = (
         (name, chunk)
         for name, entries in read_inputs(args.files, defer=True, runs=not interactive)
-        for chunk in _chunks(entries, 1 if interactive else CHUNK)
+        for chunk in cut_chunks(entries, lambda: 1 if interactive else CHUNK)
     )
     executor = (None if interactive else executor_of(args)) or Executor.choose(
         1 if interactive else args.jobs, native=True

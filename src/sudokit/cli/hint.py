@@ -29,6 +29,7 @@ from sudokit.cli.options import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
+    add_marks_argument,
     add_time_limit_argument,
     add_variant_arguments,
     rules_of,
@@ -43,9 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``sudokit hint``."""
     parser.add_argument("puzzle", metavar="PUZZLE",
                         help="the player's grid (givens and placed digits), or a file holding it")
-    parser.add_argument("--marks", metavar="MARKS",
-                        help="the player's pencil marks: a 729-character line or a pencil-mark "
-                        "grid, or a file holding one")
+    add_marks_argument(parser)
     parser.add_argument("--puzzle", dest="original", metavar="PUZZLE",
                         help="the puzzle as given (lets a wrong digit be found even when the "
                         "player's grid has no solution left)")

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from sudokit import (
     Grid,
@@ -36,6 +38,9 @@ EXIT_PIPE = 141
 
 #: The name standard input goes by in messages and in the ``file`` field of ``--json``.
 STDIN = "<stdin>"
+
+#: The type :func:`number` parses to.
+_Number = TypeVar("_Number", int, float)
 
 
 class UsageError(Exception):
@@ -67,14 +72,23 @@ def parse_box(text: str) -> Shape:
         ) from None
 
 
+def number(
+    text: str, kind: Callable[[str], _Number], what: str, fits: Callable[[_Number], bool], rule: str
+) -> _Number:
+    """Parse ``text`` with ``kind`` (int or float) for an option's ``type``: "invalid WHAT" when it
+    is no number, ``rule`` when ``fits`` refuses it."""
+    try:
+        value = kind(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid {what} {text!r}") from None
+    if not fits(value):
+        raise argparse.ArgumentTypeError(rule)
+    return value
+
+
 def jobs(text: str) -> int:
     """Parse ``--jobs``: a number of workers, 0 for one per CPU."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid number of jobs {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError("the number of jobs cannot be negative")
+    value = number(text, int, "number of jobs", lambda v: v >= 0, "the number of jobs cannot be negative")
     return value or (os.cpu_count() or 1)
 
 
@@ -98,13 +112,7 @@ def executor_of(args: argparse.Namespace) -> Executor | None:
 
 def positive(text: str) -> int:
     """Parse a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid number {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
+    return number(text, int, "number", lambda v: v >= 1, "must be at least 1")
 
 
 #: The default ``--time-limit`` of the commands that search (seconds per puzzle).
@@ -127,13 +135,8 @@ def seconds(text: str) -> float | None:
     """Parse a time limit in seconds; 0 or 'none' means no limit."""
     if text.strip().lower() in ("0", "0.0", "none", "off"):
         return None
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid number of seconds {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError("must be positive (0 or 'none' for no limit)")
-    return value
+    rule = "must be positive (0 or 'none' for no limit)"
+    return number(text, float, "number of seconds", lambda v: v > 0, rule)
 
 
 
@@ -178,6 +181,13 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_false",
         help="no progress bar (it is shown only on a terminal, for inputs that take a while)",
     )
+
+
+def add_marks_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--marks MARKS``: the player's pencil marks (``hint`` and ``steps``)."""
+    parser.add_argument("--marks", metavar="MARKS",
+                        help="the player's pencil marks: a 729-character line or a pencil-mark "
+                        "grid, or a file holding one")
 
 
 def add_variant_arguments(parser: argparse.ArgumentParser) -> None:

@@ -10,20 +10,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sudokit.cli.options import EXIT_OK, EXIT_USAGE
+from sudokit.cli.options import EXIT_OK, EXIT_USAGE, number
 
 __all__ = ["add_arguments", "run"]
 
 
 def _port(text: str) -> int:
     """Parse a TCP port number."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid port {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError("a port is a number from 0 to 65535")
-    return value
+    return number(text, int, "port", lambda v: 0 <= v <= 65535, "a port is a number from 0 to 65535")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -17,7 +17,7 @@ import sys
 from sudokit import Candidates, Grid, SudokuError, steps_available
 from sudokit.cli.explain import step_line
 from sudokit.cli.inputs import first_puzzle, puzzle_text
-from sudokit.cli.options import EXIT_FAILED, EXIT_OK, EXIT_USAGE, seconds
+from sudokit.cli.options import EXIT_FAILED, EXIT_OK, EXIT_USAGE, add_marks_argument, seconds
 
 __all__ = ["add_arguments", "run"]
 
@@ -26,9 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``sudokit steps``."""
     parser.add_argument("puzzle", metavar="PUZZLE",
                         help="the position (givens and placed digits), or a file holding it")
-    parser.add_argument("--marks", metavar="MARKS",
-                        help="the player's pencil marks: a 729-character line or a pencil-mark "
-                        "grid, or a file holding one")
+    add_marks_argument(parser)
     parser.add_argument("--technique", "-t", dest="techniques", action="extend", nargs="+",
                         metavar="NAME",
                         help="only these techniques (names as 'sudokit explain' prints them, any "

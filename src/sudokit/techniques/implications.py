@@ -239,22 +239,23 @@ class Board:
         self.houses = [[u for u in _UNIT_BITS if self.allowed[d] & u] for d in range(10)]
 
 
-class Trial:
-    """A copy of the grid on which one premise of a forcing net is tried, updated the way
-    HoDoKu updates its grid: candidate counts per house and queues of naked and hidden singles."""
+class SinglesGrid:
+    """A 9×9 grid updated the way HoDoKu updates its own: candidate masks, per-house candidate
+    counts (``free[unit][digit]``) and the queues of naked and hidden singles it leaves; the
+    board of HoDoKu's path (:class:`sudokit.rating.hodoku.board.Board`) and a net's :class:`Trial`."""
 
-    def __init__(self, board: Board) -> None:
-        """A fresh copy of ``board``."""
-        self.board = board
-        self.masks = list(board.masks)
-        self.values = list(board.values)
-        self.free = [list(counts) for counts in board.free]
+    __slots__ = ("free", "hidden", "masks", "naked", "values")
+
+    def __init__(self, values: list[int], masks: list[int], free: list[list[int]]) -> None:
+        """A grid in this state (the lists are kept, not copied) with empty singles queues."""
+        self.values = values
+        self.masks = masks
+        self.free = free
         self.naked: list[tuple[int, int]] = []
         self.hidden: list[tuple[int, int]] = []
-        self.table = 0
 
     def _add_hidden(self, unit: int, digit: int) -> None:
-        """Queue the first cell of ``unit`` holding ``digit`` as a hidden single."""
+        """Queue the first cell of ``unit`` that still has ``digit`` as a hidden single."""
         b = bit(digit)
         for cell in _UNITS[unit]:
             if self.masks[cell] & b:
@@ -268,12 +269,14 @@ class Trial:
                 del self.hidden[k]
                 return
 
-    def _delete(self, cell: int, digit: int) -> None:
-        """Remove a candidate (a cell left empty keeps its counts, as in HoDoKu)."""
+    def eliminate(self, cell: int, digit: int) -> None:
+        """Remove a candidate, queueing the singles it leaves (a cell left empty keeps its counts,
+        as in HoDoKu)."""
+        b = bit(digit)
         mask = self.masks[cell]
-        if not mask & bit(digit):
+        if not mask & b:
             return
-        mask &= ~bit(digit)
+        mask &= ~b
         self.masks[cell] = mask
         if not mask:
             return
@@ -281,25 +284,39 @@ class Trial:
             self.naked.append((cell, mask.bit_length()))
         for unit in _CELL_UNITS[cell]:
             self.free[unit][digit] -= 1
-            if self.free[unit][digit] == 1:
+            left = self.free[unit][digit]
+            if left == 1:
                 self._add_hidden(unit, digit)
-            elif self.free[unit][digit] == 0:
+            elif left == 0:
                 self._drop_hidden(unit, digit)
 
-    def _place(self, cell: int, digit: int) -> None:
+    def place(self, cell: int, digit: int) -> None:
         """Put ``digit`` in ``cell``: the peers lose it, the cell's candidates leave the counts."""
         if self.values[cell] == digit:
             return
-        self.values[cell] = digit
         old = digits_of(self.masks[cell])
+        self.values[cell] = digit
         self.masks[cell] = 0
         for peer in _PEER_LISTS[cell]:
-            self._delete(peer, digit)
+            self.eliminate(peer, digit)
         for d in old:
             for unit in _CELL_UNITS[cell]:
                 self.free[unit][d] -= 1
                 if self.free[unit][d] == 1 and d != digit:
                     self._add_hidden(unit, d)
+
+
+class Trial(SinglesGrid):
+    """A copy of the grid on which one premise of a forcing net is tried, updated the way
+    HoDoKu updates its grid (:class:`SinglesGrid`), recording what it sets and removes."""
+
+    __slots__ = ("board", "table")
+
+    def __init__(self, board: Board) -> None:
+        """A fresh copy of ``board``."""
+        super().__init__(list(board.values), list(board.masks), [list(counts) for counts in board.free])
+        self.board = board
+        self.table = 0
 
     def set_cell(self, cell: int, digit: int) -> None:
         """Set ``digit`` in ``cell``, recording it, its removal from the peers that had it at the
@@ -308,12 +325,12 @@ class Trial:
         self.table |= (self.board.where[digit] & _PEER_BITS[cell]) << ((digit - 1) * 162)
         for d in digits_of(self.masks[cell] & ~bit(digit)):
             self.table |= 1 << table_bit(cell, d, False)
-        self._place(cell, digit)
+        self.place(cell, digit)
 
     def remove(self, cell: int, digit: int) -> None:
         """Remove ``digit`` from ``cell`` (recorded), setting the cell if one candidate is left."""
         self.table |= 1 << table_bit(cell, digit, False)
-        self._delete(cell, digit)
+        self.eliminate(cell, digit)
         mask = self.masks[cell]
         if mask and not mask & (mask - 1):
             self.set_cell(cell, mask.bit_length())

@@ -90,8 +90,8 @@ def test_board_queues_follow_placements() -> None:
     for i, d in enumerate([1, 2, 3, 4, 5, 6, 7, 8]):
         givens[i] = d
     board = Board(givens)
-    assert (8, 9) in board.ns
-    assert (8, 9) in board.hs
+    assert (8, 9) in board.naked
+    assert (8, 9) in board.hidden
 
 
 def test_brute_force_takes_the_middle_empty_cell() -> None:

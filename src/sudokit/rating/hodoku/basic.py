@@ -26,7 +26,7 @@ __all__ = [
 
 def full_house(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
     """The first queued naked single that is the last empty cell of a unit (queue untouched)."""
-    for cell, digit in board.ns:
+    for cell, digit in board.naked:
         if board.values[cell]:
             continue
         for unit in CELL_UNITS[cell]:
@@ -36,24 +36,30 @@ def full_house(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
     return None
 
 
+def _take_single(
+    board: Board, queue: list[tuple[int, int]], name: str, holds: Callable[[int, int], bool]
+) -> Step | None:
+    """The single at the front of ``queue`` once the placed cells are dropped from it (taken off
+    the queue): its step when ``holds`` still, else None."""
+    while queue:
+        cell, digit = queue.pop(0)
+        if not board.values[cell]:
+            return plain_step(name, ((cell, digit),), cells=(cell,)) if holds(cell, digit) else None
+    return None
+
+
 def naked_single(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
     """The next naked single taken from the front of the queue."""
-    while board.ns:
-        cell, digit = board.ns.pop(0)
-        if not board.values[cell]:
-            return plain_step("Naked Single", ((cell, digit),), cells=(cell,))
-    return None
+    return _take_single(board, board.naked, "Naked Single", lambda _cell, _digit: True)
 
 
 def hidden_single(board: Board, _c: Candidates, _d: Deadline) -> Step | None:
-    """The next hidden single taken from the front of the queue."""
-    while board.hs:
-        cell, digit = board.hs.pop(0)
-        if not board.values[cell]:
-            if any(board.free[u][digit] == 1 for u in CELL_UNITS[cell]):
-                return plain_step("Hidden Single", ((cell, digit),), cells=(cell,))
-            return None
-    return None
+    """The next hidden single taken from the front of the queue (None when the front one no
+    longer has one place left in a unit)."""
+    return _take_single(
+        board, board.hidden, "Hidden Single",
+        lambda cell, digit: any(board.free[u][digit] == 1 for u in CELL_UNITS[cell]),
+    )
 
 
 # -- locked candidates and subsets -------------------------------------------------------------

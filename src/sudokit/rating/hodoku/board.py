@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from sudokit.candidates import Candidates, bit, digits_of
+from sudokit.candidates import Candidates, digits_of
 from sudokit.limits import Deadline
 from sudokit.shape import Shape
 from sudokit.techniques import Step
+from sudokit.techniques.implications import SinglesGrid
 
 __all__ = [
     "BOXES",
@@ -53,20 +54,16 @@ PEERS = [sorted(peers) for peers in _SHAPE.peers]
 FULL = 0x1FF
 
 
-class Board:
+class Board(SinglesGrid):
     """HoDoKu's grid state: digits, candidate masks, per-unit candidate counts and the queues
-    of naked and hidden singles, updated the way HoDoKu updates them."""
+    of naked and hidden singles, updated the way HoDoKu updates them (:class:`SinglesGrid`)."""
 
-    __slots__ = ("free", "givens", "hs", "masks", "ns", "values")
+    __slots__ = ("givens",)
 
     def __init__(self, givens: Iterable[int]) -> None:
         """An empty board with ``givens`` (81 digits, 0 for empty) placed cell by cell."""
+        super().__init__([0] * 81, [FULL] * 81, [[0] + [9] * 9 for _ in range(27)])
         self.givens = tuple(givens)
-        self.values = [0] * 81
-        self.masks = [FULL] * 81
-        self.free = [[0] + [9] * 9 for _ in range(27)]
-        self.ns: list[tuple[int, int]] = []
-        self.hs: list[tuple[int, int]] = []
         for cell, digit in enumerate(self.givens):
             if digit:
                 self.place(cell, digit)
@@ -94,56 +91,15 @@ class Board:
         """True when every cell holds a digit."""
         return all(self.values)
 
-    def _add_hidden(self, unit: int, digit: int) -> bool:
-        """Queue the first cell of ``unit`` that still has ``digit`` as a hidden single."""
-        b = bit(digit)
-        for cell in UNITS[unit]:
-            if self.masks[cell] & b:
-                self.hs.append((cell, digit))
-                return True
-        return False
+    @property
+    def ns(self) -> list[tuple[int, int]]:
+        """The naked singles queue by its 0.2 name (:attr:`naked`; kept for one release)."""
+        return self.naked
 
-    def _drop_hidden(self, unit: int, digit: int) -> None:
-        """Remove the first queued hidden single of ``digit`` in ``unit``."""
-        for k, (cell, d) in enumerate(self.hs):
-            if d == digit and unit in CELL_UNITS[cell]:
-                del self.hs[k]
-                return
-
-    def eliminate(self, cell: int, digit: int) -> None:
-        """Remove a candidate, queueing the singles it leaves."""
-        b = bit(digit)
-        mask = self.masks[cell]
-        if not mask & b:
-            return
-        mask &= ~b
-        self.masks[cell] = mask
-        if mask == 0:
-            return
-        if mask & (mask - 1) == 0:
-            self.ns.append((cell, mask.bit_length()))
-        for unit in CELL_UNITS[cell]:
-            self.free[unit][digit] -= 1
-            left = self.free[unit][digit]
-            if left == 1:
-                self._add_hidden(unit, digit)
-            elif left == 0:
-                self._drop_hidden(unit, digit)
-
-    def place(self, cell: int, digit: int) -> None:
-        """Put ``digit`` in ``cell``: the peers lose it, the cell's candidates leave the counts."""
-        if self.values[cell] == digit:
-            return
-        old = digits_of(self.masks[cell])
-        self.values[cell] = digit
-        self.masks[cell] = 0
-        for peer in PEERS[cell]:
-            self.eliminate(peer, digit)
-        for d in old:
-            for unit in CELL_UNITS[cell]:
-                self.free[unit][d] -= 1
-                if self.free[unit][d] == 1 and d != digit:
-                    self._add_hidden(unit, d)
+    @property
+    def hs(self) -> list[tuple[int, int]]:
+        """The hidden singles queue by its 0.2 name (:attr:`hidden`; kept for one release)."""
+        return self.hidden
 
 
 @dataclass(frozen=True)
