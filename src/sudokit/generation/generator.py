@@ -47,10 +47,11 @@ from typing import Any
 
 from sudokit.engine import backend, reference
 from sudokit.engine.executor import Executor
-from sudokit.errors import GenerationError, OptionError
+from sudokit.errors import GenerationError, OptionError, TimeLimitReached
 from sudokit.generation import unbiased, vicinity
+from sudokit.generation.constrained import constrained_attempt
 from sudokit.generation.difficulty import RATING_TIME_LIMIT as RATING_TIME_LIMIT
-from sudokit.generation.difficulty import difficulty_ok, load_rater
+from sudokit.generation.difficulty import difficulty_ok, load_public_rater, load_rater
 from sudokit.generation.dig import FILL_MAX_MISSES as FILL_MAX_MISSES
 from sudokit.generation.dig import (
     FillStats,
@@ -62,6 +63,7 @@ from sudokit.generation.dig import (
     solution_count,
     variant_attempt,
 )
+from sudokit.generation.kinds import split_names
 from sudokit.generation.options import CLIMB_FROM as CLIMB_FROM
 from sudokit.generation.options import CLIMB_ONLY_FROM as CLIMB_ONLY_FROM
 from sudokit.generation.options import (
@@ -180,7 +182,10 @@ class Generator:
         self.options = options
         self._solver = backend.select(options.engine)
         self._core = backend.native(options.engine) if options.shape == Shape(3, 3) else None
-        self._rater = load_rater() if options.difficulty is not None or options.technique else None
+        targeted = options.difficulty is not None or bool(options.technique)
+        self._rater = load_rater() if targeted and not options.variant else None
+        #: Variant puzzles are rated by the public rater (sudokit.rating.explainer.rate).
+        self._variant_rater = load_public_rater() if targeted and options.variant else None
         self._starts = self._near_starts()
         self._climb = self._climb_spec()
         #: The minlex forms of the start puzzles: never given out.
@@ -324,13 +329,26 @@ class Generator:
         return None if made is None else (*made, None)
 
     def _make_variant(self, seed: int, deadline: Deadline, stop: Stop | None) -> Generated:
-        """:meth:`make` for a variant: a random solution under the rules, then digging."""
+        """:meth:`make` for a variant: fixed rules are dug from a random solution, constraint kinds
+        and Killer cages laid over one (:mod:`sudokit.generation.constrained`); with a difficulty
+        target, attempts are rated and retried until one meets it."""
         opts = self.options
+        laid = bool(split_names(opts.variant)[1])
+        levels: dict[str, int] = {}
         for attempt in range(opts.max_attempts):
-            deadline.check()
+            try:
+                deadline.check()
+            except TimeLimitReached:
+                if levels:
+                    raise TimeLimitReached(self._missed(levels)) from None
+                raise
             if stop is not None:
                 stop.check()
-            made = variant_attempt(opts, _attempt_seed(seed, attempt), self.engine_name, deadline)
+            aseed = _attempt_seed(seed, attempt)
+            if laid:
+                made = constrained_attempt(opts, aseed, self.engine_name, deadline)
+            else:
+                made = variant_attempt(opts, aseed, self.engine_name, deadline)
             if made is None:
                 continue
             puzzle, solution, rules = made
@@ -340,11 +358,33 @@ class Generator:
             table = backend.rules_table(rules, self.engine_name)
             if table.solve(bytes(puzzle), 2)[0] != 1:  # every puzzle is checked before it leaves
                 raise AssertionError(f"generator bug: non-unique puzzle {grid.to_json()}")
-            return Generated(grid, Grid._trusted(tuple(solution), opts.shape, rules), seed, attempt + 1)
+            rating = None
+            if self._variant_rater is not None:
+                left = deadline.remaining()
+                limit = RATING_TIME_LIMIT if left is None else max(1e-3, min(left, RATING_TIME_LIMIT))
+                rating = self._variant_rater(grid, time_limit=limit, engine=self.engine_name)
+                level = str(getattr(rating, "level", None) or getattr(rating, "status", "unrated"))
+                levels[level] = levels.get(level, 0) + 1
+                if not difficulty_ok(opts, rating):
+                    continue
+            answer = Grid._trusted(tuple(solution), opts.shape, rules)
+            return Generated(grid, answer, seed, attempt + 1, rating)
+        if levels:
+            raise GenerationError(self._missed(levels))
         raise GenerationError(
             f"no {'+'.join(opts.variant)} puzzle met the options in {opts.max_attempts} attempts "
             f"(seed {seed})"
         )
+
+    def _missed(self, levels: dict[str, int]) -> str:
+        """Why a variant's difficulty target was not reached: the levels the attempts had."""
+        opts = self.options
+        target = opts.difficulty
+        wanted = target if isinstance(target, str) else f"ER {target[0]:g}-{target[1]:g}" if target else "?"
+        seen = ", ".join(f"{name} ×{k}" for name, k in sorted(levels.items(), key=lambda kv: -kv[1]))
+        return (f"no {'+'.join(opts.variant)} puzzle of difficulty {wanted}"
+                f"{' using ' + opts.technique if opts.technique else ''} in {sum(levels.values())} rated "
+                f"attempts (levels seen: {seen}); try another level or a longer time limit")
 
     def make(
         self, seed: int, *, deadline: Deadline = NEVER, stop: Stop | None = None,
