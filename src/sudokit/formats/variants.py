@@ -2,8 +2,10 @@
 
 **sudokit JSON**: one object, ``{"format": "sudokit", "size": 9, "variants": ["x"],
 "givens": "<the line format>"}``, plus ``"box"`` (``[rows, cols]``), ``"regions"`` (Jigsaw's
-region map: one character per cell), ``"cages"`` (``[{"cells": ["r1c1", "r1c2"], "sum": 3}]``)
-and ``"extra_regions"`` (lists of cells) when the rules need them. Cells are named ``r1c1``
+region map: one character per cell), ``"cages"`` (``[{"cells": ["r1c1", "r1c2"], "sum": 3}]``),
+``"extra_regions"`` (lists of cells), ``"constraints"`` (the kinds of :mod:`sudokit.rules.kinds`,
+each an object with its ``"kind"`` and its fields: ``{"kind": "thermo", "line": ["r1c1", "r1c2"]}``)
+and ``"digits"`` (a digit set other than 1…N) when the rules need them. Cells are named ``r1c1``
 (0-based indexes are accepted too).
 
 **f-puzzles**: a link ``https://f-puzzles.com/?load=…``, the ``load=`` payload alone (lz-string's
@@ -23,17 +25,19 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import fields
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
 
 from sudokit.errors import ParseError, RulesError, ShapeError, VariantError
 from sudokit.formats import links
 from sudokit.formats.chars import CHAR_VALUE, DIGIT_CHARS
-from sudokit.rules import Cage, Rules
+from sudokit.rules import Cage, Constraint, Rules, constraint_names, find_constraint
 from sudokit.shape import Shape, shape_for_size
 from sudokit.variant import X, make_rules
 
 __all__ = [
+    "constraint_dict",
     "looks_like_variant",
     "parse_variant",
     "parse_variant_data",
@@ -241,7 +245,84 @@ def read_json(text: str | dict[str, Any]) -> tuple[list[int], Rules]:
         variants, box=tuple(box) if box else None, n=n, regions=regions, cages=cages,
         extra_regions=extra,
     )
+    constraints = [_read_constraint(item, n, k) for k, item in _objects(
+        data.get("constraints", []), "\"constraints\" must be a list of {\"kind\": ..., ...}",
+        "constraint {} must be an object with its \"kind\"")]
+    digits = data.get("digits")
+    if digits is not None and not (isinstance(digits, list) and all(
+            isinstance(d, int) and not isinstance(d, bool) for d in digits)):
+        raise ParseError("\"digits\" must be a list of whole numbers")
+    if constraints or digits is not None:
+        rules = rules.with_constraints(constraints, digits)
     return _givens(givens, n), rules
+
+
+#: The fields of constraint kinds that hold cells (named ``r1c1`` in the JSON form); every other
+#: field is a value (a sum, a gap, digits).
+_CELL_FIELDS = frozenset({"line", "circle", "group", "cell", "a", "b", "corner", "first", "second",
+                          "segments", "marked"})
+
+
+def _named(value: Any, n: int) -> Any:
+    """Cell indexes (nested in tuples too) as ``r1c1`` names."""
+    if isinstance(value, tuple):
+        return [_named(v, n) for v in value]
+    return f"r{value // n + 1}c{value % n + 1}"
+
+
+def _unnamed(value: object, n: int, what: str) -> Any:
+    """Cells (nested in lists too) from names or indexes."""
+    if isinstance(value, list):
+        return tuple(_unnamed(v, n, what) for v in value)
+    return _cell(value, n)
+
+
+def _plain(value: Any) -> Any:
+    """A value field as JSON (tuples as lists)."""
+    return [_plain(v) for v in value] if isinstance(value, (tuple, frozenset)) else value
+
+
+def constraint_dict(constraint: Constraint, n: int) -> dict[str, Any]:
+    """One constraint as a JSON object: its kind and its fields, cells named ``r1c1``."""
+    out: dict[str, Any] = {"kind": constraint.kind}
+    for f in fields(constraint):
+        value = getattr(constraint, f.name)
+        if value is None:
+            continue
+        out[f.name] = _named(value, n) if f.name in _CELL_FIELDS else _plain(value)
+    return out
+
+
+def _read_constraint(item: dict[str, Any], n: int, k: int) -> Constraint:
+    """A constraint from its JSON object (:class:`ParseError` naming what is wrong)."""
+    kind = item.get("kind")
+    if not isinstance(kind, str):
+        raise ParseError(f"constraint {k + 1} needs a \"kind\" (one of {', '.join(constraint_names())})")
+    try:
+        cls = find_constraint(kind)
+    except RulesError as exc:
+        raise ParseError(f"constraint {k + 1}: {exc}") from None
+    known = {f.name for f in fields(cls)}
+    unknown = sorted(set(item) - known - {"kind"})
+    if unknown:
+        raise ParseError(f"constraint {k + 1} ({kind}): unknown field {unknown[0]!r} "
+                         f"(it has {', '.join(sorted(known)) or 'none'})")
+    values: dict[str, Any] = {}
+    for name, value in item.items():
+        if name == "kind":
+            continue
+        if name in _CELL_FIELDS:
+            values[name] = _unnamed(value, n, f"constraint {k + 1}")
+        elif isinstance(value, list):
+            values[name] = tuple(value)
+        elif isinstance(value, bool) or not isinstance(value, (int, type(None))):
+            raise ParseError(f"constraint {k + 1} ({kind}): {name!r} must be a whole number or a list")
+        else:
+            values[name] = value
+    try:
+        return cls(**values)
+    except TypeError as exc:
+        raise ParseError(f"constraint {k + 1} ({kind}): {exc}") from None
 
 
 def _givens(text: str, n: int) -> list[int]:
@@ -275,6 +356,10 @@ def write_json(cells: Sequence[int], rules: Rules) -> str:
     else:
         givens = " ".join(str(v) for v in cells)
     data = {"format": "sudokit", **rules.to_dict(), "givens": givens}
+    if rules.constraints:
+        data["constraints"] = [constraint_dict(c, n) for c in rules.constraints]
+    if rules.digits is not None:
+        data["digits"] = list(rules.digits)
     return json.dumps(data, ensure_ascii=False)
 
 
@@ -418,6 +503,10 @@ def write_fpuzzles(cells: Sequence[int], rules: Rules, *, url: bool = True) -> s
     n = rules.n
     if n > 16:
         raise VariantError(f"f-puzzles draws grids up to 16×16, not {n}×{n}")
+    if rules.constraints or rules.digits is not None:
+        kinds = ", ".join(dict.fromkeys(c.kind for c in rules.constraints)) or "another digit set"
+        raise VariantError(f"sudokit writes f-puzzles links of the classic variants only, not of {kinds}: "
+                           "use sudokit's JSON form (--form sudokit)")
     name = rules.cell_name
     grid: list[list[dict[str, Any]]] = []
     for r in range(n):
