@@ -11,7 +11,10 @@ One attempt (:func:`constrained_attempt`):
    another solution, the digit of the solution goes in a cell where the two differ;
 4. unless ``keep``: every given, then every constraint, in random order, is taken away when the
    puzzle stays unique. A thing that could not go at its turn cannot go later (the puzzle only
-   loses clues), so one pass leaves a minimal puzzle;
+   loses clues), so one pass leaves a minimal puzzle. Killer cages covering the whole grid stay
+   (setters cover it): instead, two neighbouring cages merge into one (at most 5 cells, sums
+   added) while the puzzle stays unique, until no merge keeps it unique (the fewest cages);
+   with ``cage_cover`` under 1 redundant cages are taken away like the other constraints;
 5. every asked kind must be needed: without all its constraints the puzzle has several solutions
    (after step 4 that means one of them is left); else the attempt fails.
 
@@ -119,6 +122,34 @@ def _add_givens(rules: Rules, puzzle: list[int], solution: Sequence[int], rng: r
         puzzle[cell] = solution[cell]
 
 
+def _touch(a: Cage, b: Cage, n: int) -> bool:
+    """True when two cages share an edge."""
+    inside = set(b.cells)
+    return any(x in inside for c in a.cells for x in (c - n, c + n) + ((c - 1,) if c % n else ())
+               + ((c + 1,) if c % n < n - 1 else ()))
+
+
+def _merge_cages(base: Rules, items: list[Item], puzzle: Sequence[int], solution: Sequence[int],
+                 rng: random.Random, engine: str, deadline: Deadline) -> list[Item]:
+    """Fewer cages over the same cells: two neighbouring cages of at most 5 cells together, with no
+    digit in both, become one (their sums added) while the puzzle stays unique."""
+    n = base.n
+    tried: set[frozenset[int]] = set()
+    while True:
+        cages = [i for i in items if isinstance(i, Cage)]
+        pairs = [(a, b) for k, a in enumerate(cages) for b in cages[k + 1:]
+                 if len(a.cells) + len(b.cells) <= 5 and frozenset(a.cells + b.cells) not in tried
+                 and not {solution[c] for c in a.cells} & {solution[c] for c in b.cells} and _touch(a, b, n)]
+        if not pairs:
+            return items
+        a, b = rng.choice(pairs)
+        tried.add(frozenset(a.cells + b.cells))
+        merged = Cage(tuple(sorted(a.cells + b.cells)), (a.total or 0) + (b.total or 0))
+        trial = [i for i in items if i is not a and i is not b] + [merged]
+        if _count(assemble(base, trial), puzzle, engine, deadline)[0] == 1:
+            items = trial
+
+
 def constrained_attempt(
     opts: Options, aseed: int, engine: str, deadline: Deadline
 ) -> tuple[list[int], list[int], Rules] | None:
@@ -151,7 +182,10 @@ def constrained_attempt(
                 digit, puzzle[cell] = puzzle[cell], 0
                 if _count(rules, puzzle, engine, deadline)[0] != 1:
                     puzzle[cell] = digit
-        order = rng.sample(items, len(items))
+        if opts.cage_cover >= 1.0:
+            items = _merge_cages(base, items, puzzle, solution, rng, engine, deadline)
+            rules = assemble(base, items)
+        order = [i for i in rng.sample(items, len(items)) if opts.cage_cover < 1.0 or not isinstance(i, Cage)]
         for item in order:
             trial = [i for i in items if i is not item]
             smaller = assemble(base, trial)

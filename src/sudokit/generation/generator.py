@@ -37,6 +37,7 @@ random numbers, so they give different puzzles for the same seed.
 """
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections.abc import Collection, Iterator, Sequence
@@ -156,8 +157,9 @@ class Generated:
         }
         if self.puzzle.n != 9:
             out["box"] = f"{self.puzzle.shape.box_rows}x{self.puzzle.shape.box_cols}"
-        if self.puzzle.rules is not None:
-            out["rules"] = self.puzzle.rules.to_dict()
+        if self.puzzle.rules is not None:  # sudokit's JSON form's rules: cages and constraints too
+            rules = json.loads(self.puzzle.to_json())
+            out["rules"] = {k: v for k, v in rules.items() if k not in ("format", "givens")}
         if self.rating is not None:
             er = getattr(self.rating, "er", None)
             level = getattr(self.rating, "level", None)
@@ -335,46 +337,55 @@ class Generator:
         opts = self.options
         laid = bool(split_names(opts.variant)[1])
         levels: dict[str, int] = {}
-        for attempt in range(opts.max_attempts):
-            try:
-                deadline.check()
-            except TimeLimitReached:
-                if levels:
-                    raise TimeLimitReached(self._missed(levels)) from None
-                raise
-            if stop is not None:
-                stop.check()
-            aseed = _attempt_seed(seed, attempt)
-            if laid:
-                made = constrained_attempt(opts, aseed, self.engine_name, deadline)
-            else:
-                made = variant_attempt(opts, aseed, self.engine_name, deadline)
-            if made is None:
-                continue
-            puzzle, solution, rules = made
-            grid = Grid._trusted(tuple(puzzle), opts.shape, rules)
-            if opts.max_clues is not None and grid.clue_count > opts.max_clues:
-                continue
-            table = backend.rules_table(rules, self.engine_name)
-            if table.solve(bytes(puzzle), 2)[0] != 1:  # every puzzle is checked before it leaves
-                raise AssertionError(f"generator bug: non-unique puzzle {grid.to_json()}")
-            rating = None
-            if self._variant_rater is not None:
-                left = deadline.remaining()
-                limit = RATING_TIME_LIMIT if left is None else max(1e-3, min(left, RATING_TIME_LIMIT))
-                rating = self._variant_rater(grid, time_limit=limit, engine=self.engine_name)
-                level = str(getattr(rating, "level", None) or getattr(rating, "status", "unrated"))
-                levels[level] = levels.get(level, 0) + 1
-                if not difficulty_ok(opts, rating):
-                    continue
-            answer = Grid._trusted(tuple(solution), opts.shape, rules)
-            return Generated(grid, answer, seed, attempt + 1, rating)
+        try:
+            for attempt in range(opts.max_attempts):
+                made = self._variant_once(seed, attempt, laid, deadline, stop, levels)
+                if made is not None:
+                    return made
+        except TimeLimitReached:
+            if levels:  # say what the rated attempts were instead
+                raise GenerationError(self._missed(levels)) from None
+            raise
         if levels:
             raise GenerationError(self._missed(levels))
         raise GenerationError(
             f"no {'+'.join(opts.variant)} puzzle met the options in {opts.max_attempts} attempts "
             f"(seed {seed})"
         )
+
+    def _variant_once(self, seed: int, attempt: int, laid: bool, deadline: Deadline, stop: Stop | None,
+                      levels: dict[str, int]) -> Generated | None:
+        """One attempt of :meth:`_make_variant`: the puzzle, or None when it missed the options (its
+        level, when rated, counted in ``levels``)."""
+        opts = self.options
+        deadline.check()
+        if stop is not None:
+            stop.check()
+        aseed = _attempt_seed(seed, attempt)
+        if laid:
+            made = constrained_attempt(opts, aseed, self.engine_name, deadline)
+        else:
+            made = variant_attempt(opts, aseed, self.engine_name, deadline)
+        if made is None:
+            return None
+        puzzle, solution, rules = made
+        grid = Grid._trusted(tuple(puzzle), opts.shape, rules)
+        if opts.max_clues is not None and grid.clue_count > opts.max_clues:
+            return None
+        table = backend.rules_table(rules, self.engine_name)
+        if table.solve(bytes(puzzle), 2)[0] != 1:  # every puzzle is checked before it leaves
+            raise AssertionError(f"generator bug: non-unique puzzle {grid.to_json()}")
+        rating = None
+        if self._variant_rater is not None:
+            left = deadline.remaining()
+            limit = RATING_TIME_LIMIT if left is None else max(1e-3, min(left, RATING_TIME_LIMIT))
+            rating = self._variant_rater(grid, time_limit=limit, engine=self.engine_name)
+            level = str(getattr(rating, "level", None) or getattr(rating, "status", "unrated"))
+            levels[level] = levels.get(level, 0) + 1
+            if not difficulty_ok(opts, rating):
+                return None
+        answer = Grid._trusted(tuple(solution), opts.shape, rules)
+        return Generated(grid, answer, seed, attempt + 1, rating)
 
     def _missed(self, levels: dict[str, int]) -> str:
         """Why a variant's difficulty target was not reached: the levels the attempts had."""
@@ -384,7 +395,9 @@ class Generator:
         seen = ", ".join(f"{name} ×{k}" for name, k in sorted(levels.items(), key=lambda kv: -kv[1]))
         return (f"no {'+'.join(opts.variant)} puzzle of difficulty {wanted}"
                 f"{' using ' + opts.technique if opts.technique else ''} in {sum(levels.values())} rated "
-                f"attempts (levels seen: {seen}); try another level or a longer time limit")
+                f"attempts (levels seen: {seen}"
+                + ("; unsolved: the variant techniques could not finish them by logic" if "unsolved" in levels
+                   else "") + "); try another level or a longer time limit")
 
     def make(
         self, seed: int, *, deadline: Deadline = NEVER, stop: Stop | None = None,
