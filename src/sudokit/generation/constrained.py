@@ -60,17 +60,26 @@ def assemble(base: Rules, items: Sequence[Item]) -> Rules:
     return Rules(**values)
 
 
-def _count(rules: Rules, puzzle: Sequence[int], engine: str, deadline: Deadline, seed: int = 0) -> tuple[
-        int, bytes | None]:
-    """The solver's count (limit 2) and first solution within :data:`CHECK_SECONDS` (``-4``: it ran
+def _count(rules: Rules, puzzle: Sequence[int], engine: str, deadline: Deadline, seed: int = 0,
+           cap: float = CHECK_SECONDS) -> tuple[int, bytes | None]:
+    """The solver's count (limit 2) and first solution within ``cap`` seconds (``-4``: it ran
     out) and the deadline."""
     deadline.check()
     left = deadline.remaining()
-    seconds = CHECK_SECONDS if left is None else max(1e-3, min(left, CHECK_SECONDS))
+    seconds = cap if left is None else max(1e-3, min(left, cap))
     count, first, _ = backend.rules_table(rules, engine).solve(bytes(puzzle), 2, seconds=seconds, seed=seed)
     if count == -4:
         deadline.check()
     return count, first
+
+
+def _unique(rules: Rules, puzzle: Sequence[int], engine: str, deadline: Deadline) -> bool:
+    """True when the puzzle is unique: counted within :data:`CHECK_SECONDS`, then ten times that
+    when it ran out (still unknown: False, so the given or constraint stays)."""
+    count = _count(rules, puzzle, engine, deadline)[0]
+    if count == -4:
+        count = _count(rules, puzzle, engine, deadline, cap=10 * CHECK_SECONDS)[0]
+    return count == 1
 
 
 def _kind(item: Item) -> str | None:
@@ -146,7 +155,7 @@ def _merge_cages(base: Rules, items: list[Item], puzzle: Sequence[int], solution
         tried.add(frozenset(a.cells + b.cells))
         merged = Cage(tuple(sorted(a.cells + b.cells)), (a.total or 0) + (b.total or 0))
         trial = [i for i in items if i is not a and i is not b] + [merged]
-        if _count(assemble(base, trial), puzzle, engine, deadline)[0] == 1:
+        if _unique(assemble(base, trial), puzzle, engine, deadline):
             items = trial
 
 
@@ -180,7 +189,7 @@ def constrained_attempt(
         for cell in rng.sample(range(size), size):
             if puzzle[cell]:
                 digit, puzzle[cell] = puzzle[cell], 0
-                if _count(rules, puzzle, engine, deadline)[0] != 1:
+                if not _unique(rules, puzzle, engine, deadline):
                     puzzle[cell] = digit
         if opts.cage_cover >= 1.0:
             items = _merge_cages(base, items, puzzle, solution, rng, engine, deadline)
@@ -189,7 +198,7 @@ def constrained_attempt(
         for item in order:
             trial = [i for i in items if i is not item]
             smaller = assemble(base, trial)
-            if _count(smaller, puzzle, engine, deadline)[0] == 1:
+            if _unique(smaller, puzzle, engine, deadline):
                 items, rules = trial, smaller
     givens = sum(1 for v in puzzle if v)
     if opts.killer_givens is not None and "killer" in kinds and givens > opts.killer_givens:
