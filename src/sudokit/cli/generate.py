@@ -27,7 +27,7 @@ from sudokit.cli.options import (
 from sudokit.cli.progress import progress_bar
 from sudokit.engine.solver import is_unique
 from sudokit.generation.generator import METHODS, Generator, generate_many, options
-from sudokit.generation.kinds import GENERATED
+from sudokit.generation.kinds import GENERATED, split_names
 from sudokit.grid import Grid, read_grids
 from sudokit.symmetry import SYMMETRIES
 
@@ -141,6 +141,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"sudokit generate: {exc}", file=sys.stderr)
         return EXIT_USAGE
     form = args.form or ("sudokit" if opts.variant else "line")
+    drawn = [k for k in split_names(opts.variant)[1] if k != "killer"]
+    if form == "fpuzzles" and drawn:
+        print(f"sudokit generate: --form fpuzzles writes the classic variants only, not {', '.join(drawn)}: "
+              "use --form sudokit (the default)", file=sys.stderr)
+        return EXIT_USAGE
     if args.unique_canon and opts.shape.box != (3, 3):
         print("sudokit generate: --unique-canon needs 9×9 grids", file=sys.stderr)
         return EXIT_USAGE
