@@ -10,7 +10,7 @@ import pytest
 
 from sudokit.engine.solver import count_solutions
 from sudokit.errors import GenerationError, OptionError
-from sudokit.generation.constrained import assemble
+from sudokit.generation.constrained import MERGE_LIMIT, assemble
 from sudokit.generation.generator import generate, generate_many
 from sudokit.generation.kinds import GENERATED, find_kind, kind_of, offered
 from sudokit.grid import Grid
@@ -98,7 +98,7 @@ def test_killer_cages_are_2_to_5_cells_covering_the_grid_and_fewest(size: int, s
     solution = list(count_and_first(grid))
     for i, a in enumerate(rules.cages):
         for b in rules.cages[i + 1:]:
-            if len(a.cells) + len(b.cells) > 5 or not _touch(a, b, size):
+            if len(a.cells) + len(b.cells) > MERGE_LIMIT or not _touch(a, b, size):
                 continue
             if {solution[x] for x in a.cells} & {solution[x] for x in b.cells}:
                 continue

@@ -12,8 +12,9 @@ One attempt (:func:`constrained_attempt`):
 4. unless ``keep``: every given, then every constraint, in random order, is taken away when the
    puzzle stays unique. A thing that could not go at its turn cannot go later (the puzzle only
    loses clues), so one pass leaves a minimal puzzle. Killer cages covering the whole grid stay
-   (setters cover it): instead, two neighbouring cages merge into one (at most 5 cells, sums
-   added) while the puzzle stays unique, until no merge keeps it unique (the fewest cages);
+   (setters cover it): instead, two neighbouring cages merge into one (at most
+   :data:`MERGE_LIMIT` cells, sums added) while the puzzle stays unique, until no merge keeps it
+   unique (the fewest cages of that size);
    with ``cage_cover`` under 1 redundant cages are taken away like the other constraints;
 5. every asked kind must be needed: without all its constraints the puzzle has several solutions
    (after step 4 that means one of them is left); else the attempt fails.
@@ -35,7 +36,7 @@ from sudokit.generation.variants import variant_rules
 from sudokit.limits import Deadline
 from sudokit.rules import Cage, Constraint, Rules
 
-__all__ = ["assemble", "constrained_attempt", "is_needed"]
+__all__ = ["MERGE_LIMIT", "assemble", "constrained_attempt", "is_needed"]
 
 #: The longest the random solution of one attempt may take (seconds).
 _FILL_SECONDS = 5.0
@@ -43,6 +44,10 @@ _FILL_SECONDS = 5.0
 #: The longest one count may take while laying and minimising (seconds): a count that runs out is
 #: "not known to be unique", so a given is added or the item kept (the puzzle stays sound).
 CHECK_SECONDS = 0.5
+
+#: The largest cage two merged cages may make (laid cages have up to 5 cells; merging stops at 4,
+#: so a 9×9 Killer keeps about 25 cages, as published ones have, and stays humanly solvable).
+MERGE_LIMIT = 4
 
 #: Item: a Killer cage or a constraint.
 Item = Cage | Constraint
@@ -140,14 +145,14 @@ def _touch(a: Cage, b: Cage, n: int) -> bool:
 
 def _merge_cages(base: Rules, items: list[Item], puzzle: Sequence[int], solution: Sequence[int],
                  rng: random.Random, engine: str, deadline: Deadline) -> list[Item]:
-    """Fewer cages over the same cells: two neighbouring cages of at most 5 cells together, with no
-    digit in both, become one (their sums added) while the puzzle stays unique."""
+    """Fewer cages over the same cells: two neighbouring cages of at most :data:`MERGE_LIMIT` cells
+    together, with no digit in both, become one (their sums added) while the puzzle stays unique."""
     n = base.n
     tried: set[frozenset[int]] = set()
     while True:
         cages = [i for i in items if isinstance(i, Cage)]
         pairs = [(a, b) for k, a in enumerate(cages) for b in cages[k + 1:]
-                 if len(a.cells) + len(b.cells) <= 5 and frozenset(a.cells + b.cells) not in tried
+                 if len(a.cells) + len(b.cells) <= MERGE_LIMIT and frozenset(a.cells + b.cells) not in tried
                  and not {solution[c] for c in a.cells} & {solution[c] for c in b.cells} and _touch(a, b, n)]
         if not pairs:
             return items
