@@ -4,6 +4,7 @@ minimal unless kept; Killer cages of 2-5 cells covering the grid; the JSON form 
 
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
@@ -19,6 +20,12 @@ from tests.generation import brute
 
 #: The constraint kinds (Killer has tests of its own).
 LAID = [s.name for s in GENERATED if s.lay is not None and s.name != "killer"]
+
+
+@functools.cache
+def _made(kind: str) -> Grid:
+    """The 6×6 puzzle of one kind the tests share (made once)."""
+    return generate(variant=kind, size=6, seed=26)
 
 
 def _kinds_of(grid: Grid) -> set[str]:
@@ -61,7 +68,7 @@ def _check(grid: Grid, kinds: set[str], minimal: bool = True) -> None:
 
 @pytest.mark.parametrize("kind", LAID)
 def test_each_kind_on_6x6_is_unique_minimal_and_needs_its_kind(kind: str) -> None:
-    grid = generate(variant=kind, size=6, seed=26)
+    grid = _made(kind)
     assert grid.all_rules.constraints
     _check(grid, {kind})
 
@@ -69,7 +76,7 @@ def test_each_kind_on_6x6_is_unique_minimal_and_needs_its_kind(kind: str) -> Non
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", LAID)
 def test_each_kind_on_9x9(kind: str) -> None:
-    grid = generate(variant=kind, size=9, seed=9, time_limit=120)
+    grid = generate(variant=kind, size=9, seed=9, time_limit=240)
     _check(grid, {kind})
 
 
@@ -144,7 +151,7 @@ def test_lines_are_legible() -> None:
 
 @pytest.mark.parametrize("kind", LAID)
 def test_json_form_round_trips(kind: str) -> None:
-    grid = generate(variant=kind, size=6, seed=7)
+    grid = _made(kind)
     text = grid.to_json()
     back = Grid.from_string(text)
     assert back == grid and back.all_rules.constraints == grid.all_rules.constraints
