@@ -80,3 +80,17 @@ def assert_cage_edges(cages: list[dict[str, object]]) -> None:
                 assert any(c % 9 <= x <= c % 9 + 1 and c // 9 <= y <= c // 9 + 1 for c in cells)
                 ends[(x, y)] += 1
         assert set(ends.values()) == {2}, cage
+
+
+def test_make_tab_offers_the_generators_table(client: TestClient) -> None:
+    """The Make tab lists every kind of sudokit.generation.kinds with its sizes, and each works."""
+    from sudokit.generation.kinds import offered
+
+    page = client.get("/").text
+    for kind in offered():
+        assert f'value="{kind["name"]}" data-sizes="{" ".join(map(str, kind["sizes"]))}"' in page
+    made = client.post("/api/generate", json={"variant": "thermo", "size": 6, "seed": 2}).json()
+    assert made["status"] == "solved", made
+    puzzle = Grid.from_string(made["puzzle"])
+    kinds = [c.kind for c in puzzle.all_rules.constraints]
+    assert kinds and set(kinds) == {"thermo"}

@@ -27,6 +27,7 @@ from sudokit.cli.options import (
 from sudokit.cli.progress import progress_bar
 from sudokit.engine.solver import is_unique
 from sudokit.generation.generator import METHODS, Generator, generate_many, options
+from sudokit.generation.kinds import GENERATED
 from sudokit.grid import Grid, read_grids
 from sudokit.symmetry import SYMMETRIES
 
@@ -82,11 +83,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         f"{DEFAULT_TIME_LIMIT:g} per puzzle asked for; 0 or 'none' for no limit)")
     parser.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
     add_variant_arguments(parser)
+    parser.epilog = ("--variant also names the constraint kinds the generator lays: "
+                     + ", ".join(s.name for s in GENERATED if s.lay is not None)
+                     + " (combined with commas, e.g. thermo,kropki or x,arrow)")
+    parser.add_argument("--keep", action="store_true",
+                        help="constraint kinds and killer: keep every constraint laid (and the givens "
+                        "added), instead of removing the redundant ones")
+    parser.add_argument("--single-cages", action="store_true",
+                        help="killer: allow single-cell cages (a single-cell cage is a given in disguise)")
+    parser.add_argument("--cage-cover", type=float, default=1.0, metavar="SHARE",
+                        help="killer: the share of the grid the cages cover before the redundant ones "
+                        "go (0.5 to 1.0, default 1.0)")
     parser.add_argument("--form", choices=("line", "fpuzzles", "link", "sudokit", "json"),
-                        help="how to write each puzzle: the line format (default for classic and "
-                        "most variants), an f-puzzles link, a SudokuPad link, or sudokit's JSON form "
-                        "('sudokit' or 'json'; default for jigsaw and killer, whose regions and cages "
-                        "a line cannot hold)")
+                        help="how to write each puzzle: the line format (default for classic puzzles), "
+                        "an f-puzzles link, a SudokuPad link, or sudokit's JSON form ('sudokit' or "
+                        "'json'; default whenever the rules are more than classic: a line would lose them)")
 
 
 def _regions_text(regions: str | None) -> str | None:
@@ -122,13 +133,14 @@ def run(args: argparse.Namespace) -> int:
             clues=args.clues, max_clues=args.max_clues, mask=args.mask, minimal=args.minimal,
             k=args.k, dig=args.dig, difficulty=args.difficulty, technique=args.technique,
             variant=args.variant, regions=_regions_text(args.regions), near=near,
+            keep=args.keep, single_cages=args.single_cages, cage_cover=args.cage_cover,
         )  # fmt: skip
         if opts.difficulty is not None or opts.technique is not None:
             Generator(opts)  # fails at once when the rater is missing
     except (ValueError, GenerationError, OSError) as exc:
         print(f"sudokit generate: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    form = args.form or ("sudokit" if {"jigsaw", "killer"} & set(opts.variant) else "line")
+    form = args.form or ("sudokit" if opts.variant else "line")
     if args.unique_canon and opts.shape.box != (3, 3):
         print("sudokit generate: --unique-canon needs 9×9 grids", file=sys.stderr)
         return EXIT_USAGE

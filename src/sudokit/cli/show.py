@@ -1,7 +1,8 @@
 """``sudokit show``: the bordered grid of each puzzle, for a terminal.
 
 PUZZLE is a puzzle's text, a file of puzzles in any format (``.npy`` and ``.parquet`` too) or
-``-`` for standard input; every puzzle is drawn, in input order, separated by blank lines.
+``-`` for standard input; every puzzle is drawn, in input order, separated by blank lines, a
+variant's rules listed under it (its cages and constraints with their cells and values).
 Givens are bold when standard output is a terminal (``--color`` / ``--no-color`` decide
 otherwise). ``--form`` writes each puzzle as text instead: the line format, a SudokuPad link, an
 f-puzzles link or sudokit's JSON form, rules and ``--constraint``'s constraints included (a
@@ -27,6 +28,7 @@ from sudokit.cli.options import (
     with_constraints,
 )
 from sudokit.render.terminal import grid as terminal_grid
+from sudokit.render.terminal import legend
 
 __all__ = ["FORMS", "add_arguments", "run"]
 
@@ -77,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"sudokit show: {name}: {exc}", file=sys.stderr)
             failed += 1
             continue
+        if args.form == "grid":  # the rules a grid picture cannot show are listed under it
+            text += "".join("\n" + line for line in legend(with_constraints(item, constraints, n)))
         sys.stdout.write((gap if shown else "") + text + "\n")
         shown += 1
     return EXIT_FAILED if failed else EXIT_OK

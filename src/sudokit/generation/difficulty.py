@@ -11,7 +11,7 @@ from sudokit.errors import GenerationError
 from sudokit.generation.options import Options
 from sudokit.techniques import family_of, name_key
 
-__all__ = ["RATING_TIME_LIMIT", "difficulty_ok", "load_rater", "uses_technique"]
+__all__ = ["RATING_TIME_LIMIT", "difficulty_ok", "load_public_rater", "load_rater", "uses_technique"]
 
 #: Seconds the rater may spend on one candidate puzzle of a difficulty target.
 RATING_TIME_LIMIT = 20.0
@@ -27,6 +27,20 @@ def load_rater() -> Callable[..., Any]:
             "which is not available in this build"
         ) from exc
     rate: Callable[..., Any] = rating._rate
+    return rate
+
+
+def load_public_rater() -> Callable[..., Any]:
+    """The public rater ``sudokit.rating.explainer.rate(puzzle, time_limit=…, engine=…)`` (what
+    variant puzzles are rated with), imported when first needed."""
+    try:
+        rating = importlib.import_module("sudokit.rating.explainer")
+    except ImportError as exc:
+        raise GenerationError(
+            "a difficulty target needs the rater (sudokit.rating.explainer), which is not available "
+            "in this build"
+        ) from exc
+    rate: Callable[..., Any] = rating.rate
     return rate
 
 

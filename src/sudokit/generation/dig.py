@@ -13,13 +13,12 @@ from itertools import islice
 from sudokit.engine import backend, reference
 from sudokit.errors import TimeLimitReached
 from sudokit.generation.options import Options
-from sudokit.generation.variants import random_cages, variant_rules
+from sudokit.generation.variants import variant_rules
 from sudokit.grid import Grid
 from sudokit.limits import NEVER, Deadline, Stop
 from sudokit.rules import Rules
 from sudokit.shape import Shape
 from sudokit.symmetry import orbits
-from sudokit.variant import make_rules
 
 __all__ = [
     "FILL_MAX_MISSES",
@@ -296,7 +295,8 @@ def random_fill_c(
 def variant_attempt(
     opts: Options, aseed: int, engine: str, deadline: Deadline
 ) -> tuple[list[int], list[int], Rules] | None:
-    """One attempt: a random solution under the rules, Killer's cages from it, then digging."""
+    """One attempt at a puzzle of fixed variant rules: a random solution under them, then digging
+    (Killer and the constraint kinds are laid instead: :mod:`sudokit.generation.constrained`)."""
     rng = random.Random(aseed)
     rules = variant_rules(opts.variant, opts.shape, opts.regions, rng)
     table = backend.rules_table(rules, engine)
@@ -307,22 +307,6 @@ def variant_attempt(
     if count < 1 or first is None:
         return None  # a region map (or rules) without any solution: another attempt
     solution = list(first)
-    if "killer" in opts.variant:
-        cages = random_cages(solution, rules.n, rng)
-        rules = make_rules(
-            (*rules.variants, "killer"), box=rules.shape if rules.pieces is None else None,
-            n=rules.n, regions=rules.pieces, cages=cages,
-        )
-        table = backend.rules_table(rules, engine)
-        if table.solve(bytes(size), 2)[0] != 1:
-            if opts.killer_givens == 0:
-                return None  # cages alone do not make it unique: other cages
-            puzzle = _dig(list(solution), table, rng, deadline)
-        else:
-            puzzle = [0] * size
-        if opts.killer_givens is not None and sum(1 for v in puzzle if v) > opts.killer_givens:
-            return None
-        return puzzle, solution, rules
     return _dig(list(solution), table, rng, deadline), solution, rules
 
 

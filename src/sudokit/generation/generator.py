@@ -37,6 +37,7 @@ random numbers, so they give different puzzles for the same seed.
 """
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections.abc import Collection, Iterator, Sequence
@@ -47,10 +48,11 @@ from typing import Any
 
 from sudokit.engine import backend, reference
 from sudokit.engine.executor import Executor
-from sudokit.errors import GenerationError, OptionError
+from sudokit.errors import GenerationError, OptionError, TimeLimitReached
 from sudokit.generation import unbiased, vicinity
+from sudokit.generation.constrained import constrained_attempt
 from sudokit.generation.difficulty import RATING_TIME_LIMIT as RATING_TIME_LIMIT
-from sudokit.generation.difficulty import difficulty_ok, load_rater
+from sudokit.generation.difficulty import difficulty_ok, load_public_rater, load_rater
 from sudokit.generation.dig import FILL_MAX_MISSES as FILL_MAX_MISSES
 from sudokit.generation.dig import (
     FillStats,
@@ -62,6 +64,7 @@ from sudokit.generation.dig import (
     solution_count,
     variant_attempt,
 )
+from sudokit.generation.kinds import split_names
 from sudokit.generation.options import CLIMB_FROM as CLIMB_FROM
 from sudokit.generation.options import CLIMB_ONLY_FROM as CLIMB_ONLY_FROM
 from sudokit.generation.options import (
@@ -154,8 +157,9 @@ class Generated:
         }
         if self.puzzle.n != 9:
             out["box"] = f"{self.puzzle.shape.box_rows}x{self.puzzle.shape.box_cols}"
-        if self.puzzle.rules is not None:
-            out["rules"] = self.puzzle.rules.to_dict()
+        if self.puzzle.rules is not None:  # sudokit's JSON form's rules: cages and constraints too
+            rules = json.loads(self.puzzle.to_json())
+            out["rules"] = {k: v for k, v in rules.items() if k not in ("format", "givens")}
         if self.rating is not None:
             er = getattr(self.rating, "er", None)
             level = getattr(self.rating, "level", None)
@@ -180,7 +184,10 @@ class Generator:
         self.options = options
         self._solver = backend.select(options.engine)
         self._core = backend.native(options.engine) if options.shape == Shape(3, 3) else None
-        self._rater = load_rater() if options.difficulty is not None or options.technique else None
+        targeted = options.difficulty is not None or bool(options.technique)
+        self._rater = load_rater() if targeted and not options.variant else None
+        #: Variant puzzles are rated by the public rater (sudokit.rating.explainer.rate).
+        self._variant_rater = load_public_rater() if targeted and options.variant else None
         self._starts = self._near_starts()
         self._climb = self._climb_spec()
         #: The minlex forms of the start puzzles: never given out.
@@ -324,27 +331,73 @@ class Generator:
         return None if made is None else (*made, None)
 
     def _make_variant(self, seed: int, deadline: Deadline, stop: Stop | None) -> Generated:
-        """:meth:`make` for a variant: a random solution under the rules, then digging."""
+        """:meth:`make` for a variant: fixed rules are dug from a random solution, constraint kinds
+        and Killer cages laid over one (:mod:`sudokit.generation.constrained`); with a difficulty
+        target, attempts are rated and retried until one meets it."""
         opts = self.options
-        for attempt in range(opts.max_attempts):
-            deadline.check()
-            if stop is not None:
-                stop.check()
-            made = variant_attempt(opts, _attempt_seed(seed, attempt), self.engine_name, deadline)
-            if made is None:
-                continue
-            puzzle, solution, rules = made
-            grid = Grid._trusted(tuple(puzzle), opts.shape, rules)
-            if opts.max_clues is not None and grid.clue_count > opts.max_clues:
-                continue
-            table = backend.rules_table(rules, self.engine_name)
-            if table.solve(bytes(puzzle), 2)[0] != 1:  # every puzzle is checked before it leaves
-                raise AssertionError(f"generator bug: non-unique puzzle {grid.to_json()}")
-            return Generated(grid, Grid._trusted(tuple(solution), opts.shape, rules), seed, attempt + 1)
+        laid = bool(split_names(opts.variant)[1])
+        levels: dict[str, int] = {}
+        try:
+            for attempt in range(opts.max_attempts):
+                made = self._variant_once(seed, attempt, laid, deadline, stop, levels)
+                if made is not None:
+                    return made
+        except TimeLimitReached:
+            if levels:  # say what the rated attempts were instead
+                raise GenerationError(self._missed(levels)) from None
+            raise
+        if levels:
+            raise GenerationError(self._missed(levels))
         raise GenerationError(
             f"no {'+'.join(opts.variant)} puzzle met the options in {opts.max_attempts} attempts "
             f"(seed {seed})"
         )
+
+    def _variant_once(self, seed: int, attempt: int, laid: bool, deadline: Deadline, stop: Stop | None,
+                      levels: dict[str, int]) -> Generated | None:
+        """One attempt of :meth:`_make_variant`: the puzzle, or None when it missed the options (its
+        level, when rated, counted in ``levels``)."""
+        opts = self.options
+        deadline.check()
+        if stop is not None:
+            stop.check()
+        aseed = _attempt_seed(seed, attempt)
+        if laid:
+            made = constrained_attempt(opts, aseed, self.engine_name, deadline)
+        else:
+            made = variant_attempt(opts, aseed, self.engine_name, deadline)
+        if made is None:
+            return None
+        puzzle, solution, rules = made
+        grid = Grid._trusted(tuple(puzzle), opts.shape, rules)
+        if opts.max_clues is not None and grid.clue_count > opts.max_clues:
+            return None
+        table = backend.rules_table(rules, self.engine_name)
+        if table.solve(bytes(puzzle), 2)[0] != 1:  # every puzzle is checked before it leaves
+            raise AssertionError(f"generator bug: non-unique puzzle {grid.to_json()}")
+        rating = None
+        if self._variant_rater is not None:
+            left = deadline.remaining()
+            limit = RATING_TIME_LIMIT if left is None else max(1e-3, min(left, RATING_TIME_LIMIT))
+            rating = self._variant_rater(grid, time_limit=limit, engine=self.engine_name)
+            level = str(getattr(rating, "level", None) or getattr(rating, "status", "unrated"))
+            levels[level] = levels.get(level, 0) + 1
+            if not difficulty_ok(opts, rating):
+                return None
+        answer = Grid._trusted(tuple(solution), opts.shape, rules)
+        return Generated(grid, answer, seed, attempt + 1, rating)
+
+    def _missed(self, levels: dict[str, int]) -> str:
+        """Why a variant's difficulty target was not reached: the levels the attempts had."""
+        opts = self.options
+        target = opts.difficulty
+        wanted = target if isinstance(target, str) else f"ER {target[0]:g}-{target[1]:g}" if target else "?"
+        seen = ", ".join(f"{name} ×{k}" for name, k in sorted(levels.items(), key=lambda kv: -kv[1]))
+        return (f"no {'+'.join(opts.variant)} puzzle of difficulty {wanted}"
+                f"{' using ' + opts.technique if opts.technique else ''} in {sum(levels.values())} rated "
+                f"attempts (levels seen: {seen}"
+                + ("; unsolved: the variant techniques could not finish them by logic" if "unsolved" in levels
+                   else "") + "); try another level or a longer time limit")
 
     def make(
         self, seed: int, *, deadline: Deadline = NEVER, stop: Stop | None = None,

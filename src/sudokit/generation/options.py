@@ -11,8 +11,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sudokit.errors import OptionError
+from sudokit.errors import OptionError, VariantError
 from sudokit.formats.reader import BoxLike, as_shape
+from sudokit.generation.kinds import find_kind
 from sudokit.generation.variants import nominal_shape, variant_rules
 from sudokit.grid import Grid, as_grid
 from sudokit.shape import Shape, shape_for_size
@@ -88,6 +89,12 @@ class Options:
     regions: tuple[int, ...] | None = None
     #: Killer: how many givens beside the cages (0 by default: cages only; None: as the digging leaves).
     killer_givens: int | None = 0
+    #: Constraint kinds and Killer: keep every constraint and given laid (no minimising).
+    keep: bool = False
+    #: Killer: the share of the grid the cages cover (1.0: all of it).
+    cage_cover: float = 1.0
+    #: Killer: single-cell cages allowed (a single-cell cage is a given in disguise).
+    single_cages: bool = False
     #: Hard puzzles (9×9 cells) to search near for an ER target (None: climb from random ones).
     near: tuple[tuple[int, ...], ...] | None = None
 
@@ -183,8 +190,13 @@ def _check_variant_options(opts: Options) -> None:
         raise OptionError("variant puzzles are made by digging (method 'dig')")
     if opts.symmetry != "none" or opts.mask is not None or opts.clues is not None:
         raise OptionError("variant puzzles take no symmetry, mask or exact clue count")
-    if opts.difficulty is not None or opts.technique is not None:
-        raise OptionError("variant puzzles cannot be generated to a difficulty yet")
+    if not 0.5 <= opts.cage_cover <= 1.0:
+        raise OptionError(f"cage_cover must be between 0.5 and 1.0, not {opts.cage_cover!r}")
+    for name in opts.variant:
+        spec = find_kind(name)
+        if spec.laid and opts.shape.n not in spec.sizes:
+            sides = ", ".join(f"{k}×{k}" for k in spec.sizes)
+            raise OptionError(f"{name} puzzles are made on {sides} grids, not {opts.shape.n}×{opts.shape.n}")
     if opts.regions is not None and len(opts.regions) != opts.shape.size:
         raise OptionError(f"the region map has {len(opts.regions)} cells, not {opts.shape.size}")
     variant_rules(opts.variant, opts.shape, opts.regions, random.Random(0))
@@ -278,12 +290,15 @@ def options(
     regions: str | Sequence[int] | None = None,
     killer_givens: int | None = 0,
     near: Iterable[Grid | str | Sequence[int]] | None = None,
+    keep: bool = False,
+    cage_cover: float = 1.0,
+    single_cages: bool = False,
 ) -> Options:
     """Build :class:`Options` from friendly arguments (see :func:`generate`)."""
     names: tuple[str, ...] = ()
     if variant:
         listed = variant.split(",") if isinstance(variant, str) else list(variant)
-        names = tuple(dict.fromkeys(find_variant(v).name for v in listed if v.strip()))
+        names = tuple(dict.fromkeys(_canonical(v) for v in listed if v.strip()))
     piece_map = None
     if regions is not None:
         piece_map = parse_region_map(regions)
@@ -323,7 +338,19 @@ def options(
         regions=piece_map,
         killer_givens=killer_givens,
         near=None if near is None else _near_cells(near),
+        keep=keep,
+        cage_cover=cage_cover,
+        single_cages=single_cages,
     )
+
+
+def _canonical(name: str) -> str:
+    """A variant's or generated kind's name as the generator keeps it (``diagonal`` → ``x``,
+    ``german`` → ``whisper``)."""
+    try:
+        return find_variant(name).name
+    except VariantError:
+        return find_kind(name).name
 
 
 def _near_cells(puzzles: Iterable[Grid | str | Sequence[int]]) -> tuple[tuple[int, ...], ...]:

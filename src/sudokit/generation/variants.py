@@ -1,5 +1,5 @@
-"""Random rules for variant puzzles: the rules of one attempt, random jigsaw region maps and
-random Killer cages."""
+"""Random rules for variant puzzles: the fixed rules of one attempt and random jigsaw region maps
+(Killer's cages and the constraint kinds are laid by :mod:`sudokit.generation.laying`)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,11 @@ import random
 from collections.abc import Sequence
 
 from sudokit.errors import OptionError, ShapeError, VariantError
-from sudokit.rules import Cage, Rules
+from sudokit.rules import Rules
 from sudokit.shape import Shape, shape_for_size
-from sudokit.variant import make_rules
+from sudokit.variant import make_rules, variant_names
 
-__all__ = ["nominal_shape", "random_cages", "random_pieces", "variant_rules"]
-
-#: Killer cage sizes drawn for random cages (weights: mostly pairs and triples, as setters do).
-_CAGE_SIZES = (1, 2, 2, 2, 3, 3, 3, 4, 4, 5)
-
+__all__ = ["nominal_shape", "random_pieces", "variant_rules"]
 
 def nominal_shape(n: int) -> Shape:
     """The shape of a side-``n`` grid (1×n for a prime side: a jigsaw has no boxes)."""
@@ -27,9 +23,9 @@ def nominal_shape(n: int) -> Shape:
 
 def variant_rules(variant: Sequence[str], shape: Shape, regions: Sequence[int] | None,
                   rng: random.Random) -> Rules:
-    """The rules of one attempt at the ``variant`` names on ``shape``, Killer's cages left out (for
-    Jigsaw the region map ``regions``, or a random one when None)."""
-    names = [v for v in variant if v != "killer"]
+    """The fixed rules of one attempt at the ``variant`` names on ``shape``: Killer's cages and
+    the constraint kinds left out (for Jigsaw the region map ``regions``, or a random one when None)."""
+    names = [v for v in variant if v in variant_names() and v != "killer"]
     pieces: Sequence[int] | None = None
     if "jigsaw" in names:
         pieces = regions if regions is not None else random_pieces(shape.n, rng)
@@ -78,27 +74,3 @@ def _sides(cell: int, n: int) -> list[int]:
     r, c = divmod(cell, n)
     near = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
     return [rr * n + cc for rr, cc in near if 0 <= rr < n and 0 <= cc < n]
-
-
-def random_cages(solution: Sequence[int], n: int, rng: random.Random) -> list[Cage]:
-    """Random connected cages covering the grid, no digit twice in a cage, sums from ``solution``."""
-    size = n * n
-    cage_of = [-1] * size
-    cages: list[Cage] = []
-    for start in rng.sample(range(size), size):
-        if cage_of[start] >= 0:
-            continue
-        want = rng.choice(_CAGE_SIZES)
-        cells = [start]
-        digits = {solution[start]}
-        cage_of[start] = len(cages)
-        while len(cells) < want:
-            free = [x for c in cells for x in _sides(c, n) if cage_of[x] < 0 and solution[x] not in digits]
-            if not free:
-                break
-            x = rng.choice(free)
-            cells.append(x)
-            digits.add(solution[x])
-            cage_of[x] = len(cages)
-        cages.append(Cage(tuple(sorted(cells)), sum(solution[c] for c in cells)))
-    return cages

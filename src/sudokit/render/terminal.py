@@ -14,11 +14,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import fields
 
 from sudokit.formats.chars import DIGIT_CHARS, MAX_CHAR_N
 from sudokit.grid import Grid
+from sudokit.rules.base import name_cells
 
-__all__ = ["grid"]
+__all__ = ["grid", "legend"]
 
 _BOLD, _BLUE, _REVERSE, _RESET = "\x1b[1m", "\x1b[34m", "\x1b[7m", "\x1b[0m"
 
@@ -77,3 +79,34 @@ def _cell(board: Grid, placed: Grid | None, cell: int, marked: set[int], color: 
         return text
     style = (_BOLD if given else _BLUE if value else "") + (_REVERSE if cell in marked else "")
     return f"{style}{text}{_RESET}" if style else text
+
+
+#: Constraint fields shown as cells in :func:`legend` (the others are values: a sum, a gap).
+_CELLS = frozenset({"line", "circle", "group", "cell", "a", "b", "corner", "first", "second", "segments",
+                    "marked"})
+
+
+def legend(board: Grid) -> list[str]:
+    """The rules a grid cannot show in a terminal, one line each: the variants, every cage with its
+    sum and every constraint with its cells and values (empty for a classic puzzle).
+
+    >>> from sudokit.rules import Rules, Thermometer
+    >>> from sudokit.shape import Shape
+    >>> rules = Rules.classic(Shape(2, 2)).with_constraints([Thermometer((0, 1, 2))])
+    >>> legend(Grid((0,) * 16, Shape(2, 2), rules))
+    ['thermo: r1c1, r1c2, r1c3']
+    """
+    rules = board.rules
+    if rules is None:
+        return []
+    n = rules.n
+    out = [f"variants: {', '.join(rules.variants)}"] if rules.variants else []
+    for cage in rules.cages:
+        total = "" if cage.total is None else f" {cage.total}"
+        out.append(f"cage{total}: {name_cells(cage.cells, n)}")
+    for constraint in rules.constraints:
+        values = [f"{f.name} {getattr(constraint, f.name)}" for f in fields(constraint)
+                  if f.name not in _CELLS and getattr(constraint, f.name) is not None]
+        cells = name_cells(constraint.cells(), n) if constraint.cells() else "the whole grid"
+        out.append(f"{constraint.kind}: {cells}" + (f" ({', '.join(values)})" if values else ""))
+    return out

@@ -26,6 +26,7 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import sudokit
+from sudokit.generation.kinds import offered
 from sudokit.web import routes
 from sudokit.web.glossary import GLOSSARY
 from sudokit.web.service import Limits
@@ -93,7 +94,8 @@ async def index(request: Request) -> Response:
     """GET /: the one page (play, learn, make, batch tabs)."""
     templates: Jinja2Templates = request.app.state.templates
     return templates.TemplateResponse(request, "index.html", {"version": sudokit.__version__,
-                                                              "glossary": sorted(GLOSSARY.items())})
+                                                              "glossary": sorted(GLOSSARY.items()),
+                                                              "generated": offered()})
 
 
 async def _request_error(request: Request, exc: Exception) -> Response:

@@ -120,6 +120,20 @@ export function setupLearn(app) {
 export function setupMake(app) {
   let pasted = null;
 
+  // Only the sizes the generator makes for the chosen variant (the table of sudokit.generation.kinds).
+  const form = $("generate-form");
+  const fitSizes = () => {
+    const chosen = form.elements.variant.selectedOptions[0];
+    const sizes = (chosen && chosen.dataset.sizes || "").split(" ");
+    for (const option of form.elements.size.options) option.disabled = !sizes.includes(option.value);
+    if (form.elements.size.selectedOptions[0].disabled) {
+      const first = [...form.elements.size.options].find((o) => !o.disabled);
+      if (first) form.elements.size.value = first.value;
+    }
+  };
+  form.elements.variant.addEventListener("change", fitSizes);
+  fitSizes();
+
   $("generate-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const form = new FormData(event.target);
