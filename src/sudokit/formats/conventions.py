@@ -341,6 +341,7 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         _add(out, "arrow", circle, rules, ("arrow",), "an arrow with a circle", (src, bulb), evidence,
              path=path)
     # Lines.
+    line_hues: dict[str, set[str]] = {}
     for i, line in enumerate(p.lines):
         src = f"lines[{i}]"
         if line.attrs.get("d") is not None:
@@ -383,12 +384,20 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             said = _has(rules, *words) or "the same sum in each box"
             out.append(Element(kind, cells, "confirmed", (f"a {hue} line", f"rules text says {said!r}"),
                                (src,)))
+            rgba = _rgba(line.color)
+            shade = "".join(f"{round(v * 255):02x}" for v in rgba[:3]) if rgba else str(line.color)
+            line_hues.setdefault(kind, set()).add(shade)
         elif len(named) > 1:
             out.append(Unsupported(f"unsupported: {hue} line with rules naming several line kinds "
                                    f"({', '.join(k for k, _ in named)})", (src,)))
         else:
             out.append(Unsupported(f"unsupported: {hue or 'uncoloured'} line with rules "
                                    f"\"{_excerpt(rules)}\"", (src,)))
+    for kind, found in line_hues.items():
+        if len(found) > 1:  # setters draw a kind in one colour: two colours read as one kind is a guess
+            out.append(Unsupported(f"unsupported: {kind} read from lines of {len(found)} colours "
+                                   f"({', '.join(sorted(found))}): which colour is which rule is not certain",
+                                   ("lines",)))
     # Shapes: kropki dots, XV, odd/even, clues outside the grid.
     outside_kind = [k for k, words in (("sandwich", ("sandwich",)), ("x-sum", ("x-sum", "x sum", "xsum")),
                                         ("skyscraper", ("skyscraper",))) if _has(rules, *words)]
