@@ -45,9 +45,12 @@ def test_default_form_is_the_json_form_for_any_variant(capsys: pytest.CaptureFix
     assert status == 0 and len(out.strip()) == 36  # classic: the line format
 
 
-def test_fpuzzles_form_refuses_constraints_by_name(capsys: pytest.CaptureFixture[str]) -> None:
-    status, _, err = run_cli(capsys, "generate", "--variant", "thermo", "--size", "6", "--form", "fpuzzles")
-    assert status == 2 and "thermo" in err
+def test_fpuzzles_form_keeps_the_constraints(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run_cli(capsys, "generate", "--variant", "thermo", "--size", "6", "--form", "fpuzzles",
+                             "--seed", "1")
+    assert status == 0
+    grid = Grid.from_string(out.strip())
+    assert grid.rules.constraints and {c.kind for c in grid.rules.constraints} == {"thermo"}
 
 
 def test_unreachable_difficulty_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
