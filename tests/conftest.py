@@ -22,7 +22,6 @@ from tests.helpers.paths import SHARED_DATA
 XDIST_GROUPS = {
     "tests/batch/test_distributed.py": "dask",  # a LocalCluster of two worker processes
     "tests/web/test_browser.py": "browser",  # a headless chromium
-    "tests/cli/test_hostile.py": "hostile",  # every command on every hostile input (minutes)
 }
 
 

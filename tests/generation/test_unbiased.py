@@ -139,9 +139,10 @@ def test_controlled_bias_4x4_deterministic_minimal() -> None:
 
 
 def test_generate_controlled_bias_9x9() -> None:
-    a = sudokit.generate(seed=5, method="controlled-bias")
+    # Seed 4 takes half the trials of seed 5 (3.5 vs 6.8 CPU-s a run); the run is the same code.
+    a = sudokit.generate(seed=4, method="controlled-bias")
     assert sudokit.is_minimal(a)
-    assert a == sudokit.generate(seed=5, method="controlled-bias")
+    assert a == sudokit.generate(seed=4, method="controlled-bias")
 
 
 def test_controlled_bias_refuses_shaping_options() -> None:
