@@ -85,7 +85,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_variant_arguments(parser)
     parser.epilog = ("--variant also names the constraint kinds the generator lays: "
                      + ", ".join(s.name for s in GENERATED if s.lay is not None)
-                     + " (combined with commas, e.g. thermo,kropki or x,arrow)")
+                     + " (combined with commas, e.g. thermo,kropki or x,arrow).\n\n"
+                     + (parser.epilog or ""))
     parser.add_argument("--keep", action="store_true",
                         help="constraint kinds and killer: keep every constraint laid (and the givens "
                         "added), instead of removing the redundant ones")
