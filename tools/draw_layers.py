@@ -21,7 +21,7 @@ PACKAGE = ROOT / "src" / "sudokit"
 OUT = ROOT / "docs" / "images" / "layers.svg"
 
 WIDTH = 1000
-BAND = 74
+BAND = 88  # four lines of module names fit in a box
 GAP = 14
 LEFT = 150
 FONT = "DejaVu Sans, Arial, sans-serif"
@@ -109,7 +109,7 @@ def draw() -> str:
                                         "stroke": "#555"})
             text(svg, x + 10, y + 24, name, 14, **{"font-weight": "bold"})
             width = max(12, int((span - 20) / 6.6))
-            for row, line in enumerate(wrap(inner, width)[:3]):
+            for row, line in enumerate(wrap(inner, width)[:4]):
                 text(svg, x + 10, y + 40 + 13 * row, line, 11, fill="#333")
         if k + 1 < len(bands):
             mid, top = WIDTH - 45, y + BAND - 12
