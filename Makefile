@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 SOURCES := pyproject.toml setup.py $(wildcard csrc/*/*.c csrc/*/*.h)
 
-.PHONY: demo test lint typecheck layers unit bench docs docs-strategies clean system-deps serve
+.PHONY: demo test test-slow test-all lint typecheck layers unit bench docs docs-strategies clean system-deps serve
 
 $(STAMP): $(SOURCES)
 	@echo "setting up $(VENV): sudokit (editable, its C extension built) with its dev and web extras, from PyPI"
@@ -34,8 +34,8 @@ demo: $(STAMP)
 	@out=$$(mktemp --suffix=.svg) && $(BIN)/sudokit render "$$(grep -v '^#' examples/sample.txt | head -n 1)" -o $$out \
 		&& echo "rendered $$(wc -c < $$out) bytes of SVG" && rm -f $$out
 
-## test: set up, lint, type-check, check the import layers, then run the whole test suite (after
-## installing the missing Debian packages of system-deps, as root).
+## test: set up, lint, type-check, check the import layers, then run the test suite less the tests
+## marked slow (after installing the missing Debian packages of system-deps, as root).
 test: lint typecheck layers unit
 
 lint: $(STAMP)
@@ -54,9 +54,18 @@ layers: $(STAMP)
 
 ## unit: the test suite on every core (pytest-xdist); PYTEST_JOBS=0 runs it in this one process.
 ## loadgroup keeps the tests marked xdist_group(name) on one worker (one Dask cluster, one copy of
-## an expensive module fixture); every other test goes to whichever worker is free.
+## an expensive module fixture); every other test goes to whichever worker is free. The tests
+## marked slow (data-set sweeps and pure-Python twins of C tests, about a third of the CPU time)
+## are left to `make test-slow`, which CI runs after `make test`; `make test-all` runs both.
 PYTEST_JOBS ?= auto
 unit: $(STAMP) system-deps
+	$(BIN)/pytest -n $(PYTEST_JOBS) --dist loadgroup -m "not slow"
+
+## test-slow: only the tests marked slow; test-all: the whole suite in one run.
+test-slow: $(STAMP) system-deps
+	$(BIN)/pytest -n $(PYTEST_JOBS) --dist loadgroup -m slow
+
+test-all: lint typecheck layers $(STAMP) system-deps
 	$(BIN)/pytest -n $(PYTEST_JOBS) --dist loadgroup
 
 ## system-deps: the Debian packages the tests use (chromium for the browser tests, driven by

@@ -19,7 +19,10 @@ MODULES = sorted(
 )
 
 
-@pytest.mark.parametrize("engine", backend.available())
+@pytest.mark.parametrize("engine", [  # the pure-Python run is the slow twin (make test-slow)
+    pytest.param(name, marks=pytest.mark.slow) if name == "python" else name
+    for name in backend.available()
+])
 def test_readme(engine: str) -> None:
     """The README's code runs as written."""
     with backend.using(engine):

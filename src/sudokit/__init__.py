@@ -15,22 +15,12 @@ sudokit reads.
 ...     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 True
 """
+from __future__ import annotations
 
-from sudokit import _aliases, strategies, variant
-from sudokit.bank import Bank
-from sudokit.batch.verification import Verification, verify
-from sudokit.candidates import Candidates
-from sudokit.canon import canonical
-from sudokit.dataset.verify import MoveReport, check_moves
-from sudokit.engine.solver import (
-    SearchResult,
-    count_many,
-    count_solutions,
-    is_unique,
-    search,
-    solve,
-    solve_many,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from sudokit import _aliases
 from sudokit.errors import (
     BadCharacterError,
     ClusterError,
@@ -53,23 +43,92 @@ from sudokit.errors import (
     VariantError,
     WrongLengthError,
 )
-from sudokit.generation.generator import Generated, generate, generate_many, is_minimal
-from sudokit.generation.unbiased import random_grid
-from sudokit.grid import Grid, PuzzleLike, read_grids
-from sudokit.limits import COUNT_LIMIT
-from sudokit.rating import Rating, rate, rate_many
-from sudokit.render import svg
-from sudokit.render.booklet import book
-from sudokit.rules import Cage, Region, Rules
-from sudokit.shape import Shape
-from sudokit.status import Status
-from sudokit.techniques.explain import Hint, explain, hint, steps_available
-from sudokit.techniques.step import Link, Step
-from sudokit.variant import find_variant, make_rules
+
+if TYPE_CHECKING:  # for type checkers and readers; at run time each is imported on first use
+    from sudokit import strategies, variant
+    from sudokit.bank import Bank
+    from sudokit.batch.verification import Verification, verify
+    from sudokit.candidates import Candidates
+    from sudokit.canon import canonical
+    from sudokit.dataset.verify import MoveReport, check_moves
+    from sudokit.engine.solver import (
+        SearchResult,
+        count_many,
+        count_solutions,
+        is_unique,
+        search,
+        solve,
+        solve_many,
+    )
+    from sudokit.generation.generator import Generated, generate, generate_many, is_minimal
+    from sudokit.generation.unbiased import random_grid
+    from sudokit.grid import Grid, PuzzleLike, read_grids
+    from sudokit.limits import COUNT_LIMIT
+    from sudokit.rating import Rating, rate, rate_many
+    from sudokit.render import svg
+    from sudokit.render.booklet import book
+    from sudokit.rules import Cage, Region, Rules
+    from sudokit.shape import Shape
+    from sudokit.status import Status
+    from sudokit.techniques.explain import Hint, explain, hint, steps_available
+    from sudokit.techniques.step import Link, Step
+    from sudokit.variant import find_variant, make_rules
+
+#: Where each front-door name lives: imported from there on first use, so that ``import sudokit``
+#: (and every ``sudokit`` command) loads only what it uses.
+_PLACES: dict[str, tuple[str, ...]] = {
+    "sudokit.bank": ("Bank",),
+    "sudokit.batch.verification": ("Verification", "verify"),
+    "sudokit.candidates": ("Candidates",),
+    "sudokit.canon": ("canonical",),
+    "sudokit.dataset.verify": ("MoveReport", "check_moves"),
+    "sudokit.engine.solver": (
+        "SearchResult", "count_many", "count_solutions", "is_unique", "search", "solve", "solve_many",
+    ),
+    "sudokit.generation.generator": ("Generated", "generate", "generate_many", "is_minimal"),
+    "sudokit.generation.unbiased": ("random_grid",),
+    "sudokit.grid": ("Grid", "PuzzleLike", "read_grids"),
+    "sudokit.limits": ("COUNT_LIMIT",),
+    "sudokit.rating": ("Rating", "rate", "rate_many"),
+    "sudokit.render.booklet": ("book",),
+    "sudokit.rules": ("Cage", "Region", "Rules"),
+    "sudokit.shape": ("Shape",),
+    "sudokit.status": ("Status",),
+    "sudokit.techniques.explain": ("Hint", "explain", "hint", "steps_available"),
+    "sudokit.techniques.step": ("Link", "Step"),
+    "sudokit.variant": ("find_variant", "make_rules"),
+}
+
+#: The submodules the front door names (``sudokit.svg`` is :mod:`sudokit.render.svg`).
+_MODULES: dict[str, str] = {
+    "strategies": "sudokit.strategies",
+    "svg": "sudokit.render.svg",
+    "variant": "sudokit.variant",
+}
 
 __version__ = "0.2.0"
 
 _aliases.install()
+
+
+def __getattr__(name: str) -> Any:
+    """A front-door name, imported from its module the first time it is asked for."""
+    value: Any
+    if name in _MODULES:
+        value = importlib.import_module(_MODULES[name])
+    else:
+        place = next((module for module, names in _PLACES.items() if name in names), None)
+        if place is None:
+            raise AttributeError(f"module 'sudokit' has no attribute {name!r}")
+        value = getattr(importlib.import_module(place), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The front door's names, the ones not yet imported included."""
+    return sorted(set(globals()) | set(__all__))
+
 
 __all__ = [
     "COUNT_LIMIT",

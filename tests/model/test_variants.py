@@ -175,6 +175,7 @@ VARIANT_9 = ["x", "windoku", "antiknight", "antiking", "nonconsecutive", "disjoi
              "x,antiknight", "x,antiking", "windoku,disjointgroups"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("names", VARIANT_9)
 def test_generated_puzzles_are_unique_under_the_checker(names: str) -> None:
     # non-consecutive and X + anti-knight minimal puzzles have 7-8 givens: the checker needs up
@@ -189,6 +190,7 @@ def test_generated_puzzles_are_unique_under_the_checker(names: str) -> None:
         assert solve(puzzle).cells == tuple(solution or ())
 
 
+@pytest.mark.slow
 def test_generated_jigsaw_and_killer_are_unique_under_the_checker() -> None:
     puzzle = generate(variant="jigsaw", seed=3)
     assert puzzle.rules is not None and puzzle.rules.pieces is not None

@@ -101,6 +101,7 @@ def test_steps_available_lists_every_hidden_single() -> None:
     assert {s.technique for s in singles} <= {"Hidden Single", "Full House"}
 
 
+@pytest.mark.slow  # every technique, the Python chains included, on one position (~17 s)
 def test_steps_available_finds_the_x_wing() -> None:
     cands = _xwing_position()
     found = steps_available(cands.to_grid(), cands)

@@ -87,6 +87,7 @@ def test_register_inserts_and_replaces() -> None:
         registry._REGISTRY[:] = [t for t in registry._REGISTRY if t.name != "Test Nothing"]
 
 
+@pytest.mark.slow
 def test_no_technique_fires_on_an_empty_grid() -> None:
     cands = Candidates.from_grid(Grid.empty())
     mine = [t for t in techniques() if t.finder().__module__ not in CHAIN_MODULES]

@@ -14,6 +14,7 @@ from tests.helpers import processes
 RUNNER = Path(__file__).resolve().parents[2] / "benchmarks" / "web_hostile.py"
 
 
+@pytest.mark.slow
 def test_hostile_requests_get_bounded_answers() -> None:
     pytest.importorskip("uvicorn")
     done = processes.run(

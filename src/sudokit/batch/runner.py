@@ -45,7 +45,6 @@ from sudokit.limits import Stop
 from sudokit.rules import Constraint, Rules
 from sudokit.shape import Shape
 from sudokit.status import Status
-from sudokit.strategies import solve_with
 
 __all__ = [
     "INVALID",
@@ -238,6 +237,10 @@ def _strategy_search(
     spec: str, grid: Grid, limit: int, time_limit: float | None
 ) -> tuple[int, Grid | None, bool]:
     """Search with a strategy of :mod:`sudokit.strategies`: (count, first solution, stopped early)."""
+    # Imported here: the strategies are loaded only by a run that asks for one, which keeps
+    # `sudokit solve` and every batch with the native engine quick to start.
+    from sudokit.strategies import solve_with
+
     found = solve_with(spec, grid, limit, time_limit=time_limit)
     return int(found.count), found.solution, found.status == LIMIT_REACHED
 

@@ -2,9 +2,10 @@
 
 A subcommand is a module (or an object in one) with two functions: ``add_arguments(parser)``
 declares its options and ``run(args) -> int`` runs it and returns the exit status. Adding one is
-a module under ``sudokit/cli/`` and one line in :data:`COMMANDS`; modules are imported when the
-command line is parsed, and one that cannot be imported leaves its command answering with exit
-status 2 instead of breaking the others. What the subcommands share (reading inputs, the
+a module under ``sudokit/cli/`` and one line in :data:`COMMANDS`; only the module of the command
+being run is imported (so ``sudokit solve`` starts without loading the generator, the rater or
+the web app), and one that cannot be imported leaves its command answering with exit status 2
+instead of breaking the others. What the subcommands share (reading inputs, the
 progress bar, workers, exit codes, status words) is in :mod:`~sudokit.cli.options`,
 :mod:`~sudokit.cli.inputs`, :mod:`~sudokit.cli.progress` and :mod:`~sudokit.cli.output`.
 Subcommands use the library through its public names only; no library module imports this
@@ -17,7 +18,7 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Protocol
@@ -43,6 +44,7 @@ __all__ = [
     "Command",
     "Subcommand",
     "build_parser",
+    "command_of",
     "entry",
     "main",
 ]
@@ -205,8 +207,14 @@ def _unavailable(name: str, reason: str) -> Callable[[argparse.Namespace], int]:
     return run
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``sudokit`` with every subcommand of :data:`COMMANDS`."""
+def command_of(argv: Sequence[str]) -> str | None:
+    """The subcommand a command line names: its first argument that is not an option."""
+    return next((arg for arg in argv if not arg.startswith("-")), None)
+
+
+def build_parser(load: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser of ``sudokit``: every subcommand of :data:`COMMANDS` is listed, and
+    the modules of those in ``load`` (all when None) imported to declare their options."""
     parser = argparse.ArgumentParser(
         prog="sudokit",
         description="Sudoku toolkit: solve, count and check puzzles in any common text format.",
@@ -222,6 +230,8 @@ def build_parser() -> argparse.ArgumentParser:
             description=entry.description or entry.help,
             epilog=entry.epilog,
         )
+        if load is not None and name not in load:
+            continue
         try:
             found = _load(entry.target)
             found.add_arguments(command)
@@ -280,7 +290,8 @@ def entry() -> None:
 
 def _main(argv: Sequence[str] | None) -> int:
     """:func:`main`, Ctrl-C aside."""
-    parser = build_parser()
+    command = command_of(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(() if command is None else (command,))
     try:
         args, extra = parser.parse_known_args(argv)
         if extra and not getattr(args, "any_arguments", False):

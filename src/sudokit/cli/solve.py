@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from sudokit import StrategyError, strategies
+import sudokit
+from sudokit import StrategyError
 from sudokit.batch.runner import Job
 from sudokit.cli.options import (
     UsageError,
@@ -27,7 +28,7 @@ def strategy(spec: str) -> str | None:
     if spec == NATIVE:
         return None
     try:
-        strategies.get(spec)
+        sudokit.strategies.get(spec)  # the strategies are loaded only when one is asked for
     except (StrategyError, ValueError, LookupError, TypeError) as exc:
         raise UsageError(f"--strategy {spec}: {exc}") from None
     return spec
