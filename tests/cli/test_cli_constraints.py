@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from sudokit import Grid, Shape
+from sudokit import Grid, Shape, generate
 from sudokit.formats.links import read_link
 from sudokit.rules import Odd, Rules, Thermometer, check
 from tests.helpers.cli import run_cli
@@ -116,3 +116,42 @@ def test_generate_writes_sudokupad_links(capsys, tmp_path):
     path.write_text(out)
     status, out, _ = run_cli(capsys, "check", str(path))
     assert status == 0 and out.count("one solution") == 2
+
+
+def _thermo_puzzle_less_one() -> tuple[str, str]:
+    """A generated 6×6 thermometer puzzle without its first thermometer (so it has several
+    solutions), and that thermometer as a ``--constraint`` spec that makes it unique again."""
+    record = json.loads(generate(size=6, variant="thermo", seed=3).to_json())
+    first = record["constraints"].pop(0)
+    assert first["kind"] == "thermo"
+    return json.dumps(record), "thermo:" + ",".join(first["line"])
+
+
+@pytest.mark.parametrize("command", ["rate", "explain", "hint"])
+def test_rate_explain_and_hint_take_constraints(capsys, tmp_path, command):
+    puzzle, spec = _thermo_puzzle_less_one()
+    path = tmp_path / "puzzle.json"
+    path.write_text(puzzle + "\n")
+    extra = ["--json"] if command != "explain" else []
+    status, out, _ = run_cli(capsys, command, *extra, str(path))
+    assert status == 1 or (command == "rate" and "invalid" in out)  # several solutions
+    status, out, err = run_cli(capsys, command, *extra, "--constraint", spec, str(path))
+    assert status == 0, err
+    if command == "rate":
+        assert json.loads(out)["status"] == "rated"
+    elif command == "explain":
+        assert out.strip().splitlines()[-1].startswith("Solved in")
+    else:
+        assert json.loads(out)["technique"]
+
+
+@pytest.mark.parametrize("command", ["explain", "hint"])
+def test_explain_and_hint_name_a_bad_constraint(capsys, command):
+    status, _out, err = run_cli(capsys, command, "--constraint", "thermo:r1c1,r10c1", "." * 80 + "1")
+    assert status == 2 and "r10c1 is outside the 9×9 grid" in err and "Traceback" not in err
+
+
+def test_rate_names_a_bad_constraint_in_the_puzzles_row(capsys):
+    status, out, _ = run_cli(capsys, "rate", "--json", "--constraint", "thermo:r1c1,r10c1", "." * 80 + "1")
+    assert status == 1
+    assert "r10c1 is outside the 9×9 grid" in json.loads(out)["error"]

@@ -34,8 +34,10 @@ from sudokit.cli.options import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
+    add_constraint_argument,
     add_time_limit_argument,
     add_variant_arguments,
+    constrained,
     rules_of,
     with_rules,
 )
@@ -58,6 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``sudokit explain``."""
     parser.add_argument("puzzle", metavar="PUZZLE", help="the puzzle, or a file holding it ('-': stdin)")
     add_variant_arguments(parser)
+    add_constraint_argument(parser)
     parser.add_argument("--se", action="store_true",
                         help="use only the techniques Sudoku Explainer 1.2.1 rates with (its path)")
     output = parser.add_mutually_exclusive_group()
@@ -77,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
         if args.puzzle != text and puzzle_count(text) > 1:
             print(f"sudokit explain: {args.puzzle} holds several puzzles: explaining the first one",
                   file=sys.stderr)
-        grid = with_rules(Grid.from_string(first_puzzle(text)), rules_of(args))
+        grid = constrained(with_rules(Grid.from_string(first_puzzle(text)), rules_of(args)), args)
         grid.check()
         if args.html is not None:
             write_atomic(args.html, walkthrough(grid))

@@ -29,9 +29,11 @@ from sudokit.cli.options import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
+    add_constraint_argument,
     add_marks_argument,
     add_time_limit_argument,
     add_variant_arguments,
+    constrained,
     rules_of,
     with_rules,
 )
@@ -52,6 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="1: where to look; 2: also which technique; 3 (default): the whole step")
     parser.add_argument("--se", action="store_true", help="use only Sudoku Explainer's techniques")
     add_variant_arguments(parser)
+    add_constraint_argument(parser)
     parser.add_argument("--json", action="store_true", help="write the hint as a JSON object")
     add_time_limit_argument(parser)
 
@@ -60,9 +63,10 @@ def run(args: argparse.Namespace) -> int:
     """Run ``sudokit hint``."""
     try:
         rules = rules_of(args)
-        grid = with_rules(Grid.from_string(first_puzzle(puzzle_text(args.puzzle)), check=False), rules)
-        original = (with_rules(Grid.from_string(first_puzzle(puzzle_text(args.original))), rules)
-                    if args.original else None)
+        grid = constrained(with_rules(Grid.from_string(first_puzzle(puzzle_text(args.puzzle)),
+                                                   check=False), rules), args)
+        original = (constrained(with_rules(Grid.from_string(first_puzzle(puzzle_text(args.original))),
+                                           rules), args) if args.original else None)
         marks = Candidates.from_string(puzzle_text(args.marks), grid) if args.marks else None
         step = hint(grid, marks, puzzle=original, se_only=args.se, time_limit=args.time_limit).step
     except (NoSolutionError, MultipleSolutionsError) as error:  # a puzzle, but not a good one

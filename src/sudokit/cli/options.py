@@ -248,6 +248,14 @@ def with_constraints(grid: Grid, constraints: tuple[Constraint, ...], n: int) ->
         raise UsageError(f"--constraint: {exc}") from None
 
 
+def constrained(grid: Grid, args: argparse.Namespace) -> Grid:
+    """The grid with ``--constraint``'s constraints added, their cells read for the grid's size
+    (for the commands that take one puzzle at a time and have no ``--box``)."""
+    if not getattr(args, "constraint", None):
+        return grid
+    return with_constraints(grid, *constraints_of(args, grid.shape))
+
+
 def with_rules(grid: Grid, rules: Rules | None) -> Grid:
     """The grid under ``--variant``'s rules (UsageError when it brings other rules of its own)."""
     if rules is None:

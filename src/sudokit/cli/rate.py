@@ -15,9 +15,11 @@ from sudokit.cli.options import (
     EXIT_FAILED,
     EXIT_OK,
     UsageError,
+    add_constraint_argument,
     add_scheduler_argument,
     add_time_limit_argument,
     add_variant_arguments,
+    constrained,
     executor_of,
     jobs,
     portable_text,
@@ -44,19 +46,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="level and score from HoDoKu 2.2's own path (its step order, "
                         "choices, scores and levels; slower) instead of SE's path")
     add_variant_arguments(parser)
+    add_constraint_argument(parser)
     parser.add_argument("--no-progress", dest="progress", action="store_false",
                         help="no progress bar (shown only on a terminal)")
 
 
 def _inputs(
-    files: Sequence[str], rules: Rules | None = None
+    files: Sequence[str], rules: Rules | None = None, args: argparse.Namespace | None = None
 ) -> Iterator[tuple[str, int, Grid | SudokuError]]:
     """Every puzzle (or the error reading it) of the inputs, with its file name and line, under
-    ``--variant``'s rules when given."""
+    ``--variant``'s rules and with ``--constraint``'s constraints when given."""
+    extra = args is not None and bool(getattr(args, "constraint", None))
     for name, line, item in read_grid_inputs(files):
-        if rules is not None and isinstance(item, Grid):
+        if (rules is not None or extra) and isinstance(item, Grid):
             try:
                 item = with_rules(item, rules)
+                if args is not None:
+                    item = constrained(item, args)
                 item.check()
             except UsageError as exc:
                 item = RulesError(str(exc))
@@ -108,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
     """
     check_files(args.files)
     kept: deque[_Item] = deque()
-    texts = _texts(_inputs(args.files, rules_of(args)), kept)
+    texts = _texts(_inputs(args.files, rules_of(args), args), kept)
     ratings = rate_many(texts, jobs=args.jobs, time_limit=args.time_limit,
                         hodoku_path=args.hodoku_path, executor=executor_of(args))
     bar: Any = progress_bar(args.progress, None, " puzzles", delay=0.0)
