@@ -54,13 +54,6 @@ static int push_all(PyObject *obj, const char *what, Py_ssize_t index, Values *o
     return ok;
 }
 
-/* An int from a Python integer, saturated into int's range (the table checks the range). */
-static int as_int(PyObject *obj, const char *name, int *out) {
-    long long v;
-    if (!as_integer(obj, name, &v)) return 0;
-    *out = v < INT_MIN ? INT_MIN : v > INT_MAX ? INT_MAX : (int)v;
-    return 1;
-}
 
 /* The spec's lists as ints (cells, starts, kinds) from the int64 values gathered. */
 static int *as_ints(const Values *v) {
@@ -208,48 +201,20 @@ static PyObject *table_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
                                      &stop_obj, &seed_obj))
         return NULL;
     PyObject *result = NULL;
-    uint8_t *solution = NULL;
     CallStop cs = {0};
     if (!run_options(module, limit_obj, seconds_obj, stop_obj, &limit, &seconds, &cs)) goto done;
-    if (seed_obj && seed_obj != Py_None) {
-        if (!PyLong_Check(seed_obj)) {
-            PyErr_Format(PyExc_TypeError, "seed must be an integer, not %.100s", Py_TYPE(seed_obj)->tp_name);
-            goto done;
-        }
-        ts.seed = (uint64_t)PyLong_AsUnsignedLongLongMask(seed_obj);
-        if (ts.seed == (uint64_t)-1 && PyErr_Occurred()) goto done;
-    }
+    if (!as_seed(seed_obj, &ts.seed)) goto done;
     if (!cells_of(module, ts.t, &cells)) goto done;
-    int size = skc_table_ncells(ts.t);
-    solution = (uint8_t *)PyMem_Malloc((size_t)size);
-    if (!solution) {
-        PyErr_NoMemory();
-        goto done;
-    }
     Search search = {table_solve_cells, &ts};
-    result = solve_one(module, &cs, &search, (const uint8_t *)cells.buf, limit, seconds, solution, size);
+    result = table_solve_one(module, &cs, &search, (const uint8_t *)cells.buf, limit, seconds,
+                             skc_table_ncells(ts.t));
 done:
     call_stop_release(&cs);
-    PyMem_Free(solution);
     PyBuffer_Release(&cells);
     return result;
 }
 
-typedef struct {
-    const uint8_t *inputs;
-    int n, size;
-} Batch;
-
-/* BatchPuzzle of solve_many: row i, malformed when a value is above n (or its length was wrong). */
-static int batch_puzzle(void *ctx, Py_ssize_t i, const uint8_t **cells) {
-    const Batch *b = (const Batch *)ctx;
-    *cells = b->inputs + (size_t)i * (size_t)b->size;
-    for (int j = 0; j < b->size; j++)
-        if ((*cells)[j] > b->n) return SK_MALFORMED;
-    return SK_OK;
-}
-
-static PyObject *table_solve_many(PyObject *self, PyObject *args, PyObject *kwargs) {
+static PyObject *table_solve_many_method(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"puzzles", "limit", "seconds", "stop", NULL};
     PyObject *module = PyType_GetModule(Py_TYPE(self));
     TableSearch ts = {((ConstraintTableObject *)self)->table, 0};
@@ -258,36 +223,9 @@ static PyObject *table_solve_many(PyObject *self, PyObject *args, PyObject *kwar
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|OO:solve_many", keywords, &puzzles_obj, &limit_obj,
                                      &seconds_obj, &stop_obj))
         return NULL;
-    int n = skc_table_n(ts.t), size = skc_table_ncells(ts.t);
-    BatchRoom room;
-    if (!batch_open(&room, module, puzzles_obj, limit_obj, seconds_obj, stop_obj, size)) return NULL;
-    PyObject *result = NULL;
-    uint8_t *inputs = (uint8_t *)PyMem_Malloc((size_t)(room.count ? room.count : 1) * (size_t)size);
-    if (!inputs) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    /* copy every puzzle with the GIL held: a bytearray may change while the batch runs */
-    for (Py_ssize_t i = 0; i < room.count; i++) {
-        PyObject *item = PyTuple_GET_ITEM(room.items, i);
-        uint8_t *row = inputs + (size_t)i * (size_t)size;
-        Py_buffer view;
-        if (PyUnicode_Check(item) || PyObject_GetBuffer(item, &view, PyBUF_SIMPLE) < 0) {
-            PyErr_Clear();
-            PyErr_Format(PyExc_TypeError, "puzzle %zd must be bytes, not %.100s", i, Py_TYPE(item)->tp_name);
-            goto done;
-        }
-        if (view.len == size) memcpy(row, view.buf, (size_t)size);
-        else memset(row, 0xff, (size_t)size); /* above any n: malformed */
-        PyBuffer_Release(&view);
-    }
-    Batch batch = {inputs, n, size};
     Search search = {table_solve_cells, &ts};
-    if (run_batch(module, &room, &search, batch_puzzle, &batch, NULL)) result = batch_result(&room, 0);
-done:
-    PyMem_Free(inputs);
-    batch_close(&room);
-    return result;
+    return table_solve_many(module, &search, skc_table_n(ts.t), skc_table_ncells(ts.t), puzzles_obj, limit_obj,
+                            seconds_obj, stop_obj);
 }
 
 static PyObject *table_candidates(PyObject *self, PyObject *args) {
@@ -350,7 +288,7 @@ static PyMethodDef table_methods[] = {
      "GIL released; 0 when the givens break a rule or a value is above n, -4 when the time limit ran\n"
      "out. seed != 0 tries a random digit at each guess. WrongLengthError for a wrong length; stop as\n"
      "in sudokit._core.solve (sudokit.errors.Stopped)."},
-    {"solve_many", (PyCFunction)(void (*)(void))table_solve_many, METH_VARARGS | METH_KEYWORDS,
+    {"solve_many", (PyCFunction)(void (*)(void))table_solve_many_method, METH_VARARGS | METH_KEYWORDS,
      "solve_many(puzzles, limit, seconds=0, stop=None) -> (counts, solutions)\n\n"
      "Solve a batch of bytes puzzles with the GIL released; count -1 for a puzzle of the wrong length\n"
      "or with a value above n, -4 for one that ran out of time (seconds per puzzle)."},

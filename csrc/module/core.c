@@ -60,6 +60,13 @@ int as_integer(PyObject *obj, const char *name, long long *out) {
     return 1;
 }
 
+int as_int(PyObject *obj, const char *name, int *out) {
+    long long v;
+    if (!as_integer(obj, name, &v)) return 0;
+    *out = v < INT_MIN ? INT_MIN : v > INT_MAX ? INT_MAX : (int)v;
+    return 1;
+}
+
 /* The search limit: max(1, limit), clipped to what an int holds. */
 static int as_limit(PyObject *obj, int *out) {
     long long v;
@@ -348,6 +355,78 @@ PyObject *batch_result(const BatchRoom *room, int text) {
 done:
     Py_XDECREF(counts_list);
     Py_XDECREF(solutions_list);
+    return result;
+}
+
+/* ---- solve of a compiled table ------------------------------------------------------ */
+
+int as_seed(PyObject *obj, uint64_t *seed) {
+    *seed = 0;
+    if (!obj || obj == Py_None) return 1;
+    if (!PyLong_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "seed must be an integer, not %.100s", Py_TYPE(obj)->tp_name);
+        return 0;
+    }
+    *seed = (uint64_t)PyLong_AsUnsignedLongLongMask(obj);
+    return !(*seed == (uint64_t)-1 && PyErr_Occurred());
+}
+
+PyObject *table_solve_one(PyObject *module, CallStop *cs, const Search *search, const uint8_t *cells,
+                          int limit, double seconds, int size) {
+    uint8_t *solution = (uint8_t *)PyMem_Malloc((size_t)size);
+    if (!solution) return PyErr_NoMemory();
+    PyObject *result = solve_one(module, cs, search, cells, limit, seconds, solution, size);
+    PyMem_Free(solution);
+    return result;
+}
+
+/* ---- solve_many of a compiled table ------------------------------------------------ */
+
+/* The puzzles of a table's solve_many, copied with the GIL held (a puzzle of the wrong length is
+ * a row of values above n, so it counts as malformed). */
+typedef struct {
+    const uint8_t *inputs;
+    int n, size;
+} TableRows;
+
+/* BatchPuzzle of table_solve_many: row i, malformed when a value is above n. */
+static int table_row(void *ctx, Py_ssize_t i, const uint8_t **cells) {
+    const TableRows *rows = (const TableRows *)ctx;
+    *cells = rows->inputs + (size_t)i * (size_t)rows->size;
+    for (int j = 0; j < rows->size; j++)
+        if ((*cells)[j] > rows->n) return SK_MALFORMED;
+    return SK_OK;
+}
+
+PyObject *table_solve_many(PyObject *module, const Search *search, int n, int size, PyObject *puzzles_obj,
+                           PyObject *limit_obj, PyObject *seconds_obj, PyObject *stop_obj) {
+    BatchRoom room;
+    if (!batch_open(&room, module, puzzles_obj, limit_obj, seconds_obj, stop_obj, size)) return NULL;
+    PyObject *result = NULL;
+    uint8_t *inputs = (uint8_t *)PyMem_Malloc((size_t)(room.count ? room.count : 1) * (size_t)size);
+    if (!inputs) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    /* copy every puzzle with the GIL held: a bytearray may change while the batch runs */
+    for (Py_ssize_t i = 0; i < room.count; i++) {
+        PyObject *item = PyTuple_GET_ITEM(room.items, i);
+        uint8_t *row = inputs + (size_t)i * (size_t)size;
+        Py_buffer view;
+        if (PyUnicode_Check(item) || PyObject_GetBuffer(item, &view, PyBUF_SIMPLE) < 0) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError, "puzzle %zd must be bytes, not %.100s", i, Py_TYPE(item)->tp_name);
+            goto done;
+        }
+        if (view.len == size) memcpy(row, view.buf, (size_t)size);
+        else memset(row, 0xff, (size_t)size); /* above any n: malformed */
+        PyBuffer_Release(&view);
+    }
+    TableRows rows = {inputs, n, size};
+    if (run_batch(module, &room, search, table_row, &rows, NULL)) result = batch_result(&room, 0);
+done:
+    PyMem_Free(inputs);
+    batch_close(&room);
     return result;
 }
 

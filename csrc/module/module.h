@@ -88,6 +88,8 @@ typedef struct {
 /* ---- shared helpers (core.c; line_refs: solve.c) ----------------------------------- */
 
 int as_integer(PyObject *obj, const char *name, long long *out);
+/* An int from a Python integer, saturated into int's range (the caller checks the range). */
+int as_int(PyObject *obj, const char *name, int *out);
 int as_shape(CoreState *st, PyObject *rows_obj, PyObject *cols_obj, int *rows, int *cols);
 int as_optional_shape(CoreState *st, PyObject *rows_obj, PyObject *cols_obj, int *rows, int *cols);
 void raise_wrong_length(CoreState *st, Py_ssize_t found, const char *expected);
@@ -111,6 +113,16 @@ int batch_open(BatchRoom *room, PyObject *module, PyObject *puzzles_obj, PyObjec
 int run_batch(PyObject *module, BatchRoom *room, const Search *search, BatchPuzzle puzzle, void *ctx,
               uint8_t *solutions);
 PyObject *batch_result(const BatchRoom *room, int text);
+/* A solve call's seed (None or absent: 0); 0 with TypeError set when it is not an integer. */
+int as_seed(PyObject *obj, uint64_t *seed);
+/* solve_one of a compiled table, with a solution buffer of size cells for the call. */
+PyObject *table_solve_one(PyObject *module, CallStop *cs, const Search *search, const uint8_t *cells,
+                          int limit, double seconds, int size);
+/* solve_many of a compiled table (RulesTable, ConstraintTable): every puzzle of n-digit values in
+ * size cells copied with the GIL held, then solved by search with it released; a puzzle of the
+ * wrong length or with a value above n counts -1. */
+PyObject *table_solve_many(PyObject *module, const Search *search, int n, int size, PyObject *puzzles_obj,
+                           PyObject *limit_obj, PyObject *seconds_obj, PyObject *stop_obj);
 int line_refs(PyObject *items, Py_ssize_t count, LineRef *refs);
 
 /* ---- the module's functions (the method table in core.c) --------------------------- */

@@ -17,14 +17,6 @@ typedef struct {
     skr_table *table;
 } RulesTableObject;
 
-/* An int from a Python integer, saturated into int's range (out-of-range cells are then
- * reported by skr_table_new). */
-static int as_int(PyObject *obj, const char *name, int *out) {
-    long long v;
-    if (!as_integer(obj, name, &v)) return 0;
-    *out = v < INT_MIN ? INT_MIN : v > INT_MAX ? INT_MAX : (int)v;
-    return 1;
-}
 
 /* A growable int array (PyMem). */
 typedef struct {
@@ -248,17 +240,9 @@ static PyObject *rules_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
                                      &stop_obj, &seed_obj))
         return NULL;
     PyObject *result = NULL;
-    uint8_t *solution = NULL;
     CallStop cs = {0};
     if (!run_options(module, limit_obj, seconds_obj, stop_obj, &limit, &seconds, &cs)) goto done;
-    if (seed_obj && seed_obj != Py_None) {
-        if (!PyLong_Check(seed_obj)) {
-            PyErr_Format(PyExc_TypeError, "seed must be an integer, not %.100s", Py_TYPE(seed_obj)->tp_name);
-            goto done;
-        }
-        rs.seed = (uint64_t)PyLong_AsUnsignedLongLongMask(seed_obj);
-        if (rs.seed == (uint64_t)-1 && PyErr_Occurred()) goto done;
-    }
+    if (!as_seed(seed_obj, &rs.seed)) goto done;
     int n = skr_table_n(rs.t), size = skr_table_ncells(rs.t);
     if (cells.len != size) {
         PyErr_Format(PyExc_ValueError, "cells must hold %d values, not %zd", size, cells.len);
@@ -270,32 +254,12 @@ static PyObject *rules_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
                      ((const uint8_t *)cells.buf)[above], n);
         goto done;
     }
-    solution = (uint8_t *)PyMem_Malloc((size_t)size);
-    if (!solution) {
-        PyErr_NoMemory();
-        goto done;
-    }
     Search search = {rules_solve_cells, &rs};
-    result = solve_one(module, &cs, &search, (const uint8_t *)cells.buf, limit, seconds, solution, size);
+    result = table_solve_one(module, &cs, &search, (const uint8_t *)cells.buf, limit, seconds, size);
 done:
     call_stop_release(&cs);
-    PyMem_Free(solution);
     PyBuffer_Release(&cells);
     return result;
-}
-
-/* The puzzles of solve_many, copied with the GIL held (a puzzle of the wrong length is a row
- * of values above n). */
-typedef struct {
-    const uint8_t *inputs;
-    int n, size;
-} RulesBatch;
-
-/* BatchPuzzle of solve_many: row i, malformed when a value is above n. */
-static int rules_puzzle(void *ctx, Py_ssize_t i, const uint8_t **cells) {
-    const RulesBatch *b = (const RulesBatch *)ctx;
-    *cells = b->inputs + (size_t)i * (size_t)b->size;
-    return value_above(*cells, b->size, b->n) >= 0 ? SK_MALFORMED : SK_OK;
 }
 
 static PyObject *rules_solve_many(PyObject *self, PyObject *args, PyObject *kwargs) {
@@ -307,36 +271,9 @@ static PyObject *rules_solve_many(PyObject *self, PyObject *args, PyObject *kwar
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|OO:solve_many", keywords, &puzzles_obj, &limit_obj,
                                      &seconds_obj, &stop_obj))
         return NULL;
-    int n = skr_table_n(rs.t), size = skr_table_ncells(rs.t);
-    BatchRoom room;
-    if (!batch_open(&room, module, puzzles_obj, limit_obj, seconds_obj, stop_obj, size)) return NULL;
-    PyObject *result = NULL;
-    uint8_t *inputs = (uint8_t *)PyMem_Malloc((size_t)(room.count ? room.count : 1) * (size_t)size);
-    if (!inputs) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    /* copy every puzzle (with the GIL): a bytearray may change while the batch runs */
-    for (Py_ssize_t i = 0; i < room.count; i++) {
-        PyObject *item = PyTuple_GET_ITEM(room.items, i);
-        uint8_t *row = inputs + (size_t)i * (size_t)size;
-        Py_buffer view;
-        if (PyUnicode_Check(item) || PyObject_GetBuffer(item, &view, PyBUF_SIMPLE) < 0) {
-            PyErr_Clear();
-            PyErr_Format(PyExc_TypeError, "puzzle %zd must be bytes, not %.100s", i, Py_TYPE(item)->tp_name);
-            goto done;
-        }
-        if (view.len == size) memcpy(row, view.buf, (size_t)size);
-        else memset(row, 0xff, (size_t)size); /* above any n: malformed */
-        PyBuffer_Release(&view);
-    }
-    RulesBatch batch = {inputs, n, size};
     Search search = {rules_solve_cells, &rs};
-    if (run_batch(module, &room, &search, rules_puzzle, &batch, NULL)) result = batch_result(&room, 0);
-done:
-    PyMem_Free(inputs);
-    batch_close(&room);
-    return result;
+    return table_solve_many(module, &search, skr_table_n(rs.t), skr_table_ncells(rs.t), puzzles_obj, limit_obj,
+                            seconds_obj, stop_obj);
 }
 
 static PyObject *rules_get_n(PyObject *self, void *closure) {
