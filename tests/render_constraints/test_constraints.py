@@ -211,3 +211,18 @@ def test_little_killer_moves_aside_for_a_clue_in_its_outside_cell() -> None:
             for root in (alone, shared)]
     assert size[1] < size[0]
     inside_view_box(shared)
+
+
+def test_pencil_marks_make_room_for_a_cage_sum():
+    """In the cell carrying a cage's sum the pencil marks are drawn smaller, towards the bottom
+    right, so the sum never covers candidate 1; the other cells keep their full-size marks."""
+    from sudokit import Candidates, Shape
+    from sudokit.rules import KillerCage
+
+    rules = Rules.classic(Shape(2, 2)).with_constraints([KillerCage((0, 1), 3), KillerCage((2, 3))])
+    grid = Grid((0,) * 16, Shape(2, 2), rules)
+    root = ET.fromstring(svg.grid(grid, candidates=Candidates.from_grid(grid)))
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    shrunk = {cell.get("data-cell") for cell in root.iterfind(".//s:g[@class='cell']", ns)
+              if cell.find("s:g[@class='shrunk']", ns) is not None}
+    assert shrunk == {"0"}  # cell r1c1; the cage of r1c3-r1c4 has no sum: no label, full-size marks

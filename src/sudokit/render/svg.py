@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -224,8 +224,10 @@ def grid_element(
     if rules is not None:
         _shaded_regions(root, s.geo, rules, palette)
         constraints.draw_under(root, s.geo, rules)
+    cages = _cage_list(rules) if rules is not None else []
+    labelled = {min(c.cells) for c in cages if c.total is not None}
     _cells(root, s, givens, marks, placed, _colours(highlight, palette.cell),
-                   set(eliminations), set(placements), link_list, palette)
+           set(eliminations), set(placements), link_list, palette, labelled)
     if rules is not None and rules.constraints and highlight:
         _see_through(root)
     if rules is not None:
@@ -302,9 +304,11 @@ def _units(root: ET.Element, geo: Geometry, colours: dict[object, str]) -> None:
 def _cells(
     root: ET.Element, s: _Strings, givens: Grid, marks: Candidates | None, placed: Grid | None,
     colours: dict[object, str], eliminated: set[Candidate], placing: set[Candidate],
-    links: list[Link], palette: Palette,
+    links: list[Link], palette: Palette, labelled: Collection[int] = (),
 ) -> None:
-    """One ``<g class="cell">`` per cell: its highlight, then its digit or its pencil marks."""
+    """One ``<g class="cell">`` per cell: its highlight, then its digit or its pencil marks (in a
+    cell of ``labelled``, which carries a cage sum in its corner, the marks are drawn smaller
+    towards the bottom right so that the sum never hides one)."""
     shape = givens.shape
     n = shape.n
     wanted: dict[int, set[int]] = {}
@@ -341,6 +345,8 @@ def _cells(
             sub(g, "text", placed_attrs).text = labels[placed_values[cell]]
             continue
         mask = masks[cell] if masks is not None else 0
+        if mask and cell in labelled:
+            g = sub(g, "g", {"class": "shrunk", "transform": _SHRINK})
         extra = wanted.get(cell)
         if extra:
             for digit in range(1, n + 1):
@@ -357,6 +363,15 @@ def _cells(
                     sub(g, "text", mark_attrs[digit]).text = labels[digit]
                 mask >>= 1
                 digit += 1
+
+
+#: The pencil marks of a cell with a cage sum: scaled to 78 % towards the bottom-right corner.
+_SHRINK = f"translate({_num(CELL * 0.22)} {_num(CELL * 0.22)}) scale(0.78)"
+
+
+def _cage_list(rules: Rules) -> list[Cage]:
+    """Killer cages and cage constraints, in drawing order."""
+    return [*rules.cages, *(Cage(c.group, c.total) for c in rules.constraints if isinstance(c, KillerCage))]
 
 
 def _see_through(root: ET.Element) -> None:
@@ -451,7 +466,7 @@ def _diagonals(root: ET.Element, geo: Geometry, rules: Rules, palette: Palette) 
 def _cages(root: ET.Element, geo: Geometry, rules: Rules, palette: Palette) -> None:
     """Killer cages (and cage constraints): a dashed outline inside each cage's cells, its sum on a
     white patch in the top-left corner, so lines under it never cross the sum."""
-    cages = [*rules.cages, *(Cage(c.group, c.total) for c in rules.constraints if isinstance(c, KillerCage))]
+    cages = _cage_list(rules)
     if not cages:
         return
     inset = CELL * 0.09
