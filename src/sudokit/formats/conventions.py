@@ -103,12 +103,13 @@ def _rgba(color: str | None) -> tuple[float, float, float, float] | None:
 
 
 def _hue(color: str | None) -> str | None:
-    """A colour's family: black, white, grey, red, orange, yellow, green, cyan, blue, purple,
-    pink; None when unknown or transparent."""
+    """A colour's family as seen on the white page: black, white, grey, red, orange, yellow,
+    green, cyan, blue, purple, pink; None when unknown or transparent."""
     rgba = _rgba(color)
     if rgba is None or rgba[3] < 0.1:
         return None
-    r, g, b, _ = rgba
+    # seen as drawn on the white page: a translucent black ("#0003") is a light grey
+    r, g, b = (rgba[3] * v + 1 - rgba[3] for v in rgba[:3])
     h, lightness, s = colorsys.rgb_to_hls(r, g, b)
     if s < 0.2 or max(r, g, b) - min(r, g, b) < 0.12:
         if lightness < 0.2:
