@@ -7,8 +7,9 @@
 sandwich / X-sum / skyscraper clues, whispers, renban, palindromes, between lines, region-sum
 lines, entropic, modular and zipper lines, Kropki dots (white, black, differences and ratios) and
 the "all dots given" negative (of both colours or one), XV and its negative, odd and even cells,
-minimum and maximum cells, quadruples, clones, extra regions, diagonals, anti-knight, anti-king, non-consecutive and disjoint
-groups, on irregular regions (Jigsaw) or boxes of any shape (6×6 with 2×3 boxes), 4×4 to 16×16.
+minimum and maximum cells, quadruples, clones, extra regions, diagonals, anti-knight, anti-king,
+non-consecutive and disjoint groups, on irregular regions (Jigsaw) or boxes of any shape (6×6
+with 2×3 boxes), 4×4 to 16×16.
 
 Nothing is dropped: if any element is unsupported, or a sentence of the rules text is not
 understood, the whole puzzle is refused with :class:`LinkRefused` naming every reason; solving
