@@ -235,11 +235,16 @@ def fpuzzles_fields(rules: Rules) -> dict[str, Any]:
         writer.write(c)
     negative: list[str] = []
     for c in rules.constraints:
+        if isinstance(c, NonConsecutive) and writer.dots:
+            raise writer.refuse(c, "f-puzzles reads non-consecutive beside dots as the white dots' "
+                                   "negative (the dotted pairs left out)")
         if isinstance(c, (AllDotsGiven, AllBlackDotsGiven, AllWhiteDotsGiven)):
             if set(c.marked) != writer.dots:
                 raise writer.refuse(c, "f-puzzles' negative rule leaves out exactly the dots drawn")
-            negative += {AllDotsGiven: ["ratio", "difference"], AllBlackDotsGiven: ["ratio"],
-                         AllWhiteDotsGiven: ["difference"]}[type(c)]
+            if isinstance(c, AllWhiteDotsGiven):
+                writer.data["nonconsecutive"] = True  # f-puzzles' own negative of the white dots
+            else:
+                negative += ["ratio", "difference"] if isinstance(c, AllDotsGiven) else ["ratio"]
         elif isinstance(c, AllXVGiven):
             if set(c.marked) != writer.marks:
                 raise writer.refuse(c, "f-puzzles' negative rule leaves out exactly the X and V drawn")

@@ -413,12 +413,12 @@ class _Mapper:
         if unknown:
             self.refuse(f"unsupported: negative constraint for {', '.join(sorted(unknown))}")
         dots = tuple(sorted(self.kropki_pairs))
-        if dots and NonConsecutive() in self.constraints:
-            # with dots drawn, "non-consecutive" is the white dots' negative (a dot is consecutive)
-            self.constraints = [AllWhiteDotsGiven(dots) if c == NonConsecutive() else c
-                                for c in self.constraints]
+        # With dots drawn, "non-consecutive" is the white dots' negative (the dotted pairs left out).
+        beside = bool(dots) and NonConsecutive() in self.constraints
+        if beside:
+            self.constraints.remove(NonConsecutive())
         black = "ratio" in negative or reading.all_dots or "black" in reading.one_colour
-        white = "difference" in negative or reading.all_dots or "white" in reading.one_colour
+        white = "difference" in negative or reading.all_dots or "white" in reading.one_colour or beside
         if black and white:
             self.constraints.append(AllDotsGiven(dots))
         elif black:  # the pairs with a dot of either colour are left out: a white dot may be 1:2
