@@ -123,3 +123,41 @@ def test_translucent_shading_is_seen_on_the_white_page(colour: str, even: bool) 
 def test_pairs_cover_every_side_by_side_pair() -> None:
     assert len(PAIRS) == 24 and all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in PAIRS)
     assert len(set(itertools.chain(*PAIRS))) == 16
+
+
+@pytest.mark.parametrize("sentence", [
+    "Different lines may have different values for N.", "Separate cages can have different totals.",
+])
+def test_each_line_read_on_its_own_needs_no_more(sentence: str) -> None:
+    text = "Digits on a region sum line have the same sum in each box. " + sentence
+    link = fpuzzles(4, regionsumline=[{"lines": [["R1C2", "R1C3"]]}], ruleset=text)
+    assert [c.kind for c in read_link(link).rules.constraints] == ["regionsum"]
+    with pytest.raises(LinkRefused, match="not understood"):
+        read_link(fpuzzles(4, regionsumline=[{"lines": [["R1C2", "R1C3"]]}],
+                           ruleset=text.replace(" may ", " must ").replace(" can ", " must ")))
+
+
+def test_classic_rules_and_renban_worded_plainly() -> None:
+    text = ("Normal Sudoku rules. Fill each row, 2x2 box, and column with 1-4. Each blue line contains a "
+            "sequence of non-repeating consecutive digits, which can be in any order.")
+    link = fpuzzles(4, renban=[{"lines": [["R1C1", "R2C2"]]}], ruleset=text)
+    assert [c.kind for c in read_link(link).rules.constraints] == ["renban"]
+    with pytest.raises(LinkRefused, match="not understood"):
+        read_link(fpuzzles(4, ruleset="Fill each row and column with 1-4 except cages."))
+
+
+@pytest.mark.parametrize(("frame", "read"), [("◯", True), ("▯", True), ("X", False), ("7", False)])
+def test_fpuzzles_frame_drawn_round_a_declared_clue(frame: str, read: bool) -> None:
+    texts = [{"cells": ["R0C1"], "value": frame, "fontC": "#000000", "fromConstraint": "X Sum"},
+             {"cells": ["R0C1"], "value": "3", "fontC": "#000000", "fromConstraint": "X Sum"}]
+    text = "X-sum clues give the sum of the first X digits seen from the clue, X being the first digit."
+    link = fpuzzles(4, xsum=[{"cell": "R0C1", "value": "3"}], text=texts, ruleset=text)
+    if read:
+        assert [c.kind for c in read_link(link).rules.constraints] == ["xsum"]
+        assert count(link) == len(brute4([lambda g: sum(g[4 * k] for k in range(g[0])) == 3]))
+    else:
+        with pytest.raises(LinkRefused, match="f-puzzles text"):
+            read_link(link)
+    elsewhere = [dict(texts[0], cells=["R0C2"]), texts[1]]
+    with pytest.raises(LinkRefused, match="f-puzzles text"):
+        read_link(fpuzzles(4, xsum=[{"cell": "R0C1", "value": "3"}], text=elsewhere, ruleset=text))

@@ -600,7 +600,7 @@ def _classify_fp_cells(p: SudokuPadPuzzle, rules: str, fields: dict[str, list[FP
 def _drawn_copy(element: FPuzzlesElement, fields: dict[str, list[FPuzzlesElement]]) -> bool:
     """True when a cosmetic is f-puzzles' drawing of a constraint the puzzle declares: its
     ``fromConstraint`` names a field present, with a line of the same cells (lines) or an entry
-    at the same cells (texts and circles)."""
+    at the same cells (texts, with the clue's value or a one-symbol frame, and circles)."""
     field = _FP_FROM.get(str(element.attrs.get("fromConstraint")))
     declared = fields.get(field or "", [])
     if not declared:
@@ -610,6 +610,8 @@ def _drawn_copy(element: FPuzzlesElement, fields: dict[str, list[FPuzzlesElement
         return bool(element.lines) and all(line in lines or line[::-1] in lines for line in element.lines)
     if element.kind == "text":
         at = {(d.cells, str(d.value)) for d in declared}
+        if re.fullmatch(r"[^\w\s]", str(element.value)):  # a frame drawn round a clue ("◯", "▯")
+            return element.cells in {cells for cells, _ in at}
         return (element.cells, str(element.value)) in at
     if element.kind == "circle" and field in ("slowthermometer", "thermometer"):
         bulbs = {line[0] for d in declared for line in d.lines if line}

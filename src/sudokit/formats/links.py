@@ -152,7 +152,8 @@ _KIND_WORDS: dict[str, tuple[str, ...]] = {
     "german-whispers": ("whisper", "green line"),
     "dutch-whispers": ("whisper", "orange line"),
     "whispers": ("whisper",),
-    "renban": ("renban", "purple line"),
+    "renban": ("renban", "purple line", "consecutive digits, which can be in any order",
+               "consecutive digits in any order"),
     "palindrome": ("palindrome", "grey line", "gray line", "same forwards"),
     "between-line": ("between",),
     "region-sum": ("region sum", "blue line", "each box it passes", "each box the line", "equal sum",
@@ -209,6 +210,7 @@ _NO_REPEATS = {"renban", "thermometer"}
 #: Or they name the units and say digits do not repeat (or appear once).
 _UNITS = re.compile(r"\b(rows?|columns?|box(es)?|regions?|nonets?)\b")
 _ONCE = re.compile(r"repeat|\bonce\b|one of each|each digit|every digit|"
+                   r"\bwith \d+ ?(-|–|to|through) ?\d+\W*$|"
                    r"\b(all )?(the )?(digits|numbers) (from )?\d+ ?(-|–|to|through) ?\d+")
 #: Words that keep a sentence from passing as classic Sudoku (it must name a kind present instead).
 _UNUSUAL = re.compile(r"\b(except|but|unless|can repeat|may repeat|sums?|totals?|hidden|twice|"
@@ -230,6 +232,12 @@ _STANDARD_KIND = re.compile(
     r"(german |dutch )?whispers?( lines?)?|renban( lines?)?|palindromes?( lines?)?|between lines?|"
     r"region[- ]sum( lines?)?|x-?sums?|skyscrapers?|quadruples?|clones?) (rules?|constraints?)"
     r"( (also )?appl(y|ies))?\W*$")
+#: "Different lines may have different values for N": each line (cage, arrow) is read on its own
+#: anyway; the sentence ties nothing together and allows nothing more.
+_EACH_OWN = re.compile(
+    r"^\W*(different|separate|distinct) (lines|cages|arrows|circles|thermo\w*|segments|clues) "
+    r"(may|can|might|do not need to|don't need to) (have|take|hold|sum to|be) (different|distinct) "
+    r"(values|sums|totals|numbers|digits)( (of|for) [a-z])?\W*$")
 #: "Cells with a filled square must be even": the conventional odd circle / even square marks.
 _PARITY_MARKS = re.compile(
     r"^\W*(the )?((cells?|digits?) (with|in|on|marked with|marked by) )?(an? |the )?"
@@ -332,7 +340,7 @@ def _read_text(text: str, kinds: set[str], n: int) -> _TextReading:
             continue  # true of every line kind present (none of them forbids repeats)
         if any(w in padded for k in kinds for w in _KIND_WORDS.get(k, ())):
             continue
-        if _STANDARD_KIND.search(sentence) or _parity_marks(sentence, kinds):
+        if _STANDARD_KIND.search(sentence) or _EACH_OWN.search(sentence) or _parity_marks(sentence, kinds):
             continue
         reading.reasons.append(f"unsupported: a rule not understood (\"{_cut(sentence)}\")")
     return reading
