@@ -161,3 +161,43 @@ def test_fpuzzles_frame_drawn_round_a_declared_clue(frame: str, read: bool) -> N
     elsewhere = [dict(texts[0], cells=["R0C2"]), texts[1]]
     with pytest.raises(LinkRefused, match="f-puzzles text"):
         read_link(fpuzzles(4, xsum=[{"cell": "R0C1", "value": "3"}], text=elsewhere, ruleset=text))
+
+
+def shape(r: float, c: float, size: float, colour: str, **more: Any) -> dict[str, Any]:
+    return {"center": [r, c], "width": size, "height": size, "rounded": True, "backgroundColor": colour,
+            "borderColor": colour, **more}
+
+
+def test_numbered_rules_and_little_killers_described() -> None:
+    killer = {"arrows": [{"wayPoints": [[-0.2, 0.8], [-0.02, 0.98]], "color": "#000000", "thickness": 2}],
+              "overlays": [{"center": [-0.5, 0.5], "width": 0.25, "height": 0.25, "text": "4"}]}
+    text = ("1). Normal sudoku rules apply. 2). Values outside the grid give the sum along the "
+            "indicated diagonal.")
+    link = scl(scl_puzzle(4, rules=text, **killer))
+    assert [c.kind for c in read_link(link).rules.constraints] == ["littlekiller"]
+    assert count(link) == len(brute4([lambda g: g[1] + g[6] + g[11] == 4]))
+    product = "Values outside the grid give the product along the indicated diagonal."
+    with pytest.raises(LinkRefused, match="little killer"):
+        read_link(scl(scl_puzzle(4, rules=product, **killer)))
+
+
+TAN = "#dac391ff"
+
+
+def test_a_thermometer_in_another_colour_where_the_text_names_thermometers() -> None:
+    line = {"wayPoints": [[3.5, 0.5], [3.5, 2.5], [2.5, 3.5]], "color": TAN, "thickness": 15}
+    text = "Digits along a thermometer increase from the bulb end."
+    link = scl(scl_puzzle(4, rules=text, lines=[line], underlays=[shape(3.5, 0.5, 0.8, TAN)]))
+    assert [c.kind for c in read_link(link).rules.constraints] == ["thermo"]
+    assert count(link) == len(brute4([lambda g: g[12] < g[13] < g[14] < g[11]]))
+    # Not when the text names a line kind of that colour, nor with a circle at each end.
+    renban = scl(scl_puzzle(4, rules=text + " Digits on a purple renban line are consecutive.",
+                            lines=[dict(line, color="#C060F0")], underlays=[shape(3.5, 0.5, 0.8, "#C060F0")]))
+    with pytest.raises(LinkRefused):
+        read_link(renban)
+    both = [shape(3.5, 0.5, 0.8, TAN), shape(2.5, 3.5, 0.8, TAN)]
+    with pytest.raises(LinkRefused):
+        read_link(scl(scl_puzzle(4, rules=text, lines=[line], underlays=both)))
+    with pytest.raises(LinkRefused):
+        read_link(scl(scl_puzzle(4, rules="Digits on the tan line increase.", lines=[line],
+                                 underlays=[shape(3.5, 0.5, 0.8, TAN)])))

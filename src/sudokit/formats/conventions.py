@@ -158,6 +158,11 @@ _LINE_KINDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
 _REGION_SUM = re.compile(r"(same|equal) (sum|total)[^.;]*\b(box|boxes|region|regions)\b|"
                          r"\b(box|region) borders? divides?[^.;]*(same|equal) (sum|total)")
 
+#: Little killers by name, or described: the number is the sum along the arrow's diagonal.
+_LITTLE_KILLER = ("little killer", "sum along the indicated diagonal", "sum along the diagonal",
+                  "sum of the digits along the indicated diagonal", "sum of the digits along the diagonal",
+                  "sum of the digits along that diagonal", "sum along that diagonal")
+
 _GLOBALS = [
     ("anti-knight", ("anti-knight", "antiknight", "anti knight")),
     ("anti-king", ("anti-king", "antiking", "anti king")),
@@ -360,19 +365,26 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             out.append(Unsupported(f"unsupported: a {hue or 'uncoloured'} line not through cell centres",
                                    (src,)))
             continue
-        if hue == "grey" and thick:
+        # A thermometer: a grey line with a bulb; in another colour where the text names
+        # thermometers and no line kind of that colour.
+        coloured = hue not in ("grey", None) and "thermo" in rules and not any(
+            _has(rules, *words) for _, words in _LINE_KINDS.get(hue, []))
+        if (hue == "grey" or coloured) and thick:
             first, last = line.way_points[0], line.way_points[-1]
-            bulb = shape_at(first, min_size=0.5, hue={"grey"}, reuse=bulbs)
+            bulb = shape_at(first, min_size=0.5, hue={hue}, reuse=bulbs)
             reverse = False
             if bulb is None:
-                bulb = shape_at(last, min_size=0.5, hue={"grey"}, reuse=bulbs)
+                bulb = shape_at(last, min_size=0.5, hue={hue}, reuse=bulbs)
                 reverse = bulb is not None
+            elif coloured and shape_at(last, min_size=0.5, hue={hue}, reuse=bulbs) is not None:
+                bulb = None  # a circle at each end is no thermometer's
             if bulb is not None:
                 used.add(bulb)
                 bulbs.add(bulb)
                 ordered = cells[::-1] if reverse else cells
-                _add(out, "thermometer", ordered, rules, ("thermo",), "a grey line with a bulb",
-                     (src, bulb), [f"a grey line (thickness {line.thickness}) with a grey circle at one end"])
+                _add(out, "thermometer", ordered, rules, ("thermo",), f"a {hue} line with a bulb",
+                     (src, bulb),
+                     [f"a {hue} line (thickness {line.thickness}) with a {hue} circle at one end"])
                 continue
         if hue in ("white", None) and any(
                 q.color and _hue(q.color) == "grey" and q.way_points == line.way_points for q in p.lines):
@@ -523,7 +535,7 @@ def _little_killer(p: SudokuPadPuzzle, index: int, arrow: Arrow, rules: str,
         return
     used.add(label[0])
     direction = ("D" if sy > 0 else "U") + ("R" if sx > 0 else "L")
-    _add(out, "little-killer", tuple(cells), rules, ("little killer",), "a diagonal arrow with a number "
+    _add(out, "little-killer", tuple(cells), rules, _LITTLE_KILLER, "a diagonal arrow with a number "
          "outside the grid", (src, label[0]), [f"the number {label[1]} by a diagonal arrow outside the grid"],
          value=label[1], direction=direction)
 

@@ -334,6 +334,8 @@ def _read_text(text: str, kinds: set[str], n: int) -> _TextReading:
         classic = _CLASSIC.search(sentence) or (_UNITS.search(sentence) and _ONCE.search(sentence))
         if classic and not _UNUSUAL.search(sentence):
             continue
+        if re.fullmatch(r"\(?([0-9]|[a-z]|i{1,3}|iv|v)\)\.?|[0-9]\.", sentence):
+            continue  # the number of the rule that follows ("1).", "(b)")
         if len(sentence.split()) <= 10 and not _RULE_WORDS.search(sentence):
             continue  # flavour text: nothing in it can state a rule
         if _LINES_REPEAT.search(sentence) and kinds & _LINE_KINDS_SEEN and not kinds & _NO_REPEATS:
