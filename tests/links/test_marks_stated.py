@@ -201,3 +201,19 @@ def test_a_thermometer_in_another_colour_where_the_text_names_thermometers() -> 
     with pytest.raises(LinkRefused):
         read_link(scl(scl_puzzle(4, rules="Digits on the tan line increase.", lines=[line],
                                  underlays=[shape(3.5, 0.5, 0.8, TAN)])))
+
+
+@pytest.mark.parametrize(("sentence", "letter"), [
+    ("All possible V's are given.", "V"), ("All possible X's are given.", "X"),
+    ("All possible X's and V's are given.", None), ("All XV pairs are given.", None),
+])
+def test_the_xv_negative_needs_both_letters(sentence: str, letter: str | None) -> None:
+    marks = [{"center": [0.5, 1.0], "width": 0.25, "height": 0.25, "text": "X"},
+             {"center": [1.0, 2.5], "width": 0.25, "height": 0.25, "text": "V"}]
+    text = "Digits joined by an X sum to 10; digits joined by a V sum to 5. " + sentence
+    link = scl(scl_puzzle(9, rules=text, overlays=marks))
+    if letter:  # a sum of 10 (5) left unmarked is not said to be forbidden: no guess
+        with pytest.raises(LinkRefused, match=f"negative constraint for {letter} only"):
+            read_link(link)
+    else:
+        assert [c.kind for c in read_link(link).rules.constraints] == ["xv", "xv", "noxv"]

@@ -246,6 +246,8 @@ _PARITY_MARKS = re.compile(
 #: The kinds drawn with circles in or between cells (a sentence on odd circles could mean them).
 _CIRCLED = {"arrow", "between-line", "quadruple", "thermometer", "slow-thermometer", "kropki-white",
             "kropki-black", "odd"}
+#: How a sentence names X marks and V marks (alone or both).
+_XV_LETTERS = (("x", (" x ", "x's", " xs ", "xes")), ("v", (" v ", "v's", " vs ")))
 _NEGATIVE = re.compile(r"\ball\b[^.]{0,60}\b(given|shown|marked|displayed|present|drawn)\b|"
                        r"negative constraint|\bnot all\b")
 
@@ -329,7 +331,13 @@ def _read_text(text: str, kinds: set[str], n: int) -> _TextReading:
                     if partial:
                         reading.one_colour.add("white" if "white" in sentence else "black")
                     reading.all_dots |= dots and not partial
-                    reading.all_xv |= xv
+                    letters = {ch for ch, words in _XV_LETTERS if any(w in padded for w in words)}
+                    if xv and len(letters) == 1 and not any(w in padded for w in ("xv", "x/v", "x-v")):
+                        # "all V's are given" says nothing of the sums of 10 (X): not the X/V negative
+                        reading.reasons.append("unsupported: a negative constraint for "
+                                               f"{letters.pop().upper()} only (\"{_cut(sentence)}\")")
+                    else:
+                        reading.all_xv |= xv
                 continue
         classic = _CLASSIC.search(sentence) or (_UNITS.search(sentence) and _ONCE.search(sentence))
         if classic and not _UNUSUAL.search(sentence):
