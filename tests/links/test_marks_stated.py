@@ -217,3 +217,10 @@ def test_the_xv_negative_needs_both_letters(sentence: str, letter: str | None) -
             read_link(link)
     else:
         assert [c.kind for c in read_link(link).rules.constraints] == ["xv", "xv", "noxv"]
+
+
+def test_a_white_line_ending_in_a_white_circle_is_no_thermometer() -> None:
+    line = {"wayPoints": [[3.5, 0.5], [3.5, 2.5]], "color": "#FFFFFF", "thickness": 15}
+    text = "Digits along a thermometer increase from the bulb end."
+    with pytest.raises(LinkRefused, match="white"):
+        read_link(scl(scl_puzzle(4, rules=text, lines=[line], underlays=[shape(3.5, 0.5, 0.8, "#FFFFFF")])))

@@ -365,9 +365,9 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             out.append(Unsupported(f"unsupported: a {hue or 'uncoloured'} line not through cell centres",
                                    (src,)))
             continue
-        # A thermometer: a grey line with a bulb; in another colour where the text names
-        # thermometers and no line kind of that colour.
-        coloured = hue not in ("grey", None) and "thermo" in rules and not any(
+        # A thermometer: a grey line with a bulb; in another hue (not white or black: an arrow's
+        # pill has a white core) where the text names thermometers and no line kind of that colour.
+        coloured = hue not in ("grey", "white", "black", None) and "thermo" in rules and not any(
             _has(rules, *words) for _, words in _LINE_KINDS.get(hue, []))
         if (hue == "grey" or coloured) and thick:
             first, last = line.way_points[0], line.way_points[-1]
