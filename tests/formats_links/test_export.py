@@ -15,7 +15,9 @@ from sudokit.formats.variants import read_json, rules_from_dict, write_fpuzzles,
 from sudokit.formats.zipped import lz_decompress
 from sudokit.rules import (
     XV,
+    AllBlackDotsGiven,
     AllDotsGiven,
+    AllWhiteDotsGiven,
     AllXVGiven,
     AntiKing,
     AntiKnight,
@@ -99,7 +101,9 @@ def test_every_kind_round_trips(writer, constraint):
 
 @pytest.mark.parametrize("writer", WRITERS)
 def test_all_kinds_at_once_round_trip(writer):
-    rules = Rules.classic(BOX).with_constraints(EXPRESSIBLE)
+    # Beside dots, f-puzzles' non-consecutive is the white dots' negative: written as such.
+    together = [c for c in EXPRESSIBLE if c != NonConsecutive()]
+    rules = Rules.classic(BOX).with_constraints(together)
     puzzle = read_link(writer(GIVENS, rules))
     assert key(puzzle.rules) == key(rules)
     assert puzzle.rules.regions == rules.regions and puzzle.rules.shape == rules.shape
@@ -111,6 +115,19 @@ def test_the_negatives_round_trip_with_their_marks():
         [KropkiWhite(0, 1), Ratio(9, 10, value=3), XV(3, 4, 5), AllDotsGiven(((0, 1), (9, 10))),
          AllXVGiven(((3, 4),))])
     assert read_link(write_fpuzzles(GIVENS, rules)).rules == rules
+
+
+@pytest.mark.parametrize("negative", [AllBlackDotsGiven, AllWhiteDotsGiven])
+def test_one_colour_negatives_round_trip(negative):
+    rules = Rules.classic(BOX).with_constraints(
+        [KropkiWhite(0, 1), KropkiBlack(9, 18), negative(((0, 1), (9, 18)))])
+    assert read_link(write_fpuzzles(GIVENS, rules)).rules == rules
+    short = Rules.classic(BOX).with_constraints([KropkiWhite(0, 1), negative(())])
+    both = Rules.classic(BOX).with_constraints([KropkiWhite(0, 1), NonConsecutive()])
+    with pytest.raises(UnsupportedConstraintError, match="white dots' negative"):
+        write_fpuzzles(GIVENS, both)
+    with pytest.raises(UnsupportedConstraintError, match="exactly the dots"):
+        write_fpuzzles(GIVENS, short)
 
 
 @pytest.mark.parametrize("shape", [Shape(2, 3), Shape(3, 2), Shape(2, 2), Shape(4, 4)])
@@ -170,7 +187,8 @@ def test_a_digit_set_is_refused():
 # -- sudokit's JSON form ---------------------------------------------------------------------------
 
 EVERY_KIND = [*EXPRESSIBLE, EqualSum(((0, 1), (3, 4))), Modular((6, 7, 8), 4),
-              XV(0, 1, 7), AllDotsGiven(((0, 9),)), AllXVGiven(()), RegionSum((0, 1, 2))]
+              XV(0, 1, 7), AllDotsGiven(((0, 9),)), AllBlackDotsGiven(((0, 9),)), AllWhiteDotsGiven(()),
+              AllXVGiven(()), RegionSum((0, 1, 2))]
 
 
 def test_every_kind_is_in_the_list():
@@ -242,6 +260,8 @@ def test_negatives_take_the_marks_given_with_them():
     found = parse_constraints(["white:r1c1,r1c2", "black:r2c1,r3c1", "nokropki", "xv:X:r5c5,r5c6", "noxv"], 9)
     assert found[2] == AllDotsGiven(((0, 1), (9, 18)))
     assert found[4] == AllXVGiven(((40, 41),))
+    one = parse_constraints(["white:r1c1,r1c2", "noblack", "nowhite"], 9)
+    assert one[1:] == [AllBlackDotsGiven(((0, 1),)), AllWhiteDotsGiven(((0, 1),))]
 
 
 @pytest.mark.parametrize("spec, words", [

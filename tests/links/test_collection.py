@@ -18,15 +18,10 @@ import pytest
 
 from tests.helpers.paths import ROOT
 
-#: Solved at the last count outside SLOW (tools/links_report.py, 5 s each, solves more).
-FLOOR = 44
+#: Solved at the last count outside SLOW (77 on 2026-11-28; tools/links_report.py, 5 s each, solves 80).
+FLOOR = 74
 #: Read, but searched only by tools/links_report.py: over a second each for the solver.
-SLOW = {
-    "dcl-008", "dcl-010", "dcl-020", "dcl-022", "dcl-026", "dcl-029", "dcl-033", "dcl-039", "dcl-040",
-    "isss-041", "isss-042", "isss-043", "isss-044", "sbench-078", "sbench-088", "sbench-096",
-    "sbench-099", "sbench-102", "sbench-105", "sbench-069", "sbench-073", "sbench-075", "sbench-142",
-    "dcl-018", "sbench-133", "dcl-014", "dcl-015", "dcl-030",
-}  # fmt: skip
+SLOW = {"dcl-022", "isss-041", "isss-042", "isss-043", "sbench-073"}
 
 
 def report() -> ModuleType:
@@ -73,5 +68,5 @@ def test_solved_puzzles_keep_the_rules_and_the_published_solution(outcomes: list
     solved = [o for o in outcomes if o.status == "solved"]
     assert [o.entry.id for o in solved if o.agrees is False] == []
     assert len(solved) >= FLOOR, f"{len(solved)} solved, fewer than {FLOOR}"
-    assert sum(o.agrees is True for o in solved) >= 30
+    assert sum(o.agrees is True for o in solved) >= 40
     assert {o.size for o in solved} >= {4, 6, 9}

@@ -15,7 +15,9 @@ from sudokit.rules import Rules
 from sudokit.rules.base import Constraint, constraint_names
 from sudokit.rules.kinds import (
     XV,
+    AllBlackDotsGiven,
     AllDotsGiven,
+    AllWhiteDotsGiven,
     AllXVGiven,
     AntiKing,
     AntiKnight,
@@ -94,6 +96,8 @@ CASES: list[tuple[Constraint, str, str]] = [
     (Ratio(rc(1, 1), rc(1, 2), 3), "circle", "ratio"),
     (XV(rc(6, 5), rc(6, 6), 10), "text", "xv"),
     (AllDotsGiven(), "desc", "constraint-notes"),
+    (AllBlackDotsGiven(), "desc", "constraint-notes"),
+    (AllWhiteDotsGiven(), "desc", "constraint-notes"),
     (AllXVGiven(), "desc", "constraint-notes"),
     (Quadruple(rc(3, 3), (1, 2, 3, 4)), "g", "quadruple"),
     (Clone((rc(1, 1), rc(1, 2)), (rc(6, 5), rc(6, 6))), "rect", "clone"),

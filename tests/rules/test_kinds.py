@@ -10,7 +10,9 @@ from sudokit.engine.constraints import ConstraintTable
 from sudokit.errors import RulesError
 from sudokit.rules import (
     XV,
+    AllBlackDotsGiven,
     AllDotsGiven,
+    AllWhiteDotsGiven,
     AllXVGiven,
     AntiKing,
     AntiKnight,
@@ -73,6 +75,8 @@ CASES: list[Constraint] = [
     KropkiWhite(0, 1),
     KropkiBlack(0, 4),
     AllDotsGiven(((0, 1), (0, 4))),
+    AllBlackDotsGiven(((0, 1),)),
+    AllWhiteDotsGiven(((0, 4),)),
     XV(0, 1, 5),
     AllXVGiven(((0, 1),)),
     GermanWhisper((0, 1, 2), gap=2),

@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 from sudokit.engine.constraints import ConstraintTable
 from sudokit.rules import (
     XV,
+    AllBlackDotsGiven,
     AllDotsGiven,
+    AllWhiteDotsGiven,
     AllXVGiven,
     AntiKing,
     AntiKnight,
@@ -178,6 +180,8 @@ BUILDERS: dict[str, Builder] = {
     "white": lambda r, n, s: KropkiWhite(*_pair(r, n)),
     "black": lambda r, n, s: KropkiBlack(*_pair(r, n)),
     "nokropki": lambda r, n, s: AllDotsGiven(_marked(r, n)),
+    "noblack": lambda r, n, s: AllBlackDotsGiven(_marked(r, n)),
+    "nowhite": lambda r, n, s: AllWhiteDotsGiven(_marked(r, n)),
     "xv": lambda r, n, s: XV(*_pair(r, n), total=r.choice((5, 10, 7))),
     "noxv": lambda r, n, s: AllXVGiven(_marked(r, n)),
     "germanwhisper": lambda r, n, s: GermanWhisper(_line(r, n, 2, 4), gap=r.randint(1, n // 2 + 1)),

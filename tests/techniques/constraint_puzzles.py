@@ -18,7 +18,9 @@ from sudokit.generation.unbiased import random_grid
 from sudokit.grid import Grid
 from sudokit.rules import (
     XV,
+    AllBlackDotsGiven,
     AllDotsGiven,
+    AllWhiteDotsGiven,
     AllXVGiven,
     AntiKing,
     AntiKnight,
@@ -274,7 +276,9 @@ def _clone(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
     return out
 
 
-def _negative(kind: type[AllDotsGiven] | type[AllXVGiven]) -> Builder:
+def _negative(
+    kind: type[AllDotsGiven] | type[AllBlackDotsGiven] | type[AllWhiteDotsGiven] | type[AllXVGiven],
+) -> Builder:
     def build(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
         probe = kind(())
         marked = tuple(p for p in _pairs(n) if probe.forbidden(sol[p[0]], sol[p[1]]))
@@ -323,6 +327,8 @@ KINDS: dict[str, Builder] = {
     "quadruple": _quadruple,
     "clone": _clone,
     "nokropki": _negative(AllDotsGiven),
+    "noblack": _negative(AllBlackDotsGiven),
+    "nowhite": _negative(AllWhiteDotsGiven),
     "noxv": _negative(AllXVGiven),
     "diagonal": _global(Diagonal()),
     "antiknight": _global(AntiKnight()),

@@ -31,8 +31,8 @@ from sudokit.variant import make_rules
 from tests.techniques.constraint_puzzles import GLOBAL, KINDS, build
 
 #: Kinds lifted into the classic model (regions, differ and non-consecutive pairs, cages): their
-#: steps are the classic techniques' over the lifted rules.
-LIFTED = (*GLOBAL, "extraregion", "cage")
+#: steps are the classic techniques' over the lifted rules ("nowhite": non-consecutive pairs).
+LIFTED = (*GLOBAL, "extraregion", "cage", "nowhite")
 
 
 def _sound(step: Step, solution: Grid) -> None:

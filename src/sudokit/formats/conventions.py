@@ -103,12 +103,13 @@ def _rgba(color: str | None) -> tuple[float, float, float, float] | None:
 
 
 def _hue(color: str | None) -> str | None:
-    """A colour's family: black, white, grey, red, orange, yellow, green, cyan, blue, purple,
-    pink; None when unknown or transparent."""
+    """A colour's family as seen on the white page: black, white, grey, red, orange, yellow,
+    green, cyan, blue, purple, pink; None when unknown or transparent."""
     rgba = _rgba(color)
     if rgba is None or rgba[3] < 0.1:
         return None
-    r, g, b, _ = rgba
+    # seen as drawn on the white page: a translucent black ("#0003") is a light grey
+    r, g, b = (rgba[3] * v + 1 - rgba[3] for v in rgba[:3])
     h, lightness, s = colorsys.rgb_to_hls(r, g, b)
     if s < 0.2 or max(r, g, b) - min(r, g, b) < 0.12:
         if lightness < 0.2:
@@ -156,6 +157,11 @@ _LINE_KINDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
 #: Region-sum lines described rather than named: the same sum in every box (region) on the line.
 _REGION_SUM = re.compile(r"(same|equal) (sum|total)[^.;]*\b(box|boxes|region|regions)\b|"
                          r"\b(box|region) borders? divides?[^.;]*(same|equal) (sum|total)")
+
+#: Little killers by name, or described: the number is the sum along the arrow's diagonal.
+_LITTLE_KILLER = ("little killer", "sum along the indicated diagonal", "sum along the diagonal",
+                  "sum of the digits along the indicated diagonal", "sum of the digits along the diagonal",
+                  "sum of the digits along that diagonal", "sum along that diagonal")
 
 _GLOBALS = [
     ("anti-knight", ("anti-knight", "antiknight", "anti knight")),
@@ -359,19 +365,26 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             out.append(Unsupported(f"unsupported: a {hue or 'uncoloured'} line not through cell centres",
                                    (src,)))
             continue
-        if hue == "grey" and thick:
+        # A thermometer: a grey line with a bulb; in another hue (not white or black: an arrow's
+        # pill has a white core) where the text names thermometers and no line kind of that colour.
+        coloured = hue not in ("grey", "white", "black", None) and "thermo" in rules and not any(
+            _has(rules, *words) for _, words in _LINE_KINDS.get(hue, []))
+        if (hue == "grey" or coloured) and thick:
             first, last = line.way_points[0], line.way_points[-1]
-            bulb = shape_at(first, min_size=0.5, hue={"grey"}, reuse=bulbs)
+            bulb = shape_at(first, min_size=0.5, hue={hue}, reuse=bulbs)
             reverse = False
             if bulb is None:
-                bulb = shape_at(last, min_size=0.5, hue={"grey"}, reuse=bulbs)
+                bulb = shape_at(last, min_size=0.5, hue={hue}, reuse=bulbs)
                 reverse = bulb is not None
+            elif coloured and shape_at(last, min_size=0.5, hue={hue}, reuse=bulbs) is not None:
+                bulb = None  # a circle at each end is no thermometer's
             if bulb is not None:
                 used.add(bulb)
                 bulbs.add(bulb)
                 ordered = cells[::-1] if reverse else cells
-                _add(out, "thermometer", ordered, rules, ("thermo",), "a grey line with a bulb",
-                     (src, bulb), [f"a grey line (thickness {line.thickness}) with a grey circle at one end"])
+                _add(out, "thermometer", ordered, rules, ("thermo",), f"a {hue} line with a bulb",
+                     (src, bulb),
+                     [f"a {hue} line (thickness {line.thickness}) with a {hue} circle at one end"])
                 continue
         if hue in ("white", None) and any(
                 q.color and _hue(q.color) == "grey" and q.way_points == line.way_points for q in p.lines):
@@ -522,7 +535,7 @@ def _little_killer(p: SudokuPadPuzzle, index: int, arrow: Arrow, rules: str,
         return
     used.add(label[0])
     direction = ("D" if sy > 0 else "U") + ("R" if sx > 0 else "L")
-    _add(out, "little-killer", tuple(cells), rules, ("little killer",), "a diagonal arrow with a number "
+    _add(out, "little-killer", tuple(cells), rules, _LITTLE_KILLER, "a diagonal arrow with a number "
          "outside the grid", (src, label[0]), [f"the number {label[1]} by a diagonal arrow outside the grid"],
          value=label[1], direction=direction)
 
@@ -599,7 +612,7 @@ def _classify_fp_cells(p: SudokuPadPuzzle, rules: str, fields: dict[str, list[FP
 def _drawn_copy(element: FPuzzlesElement, fields: dict[str, list[FPuzzlesElement]]) -> bool:
     """True when a cosmetic is f-puzzles' drawing of a constraint the puzzle declares: its
     ``fromConstraint`` names a field present, with a line of the same cells (lines) or an entry
-    at the same cells (texts and circles)."""
+    at the same cells (texts, with the clue's value or a one-symbol frame, and circles)."""
     field = _FP_FROM.get(str(element.attrs.get("fromConstraint")))
     declared = fields.get(field or "", [])
     if not declared:
@@ -609,6 +622,8 @@ def _drawn_copy(element: FPuzzlesElement, fields: dict[str, list[FPuzzlesElement
         return bool(element.lines) and all(line in lines or line[::-1] in lines for line in element.lines)
     if element.kind == "text":
         at = {(d.cells, str(d.value)) for d in declared}
+        if re.fullmatch(r"[^\w\s]", str(element.value)):  # a frame drawn round a clue ("◯", "▯")
+            return element.cells in {cells for cells, _ in at}
         return (element.cells, str(element.value)) in at
     if element.kind == "circle" and field in ("slowthermometer", "thermometer"):
         bulbs = {line[0] for d in declared for line in d.lines if line}

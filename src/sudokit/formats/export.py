@@ -21,7 +21,9 @@ from typing import Any
 from sudokit.errors import UnsupportedConstraintError
 from sudokit.rules import (
     XV,
+    AllBlackDotsGiven,
     AllDotsGiven,
+    AllWhiteDotsGiven,
     AllXVGiven,
     AntiKing,
     AntiKnight,
@@ -186,7 +188,7 @@ class _Writer:
             key = {Sandwich: "sandwichsum", XSum: "xsum", Skyscraper: "skyscraper"}[type(c)]
             value = c.count if isinstance(c, Skyscraper) else c.total
             self.add(key, {"cell": self.outside(c), "value": str(value)})
-        elif not isinstance(c, (AllDotsGiven, AllXVGiven)):
+        elif not isinstance(c, (AllDotsGiven, AllBlackDotsGiven, AllWhiteDotsGiven, AllXVGiven)):
             raise self.refuse(c, f"f-puzzles has no field for {c.kind}")
 
     def little_killer(self, c: LittleKiller) -> dict[str, Any]:
@@ -233,10 +235,16 @@ def fpuzzles_fields(rules: Rules) -> dict[str, Any]:
         writer.write(c)
     negative: list[str] = []
     for c in rules.constraints:
-        if isinstance(c, AllDotsGiven):
+        if isinstance(c, NonConsecutive) and writer.dots:
+            raise writer.refuse(c, "f-puzzles reads non-consecutive beside dots as the white dots' "
+                                   "negative (the dotted pairs left out)")
+        if isinstance(c, (AllDotsGiven, AllBlackDotsGiven, AllWhiteDotsGiven)):
             if set(c.marked) != writer.dots:
                 raise writer.refuse(c, "f-puzzles' negative rule leaves out exactly the dots drawn")
-            negative += ["ratio", "difference"]
+            if isinstance(c, AllWhiteDotsGiven):
+                writer.data["nonconsecutive"] = True  # f-puzzles' own negative of the white dots
+            else:
+                negative += ["ratio", "difference"] if isinstance(c, AllDotsGiven) else ["ratio"]
         elif isinstance(c, AllXVGiven):
             if set(c.marked) != writer.marks:
                 raise writer.refuse(c, "f-puzzles' negative rule leaves out exactly the X and V drawn")

@@ -6,9 +6,10 @@
 :mod:`sudokit.rules.kinds`: thermometers, arrows, killer cages with totals, little killers,
 sandwich / X-sum / skyscraper clues, whispers, renban, palindromes, between lines, region-sum
 lines, entropic, modular and zipper lines, Kropki dots (white, black, differences and ratios) and
-the "all dots given" negative, XV and its negative, odd and even cells, minimum and maximum cells,
-quadruples, clones, extra regions, diagonals, anti-knight, anti-king, non-consecutive and disjoint
-groups, on irregular regions (Jigsaw) or boxes of any shape (6×6 with 2×3 boxes), 4×4 to 16×16.
+the "all dots given" negative (of both colours or one), XV and its negative, odd and even cells,
+minimum and maximum cells, quadruples, clones, extra regions, diagonals, anti-knight, anti-king,
+non-consecutive and disjoint groups, on irregular regions (Jigsaw) or boxes of any shape (6×6
+with 2×3 boxes), 4×4 to 16×16.
 
 Nothing is dropped: if any element is unsupported, or a sentence of the rules text is not
 understood, the whole puzzle is refused with :class:`LinkRefused` naming every reason; solving
@@ -27,7 +28,9 @@ from sudokit.formats.conventions import Element, Unsupported, classify
 from sudokit.formats.sudokupad import SudokuPadPuzzle, puzzle_from_data, read_sudokupad
 from sudokit.rules import (
     XV,
+    AllBlackDotsGiven,
     AllDotsGiven,
+    AllWhiteDotsGiven,
     AllXVGiven,
     AntiKing,
     AntiKnight,
@@ -149,7 +152,8 @@ _KIND_WORDS: dict[str, tuple[str, ...]] = {
     "german-whispers": ("whisper", "green line"),
     "dutch-whispers": ("whisper", "orange line"),
     "whispers": ("whisper",),
-    "renban": ("renban", "purple line"),
+    "renban": ("renban", "purple line", "consecutive digits, which can be in any order",
+               "consecutive digits in any order"),
     "palindrome": ("palindrome", "grey line", "gray line", "same forwards"),
     "between-line": ("between",),
     "region-sum": ("region sum", "blue line", "each box it passes", "each box the line", "equal sum",
@@ -206,6 +210,7 @@ _NO_REPEATS = {"renban", "thermometer"}
 #: Or they name the units and say digits do not repeat (or appear once).
 _UNITS = re.compile(r"\b(rows?|columns?|box(es)?|regions?|nonets?)\b")
 _ONCE = re.compile(r"repeat|\bonce\b|one of each|each digit|every digit|"
+                   r"\bwith \d+ ?(-|–|to|through) ?\d+\W*$|"
                    r"\b(all )?(the )?(digits|numbers) (from )?\d+ ?(-|–|to|through) ?\d+")
 #: Words that keep a sentence from passing as classic Sudoku (it must name a kind present instead).
 _UNUSUAL = re.compile(r"\b(except|but|unless|can repeat|may repeat|sums?|totals?|hidden|twice|"
@@ -219,6 +224,30 @@ _SLOW = re.compile(r"\bslow\b|stay the same|or stay|remain the same|or equal|nev
                    r"non-?decreasing|(do not|don't|cannot|can't|may not) decrease|(can|may) repeat")
 #: The three ranges an entropic rule names (low, middle, high): not a digit set.
 _ENTROPIC_RANGES = {("1", "3"), ("4", "6"), ("7", "9")}
+#: "Normal cage rules (apply)": what a kind's marks mean; true whether or not any is drawn, since
+#: every drawn mark is read as its kind or refused.
+_STANDARD_KIND = re.compile(
+    r"^\W*(the )?(normal|standard|usual|classic|regular|conventional) (killer( sudoku| cages?)?|cages?|"
+    r"thermo(meter)?s?|arrows?|kropki( dots?)?|little killers?( sums?)?|xv|x-v|x/v|sandwich(es)?|"
+    r"(german |dutch )?whispers?( lines?)?|renban( lines?)?|palindromes?( lines?)?|between lines?|"
+    r"region[- ]sum( lines?)?|x-?sums?|skyscrapers?|quadruples?|clones?) (rules?|constraints?)"
+    r"( (also )?appl(y|ies))?\W*$")
+#: "Different lines may have different values for N": each line (cage, arrow) is read on its own
+#: anyway; the sentence ties nothing together and allows nothing more.
+_EACH_OWN = re.compile(
+    r"^\W*(different|separate|distinct) (lines|cages|arrows|circles|thermo\w*|segments|clues) "
+    r"(may|can|might|do not need to|don't need to) (have|take|hold|sum to|be) (different|distinct) "
+    r"(values|sums|totals|numbers|digits)( (of|for) [a-z])?\W*$")
+#: "Cells with a filled square must be even": the conventional odd circle / even square marks.
+_PARITY_MARKS = re.compile(
+    r"^\W*(the )?((cells?|digits?) (with|in|on|marked with|marked by) )?(an? |the )?"
+    r"((filled|shaded|gr[ae]y|black|dark|light) )?(?P<shape>circles?|squares?) "
+    r"(must be|are|is|must contain|contains?|holds?) (an? )?(?P<parity>odd|even)( digits?| numbers?)?\W*$")
+#: The kinds drawn with circles in or between cells (a sentence on odd circles could mean them).
+_CIRCLED = {"arrow", "between-line", "quadruple", "thermometer", "slow-thermometer", "kropki-white",
+            "kropki-black", "odd"}
+#: How a sentence names X marks and V marks (alone or both).
+_XV_LETTERS = (("x", (" x ", "x's", " xs ", "xes")), ("v", (" v ", "v's", " vs ")))
 _NEGATIVE = re.compile(r"\ball\b[^.]{0,60}\b(given|shown|marked|displayed|present|drawn)\b|"
                        r"negative constraint|\bnot all\b")
 
@@ -264,6 +293,7 @@ def _sentences(text: str) -> list[str]:
 class _TextReading:
     reasons: list[str]
     all_dots: bool = False
+    one_colour: set[str] = field(default_factory=set)
     all_xv: bool = False
     slow: bool = False
     strict: bool = False
@@ -299,22 +329,42 @@ def _read_text(text: str, kinds: set[str], n: int) -> _TextReading:
                 if not negated:
                     partial = dots and (("white" in sentence) != ("black" in sentence))
                     if partial:
-                        reading.reasons.append("unsupported: a negative constraint for one colour of "
-                                               f"dot only (\"{_cut(sentence)}\")")
+                        reading.one_colour.add("white" if "white" in sentence else "black")
                     reading.all_dots |= dots and not partial
-                    reading.all_xv |= xv
+                    letters = {ch for ch, words in _XV_LETTERS if any(w in padded for w in words)}
+                    if xv and len(letters) == 1 and not any(w in padded for w in ("xv", "x/v", "x-v")):
+                        # "all V's are given" says nothing of the sums of 10 (X): not the X/V negative
+                        reading.reasons.append("unsupported: a negative constraint for "
+                                               f"{letters.pop().upper()} only (\"{_cut(sentence)}\")")
+                    else:
+                        reading.all_xv |= xv
                 continue
         classic = _CLASSIC.search(sentence) or (_UNITS.search(sentence) and _ONCE.search(sentence))
         if classic and not _UNUSUAL.search(sentence):
             continue
+        if re.fullmatch(r"\(?([0-9]|[a-z]|i{1,3}|iv|v)\)\.?|[0-9]\.", sentence):
+            continue  # the number of the rule that follows ("1).", "(b)")
         if len(sentence.split()) <= 10 and not _RULE_WORDS.search(sentence):
             continue  # flavour text: nothing in it can state a rule
         if _LINES_REPEAT.search(sentence) and kinds & _LINE_KINDS_SEEN and not kinds & _NO_REPEATS:
             continue  # true of every line kind present (none of them forbids repeats)
         if any(w in padded for k in kinds for w in _KIND_WORDS.get(k, ())):
             continue
+        if _STANDARD_KIND.search(sentence) or _EACH_OWN.search(sentence) or _parity_marks(sentence, kinds):
+            continue
         reading.reasons.append(f"unsupported: a rule not understood (\"{_cut(sentence)}\")")
     return reading
+
+
+def _parity_marks(sentence: str, kinds: set[str]) -> bool:
+    """Whether the sentence states the conventional parity marks (squares even, circles odd) where
+    no mark of the puzzle could be meant but those (a circle of an arrow or a bulb could be)."""
+    m = _PARITY_MARKS.search(sentence)
+    if m is None:
+        return False
+    if m.group("shape").startswith("square"):
+        return m.group("parity") == "even"
+    return m.group("parity") == "odd" and not kinds & (_CIRCLED - {"odd"})
 
 
 def _cut(text: str) -> str:
@@ -380,11 +430,19 @@ class _Mapper:
         unknown = negative - {"ratio", "difference", "xv"}
         if unknown:
             self.refuse(f"unsupported: negative constraint for {', '.join(sorted(unknown))}")
-        if ("ratio" in negative) != ("difference" in negative):
-            self.refuse("unsupported: a negative constraint for "
-                        f"{'black' if 'ratio' in negative else 'white'} dots only")
-        elif "ratio" in negative or reading.all_dots:
-            self.constraints.append(AllDotsGiven(tuple(sorted(self.kropki_pairs))))
+        dots = tuple(sorted(self.kropki_pairs))
+        # With dots drawn, "non-consecutive" is the white dots' negative (the dotted pairs left out).
+        beside = bool(dots) and NonConsecutive() in self.constraints
+        if beside:
+            self.constraints.remove(NonConsecutive())
+        black = "ratio" in negative or reading.all_dots or "black" in reading.one_colour
+        white = "difference" in negative or reading.all_dots or "white" in reading.one_colour or beside
+        if black and white:
+            self.constraints.append(AllDotsGiven(dots))
+        elif black:  # the pairs with a dot of either colour are left out: a white dot may be 1:2
+            self.constraints.append(AllBlackDotsGiven(dots))
+        elif white:
+            self.constraints.append(AllWhiteDotsGiven(dots))
         if "xv" in negative or reading.all_xv:
             self.constraints.append(AllXVGiven(tuple(sorted(self.xv_pairs))))
         if self.reasons:

@@ -26,7 +26,8 @@ quadruple                            white circle at the 2×2's centre holding t
 clone                                both groups shaded in a colour of their own
 extraregion / diagonal               shaded cells / a thin corner-to-corner line
 antiknight, antiking, nonconsecutive, nothing in the grid: named in ``desc.constraint-notes``
-disjointgroups, nokropki, noxv
+disjointgroups, nokropki, noblack,
+nowhite, noxv
 ===================================  ===========================================================
 
 Killer cages (``cage``) are drawn by :mod:`sudokit.render.svg` with the classic cages.
@@ -44,7 +45,9 @@ from sudokit.rules import Rules
 from sudokit.rules.base import Constraint
 from sudokit.rules.kinds import (
     XV,
+    AllBlackDotsGiven,
     AllDotsGiven,
+    AllWhiteDotsGiven,
     AllXVGiven,
     AntiKing,
     AntiKnight,
@@ -125,7 +128,8 @@ _LINES: dict[type[Constraint], tuple[str, float, str]] = {
     ZipperLine: ("zipper", 0.16, "zipper"),
 }
 _OUTSIDE = (LittleKiller, Sandwich, XSum, Skyscraper)
-_NOTES = (AntiKnight, AntiKing, NonConsecutive, DisjointGroups, AllDotsGiven, AllXVGiven)
+_NOTES = (AntiKnight, AntiKing, NonConsecutive, DisjointGroups, AllDotsGiven, AllBlackDotsGiven,
+          AllWhiteDotsGiven, AllXVGiven)
 
 
 def _num(value: float) -> str:

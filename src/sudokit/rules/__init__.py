@@ -10,7 +10,9 @@ from __future__ import annotations
 from sudokit.rules.base import Constraint, constraint_names, find_constraint
 from sudokit.rules.kinds import (
     XV,
+    AllBlackDotsGiven,
     AllDotsGiven,
+    AllWhiteDotsGiven,
     AllXVGiven,
     AntiKing,
     AntiKnight,
@@ -52,7 +54,9 @@ from sudokit.rules.violations import Violation, check
 
 __all__ = [
     "XV",
+    "AllBlackDotsGiven",
     "AllDotsGiven",
+    "AllWhiteDotsGiven",
     "AllXVGiven",
     "AntiKing",
     "AntiKnight",

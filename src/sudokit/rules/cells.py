@@ -22,7 +22,9 @@ from sudokit.rules.primitives import (
 
 __all__ = [
     "XV",
+    "AllBlackDotsGiven",
     "AllDotsGiven",
+    "AllWhiteDotsGiven",
     "AllXVGiven",
     "Clone",
     "Difference",
@@ -210,6 +212,32 @@ class AllDotsGiven(_Negative):
 
     def forbidden(self, x: int, y: int) -> bool:
         return abs(x - y) == 1 or x == 2 * y or y == 2 * x
+
+
+@dataclass(frozen=True)
+class AllBlackDotsGiven(_Negative):
+    """All black Kropki dots are given: side-by-side cells without a dot (``marked``: the pairs
+    with a dot of either colour) are not in a 1:2 ratio."""
+
+    kind = "noblack"
+    aliases = ("allblackdotsgiven", "negativeblack")
+    description = "no dot: not 1:2"
+
+    def forbidden(self, x: int, y: int) -> bool:
+        return x == 2 * y or y == 2 * x
+
+
+@dataclass(frozen=True)
+class AllWhiteDotsGiven(_Negative):
+    """All white Kropki dots are given: side-by-side cells without a dot (``marked``: the pairs
+    with a dot of either colour) are not consecutive."""
+
+    kind = "nowhite"
+    aliases = ("allwhitedotsgiven", "negativewhite")
+    description = "no dot: not consecutive"
+
+    def forbidden(self, x: int, y: int) -> bool:
+        return abs(x - y) == 1
 
 
 @dataclass(frozen=True)

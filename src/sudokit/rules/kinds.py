@@ -18,6 +18,8 @@ kind                 rule                                                   comp
 ``white``            the two digits are consecutive                          PairTable
 ``black``            one digit is twice the other                            PairTable
 ``nokropki``         no dot: neither consecutive nor 1:2 (all dots given)    PairTable per pair
+``noblack``          no dot: not 1:2 (all black dots given)                  PairTable per pair
+``nowhite``          no dot: not consecutive (all white dots given)          PairTable per pair
 ``xv``               the two digits add up to 10 (X) or 5 (V)                PairTable
 ``noxv``             no X or V: the sum is neither 5 nor 10 (all given)      PairTable per pair
 ``germanwhisper``    neighbours on the line differ by at least ``gap`` (5)   PairTable
@@ -55,7 +57,9 @@ from __future__ import annotations
 
 from sudokit.rules.cells import (
     XV,
+    AllBlackDotsGiven,
     AllDotsGiven,
+    AllWhiteDotsGiven,
     AllXVGiven,
     Clone,
     Difference,
@@ -93,7 +97,9 @@ from sudokit.rules.lines import (
 
 __all__ = [
     "XV",
+    "AllBlackDotsGiven",
     "AllDotsGiven",
+    "AllWhiteDotsGiven",
     "AllXVGiven",
     "AntiKing",
     "AntiKnight",

@@ -9,8 +9,8 @@ in, and the ``KIND:SPEC`` text of the command line's ``--constraint``.
 fills the kind's cell fields in order, any other part its values in order (``cage:15:r1c1,r1c2``,
 ``arrow:r1c1:r1c2,r1c3``, ``quadruple:r1c1:1,2``, ``diagonal:up``, ``xv:5:r1c1,r1c2``). A kind
 of one cell or one pair takes several at once (``odd:r1c1,r3c3`` is two constraints). The
-negatives ``nokropki`` and ``noxv`` without cells take the dots (X/V marks) given with them
-(:func:`parse_constraints`).
+negatives ``nokropki`` (and its one-colour forms ``noblack``, ``nowhite``) and ``noxv`` without
+cells take the dots (X/V marks) given with them (:func:`parse_constraints`).
 
 >>> parse_constraint("thermo:r1c1,r1c2,r1c3", 9)
 [Thermometer(line=(0, 1, 2))]
@@ -29,7 +29,17 @@ from typing import Any
 
 from sudokit.errors import RulesError
 from sudokit.rules.base import Constraint, find_constraint
-from sudokit.rules.kinds import XV, AllDotsGiven, AllXVGiven, Difference, KropkiBlack, KropkiWhite, Ratio
+from sudokit.rules.kinds import (
+    XV,
+    AllBlackDotsGiven,
+    AllDotsGiven,
+    AllWhiteDotsGiven,
+    AllXVGiven,
+    Difference,
+    KropkiBlack,
+    KropkiWhite,
+    Ratio,
+)
 from sudokit.shape import cell_name
 
 __all__ = ["constraint_from_dict", "constraint_to_dict", "parse_constraint", "parse_constraints"]
@@ -257,8 +267,8 @@ def parse_constraints(specs: Iterable[str], n: int) -> list[Constraint]:
     dots = _pairs(c for c in out if isinstance(c, (KropkiWhite, KropkiBlack, Difference, Ratio)))
     marks = _pairs(c for c in out if isinstance(c, XV))
     for i, c in enumerate(out):
-        if isinstance(c, AllDotsGiven) and not c.marked:
-            out[i] = AllDotsGiven(dots)
+        if isinstance(c, (AllDotsGiven, AllBlackDotsGiven, AllWhiteDotsGiven)) and not c.marked:
+            out[i] = type(c)(dots)
         elif isinstance(c, AllXVGiven) and not c.marked:
             out[i] = AllXVGiven(marks)
     return out

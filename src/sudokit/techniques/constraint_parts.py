@@ -44,6 +44,7 @@ _WORDS = {
     "entropic": "entropic line", "modular": "modular line", "zipper": "zipper line",
     "odd": "odd cell", "even": "even cell", "minimum": "minimum cell", "maximum": "maximum cell",
     "difference": "difference dot", "ratio": "ratio dot", "nokropki": "no kropki dot",
+    "noblack": "no black dot", "nowhite": "no white dot",
     "noxv": "no X or V", "nonconsecutive": "non-consecutive pair", "antiknight": "anti-knight",
     "antiking": "anti-king", "extraregion": "extra region", "disjointgroups": "disjoint group",
 }
