@@ -22,6 +22,7 @@
 #include "solve/bitboard9.h"
 #include "common/bits.h"
 #include "common/geometry9.h"
+#include "common/splitmix.h"
 
 #include <string.h>
 
@@ -37,13 +38,6 @@ static inline int single(unsigned m) { return m && !(m & (m - 1)); }
 static inline int digit_of(unsigned bit) { return __builtin_ctz(bit) + 1; }
 
 /* ---- random numbers ------------------------------------------------------------ */
-
-static uint64_t splitmix64(uint64_t *x) {
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 void sk_rng_seed(sk_rng *rng, uint64_t seed) {
     for (int i = 0; i < 4; i++) rng->s[i] = splitmix64(&seed);

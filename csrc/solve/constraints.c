@@ -51,13 +51,6 @@ typedef struct {
     uint64_t rng;       /* splitmix64 state; 0: no randomness */
 } Solver;
 
-static inline uint64_t next_random(uint64_t *state) {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 /* dom/wdeg: a cell's weight grows with the contradictions it takes part in. */
 static inline void blame_cell(void *v, int p) { ((Solver *)v)->weight[p]++; }
 
@@ -95,7 +88,8 @@ static int restrict_cell(void *v, int p, uint64_t keep) { return sk_restrict(&((
 
 static int propagate(void *v) { return sk_propagate(&((Solver *)v)->c, &HOOKS, v); }
 
-/* Cell p takes digit d: the digit leaves its peers. */
+/* Cell p takes digit d: the digit leaves its peers. (Alike in shape to rules.c's assign, kept apart:
+ * each walks its own table type and restricts cells through its own queues of rules.) */
 static inline int assign(void *v, int p, int d) {
     Solver *s = (Solver *)v;
     const skc_table *t = s->t;
@@ -143,28 +137,11 @@ static int locked(void *v, int ud) {
     return OK;
 }
 
-/* dom/wdeg: the open cell with the fewest candidates per unit of weight (the first such); its
- * lowest digit, or with a seed a random one. */
+/* dom/wdeg (search.h): the open cell with the fewest candidates per unit of weight; its lowest
+ * digit, or with a seed a random one. */
 static int choose_cell(void *v, uint64_t *bit) {
     Solver *s = (Solver *)v;
-    int best = -1;
-    uint64_t best_k = 1, best_w = 0;
-    for (int p = 0; p < s->c.ncells; p++) {
-        if (s->c.done[p]) continue;
-        uint64_t k = (uint64_t)sk_popcount(s->c.cand[p]), w = s->weight[p];
-        if (k * best_w < best_k * w) { /* k / w < best_k / best_w */
-            best = p;
-            best_k = k;
-            best_w = w;
-        }
-    }
-    uint64_t m = s->c.cand[best];
-    if (s->rng) {
-        uint64_t r = next_random(&s->rng) % (uint64_t)sk_popcount(m);
-        while (r--) m &= m - 1;
-    }
-    *bit = m & (0 - m);
-    return best;
+    return sk_choose_wdeg(&s->c, s->weight, &s->rng, bit);
 }
 
 /* Set up a solver (every primitive queued); 0 when memory ran out (solver_free still due). */

@@ -96,13 +96,6 @@ typedef struct {
     uint64_t rng;        /* splitmix64 state; 0: no randomness */
 } Solver;
 
-static inline uint64_t next_random(uint64_t *state) {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 static inline void blame_cell(void *v, int p) { ((Solver *)v)->weight[p]++; }
 
 /* A full region with a digit of no place left, or dead for the matching rule: its cells. */
@@ -342,24 +335,11 @@ static inline int own_rules(void *v) {
     return IDLE;
 }
 
-/* dom/wdeg: the open cell with the fewest candidates per unit of weight; its lowest digit, or
- * with a seed a random one. */
+/* dom/wdeg (search.h): the open cell with the fewest candidates per unit of weight; its lowest
+ * digit, or with a seed a random one. */
 static int choose_cell(void *v, uint64_t *bit) {
     Solver *s = (Solver *)v;
-    int best = -1;
-    uint64_t best_k = 1, best_w = 0;
-    for (int p = 0; p < s->c.ncells; p++) {
-        if (s->c.done[p]) continue;
-        uint64_t k = (uint64_t)sk_popcount(s->c.cand[p]), w = SKR_WDEG ? s->weight[p] : 1;
-        if (k * best_w < best_k * w) { /* k / w < best_k / best_w */
-            best = p;
-            best_k = k;
-            best_w = w;
-        }
-    }
-    uint64_t m = s->c.cand[best];
-    *bit = s->rng ? nth_bit(m, (int)(next_random(&s->rng) % (uint64_t)sk_popcount(m))) : m & (0 - m);
-    return best;
+    return sk_choose_wdeg(&s->c, SKR_WDEG ? s->weight : NULL, &s->rng, bit);
 }
 
 int skr_solve(const skr_table *t, const uint8_t *givens, int limit, uint8_t *solution, uint64_t *guesses,

@@ -62,11 +62,6 @@ static inline int at_most(uint64_t x, int k) {
     while (k-- > 0) x &= x - 1;
     return x == 0;
 }
-/* The i-th set bit of x (i < sk_popcount(x)), as a one-bit mask. */
-static inline uint64_t nth_bit(uint64_t x, int i) {
-    while (i-- > 0) x &= x - 1;
-    return x & (0 - x);
-}
 
 /* ---- the table --------------------------------------------------------------- */
 

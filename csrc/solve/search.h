@@ -45,6 +45,7 @@
 #include <string.h>
 
 #include "common/bits.h"
+#include "common/splitmix.h"
 #include "common/stop.h"
 #include "solve/alldiff.h"
 
@@ -123,6 +124,28 @@ typedef struct {
     size_t tlen, tcap;
     sk_decision *decisions;  /* at most ncells of them */
 } sk_search;
+
+/* dom/wdeg, the guess of the variant solvers (rules.c, constraints.c): the open cell with the
+ * fewest candidates per unit of weight (the first such; weight NULL: every weight 1), and in *bit
+ * its lowest digit or, when *rng is not 0, a random one (splitmix64 on *rng). */
+static inline int sk_choose_wdeg(const sk_search *c, const uint32_t *weight, uint64_t *rng, uint64_t *bit) {
+    int best = -1;
+    uint64_t best_k = 1, best_w = 0;
+    for (int p = 0; p < c->ncells; p++) {
+        if (c->done[p]) continue;
+        uint64_t k = (uint64_t)sk_popcount(c->cand[p]), w = weight ? weight[p] : 1;
+        if (k * best_w < best_k * w) { /* k / w < best_k / best_w */
+            best = p;
+            best_k = k;
+            best_w = w;
+        }
+    }
+    uint64_t m = c->cand[best];
+    if (*rng)
+        for (uint64_t r = splitmix64(rng) % (uint64_t)sk_popcount(m); r; r--) m &= m - 1;
+    *bit = m & (0 - m);
+    return best;
+}
 
 /* What a solver adds to the core; `s` is the solver's own state. */
 typedef struct {

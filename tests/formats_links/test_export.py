@@ -13,50 +13,7 @@ from sudokit.errors import RulesError, UnsupportedConstraintError
 from sudokit.formats.links import read_link
 from sudokit.formats.variants import read_json, rules_from_dict, write_fpuzzles, write_json, write_sudokupad
 from sudokit.formats.zipped import lz_decompress
-from sudokit.rules import (
-    XV,
-    AllBlackDotsGiven,
-    AllDotsGiven,
-    AllWhiteDotsGiven,
-    AllXVGiven,
-    AntiKing,
-    AntiKnight,
-    Arrow,
-    Between,
-    Clone,
-    Constraint,
-    Diagonal,
-    Difference,
-    DisjointGroups,
-    DutchWhisper,
-    Entropic,
-    EqualSum,
-    Even,
-    ExtraRegion,
-    GermanWhisper,
-    KillerCage,
-    KropkiBlack,
-    KropkiWhite,
-    LittleKiller,
-    Maximum,
-    Minimum,
-    Modular,
-    NonConsecutive,
-    Odd,
-    Palindrome,
-    Quadruple,
-    Ratio,
-    RegionSum,
-    Renban,
-    Rules,
-    Sandwich,
-    Skyscraper,
-    SlowThermometer,
-    Thermometer,
-    XSum,
-    ZipperLine,
-    constraint_names,
-)
+from sudokit.rules import Constraint, Rules, constraint_names, kinds
 from sudokit.rules.spec import constraint_from_dict, constraint_to_dict, parse_constraint, parse_constraints
 from sudokit.shape import Shape
 from sudokit.variant import make_rules
@@ -66,17 +23,47 @@ BOXES = tuple(BOX.box_of(c) for c in range(81))
 
 #: One (or two) of every kind f-puzzles can express, on a 9×9 grid.
 EXPRESSIBLE: list[Constraint] = [
-    Thermometer((0, 1, 2)), SlowThermometer((15, 16, 17)), Arrow((10,), (11, 12)),
-    Arrow((27, 28), (37, 38)), KillerCage((30, 31), 5),
-    KillerCage((40, 41)), LittleKiller((1, 11, 21, 31, 41, 51, 61, 71), 20), LittleKiller((8,), 3),
-    LittleKiller((54, 64, 74), 12), Sandwich(tuple(range(9)), 10), Sandwich(tuple(range(80, 71, -1)), 0),
-    XSum(tuple(range(0, 81, 9)), 15), Skyscraper(tuple(range(80, -1, -9)), 3),
-    GermanWhisper((20, 21, 22)), DutchWhisper((23, 24)), Renban((50, 51)), Palindrome((60, 61, 62)),
-    Between((63, 64, 65)), RegionSum((5, 6, 7), BOXES), Entropic((70, 71, 72)), Modular((73, 74, 75)),
-    ZipperLine((33, 34, 35)), KropkiWhite(0, 9), KropkiBlack(1, 10), Difference(2, 11, value=3),
-    Ratio(3, 12, value=3), XV(4, 13, 10), XV(5, 14, 5), Odd(80), Even(79), Minimum(78), Maximum(77),
-    Quadruple(20, (1, 2)), Clone((54, 55), (57, 58)), ExtraRegion((45, 46, 47)), Diagonal("down"),
-    Diagonal("up"), AntiKnight(), AntiKing(), NonConsecutive(), DisjointGroups((3, 3)),
+    kinds.Thermometer((0, 1, 2)),
+    kinds.SlowThermometer((15, 16, 17)),
+    kinds.Arrow((10,), (11, 12)),
+    kinds.Arrow((27, 28), (37, 38)),
+    kinds.KillerCage((30, 31), 5),
+    kinds.KillerCage((40, 41)),
+    kinds.LittleKiller((1, 11, 21, 31, 41, 51, 61, 71), 20),
+    kinds.LittleKiller((8,), 3),
+    kinds.LittleKiller((54, 64, 74), 12),
+    kinds.Sandwich(tuple(range(9)), 10),
+    kinds.Sandwich(tuple(range(80, 71, -1)), 0),
+    kinds.XSum(tuple(range(0, 81, 9)), 15),
+    kinds.Skyscraper(tuple(range(80, -1, -9)), 3),
+    kinds.GermanWhisper((20, 21, 22)),
+    kinds.DutchWhisper((23, 24)),
+    kinds.Renban((50, 51)),
+    kinds.Palindrome((60, 61, 62)),
+    kinds.Between((63, 64, 65)),
+    kinds.RegionSum((5, 6, 7), BOXES),
+    kinds.Entropic((70, 71, 72)),
+    kinds.Modular((73, 74, 75)),
+    kinds.ZipperLine((33, 34, 35)),
+    kinds.KropkiWhite(0, 9),
+    kinds.KropkiBlack(1, 10),
+    kinds.Difference(2, 11, value=3),
+    kinds.Ratio(3, 12, value=3),
+    kinds.XV(4, 13, 10),
+    kinds.XV(5, 14, 5),
+    kinds.Odd(80),
+    kinds.Even(79),
+    kinds.Minimum(78),
+    kinds.Maximum(77),
+    kinds.Quadruple(20, (1, 2)),
+    kinds.Clone((54, 55), (57, 58)),
+    kinds.ExtraRegion((45, 46, 47)),
+    kinds.Diagonal("down"),
+    kinds.Diagonal("up"),
+    kinds.AntiKnight(),
+    kinds.AntiKing(),
+    kinds.NonConsecutive(),
+    kinds.DisjointGroups((3, 3)),
 ]
 GIVENS = [0] * 81
 GIVENS[40] = 5
@@ -102,7 +89,7 @@ def test_every_kind_round_trips(writer, constraint):
 @pytest.mark.parametrize("writer", WRITERS)
 def test_all_kinds_at_once_round_trip(writer):
     # Beside dots, f-puzzles' non-consecutive is the white dots' negative: written as such.
-    together = [c for c in EXPRESSIBLE if c != NonConsecutive()]
+    together = [c for c in EXPRESSIBLE if c != kinds.NonConsecutive()]
     rules = Rules.classic(BOX).with_constraints(together)
     puzzle = read_link(writer(GIVENS, rules))
     assert key(puzzle.rules) == key(rules)
@@ -112,18 +99,24 @@ def test_all_kinds_at_once_round_trip(writer):
 
 def test_the_negatives_round_trip_with_their_marks():
     rules = Rules.classic(BOX).with_constraints(
-        [KropkiWhite(0, 1), Ratio(9, 10, value=3), XV(3, 4, 5), AllDotsGiven(((0, 1), (9, 10))),
-         AllXVGiven(((3, 4),))])
+        [
+            kinds.KropkiWhite(0, 1),
+            kinds.Ratio(9, 10, value=3),
+            kinds.XV(3, 4, 5),
+            kinds.AllDotsGiven(((0, 1), (9, 10))),
+            kinds.AllXVGiven(((3, 4),)),
+        ]
+    )
     assert read_link(write_fpuzzles(GIVENS, rules)).rules == rules
 
 
-@pytest.mark.parametrize("negative", [AllBlackDotsGiven, AllWhiteDotsGiven])
+@pytest.mark.parametrize("negative", [kinds.AllBlackDotsGiven, kinds.AllWhiteDotsGiven])
 def test_one_colour_negatives_round_trip(negative):
     rules = Rules.classic(BOX).with_constraints(
-        [KropkiWhite(0, 1), KropkiBlack(9, 18), negative(((0, 1), (9, 18)))])
+        [kinds.KropkiWhite(0, 1), kinds.KropkiBlack(9, 18), negative(((0, 1), (9, 18)))])
     assert read_link(write_fpuzzles(GIVENS, rules)).rules == rules
-    short = Rules.classic(BOX).with_constraints([KropkiWhite(0, 1), negative(())])
-    both = Rules.classic(BOX).with_constraints([KropkiWhite(0, 1), NonConsecutive()])
+    short = Rules.classic(BOX).with_constraints([kinds.KropkiWhite(0, 1), negative(())])
+    both = Rules.classic(BOX).with_constraints([kinds.KropkiWhite(0, 1), kinds.NonConsecutive()])
     with pytest.raises(UnsupportedConstraintError, match="white dots' negative"):
         write_fpuzzles(GIVENS, both)
     with pytest.raises(UnsupportedConstraintError, match="exactly the dots"):
@@ -133,12 +126,12 @@ def test_one_colour_negatives_round_trip(negative):
 @pytest.mark.parametrize("shape", [Shape(2, 3), Shape(3, 2), Shape(2, 2), Shape(4, 4)])
 def test_box_shapes_round_trip(shape):
     n = shape.n
-    rules = Rules.classic(shape).with_constraints([Thermometer((0, 1, n + 1)), Odd(n * n - 1)])
+    rules = Rules.classic(shape).with_constraints([kinds.Thermometer((0, 1, n + 1)), kinds.Odd(n * n - 1)])
     assert read_link(write_sudokupad([0] * (n * n), rules)).rules == rules
 
 
 def test_an_irregular_grid_round_trips():
-    rules = make_rules("jigsaw", regions="1112" "1322" "3342" "3444").with_constraints([Renban((0, 1))])
+    rules = make_rules("jigsaw", regions="1112" "1322" "3342" "3444").with_constraints([kinds.Renban((0, 1))])
     cells = [0] * 16
     cells[5] = 2
     puzzle = read_link(write_fpuzzles(cells, rules))
@@ -146,7 +139,7 @@ def test_an_irregular_grid_round_trips():
 
 
 def test_a_sudokupad_link_is_sudokupads_with_fpuzzles_json():
-    rules = Rules.classic(BOX).with_constraints([Thermometer((0, 1, 2))])
+    rules = Rules.classic(BOX).with_constraints([kinds.Thermometer((0, 1, 2))])
     link = write_sudokupad(GIVENS, rules)
     assert link.startswith("https://sudokupad.app/fpuzzles")
     data = json.loads(lz_decompress(link.removeprefix("https://sudokupad.app/fpuzzles")))
@@ -155,20 +148,20 @@ def test_a_sudokupad_link_is_sudokupads_with_fpuzzles_json():
 
 
 def test_grid_writes_both_links():
-    grid = sudokit.Grid(tuple(GIVENS), BOX, Rules.classic(BOX).with_constraints([Odd(3)]))
+    grid = sudokit.Grid(tuple(GIVENS), BOX, Rules.classic(BOX).with_constraints([kinds.Odd(3)]))
     assert read_link(grid.to_sudokupad()).rules == grid.rules
     assert sudokit.Grid.from_string(grid.to_fpuzzles()) == grid
 
 
 @pytest.mark.parametrize("constraint, words", [
-    (EqualSum(((0, 1), (3, 4))), "no field for equalsum"),
-    (KropkiWhite(0, 2), "not side by side"),
-    (XV(0, 1, 7), "not 7"),
-    (Modular((0, 1, 2), 4), "modulo 3, not 4"),
-    (LittleKiller((10, 20), 5), "whole diagonal"),
-    (Sandwich((0, 1, 2), 5), "whole row or column"),
-    (RegionSum((0, 1), tuple(range(81))), "not the grid's"),
-    (AllDotsGiven(((0, 1),)), "exactly the dots"),
+    (kinds.EqualSum(((0, 1), (3, 4))), "no field for equalsum"),
+    (kinds.KropkiWhite(0, 2), "not side by side"),
+    (kinds.XV(0, 1, 7), "not 7"),
+    (kinds.Modular((0, 1, 2), 4), "modulo 3, not 4"),
+    (kinds.LittleKiller((10, 20), 5), "whole diagonal"),
+    (kinds.Sandwich((0, 1, 2), 5), "whole row or column"),
+    (kinds.RegionSum((0, 1), tuple(range(81))), "not the grid's"),
+    (kinds.AllDotsGiven(((0, 1),)), "exactly the dots"),
 ])
 def test_what_fpuzzles_cannot_say_is_refused_by_name(constraint, words):
     rules = Rules.classic(BOX).with_constraints([constraint])
@@ -186,9 +179,10 @@ def test_a_digit_set_is_refused():
 
 # -- sudokit's JSON form ---------------------------------------------------------------------------
 
-EVERY_KIND = [*EXPRESSIBLE, EqualSum(((0, 1), (3, 4))), Modular((6, 7, 8), 4),
-              XV(0, 1, 7), AllDotsGiven(((0, 9),)), AllBlackDotsGiven(((0, 9),)), AllWhiteDotsGiven(()),
-              AllXVGiven(()), RegionSum((0, 1, 2))]
+EVERY_KIND = [*EXPRESSIBLE, kinds.EqualSum(((0, 1), (3, 4))), kinds.Modular((6, 7, 8), 4),
+              kinds.XV(0, 1, 7), kinds.AllDotsGiven(((0, 9),)), kinds.AllBlackDotsGiven(((0, 9),)),
+              kinds.AllWhiteDotsGiven(()),
+              kinds.AllXVGiven(()), kinds.RegionSum((0, 1, 2))]
 
 
 def test_every_kind_is_in_the_list():
@@ -206,7 +200,7 @@ def test_rules_to_dict_and_back_keep_every_constraint_in_order():
     rules = make_rules("x", box=(3, 3)).with_constraints(EVERY_KIND)
     back = rules_from_dict(json.loads(json.dumps(rules.to_dict())))
     assert back == rules and back.constraints == rules.constraints
-    digits = Rules.classic(Shape(2, 2)).with_constraints([Thermometer((0, 1))], digits=(0, 1, 2, 3))
+    digits = Rules.classic(Shape(2, 2)).with_constraints([kinds.Thermometer((0, 1))], digits=(0, 1, 2, 3))
     assert rules_from_dict(digits.to_dict()) == digits
 
 
@@ -234,23 +228,23 @@ def test_bad_json_constraints_are_named(data, words):
 
 
 @pytest.mark.parametrize("spec, expected", [
-    ("thermo:r1c1,r1c2,r1c3", [Thermometer((0, 1, 2))]),
-    ("cage:15:r1c1,r1c2", [KillerCage((0, 1), 15)]),
-    ("cage:r1c1,r1c2", [KillerCage((0, 1))]),
-    ("kropki-black:r1c1,r1c2", [KropkiBlack(0, 1)]),
-    ("white:r1c1,r1c2,r2c1,r2c2", [KropkiWhite(0, 1), KropkiWhite(9, 10)]),
-    ("odd:r1c1,r9c9", [Odd(0), Odd(80)]),
-    ("arrow:r1c1:r1c2,r1c3", [Arrow((0,), (1, 2))]),
-    ("quadruple:r1c1:1,2", [Quadruple(0, (1, 2))]),
-    ("xv:X:r1c1,r1c2", [XV(0, 1, 10)]),
-    ("xv:5:r1c1,r1c2", [XV(0, 1, 5)]),
-    ("diagonal:up", [Diagonal("up")]),
-    ("disjoint:3x3", [DisjointGroups((3, 3))]),
-    ("antiknight", [AntiKnight()]),
-    ("difference:2:r1c1,r1c2", [Difference(0, 1, value=2)]),
-    ("equalsum:r1c1,r1c2:r3c1", [EqualSum(((0, 1), (18,)))]),
-    ("littlekiller:20:r1c2,r2c3", [LittleKiller((1, 11), 20)]),
-    ("Thermometer:R1C1,R2C1", [Thermometer((0, 9))]),
+    ("thermo:r1c1,r1c2,r1c3", [kinds.Thermometer((0, 1, 2))]),
+    ("cage:15:r1c1,r1c2", [kinds.KillerCage((0, 1), 15)]),
+    ("cage:r1c1,r1c2", [kinds.KillerCage((0, 1))]),
+    ("kropki-black:r1c1,r1c2", [kinds.KropkiBlack(0, 1)]),
+    ("white:r1c1,r1c2,r2c1,r2c2", [kinds.KropkiWhite(0, 1), kinds.KropkiWhite(9, 10)]),
+    ("odd:r1c1,r9c9", [kinds.Odd(0), kinds.Odd(80)]),
+    ("arrow:r1c1:r1c2,r1c3", [kinds.Arrow((0,), (1, 2))]),
+    ("quadruple:r1c1:1,2", [kinds.Quadruple(0, (1, 2))]),
+    ("xv:X:r1c1,r1c2", [kinds.XV(0, 1, 10)]),
+    ("xv:5:r1c1,r1c2", [kinds.XV(0, 1, 5)]),
+    ("diagonal:up", [kinds.Diagonal("up")]),
+    ("disjoint:3x3", [kinds.DisjointGroups((3, 3))]),
+    ("antiknight", [kinds.AntiKnight()]),
+    ("difference:2:r1c1,r1c2", [kinds.Difference(0, 1, value=2)]),
+    ("equalsum:r1c1,r1c2:r3c1", [kinds.EqualSum(((0, 1), (18,)))]),
+    ("littlekiller:20:r1c2,r2c3", [kinds.LittleKiller((1, 11), 20)]),
+    ("Thermometer:R1C1,R2C1", [kinds.Thermometer((0, 9))]),
 ])
 def test_specs(spec, expected):
     assert parse_constraint(spec, 9) == expected
@@ -258,10 +252,10 @@ def test_specs(spec, expected):
 
 def test_negatives_take_the_marks_given_with_them():
     found = parse_constraints(["white:r1c1,r1c2", "black:r2c1,r3c1", "nokropki", "xv:X:r5c5,r5c6", "noxv"], 9)
-    assert found[2] == AllDotsGiven(((0, 1), (9, 18)))
-    assert found[4] == AllXVGiven(((40, 41),))
+    assert found[2] == kinds.AllDotsGiven(((0, 1), (9, 18)))
+    assert found[4] == kinds.AllXVGiven(((40, 41),))
     one = parse_constraints(["white:r1c1,r1c2", "noblack", "nowhite"], 9)
-    assert one[1:] == [AllBlackDotsGiven(((0, 1),)), AllWhiteDotsGiven(((0, 1),))]
+    assert one[1:] == [kinds.AllBlackDotsGiven(((0, 1),)), kinds.AllWhiteDotsGiven(((0, 1),))]
 
 
 @pytest.mark.parametrize("spec, words", [

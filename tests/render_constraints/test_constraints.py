@@ -11,49 +11,8 @@ import pytest
 from sudokit.grid import Grid
 from sudokit.render import svg
 from sudokit.render.constraints import needs_margin
-from sudokit.rules import Rules
+from sudokit.rules import Rules, kinds
 from sudokit.rules.base import Constraint, constraint_names
-from sudokit.rules.kinds import (
-    XV,
-    AllBlackDotsGiven,
-    AllDotsGiven,
-    AllWhiteDotsGiven,
-    AllXVGiven,
-    AntiKing,
-    AntiKnight,
-    Arrow,
-    Between,
-    Clone,
-    Diagonal,
-    Difference,
-    DisjointGroups,
-    DutchWhisper,
-    Entropic,
-    EqualSum,
-    Even,
-    ExtraRegion,
-    GermanWhisper,
-    KillerCage,
-    KropkiBlack,
-    KropkiWhite,
-    LittleKiller,
-    Maximum,
-    Minimum,
-    Modular,
-    NonConsecutive,
-    Odd,
-    Palindrome,
-    Quadruple,
-    Ratio,
-    RegionSum,
-    Renban,
-    Sandwich,
-    Skyscraper,
-    SlowThermometer,
-    Thermometer,
-    XSum,
-    ZipperLine,
-)
 from sudokit.shape import Shape
 
 S = "{http://www.w3.org/2000/svg}"
@@ -67,46 +26,46 @@ def rc(r: int, c: int) -> int:
 
 #: One small constraint of each kind, with the tag and class its drawing carries.
 CASES: list[tuple[Constraint, str, str]] = [
-    (Thermometer((rc(1, 1), rc(1, 2), rc(2, 2))), "g", "thermo"),
-    (SlowThermometer((rc(3, 1), rc(3, 2))), "circle", "slow-marker"),
-    (Arrow((rc(1, 4),), (rc(2, 4), rc(3, 5))), "circle", "arrow-circle"),
-    (Arrow((rc(1, 4), rc(1, 5)), (rc(2, 5), rc(3, 5))), "rect", "pill"),
-    (KillerCage((rc(5, 5), rc(5, 6), rc(6, 6)), 12), "path", "cage"),
-    (LittleKiller((rc(1, 2), rc(2, 3), rc(3, 4)), 9), "g", "littlekiller"),
-    (Sandwich(tuple(rc(r, 3) for r in range(1, 7)), 5), "text", "sandwich"),
-    (XSum(tuple(rc(4, c) for c in range(6, 0, -1)), 10), "text", "xsum"),
-    (Skyscraper(tuple(rc(6, c) for c in range(1, 7)), 3), "text", "skyscraper"),
-    (GermanWhisper((rc(4, 1), rc(4, 2), rc(5, 2))), "path", "germanwhisper"),
-    (DutchWhisper((rc(4, 1), rc(4, 2))), "path", "dutchwhisper"),
-    (Renban((rc(6, 1), rc(6, 2), rc(6, 3))), "path", "renban"),
-    (Palindrome((rc(2, 6), rc(3, 6), rc(4, 6))), "path", "palindrome"),
-    (Between((rc(1, 6), rc(2, 6), rc(3, 6))), "circle", "between-end"),
-    (RegionSum((rc(2, 3), rc(2, 4))), "path", "regionsum"),
-    (EqualSum(((rc(1, 1), rc(1, 2)), (rc(6, 5), rc(6, 6)))), "path", "equalsum"),
-    (Entropic((rc(5, 1), rc(5, 2), rc(5, 3))), "path", "entropic"),
-    (Modular((rc(5, 1), rc(5, 2), rc(5, 3))), "path", "modular"),
-    (ZipperLine((rc(3, 3), rc(3, 4), rc(3, 5))), "path", "zipper"),
-    (Odd(rc(2, 2)), "circle", "odd"),
-    (Even(rc(2, 2)), "rect", "even"),
-    (Minimum(rc(1, 1)), "path", "minimum"),
-    (Maximum(rc(3, 3)), "path", "maximum"),
-    (KropkiWhite(rc(1, 1), rc(1, 2)), "circle", "white"),
-    (KropkiBlack(rc(1, 1), rc(2, 1)), "circle", "black"),
-    (Difference(rc(1, 1), rc(1, 2), 3), "circle", "difference"),
-    (Ratio(rc(1, 1), rc(1, 2), 3), "circle", "ratio"),
-    (XV(rc(6, 5), rc(6, 6), 10), "text", "xv"),
-    (AllDotsGiven(), "desc", "constraint-notes"),
-    (AllBlackDotsGiven(), "desc", "constraint-notes"),
-    (AllWhiteDotsGiven(), "desc", "constraint-notes"),
-    (AllXVGiven(), "desc", "constraint-notes"),
-    (Quadruple(rc(3, 3), (1, 2, 3, 4)), "g", "quadruple"),
-    (Clone((rc(1, 1), rc(1, 2)), (rc(6, 5), rc(6, 6))), "rect", "clone"),
-    (ExtraRegion((rc(2, 2), rc(2, 3), rc(3, 2))), "rect", "extraregion"),
-    (Diagonal("up"), "path", "diagonal"),
-    (AntiKnight(), "desc", "constraint-notes"),
-    (AntiKing(), "desc", "constraint-notes"),
-    (NonConsecutive(), "desc", "constraint-notes"),
-    (DisjointGroups(), "desc", "constraint-notes"),
+    (kinds.Thermometer((rc(1, 1), rc(1, 2), rc(2, 2))), "g", "thermo"),
+    (kinds.SlowThermometer((rc(3, 1), rc(3, 2))), "circle", "slow-marker"),
+    (kinds.Arrow((rc(1, 4),), (rc(2, 4), rc(3, 5))), "circle", "arrow-circle"),
+    (kinds.Arrow((rc(1, 4), rc(1, 5)), (rc(2, 5), rc(3, 5))), "rect", "pill"),
+    (kinds.KillerCage((rc(5, 5), rc(5, 6), rc(6, 6)), 12), "path", "cage"),
+    (kinds.LittleKiller((rc(1, 2), rc(2, 3), rc(3, 4)), 9), "g", "littlekiller"),
+    (kinds.Sandwich(tuple(rc(r, 3) for r in range(1, 7)), 5), "text", "sandwich"),
+    (kinds.XSum(tuple(rc(4, c) for c in range(6, 0, -1)), 10), "text", "xsum"),
+    (kinds.Skyscraper(tuple(rc(6, c) for c in range(1, 7)), 3), "text", "skyscraper"),
+    (kinds.GermanWhisper((rc(4, 1), rc(4, 2), rc(5, 2))), "path", "germanwhisper"),
+    (kinds.DutchWhisper((rc(4, 1), rc(4, 2))), "path", "dutchwhisper"),
+    (kinds.Renban((rc(6, 1), rc(6, 2), rc(6, 3))), "path", "renban"),
+    (kinds.Palindrome((rc(2, 6), rc(3, 6), rc(4, 6))), "path", "palindrome"),
+    (kinds.Between((rc(1, 6), rc(2, 6), rc(3, 6))), "circle", "between-end"),
+    (kinds.RegionSum((rc(2, 3), rc(2, 4))), "path", "regionsum"),
+    (kinds.EqualSum(((rc(1, 1), rc(1, 2)), (rc(6, 5), rc(6, 6)))), "path", "equalsum"),
+    (kinds.Entropic((rc(5, 1), rc(5, 2), rc(5, 3))), "path", "entropic"),
+    (kinds.Modular((rc(5, 1), rc(5, 2), rc(5, 3))), "path", "modular"),
+    (kinds.ZipperLine((rc(3, 3), rc(3, 4), rc(3, 5))), "path", "zipper"),
+    (kinds.Odd(rc(2, 2)), "circle", "odd"),
+    (kinds.Even(rc(2, 2)), "rect", "even"),
+    (kinds.Minimum(rc(1, 1)), "path", "minimum"),
+    (kinds.Maximum(rc(3, 3)), "path", "maximum"),
+    (kinds.KropkiWhite(rc(1, 1), rc(1, 2)), "circle", "white"),
+    (kinds.KropkiBlack(rc(1, 1), rc(2, 1)), "circle", "black"),
+    (kinds.Difference(rc(1, 1), rc(1, 2), 3), "circle", "difference"),
+    (kinds.Ratio(rc(1, 1), rc(1, 2), 3), "circle", "ratio"),
+    (kinds.XV(rc(6, 5), rc(6, 6), 10), "text", "xv"),
+    (kinds.AllDotsGiven(), "desc", "constraint-notes"),
+    (kinds.AllBlackDotsGiven(), "desc", "constraint-notes"),
+    (kinds.AllWhiteDotsGiven(), "desc", "constraint-notes"),
+    (kinds.AllXVGiven(), "desc", "constraint-notes"),
+    (kinds.Quadruple(rc(3, 3), (1, 2, 3, 4)), "g", "quadruple"),
+    (kinds.Clone((rc(1, 1), rc(1, 2)), (rc(6, 5), rc(6, 6))), "rect", "clone"),
+    (kinds.ExtraRegion((rc(2, 2), rc(2, 3), rc(3, 2))), "rect", "extraregion"),
+    (kinds.Diagonal("up"), "path", "diagonal"),
+    (kinds.AntiKnight(), "desc", "constraint-notes"),
+    (kinds.AntiKing(), "desc", "constraint-notes"),
+    (kinds.NonConsecutive(), "desc", "constraint-notes"),
+    (kinds.DisjointGroups(), "desc", "constraint-notes"),
 ]
 
 
@@ -179,22 +138,24 @@ def test_all_kinds_together_render_to_png() -> None:
 
 
 def test_lines_are_under_the_digits() -> None:
-    _, root = picture([Thermometer((rc(1, 1), rc(1, 2))), Odd(rc(6, 5)), KropkiWhite(rc(1, 1), rc(1, 2))])
+    _, root = picture(
+        [kinds.Thermometer((rc(1, 1), rc(1, 2))), kinds.Odd(rc(6, 5)), kinds.KropkiWhite(rc(1, 1), rc(1, 2))]
+    )
     order = [e.get("class", "") for e in root.iter(f"{S}g")]
     assert order.index("constraints under") < order.index("cells") < order.index("constraints over")
 
 
 def test_margin_only_for_outside_clues() -> None:
-    _, plain = picture([Thermometer((0, 1))])
-    _, clued = picture([Sandwich(tuple(range(6)), 4)])
+    _, plain = picture([kinds.Thermometer((0, 1))])
+    _, clued = picture([kinds.Sandwich(tuple(range(6)), 4)])
     assert float(clued.get("viewBox", "").split()[2]) > float(plain.get("viewBox", "").split()[2])
     assert not needs_margin(None)
-    _, both = picture([LittleKiller((rc(6, 1),), 5)], coordinates=True)
+    _, both = picture([kinds.LittleKiller((rc(6, 1),), 5)], coordinates=True)
     inside_view_box(both)
 
 
 def test_outside_clue_sits_beyond_the_line_start() -> None:
-    _, root = picture([XSum(tuple(rc(4, c) for c in range(6, 0, -1)), 10)])
+    _, root = picture([kinds.XSum(tuple(rc(4, c) for c in range(6, 0, -1)), 10)])
     (clue,) = with_class(root, "text", "xsum")
     width = float(root.get("viewBox", "").split()[2])
     assert float(clue.get("x", "0")) > width - 60  # right of the grid
@@ -202,15 +163,17 @@ def test_outside_clue_sits_beyond_the_line_start() -> None:
 
 
 def test_highlighted_cells_let_the_lines_show_through() -> None:
-    _, root = picture([Thermometer((rc(1, 1), rc(1, 2)))], highlight=[rc(1, 2)])
+    _, root = picture([kinds.Thermometer((rc(1, 1), rc(1, 2)))], highlight=[rc(1, 2)])
     (rect,) = with_class(root, "rect", "highlight")
     assert rect.get("fill-opacity") == "0.55"
 
 
 def test_little_killer_moves_aside_for_a_clue_in_its_outside_cell() -> None:
     line = (rc(1, 2), rc(2, 3), rc(3, 4))
-    _, alone = picture([LittleKiller(line, 12)])
-    _, shared = picture([LittleKiller(line, 12), Sandwich(tuple(rc(r, 1) for r in range(1, 7)), 7)])
+    _, alone = picture([kinds.LittleKiller(line, 12)])
+    _, shared = picture(
+        [kinds.LittleKiller(line, 12), kinds.Sandwich(tuple(rc(r, 1) for r in range(1, 7)), 7)]
+    )
     size = [float(with_class(root, "text", "littlekiller-total")[0].get("font-size", "0"))
             for root in (alone, shared)]
     assert size[1] < size[0]

@@ -8,52 +8,7 @@ import pytest
 from sudokit import Grid, count_solutions, solve
 from sudokit.engine.constraints import ConstraintTable
 from sudokit.errors import RulesError
-from sudokit.rules import (
-    XV,
-    AllBlackDotsGiven,
-    AllDotsGiven,
-    AllWhiteDotsGiven,
-    AllXVGiven,
-    AntiKing,
-    AntiKnight,
-    Arrow,
-    Between,
-    Clone,
-    Constraint,
-    Diagonal,
-    Difference,
-    DisjointGroups,
-    DutchWhisper,
-    Entropic,
-    EqualSum,
-    Even,
-    ExtraRegion,
-    GermanWhisper,
-    KillerCage,
-    KropkiBlack,
-    KropkiWhite,
-    LittleKiller,
-    Maximum,
-    Minimum,
-    Modular,
-    NonConsecutive,
-    Odd,
-    Palindrome,
-    Quadruple,
-    Ratio,
-    RegionSum,
-    Renban,
-    Rules,
-    Sandwich,
-    Skyscraper,
-    SlowThermometer,
-    Thermometer,
-    XSum,
-    ZipperLine,
-    check,
-    constraint_names,
-    find_constraint,
-)
+from sudokit.rules import Constraint, Rules, check, constraint_names, find_constraint, kinds
 from sudokit.rules.primitives import PairTable, Primitive
 from sudokit.shape import Shape
 
@@ -63,54 +18,54 @@ SHAPE = Shape(2, 2)
 
 #: One small instance of every kind on a 4×4 grid (cells r*4+c).
 CASES: list[Constraint] = [
-    Thermometer((0, 1, 2)),
-    SlowThermometer((3, 4, 9)),
-    Arrow((0,), (1, 4)),
-    KillerCage((0, 1, 4), 6),
-    KillerCage((10, 11)),
-    LittleKiller((1, 6, 11), 7),
-    Sandwich((0, 1, 2, 3), 2),
-    XSum((0, 1, 2, 3), 6),
-    Skyscraper((0, 4, 8, 12), 3),
-    KropkiWhite(0, 1),
-    KropkiBlack(0, 4),
-    AllDotsGiven(((0, 1), (0, 4))),
-    AllBlackDotsGiven(((0, 1),)),
-    AllWhiteDotsGiven(((0, 4),)),
-    XV(0, 1, 5),
-    AllXVGiven(((0, 1),)),
-    GermanWhisper((0, 1, 2), gap=2),
-    DutchWhisper((4, 5), gap=3),
-    Renban((0, 1, 5)),
-    Palindrome((3, 6, 9)),
-    Between((0, 1, 2)),
-    RegionSum((0, 1, 2)),
-    EqualSum(((0, 1), (6, 7))),
-    Entropic((0, 1, 2, 3)),
-    Modular((0, 1, 2)),
-    ZipperLine((0, 1, 2)),
-    ZipperLine((0, 1, 6, 7)),
-    Odd(0),
-    Even(0),
-    Minimum(5),
-    Maximum(5),
-    Quadruple(5, (1, 2)),
-    Clone((0, 1), (10, 11)),
-    ExtraRegion((0, 5, 10, 15)),
-    Diagonal("down"),
-    Diagonal("up"),
-    AntiKnight(),
-    AntiKing(),
-    NonConsecutive(),
-    DisjointGroups(),
-    Difference(0, 4, 2),
-    Ratio(0, 4, 3),
+    kinds.Thermometer((0, 1, 2)),
+    kinds.SlowThermometer((3, 4, 9)),
+    kinds.Arrow((0,), (1, 4)),
+    kinds.KillerCage((0, 1, 4), 6),
+    kinds.KillerCage((10, 11)),
+    kinds.LittleKiller((1, 6, 11), 7),
+    kinds.Sandwich((0, 1, 2, 3), 2),
+    kinds.XSum((0, 1, 2, 3), 6),
+    kinds.Skyscraper((0, 4, 8, 12), 3),
+    kinds.KropkiWhite(0, 1),
+    kinds.KropkiBlack(0, 4),
+    kinds.AllDotsGiven(((0, 1), (0, 4))),
+    kinds.AllBlackDotsGiven(((0, 1),)),
+    kinds.AllWhiteDotsGiven(((0, 4),)),
+    kinds.XV(0, 1, 5),
+    kinds.AllXVGiven(((0, 1),)),
+    kinds.GermanWhisper((0, 1, 2), gap=2),
+    kinds.DutchWhisper((4, 5), gap=3),
+    kinds.Renban((0, 1, 5)),
+    kinds.Palindrome((3, 6, 9)),
+    kinds.Between((0, 1, 2)),
+    kinds.RegionSum((0, 1, 2)),
+    kinds.EqualSum(((0, 1), (6, 7))),
+    kinds.Entropic((0, 1, 2, 3)),
+    kinds.Modular((0, 1, 2)),
+    kinds.ZipperLine((0, 1, 2)),
+    kinds.ZipperLine((0, 1, 6, 7)),
+    kinds.Odd(0),
+    kinds.Even(0),
+    kinds.Minimum(5),
+    kinds.Maximum(5),
+    kinds.Quadruple(5, (1, 2)),
+    kinds.Clone((0, 1), (10, 11)),
+    kinds.ExtraRegion((0, 5, 10, 15)),
+    kinds.Diagonal("down"),
+    kinds.Diagonal("up"),
+    kinds.AntiKnight(),
+    kinds.AntiKing(),
+    kinds.NonConsecutive(),
+    kinds.DisjointGroups(),
+    kinds.Difference(0, 4, 2),
+    kinds.Ratio(0, 4, 3),
 ]
 
 
 def test_every_kind_has_a_case() -> None:
     assert {c.kind for c in CASES} == set(constraint_names())
-    assert find_constraint("Thermometer") is Thermometer
+    assert find_constraint("Thermometer") is kinds.Thermometer
     with pytest.raises(RulesError, match="unknown constraint kind"):
         find_constraint("nothing")
 
@@ -162,7 +117,7 @@ def _cells_of(p: Primitive) -> tuple[int, ...]:
 
 
 def test_messages_read_like_people_write() -> None:
-    rules = _rules(Thermometer((0, 1, 2)), KillerCage((0, 4), 5))
+    rules = _rules(kinds.Thermometer((0, 1, 2)), kinds.KillerCage((0, 4), 5))
     values = [3, 2, 0, 0, 3] + [0] * 11
     messages = [v.message for v in check(rules, values)]
     assert "column 1 has two 3s: r1c1, r2c1" in messages
@@ -173,11 +128,11 @@ def test_messages_read_like_people_write() -> None:
 
 def test_rules_check_constraint_cells() -> None:
     with pytest.raises(RulesError, match=r"constraint 1 \(thermo\): cell 16 is outside the 4×4 grid"):
-        _rules(Thermometer((14, 15, 16)))
+        _rules(kinds.Thermometer((14, 15, 16)))
     with pytest.raises(RulesError, match=r"constraint 2 \(renban\): a cell appears twice"):
-        _rules(Thermometer((0, 1)), Renban((0, 1, 0)))
+        _rules(kinds.Thermometer((0, 1)), kinds.Renban((0, 1, 0)))
     with pytest.raises(RulesError, match=r"constraint 1 \(clone\): the two groups differ in size"):
-        _rules(Clone((0, 1), (5,)))
+        _rules(kinds.Clone((0, 1), (5,)))
     with pytest.raises(RulesError, match="digit set"):
         Rules.classic(SHAPE).with_constraints([], digits=(0, 2, 1, 3))
 
@@ -185,8 +140,8 @@ def test_rules_check_constraint_cells() -> None:
 def test_rules_with_constraints_hash_compare_pickle() -> None:
     import pickle
 
-    a = _rules(Thermometer([0, 1, 2]))  # lists become tuples
-    b = _rules(Thermometer((0, 1, 2)))
+    a = _rules(kinds.Thermometer([0, 1, 2]))  # lists become tuples
+    b = _rules(kinds.Thermometer((0, 1, 2)))
     assert a == b and hash(a) == hash(b) and a != Rules.classic(SHAPE)
     assert not a.is_classic
     assert pickle.loads(pickle.dumps(a)) == a
@@ -196,9 +151,9 @@ def test_rules_with_constraints_hash_compare_pickle() -> None:
 def test_digit_set_zero_based() -> None:
     """0..3 digits: sums and orders use the digits, the grid stores values 1..4."""
     digits = (0, 1, 2, 3)
-    cage = KillerCage((0, 1), 1)  # digits 0 and 1
-    rules = Rules.classic(SHAPE).with_constraints([cage, Thermometer((4, 5))], digits=digits)
-    expected = solutions([0] * 16, 4, [cage, Thermometer((4, 5))], digits)
+    cage = kinds.KillerCage((0, 1), 1)  # digits 0 and 1
+    rules = Rules.classic(SHAPE).with_constraints([cage, kinds.Thermometer((4, 5))], digits=digits)
+    expected = solutions([0] * 16, 4, [cage, kinds.Thermometer((4, 5))], digits)
     count, _, _ = ConstraintTable(rules).solve(bytes(16), 300)
     assert count == len(expected) > 0
     assert all({s[0], s[1]} == {1, 2} for s in expected)

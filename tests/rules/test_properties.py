@@ -14,51 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudokit.engine.constraints import ConstraintTable
-from sudokit.rules import (
-    XV,
-    AllBlackDotsGiven,
-    AllDotsGiven,
-    AllWhiteDotsGiven,
-    AllXVGiven,
-    AntiKing,
-    AntiKnight,
-    Arrow,
-    Between,
-    Clone,
-    Constraint,
-    Diagonal,
-    Difference,
-    DisjointGroups,
-    DutchWhisper,
-    Entropic,
-    EqualSum,
-    Even,
-    ExtraRegion,
-    GermanWhisper,
-    KillerCage,
-    KropkiBlack,
-    KropkiWhite,
-    LittleKiller,
-    Maximum,
-    Minimum,
-    Modular,
-    NonConsecutive,
-    Odd,
-    Palindrome,
-    Quadruple,
-    Ratio,
-    RegionSum,
-    Renban,
-    Rules,
-    Sandwich,
-    Skyscraper,
-    SlowThermometer,
-    Thermometer,
-    XSum,
-    ZipperLine,
-    constraint_names,
-)
-from sudokit.rules.kinds import orthogonal_pairs
+from sudokit.rules import Constraint, Rules, constraint_names, kinds
+from sudokit.rules.geometry import orthogonal_pairs
 
 from .brute import all_4x4, shape_of, solution_6x6, solutions
 
@@ -121,23 +78,23 @@ def _cage(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
     cells = _line(r, n, 1, 4)
     if len({sol[c] for c in cells}) != len(cells) and r.random() < 0.7:
         cells = cells[:1]
-    return KillerCage(cells, _near(r, sum(sol[c] for c in cells)) if r.random() < 0.8 else None)
+    return kinds.KillerCage(cells, _near(r, sum(sol[c] for c in cells)) if r.random() < 0.8 else None)
 
 
 def _arrow(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
     line = _line(r, n, 2, 4)
-    return Arrow(line[:1], line[1:])
+    return kinds.Arrow(line[:1], line[1:])
 
 
 def _pill(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
     line = _line(r, n, 3, 6)
-    return Arrow(line[:2], line[2:])
+    return kinds.Arrow(line[:2], line[2:])
 
 
 def _equal(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
     line = _line(r, n, 2, 6)
     cut = r.randint(1, len(line) - 1)
-    return EqualSum((line[:cut], line[cut:]))
+    return kinds.EqualSum((line[:cut], line[cut:]))
 
 
 def _clone(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
@@ -148,8 +105,8 @@ def _clone(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
         row, col = divmod(c, n)
         moved.append(((row + dr) % n) * n + (col + dc) % n)
     if set(moved) & set(first) or len(set(moved)) != len(moved):
-        return Clone((0,), (n * n - 1,))
-    return Clone(first, tuple(moved))
+        return kinds.Clone((0,), (n * n - 1,))
+    return kinds.Clone(first, tuple(moved))
 
 
 def _quad(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
@@ -159,7 +116,7 @@ def _quad(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
         values = tuple(sorted(r.sample([sol[c] for c in block], r.randint(1, 4))))
     else:
         values = tuple(r.randint(1, n) for _ in range(r.randint(1, 3)))
-    return Quadruple(corner, values)
+    return kinds.Quadruple(corner, values)
 
 
 def _marked(r: Draw, n: int) -> tuple[tuple[int, int], ...]:
@@ -168,46 +125,47 @@ def _marked(r: Draw, n: int) -> tuple[tuple[int, int], ...]:
 
 
 BUILDERS: dict[str, Builder] = {
-    "thermo": lambda r, n, s: Thermometer(_line(r, n, 2, 4)),
-    "slowthermo": lambda r, n, s: SlowThermometer(_line(r, n, 2, 5)),
+    "thermo": lambda r, n, s: kinds.Thermometer(_line(r, n, 2, 4)),
+    "slowthermo": lambda r, n, s: kinds.SlowThermometer(_line(r, n, 2, 5)),
     "arrow": lambda r, n, s: (_pill if r.random() < 0.2 else _arrow)(r, n, s),
     "cage": _cage,
-    "littlekiller": lambda r, n, s: (lambda ln: LittleKiller(ln, _near(r, sum(s[c] for c in ln))))(
+    "littlekiller": lambda r, n, s: (lambda ln: kinds.LittleKiller(ln, _near(r, sum(s[c] for c in ln))))(
         _line(r, n, 1, 4)),
-    "sandwich": lambda r, n, s: (lambda h: Sandwich(h, _near(r, _sandwich_total(s, h, n))))(_house(r, n)),
-    "xsum": lambda r, n, s: (lambda h: XSum(h, _near(r, _xsum(s, h))))(_house(r, n)),
-    "skyscraper": lambda r, n, s: (lambda h: Skyscraper(h, _near(r, _seen(s, h), 1)))(_house(r, n)),
-    "white": lambda r, n, s: KropkiWhite(*_pair(r, n)),
-    "black": lambda r, n, s: KropkiBlack(*_pair(r, n)),
-    "nokropki": lambda r, n, s: AllDotsGiven(_marked(r, n)),
-    "noblack": lambda r, n, s: AllBlackDotsGiven(_marked(r, n)),
-    "nowhite": lambda r, n, s: AllWhiteDotsGiven(_marked(r, n)),
-    "xv": lambda r, n, s: XV(*_pair(r, n), total=r.choice((5, 10, 7))),
-    "noxv": lambda r, n, s: AllXVGiven(_marked(r, n)),
-    "germanwhisper": lambda r, n, s: GermanWhisper(_line(r, n, 2, 4), gap=r.randint(1, n // 2 + 1)),
-    "dutchwhisper": lambda r, n, s: DutchWhisper(_line(r, n, 2, 4), gap=r.randint(1, n // 2)),
-    "renban": lambda r, n, s: Renban(_line(r, n, 2, 4)),
-    "palindrome": lambda r, n, s: Palindrome(_line(r, n, 2, 5)),
-    "between": lambda r, n, s: Between(_line(r, n, 3, 5)),
-    "regionsum": lambda r, n, s: RegionSum(_line(r, n, 2, 6)),
+    "sandwich": lambda r, n, s: (lambda h: kinds.Sandwich(h, _near(r, _sandwich_total(s, h, n))))(
+        _house(r, n)),
+    "xsum": lambda r, n, s: (lambda h: kinds.XSum(h, _near(r, _xsum(s, h))))(_house(r, n)),
+    "skyscraper": lambda r, n, s: (lambda h: kinds.Skyscraper(h, _near(r, _seen(s, h), 1)))(_house(r, n)),
+    "white": lambda r, n, s: kinds.KropkiWhite(*_pair(r, n)),
+    "black": lambda r, n, s: kinds.KropkiBlack(*_pair(r, n)),
+    "nokropki": lambda r, n, s: kinds.AllDotsGiven(_marked(r, n)),
+    "noblack": lambda r, n, s: kinds.AllBlackDotsGiven(_marked(r, n)),
+    "nowhite": lambda r, n, s: kinds.AllWhiteDotsGiven(_marked(r, n)),
+    "xv": lambda r, n, s: kinds.XV(*_pair(r, n), total=r.choice((5, 10, 7))),
+    "noxv": lambda r, n, s: kinds.AllXVGiven(_marked(r, n)),
+    "germanwhisper": lambda r, n, s: kinds.GermanWhisper(_line(r, n, 2, 4), gap=r.randint(1, n // 2 + 1)),
+    "dutchwhisper": lambda r, n, s: kinds.DutchWhisper(_line(r, n, 2, 4), gap=r.randint(1, n // 2)),
+    "renban": lambda r, n, s: kinds.Renban(_line(r, n, 2, 4)),
+    "palindrome": lambda r, n, s: kinds.Palindrome(_line(r, n, 2, 5)),
+    "between": lambda r, n, s: kinds.Between(_line(r, n, 3, 5)),
+    "regionsum": lambda r, n, s: kinds.RegionSum(_line(r, n, 2, 6)),
     "equalsum": _equal,
-    "entropic": lambda r, n, s: Entropic(_line(r, n, 2, 5)),
-    "modular": lambda r, n, s: Modular(_line(r, n, 2, 5), modulus=r.choice((2, 3))),
-    "zipper": lambda r, n, s: ZipperLine(_line(r, n, 3, 6)),
-    "odd": lambda r, n, s: Odd(r.randrange(n * n)),
-    "even": lambda r, n, s: Even(r.randrange(n * n)),
-    "minimum": lambda r, n, s: Minimum(r.randrange(n * n)),
-    "maximum": lambda r, n, s: Maximum(r.randrange(n * n)),
+    "entropic": lambda r, n, s: kinds.Entropic(_line(r, n, 2, 5)),
+    "modular": lambda r, n, s: kinds.Modular(_line(r, n, 2, 5), modulus=r.choice((2, 3))),
+    "zipper": lambda r, n, s: kinds.ZipperLine(_line(r, n, 3, 6)),
+    "odd": lambda r, n, s: kinds.Odd(r.randrange(n * n)),
+    "even": lambda r, n, s: kinds.Even(r.randrange(n * n)),
+    "minimum": lambda r, n, s: kinds.Minimum(r.randrange(n * n)),
+    "maximum": lambda r, n, s: kinds.Maximum(r.randrange(n * n)),
     "quadruple": _quad,
     "clone": _clone,
-    "extraregion": lambda r, n, s: ExtraRegion(tuple(r.sample(range(n * n), r.randint(2, n)))),
-    "diagonal": lambda r, n, s: Diagonal(r.choice(("down", "up"))),
-    "antiknight": lambda r, n, s: AntiKnight(),
-    "antiking": lambda r, n, s: AntiKing(),
-    "nonconsecutive": lambda r, n, s: NonConsecutive(),
-    "disjointgroups": lambda r, n, s: DisjointGroups(),
-    "difference": lambda r, n, s: Difference(*_pair(r, n), value=r.randint(1, n - 1)),
-    "ratio": lambda r, n, s: Ratio(*_pair(r, n), value=r.choice((2, 3))),
+    "extraregion": lambda r, n, s: kinds.ExtraRegion(tuple(r.sample(range(n * n), r.randint(2, n)))),
+    "diagonal": lambda r, n, s: kinds.Diagonal(r.choice(("down", "up"))),
+    "antiknight": lambda r, n, s: kinds.AntiKnight(),
+    "antiking": lambda r, n, s: kinds.AntiKing(),
+    "nonconsecutive": lambda r, n, s: kinds.NonConsecutive(),
+    "disjointgroups": lambda r, n, s: kinds.DisjointGroups(),
+    "difference": lambda r, n, s: kinds.Difference(*_pair(r, n), value=r.randint(1, n - 1)),
+    "ratio": lambda r, n, s: kinds.Ratio(*_pair(r, n), value=r.choice((2, 3))),
 }
 
 
@@ -215,12 +173,12 @@ def test_every_kind_has_a_builder() -> None:
     assert set(BUILDERS) == set(constraint_names())
 
 
-def _run(n: int, seed: int, kinds: list[str], blanks: int, digits: tuple[int, ...] | None = None) -> None:
+def _run(n: int, seed: int, chosen: list[str], blanks: int, digits: tuple[int, ...] | None = None) -> None:
     r = random.Random(seed)
     sol = list(r.choice(all_4x4())) if n == 4 else solution_6x6(r)
     keep_solution = r.random() < 0.75  # mostly constraints the hidden solution keeps
     constraints = []
-    for kind in kinds:
+    for kind in chosen:
         for _ in range(40):
             constraint = BUILDERS[kind](r, n, sol)
             if not keep_solution or not constraint.broken(sol, digits):
@@ -254,21 +212,21 @@ _SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[Hea
 
 
 @_SETTINGS
-@given(seed=st.integers(0, 2**32), kinds=_KINDS, blanks=st.integers(6, 16))
-def test_random_4x4(seed: int, kinds: list[str], blanks: int) -> None:
-    _run(4, seed, kinds, blanks)
+@given(seed=st.integers(0, 2**32), chosen=_KINDS, blanks=st.integers(6, 16))
+def test_random_4x4(seed: int, chosen: list[str], blanks: int) -> None:
+    _run(4, seed, chosen, blanks)
 
 
 @_SETTINGS
-@given(seed=st.integers(0, 2**32), kinds=_KINDS, blanks=st.integers(4, 16))
-def test_random_4x4_zero_based_digits(seed: int, kinds: list[str], blanks: int) -> None:
-    _run(4, seed, kinds, blanks, digits=(0, 1, 2, 3))
+@given(seed=st.integers(0, 2**32), chosen=_KINDS, blanks=st.integers(4, 16))
+def test_random_4x4_zero_based_digits(seed: int, chosen: list[str], blanks: int) -> None:
+    _run(4, seed, chosen, blanks, digits=(0, 1, 2, 3))
 
 
 @_SETTINGS
-@given(seed=st.integers(0, 2**32), kinds=_KINDS, blanks=st.integers(6, 16))
-def test_random_6x6(seed: int, kinds: list[str], blanks: int) -> None:
-    _run(6, seed, kinds, blanks)
+@given(seed=st.integers(0, 2**32), chosen=_KINDS, blanks=st.integers(6, 16))
+def test_random_6x6(seed: int, chosen: list[str], blanks: int) -> None:
+    _run(6, seed, chosen, blanks)
 
 
 def test_each_kind_alone_many_seeds() -> None:

@@ -16,49 +16,7 @@ from sudokit.engine.constraints import ConstraintTable
 from sudokit.engine.solver import count_solutions
 from sudokit.generation.unbiased import random_grid
 from sudokit.grid import Grid
-from sudokit.rules import (
-    XV,
-    AllBlackDotsGiven,
-    AllDotsGiven,
-    AllWhiteDotsGiven,
-    AllXVGiven,
-    AntiKing,
-    AntiKnight,
-    Arrow,
-    Between,
-    Clone,
-    Constraint,
-    Diagonal,
-    Difference,
-    DisjointGroups,
-    DutchWhisper,
-    Entropic,
-    EqualSum,
-    Even,
-    ExtraRegion,
-    GermanWhisper,
-    KillerCage,
-    KropkiBlack,
-    KropkiWhite,
-    LittleKiller,
-    Maximum,
-    Minimum,
-    Modular,
-    NonConsecutive,
-    Odd,
-    Palindrome,
-    Quadruple,
-    Ratio,
-    RegionSum,
-    Renban,
-    Rules,
-    Sandwich,
-    Skyscraper,
-    SlowThermometer,
-    Thermometer,
-    XSum,
-    ZipperLine,
-)
+from sudokit.rules import Constraint, Rules, kinds
 from sudokit.shape import shape_for_size
 
 Sol = tuple[int, ...]
@@ -102,21 +60,21 @@ def _choose(rng: random.Random, items: list[Constraint], most: int) -> list[Cons
 
 def _thermo(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
     up = lambda line: all(sol[a] < sol[b] for a, b in pairwise(line))  # noqa: E731
-    return [Thermometer(w) for w in _walks(sol, n, rng, 4, up, 3)]
+    return [kinds.Thermometer(w) for w in _walks(sol, n, rng, 4, up, 3)]
 
 
 def _slow(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
     up = lambda line: all(sol[a] <= sol[b] for a, b in pairwise(line))  # noqa: E731
-    return [SlowThermometer(w) for w in _walks(sol, n, rng, 4, up, 3)]
+    return [kinds.SlowThermometer(w) for w in _walks(sol, n, rng, 4, up, 3)]
 
 
 def _arrow(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
     adds = lambda line: len(line) < 3 or sol[line[0]] == sol[line[1]] + sol[line[2]]  # noqa: E731
-    return [Arrow((w[0],), w[1:]) for w in _walks(sol, n, rng, 3, adds, 3)]
+    return [kinds.Arrow((w[0],), w[1:]) for w in _walks(sol, n, rng, 3, adds, 3)]
 
 
 def _cage(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
-    return [KillerCage(w, sum(sol[c] for c in w)) for w in _walks(sol, n, rng, 3, lambda _: True, 4)]
+    return [kinds.KillerCage(w, sum(sol[c] for c in w)) for w in _walks(sol, n, rng, 3, lambda _: True, 4)]
 
 
 def _diagonal_from(n: int, start: int, length: int) -> tuple[int, ...]:
@@ -127,7 +85,7 @@ def _little(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
     lines = [_diagonal_from(n, k, n - k) for k in range(1, n - 1)]
     lines += [_diagonal_from(n, k * n, n - k) for k in range(1, n - 1)]
     chosen = rng.sample(lines, 3)
-    return [LittleKiller(line, total=sum(sol[c] for c in line)) for line in chosen]
+    return [kinds.LittleKiller(line, total=sum(sol[c] for c in line)) for line in chosen]
 
 
 def _sandwich_total(values: list[int], n: int) -> int:
@@ -137,8 +95,10 @@ def _sandwich_total(values: list[int], n: int) -> int:
 
 def _sandwich(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
     rows = rng.sample(range(n), 3)
-    return [Sandwich(tuple(range(r * n, r * n + n)), total=_sandwich_total(list(sol[r * n:r * n + n]), n))
-            for r in rows]
+    return [
+        kinds.Sandwich(tuple(range(r * n, r * n + n)), total=_sandwich_total(list(sol[r * n : r * n + n]), n))
+        for r in rows
+    ]
 
 
 def _xsum(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
@@ -146,7 +106,7 @@ def _xsum(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
     for r in rng.sample(range(n), 3):
         line = tuple(range(r * n, r * n + n))
         x = sol[line[0]]
-        out.append(XSum(line, total=sum(sol[c] for c in line[:x])))
+        out.append(kinds.XSum(line, total=sum(sol[c] for c in line[:x])))
     return out
 
 
@@ -158,7 +118,7 @@ def _skyscraper(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
         for c in line:
             if sol[c] > top:
                 seen, top = seen + 1, sol[c]
-        out.append(Skyscraper(line, count=seen))
+        out.append(kinds.Skyscraper(line, count=seen))
     return out
 
 
@@ -170,9 +130,9 @@ def _pair_kind(
     return build
 
 
-def _whisper(kind: type[GermanWhisper] | type[DutchWhisper]) -> Builder:
+def _whisper(kind: type[kinds.GermanWhisper] | type[kinds.DutchWhisper]) -> Builder:
     def build(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
-        gap = (5 if kind is GermanWhisper else 4) if n == 9 else 3
+        gap = (5 if kind is kinds.GermanWhisper else 4) if n == 9 else 3
         far = lambda line: all(abs(sol[a] - sol[b]) >= gap for a, b in pairwise(line))  # noqa: E731
         return [kind(w, gap=gap) for w in _walks(sol, n, rng, 3, far, 3)]
     return build
@@ -180,12 +140,12 @@ def _whisper(kind: type[GermanWhisper] | type[DutchWhisper]) -> Builder:
 
 def _renban(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
     run = lambda line: max(sol[c] for c in line) - min(sol[c] for c in line) == len(line) - 1  # noqa: E731
-    return [Renban(w) for w in _walks(sol, n, rng, 3, lambda line: len(line) < 3 or run(line), 3)]
+    return [kinds.Renban(w) for w in _walks(sol, n, rng, 3, lambda line: len(line) < 3 or run(line), 3)]
 
 
 def _palindrome(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
     same = lambda line: len(line) < 3 or sol[line[0]] == sol[line[-1]]  # noqa: E731
-    return [Palindrome(w) for w in _walks(sol, n, rng, 3, same, 2, tries=20000)]
+    return [kinds.Palindrome(w) for w in _walks(sol, n, rng, 3, same, 2, tries=20000)]
 
 
 def _between(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
@@ -194,7 +154,7 @@ def _between(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
             return True
         low, high = sorted((sol[line[0]], sol[line[-1]]))
         return all(low < sol[c] < high for c in line[1:-1])
-    return [Between(w) for w in _walks(sol, n, rng, 3, inside, 3, tries=20000)]
+    return [kinds.Between(w) for w in _walks(sol, n, rng, 3, inside, 3, tries=20000)]
 
 
 def _region_sum(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
@@ -211,7 +171,7 @@ def _region_sum(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
                 segments.append([c])
         sums = {sum(sol[c] for c in s) for s in segments}
         return len(segments) >= 2 and len(sums) == 1
-    return [RegionSum(w) for w in _walks(sol, n, rng, 4, equal, 2, tries=30000)]
+    return [kinds.RegionSum(w) for w in _walks(sol, n, rng, 4, equal, 2, tries=30000)]
 
 
 def _equal_sum(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
@@ -220,7 +180,7 @@ def _equal_sum(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
     for i, first in enumerate(pairs):
         for second in pairs[i + 1:]:
             if not set(first) & set(second) and sum(sol[c] for c in first) == sum(sol[c] for c in second):
-                return [EqualSum((first, second))]
+                return [kinds.EqualSum((first, second))]
     return []
 
 
@@ -228,30 +188,30 @@ def _entropic(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
     third = lambda d: (d - 1) * 3 // n  # noqa: E731
     ok = lambda line: all(len({third(sol[c]) for c in line[i:i + 3]}) == len(line[i:i + 3])  # noqa: E731
                           for i in range(len(line)))
-    return [Entropic(w) for w in _walks(sol, n, rng, 4, ok, 2)]
+    return [kinds.Entropic(w) for w in _walks(sol, n, rng, 4, ok, 2)]
 
 
 def _modular(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
     ok = lambda line: all(len({sol[c] % 3 for c in line[i:i + 3]}) == len(line[i:i + 3])  # noqa: E731
                           for i in range(len(line)))
-    return [Modular(w) for w in _walks(sol, n, rng, 4, ok, 2)]
+    return [kinds.Modular(w) for w in _walks(sol, n, rng, 4, ok, 2)]
 
 
 def _zipper(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
     ok = lambda line: len(line) < 3 or sol[line[0]] + sol[line[2]] == sol[line[1]]  # noqa: E731
-    return [ZipperLine(w) for w in _walks(sol, n, rng, 3, ok, 3, tries=20000)]
+    return [kinds.ZipperLine(w) for w in _walks(sol, n, rng, 3, ok, 3, tries=20000)]
 
 
-def _parity(kind: type[Odd] | type[Even]) -> Builder:
+def _parity(kind: type[kinds.Odd] | type[kinds.Even]) -> Builder:
     def build(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
-        cells = [c for c in range(n * n) if (sol[c] % 2 == 1) == (kind is Odd)]
+        cells = [c for c in range(n * n) if (sol[c] % 2 == 1) == (kind is kinds.Odd)]
         return [kind(c) for c in rng.sample(cells, n)]
     return build
 
 
-def _extreme(kind: type[Minimum] | type[Maximum]) -> Builder:
+def _extreme(kind: type[kinds.Minimum] | type[kinds.Maximum]) -> Builder:
     def build(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
-        low = kind is Minimum
+        low = kind is kinds.Minimum
         cells = [c for c in range(n * n) if all((sol[c] < sol[o]) if low else (sol[c] > sol[o])
                                                 for o in _sides(c, n))]
         return [kind(c) for c in rng.sample(cells, min(3, len(cells)))]
@@ -260,7 +220,9 @@ def _extreme(kind: type[Minimum] | type[Maximum]) -> Builder:
 
 def _quadruple(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
     corners = rng.sample([r * n + c for r in range(n - 1) for c in range(n - 1)], 3)
-    return [Quadruple(k, tuple(sorted(sol[c] for c in (k, k + 1, k + n, k + n + 1))[:3])) for k in corners]
+    return [
+        kinds.Quadruple(k, tuple(sorted(sol[c] for c in (k, k + 1, k + n, k + n + 1))[:3])) for k in corners
+    ]
 
 
 def _clone(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
@@ -271,13 +233,14 @@ def _clone(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
     for a in cells:
         for b in cells:
             if a < b and sol[a] == sol[b] and not {a, b} & used and len(out) < 3:
-                out.append(Clone((a,), (b,)))
+                out.append(kinds.Clone((a,), (b,)))
                 used.update((a, b))
     return out
 
 
 def _negative(
-    kind: type[AllDotsGiven] | type[AllBlackDotsGiven] | type[AllWhiteDotsGiven] | type[AllXVGiven],
+    kind: (type[kinds.AllDotsGiven] | type[kinds.AllBlackDotsGiven] | type[kinds.AllWhiteDotsGiven]
+           | type[kinds.AllXVGiven]),
 ) -> Builder:
     def build(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
         probe = kind(())
@@ -291,8 +254,8 @@ def _global(con: Constraint) -> Builder:
 
 
 def _extra(sol: Sol, n: int, rng: random.Random) -> list[Constraint]:
-    return [ExtraRegion(tuple(c * n + (c * 2) % n for c in range(n)))] if n == 9 else [
-        ExtraRegion((0, n + 2, 2 * n + 4, 3 * n + 1, 4 * n + 3, 5 * n + 5))]
+    return [kinds.ExtraRegion(tuple(c * n + (c * 2) % n for c in range(n)))] if n == 9 else [
+        kinds.ExtraRegion((0, n + 2, 2 * n + 4, 3 * n + 1, 4 * n + 3, 5 * n + 5))]
 
 
 #: Every kind's builder (kind name → builder).
@@ -305,13 +268,13 @@ KINDS: dict[str, Builder] = {
     "sandwich": _sandwich,
     "xsum": _xsum,
     "skyscraper": _skyscraper,
-    "white": _pair_kind(lambda x, y: abs(x - y) == 1, KropkiWhite, 6),
-    "black": _pair_kind(lambda x, y: x == 2 * y or y == 2 * x, KropkiBlack, 6),
-    "xv": _pair_kind(lambda x, y: x + y in (5, 10), lambda a, b: XV(a, b, 5), 6),
-    "difference": _pair_kind(lambda x, y: abs(x - y) == 3, lambda a, b: Difference(a, b, 3), 6),
-    "ratio": _pair_kind(lambda x, y: x == 3 * y or y == 3 * x, lambda a, b: Ratio(a, b, 3), 6),
-    "germanwhisper": _whisper(GermanWhisper),
-    "dutchwhisper": _whisper(DutchWhisper),
+    "white": _pair_kind(lambda x, y: abs(x - y) == 1, kinds.KropkiWhite, 6),
+    "black": _pair_kind(lambda x, y: x == 2 * y or y == 2 * x, kinds.KropkiBlack, 6),
+    "xv": _pair_kind(lambda x, y: x + y in (5, 10), lambda a, b: kinds.XV(a, b, 5), 6),
+    "difference": _pair_kind(lambda x, y: abs(x - y) == 3, lambda a, b: kinds.Difference(a, b, 3), 6),
+    "ratio": _pair_kind(lambda x, y: x == 3 * y or y == 3 * x, lambda a, b: kinds.Ratio(a, b, 3), 6),
+    "germanwhisper": _whisper(kinds.GermanWhisper),
+    "dutchwhisper": _whisper(kinds.DutchWhisper),
     "renban": _renban,
     "palindrome": _palindrome,
     "between": _between,
@@ -320,21 +283,21 @@ KINDS: dict[str, Builder] = {
     "entropic": _entropic,
     "modular": _modular,
     "zipper": _zipper,
-    "odd": _parity(Odd),
-    "even": _parity(Even),
-    "minimum": _extreme(Minimum),
-    "maximum": _extreme(Maximum),
+    "odd": _parity(kinds.Odd),
+    "even": _parity(kinds.Even),
+    "minimum": _extreme(kinds.Minimum),
+    "maximum": _extreme(kinds.Maximum),
     "quadruple": _quadruple,
     "clone": _clone,
-    "nokropki": _negative(AllDotsGiven),
-    "noblack": _negative(AllBlackDotsGiven),
-    "nowhite": _negative(AllWhiteDotsGiven),
-    "noxv": _negative(AllXVGiven),
-    "diagonal": _global(Diagonal()),
-    "antiknight": _global(AntiKnight()),
-    "antiking": _global(AntiKing()),
-    "nonconsecutive": _global(NonConsecutive()),
-    "disjointgroups": _global(DisjointGroups()),
+    "nokropki": _negative(kinds.AllDotsGiven),
+    "noblack": _negative(kinds.AllBlackDotsGiven),
+    "nowhite": _negative(kinds.AllWhiteDotsGiven),
+    "noxv": _negative(kinds.AllXVGiven),
+    "diagonal": _global(kinds.Diagonal()),
+    "antiknight": _global(kinds.AntiKnight()),
+    "antiking": _global(kinds.AntiKing()),
+    "nonconsecutive": _global(kinds.NonConsecutive()),
+    "disjointgroups": _global(kinds.DisjointGroups()),
     "extraregion": _extra,
 }
 

@@ -58,6 +58,7 @@ from sudokit.rules.primitives import (
     SetRule,
     Sum,
     Table,
+    sum_bounds_after,
 )
 
 __all__ = [
@@ -318,13 +319,7 @@ class _Sum(Propagator):
     def _enumerate(self, cand: list[int]) -> list[int] | None:
         cells, k, total = self.cells, len(self.cells), self.total
         options = [[(b, self.value[i][b]) for b in _bits(cand[c])] for i, c in enumerate(cells)]
-        lows = [min(v for _, v in o) if o else 0 for o in options]
-        highs = [max(v for _, v in o) if o else 0 for o in options]
-        rest_low = [0] * (k + 1)
-        rest_high = [0] * (k + 1)
-        for i in range(k - 1, -1, -1):
-            rest_low[i] = rest_low[i + 1] + lows[i]
-            rest_high[i] = rest_high[i + 1] + highs[i]
+        rest_low, rest_high = sum_bounds_after(options)
         keep = [0] * k
         chosen = [0] * k
 

@@ -19,48 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sudokit.errors import UnsupportedConstraintError
-from sudokit.rules import (
-    XV,
-    AllBlackDotsGiven,
-    AllDotsGiven,
-    AllWhiteDotsGiven,
-    AllXVGiven,
-    AntiKing,
-    AntiKnight,
-    Arrow,
-    Between,
-    Clone,
-    Constraint,
-    Diagonal,
-    Difference,
-    DisjointGroups,
-    DutchWhisper,
-    Entropic,
-    Even,
-    ExtraRegion,
-    GermanWhisper,
-    KillerCage,
-    KropkiBlack,
-    KropkiWhite,
-    LittleKiller,
-    Maximum,
-    Minimum,
-    Modular,
-    NonConsecutive,
-    Odd,
-    Palindrome,
-    Quadruple,
-    Ratio,
-    RegionSum,
-    Renban,
-    Rules,
-    Sandwich,
-    Skyscraper,
-    SlowThermometer,
-    Thermometer,
-    XSum,
-    ZipperLine,
-)
+from sudokit.rules import Constraint, Rules, kinds
 from sudokit.shape import shape_for_size
 
 __all__ = ["SUDOKUPAD", "fpuzzles_box", "fpuzzles_fields", "sudokupad_link"]
@@ -70,14 +29,19 @@ SUDOKUPAD = "https://sudokupad.app/"
 
 #: Line kinds written as ``{"lines": [[cells]]}`` under their f-puzzles field.
 _LINE_FIELDS: dict[type[Constraint], str] = {
-    Thermometer: "thermometer", SlowThermometer: "slowthermometer", Renban: "renban",
-    Palindrome: "palindrome", Between: "betweenline",
-    Entropic: "entropicline", ZipperLine: "zipperline",
+    kinds.Thermometer: "thermometer", kinds.SlowThermometer: "slowthermometer", kinds.Renban: "renban",
+    kinds.Palindrome: "palindrome", kinds.Between: "betweenline",
+    kinds.Entropic: "entropicline", kinds.ZipperLine: "zipperline",
 }
 _FLAGS: dict[type[Constraint], str] = {
-    AntiKnight: "antiknight", AntiKing: "antiking", NonConsecutive: "nonconsecutive",
+    kinds.AntiKnight: "antiknight", kinds.AntiKing: "antiking", kinds.NonConsecutive: "nonconsecutive",
 }
-_CELL_FIELDS: dict[type[Constraint], str] = {Odd: "odd", Even: "even", Minimum: "minimum", Maximum: "maximum"}
+_CELL_FIELDS: dict[type[Constraint], str] = {
+    kinds.Odd: "odd",
+    kinds.Even: "even",
+    kinds.Minimum: "minimum",
+    kinds.Maximum: "maximum",
+}
 
 
 def fpuzzles_box(n: int) -> tuple[int, int]:
@@ -115,7 +79,9 @@ class _Writer:
     def cells(self, cells: Sequence[int]) -> list[str]:
         return [_name(c, self.n) for c in cells]
 
-    def pair(self, c: KropkiWhite | KropkiBlack | Difference | Ratio | XV) -> list[str]:
+    def pair(
+        self, c: kinds.KropkiWhite | kinds.KropkiBlack | kinds.Difference | kinds.Ratio | kinds.XV
+    ) -> list[str]:
         (r1, c1), (r2, c2) = divmod(c.a, self.n), divmod(c.b, self.n)
         if abs(r1 - r2) + abs(c1 - c2) != 1:
             raise self.refuse(c, "its mark sits between two cells that are not side by side")
@@ -127,71 +93,72 @@ class _Writer:
         if line_field is not None:
             self.add(line_field, {"lines": [self.cells(c.cells())]})
         elif type(c) in _CELL_FIELDS:
-            assert isinstance(c, (Odd, Even, Minimum, Maximum))
+            assert isinstance(c, (kinds.Odd, kinds.Even, kinds.Minimum, kinds.Maximum))
             self.add(_CELL_FIELDS[type(c)], {"cell": _name(c.cell, n)})
         elif type(c) in _FLAGS:
             self.data[_FLAGS[type(c)]] = True
-        elif isinstance(c, Arrow):
+        elif isinstance(c, kinds.Arrow):
             first = c.line[0]
             start = min(c.circle, key=lambda x: abs(x // n - first // n) + abs(x % n - first % n))
             self.add("arrow", {"cells": self.cells(c.circle), "lines": [self.cells((start, *c.line))]})
-        elif isinstance(c, KillerCage):
+        elif isinstance(c, kinds.KillerCage):
             entry: dict[str, Any] = {"cells": self.cells(c.group)}
             if c.total is not None:
                 entry["value"] = str(c.total)
             self.add("killercage", entry)
-        elif isinstance(c, (GermanWhisper, DutchWhisper)):
+        elif isinstance(c, (kinds.GermanWhisper, kinds.DutchWhisper)):
             self.add("whispers", {"lines": [self.cells(c.line)], "value": str(c.gap)})
-        elif isinstance(c, Modular):
+        elif isinstance(c, kinds.Modular):
             if c.modulus != 3:
                 raise self.refuse(c, f"its lines are modulo 3, not {c.modulus}")
             self.add("modularline", {"lines": [self.cells(c.line)]})
-        elif isinstance(c, RegionSum):
+        elif isinstance(c, kinds.RegionSum):
             ours = tuple(self.rules.pieces) if self.rules.pieces is not None else tuple(
                 (self.rules.shape or shape_for_size(n)).box_of(x) for x in range(n * n))
             if c.boxes is not None and tuple(c.boxes) != ours:
                 raise self.refuse(c, "its regions are not the grid's")
             self.add("regionsumline", {"lines": [self.cells(c.line)]})
-        elif isinstance(c, (KropkiWhite, Difference)):
+        elif isinstance(c, (kinds.KropkiWhite, kinds.Difference)):
             self.dots.add((min(c.a, c.b), max(c.a, c.b)))
             entry = {"cells": self.pair(c)}
-            if isinstance(c, Difference):
+            if isinstance(c, kinds.Difference):
                 entry["value"] = str(c.value)
             self.add("difference", entry)
-        elif isinstance(c, (KropkiBlack, Ratio)):
+        elif isinstance(c, (kinds.KropkiBlack, kinds.Ratio)):
             self.dots.add((min(c.a, c.b), max(c.a, c.b)))
             entry = {"cells": self.pair(c)}
-            if isinstance(c, Ratio):
+            if isinstance(c, kinds.Ratio):
                 entry["value"] = str(c.value)
             self.add("ratio", entry)
-        elif isinstance(c, XV):
+        elif isinstance(c, kinds.XV):
             if c.total not in (5, 10):
                 raise self.refuse(c, f"a mark sums to 10 (X) or 5 (V), not {c.total}")
             self.marks.add((min(c.a, c.b), max(c.a, c.b)))
             self.add("xv", {"cells": self.pair(c), "value": "X" if c.total == 10 else "V"})
-        elif isinstance(c, Quadruple):
+        elif isinstance(c, kinds.Quadruple):
             self.add("quadruple", {"cells": self.cells(c.block(n)), "values": list(c.values)})
-        elif isinstance(c, Clone):
+        elif isinstance(c, kinds.Clone):
             self.add("clone", {"cells": self.cells(c.first), "cloneCells": self.cells(c.second)})
-        elif isinstance(c, ExtraRegion):
+        elif isinstance(c, kinds.ExtraRegion):
             self.add("extraregion", {"cells": self.cells(c.group)})
-        elif isinstance(c, Diagonal):
+        elif isinstance(c, kinds.Diagonal):
             self.data["diagonal-" if c.direction == "down" else "diagonal+"] = True
-        elif isinstance(c, DisjointGroups):
+        elif isinstance(c, kinds.DisjointGroups):
             shape = self.rules.shape if self.rules.pieces is None else None
             if shape is None or (c.box is not None and tuple(c.box) != shape.box):
                 raise self.refuse(c, "f-puzzles' disjoint groups follow the grid's own boxes")
             self.data["disjointgroups"] = True
-        elif isinstance(c, LittleKiller):
+        elif isinstance(c, kinds.LittleKiller):
             self.add("littlekillersum", self.little_killer(c))
-        elif isinstance(c, (Sandwich, XSum, Skyscraper)):
-            key = {Sandwich: "sandwichsum", XSum: "xsum", Skyscraper: "skyscraper"}[type(c)]
-            value = c.count if isinstance(c, Skyscraper) else c.total
+        elif isinstance(c, (kinds.Sandwich, kinds.XSum, kinds.Skyscraper)):
+            key = {kinds.Sandwich: "sandwichsum", kinds.XSum: "xsum", kinds.Skyscraper: "skyscraper"}[type(c)]
+            value = c.count if isinstance(c, kinds.Skyscraper) else c.total
             self.add(key, {"cell": self.outside(c), "value": str(value)})
-        elif not isinstance(c, (AllDotsGiven, AllBlackDotsGiven, AllWhiteDotsGiven, AllXVGiven)):
+        elif not isinstance(c, (kinds.AllDotsGiven, kinds.AllBlackDotsGiven, kinds.AllWhiteDotsGiven,
+                                kinds.AllXVGiven)):
             raise self.refuse(c, f"f-puzzles has no field for {c.kind}")
 
-    def little_killer(self, c: LittleKiller) -> dict[str, Any]:
+    def little_killer(self, c: kinds.LittleKiller) -> dict[str, Any]:
         """The clue cell outside the grid and the direction whose diagonal is the line."""
         n = self.n
         r0, c0 = divmod(c.line[0], n)
@@ -207,7 +174,7 @@ class _Writer:
                 return {"cell": _at(r, col), "direction": name, "value": str(c.total)}
         raise self.refuse(c, "its cells are not a whole diagonal from the grid's edge")
 
-    def outside(self, c: Sandwich | XSum | Skyscraper) -> str:
+    def outside(self, c: kinds.Sandwich | kinds.XSum | kinds.Skyscraper) -> str:
         """The clue's cell outside the grid, read from the line's start."""
         n, line = self.n, tuple(c.line)
         for r in range(n):
@@ -235,17 +202,17 @@ def fpuzzles_fields(rules: Rules) -> dict[str, Any]:
         writer.write(c)
     negative: list[str] = []
     for c in rules.constraints:
-        if isinstance(c, NonConsecutive) and writer.dots:
+        if isinstance(c, kinds.NonConsecutive) and writer.dots:
             raise writer.refuse(c, "f-puzzles reads non-consecutive beside dots as the white dots' "
                                    "negative (the dotted pairs left out)")
-        if isinstance(c, (AllDotsGiven, AllBlackDotsGiven, AllWhiteDotsGiven)):
+        if isinstance(c, (kinds.AllDotsGiven, kinds.AllBlackDotsGiven, kinds.AllWhiteDotsGiven)):
             if set(c.marked) != writer.dots:
                 raise writer.refuse(c, "f-puzzles' negative rule leaves out exactly the dots drawn")
-            if isinstance(c, AllWhiteDotsGiven):
+            if isinstance(c, kinds.AllWhiteDotsGiven):
                 writer.data["nonconsecutive"] = True  # f-puzzles' own negative of the white dots
             else:
-                negative += ["ratio", "difference"] if isinstance(c, AllDotsGiven) else ["ratio"]
-        elif isinstance(c, AllXVGiven):
+                negative += ["ratio", "difference"] if isinstance(c, kinds.AllDotsGiven) else ["ratio"]
+        elif isinstance(c, kinds.AllXVGiven):
             if set(c.marked) != writer.marks:
                 raise writer.refuse(c, "f-puzzles' negative rule leaves out exactly the X and V drawn")
             negative.append("xv")

@@ -26,48 +26,7 @@ from dataclasses import dataclass, field
 from sudokit.errors import ParseError, SudokuError
 from sudokit.formats.conventions import Element, Unsupported, classify
 from sudokit.formats.sudokupad import SudokuPadPuzzle, puzzle_from_data, read_sudokupad
-from sudokit.rules import (
-    XV,
-    AllBlackDotsGiven,
-    AllDotsGiven,
-    AllWhiteDotsGiven,
-    AllXVGiven,
-    AntiKing,
-    AntiKnight,
-    Arrow,
-    Between,
-    Clone,
-    Constraint,
-    Diagonal,
-    Difference,
-    DisjointGroups,
-    DutchWhisper,
-    Entropic,
-    Even,
-    ExtraRegion,
-    GermanWhisper,
-    KillerCage,
-    KropkiBlack,
-    KropkiWhite,
-    LittleKiller,
-    Maximum,
-    Minimum,
-    Modular,
-    NonConsecutive,
-    Odd,
-    Palindrome,
-    Quadruple,
-    Ratio,
-    RegionSum,
-    Renban,
-    Rules,
-    Sandwich,
-    Skyscraper,
-    SlowThermometer,
-    Thermometer,
-    XSum,
-    ZipperLine,
-)
+from sudokit.rules import Constraint, Rules, kinds
 from sudokit.shape import Shape
 from sudokit.variant import make_rules
 
@@ -299,17 +258,17 @@ class _TextReading:
     strict: bool = False
 
 
-def _read_text(text: str, kinds: set[str], n: int) -> _TextReading:
+def _read_text(text: str, seen: set[str], n: int) -> _TextReading:
     """Check every sentence of the rules text is understood; find the negatives it states and
     whether it describes thermometers as slow (digits may stay the same) or strict."""
     reading = _TextReading([])
     for sentence in _sentences(text):
         padded = f" {sentence} "
-        if _EXAMPLE.match(sentence) and (any(w in padded for k in kinds for w in _KIND_WORDS.get(k, ()))
-                                         or (" line" in padded and kinds & (_LINE_KINDS_SEEN | _NO_REPEATS))):
+        if _EXAMPLE.match(sentence) and (any(w in padded for k in seen for w in _KIND_WORDS.get(k, ()))
+                                         or (" line" in padded and seen & (_LINE_KINDS_SEEN | _NO_REPEATS))):
             continue  # an example of a kind present: it illustrates, it adds no rule
         ranges = _RANGE.findall(sentence)
-        entropic = n == 9 and "entropic" in kinds and set(ranges) >= _ENTROPIC_RANGES
+        entropic = n == 9 and "entropic" in seen and set(ranges) >= _ENTROPIC_RANGES
         for a, b in ranges:
             lo, hi = int(a), int(b)
             if lo in (0, 1) and 2 <= hi <= 16 and (lo, hi) != (1, n) and not entropic:
@@ -346,17 +305,17 @@ def _read_text(text: str, kinds: set[str], n: int) -> _TextReading:
             continue  # the number of the rule that follows ("1).", "(b)")
         if len(sentence.split()) <= 10 and not _RULE_WORDS.search(sentence):
             continue  # flavour text: nothing in it can state a rule
-        if _LINES_REPEAT.search(sentence) and kinds & _LINE_KINDS_SEEN and not kinds & _NO_REPEATS:
+        if _LINES_REPEAT.search(sentence) and seen & _LINE_KINDS_SEEN and not seen & _NO_REPEATS:
             continue  # true of every line kind present (none of them forbids repeats)
-        if any(w in padded for k in kinds for w in _KIND_WORDS.get(k, ())):
+        if any(w in padded for k in seen for w in _KIND_WORDS.get(k, ())):
             continue
-        if _STANDARD_KIND.search(sentence) or _EACH_OWN.search(sentence) or _parity_marks(sentence, kinds):
+        if _STANDARD_KIND.search(sentence) or _EACH_OWN.search(sentence) or _parity_marks(sentence, seen):
             continue
         reading.reasons.append(f"unsupported: a rule not understood (\"{_cut(sentence)}\")")
     return reading
 
 
-def _parity_marks(sentence: str, kinds: set[str]) -> bool:
+def _parity_marks(sentence: str, seen: set[str]) -> bool:
     """Whether the sentence states the conventional parity marks (squares even, circles odd) where
     no mark of the puzzle could be meant but those (a circle of an arrow or a bulb could be)."""
     m = _PARITY_MARKS.search(sentence)
@@ -364,7 +323,7 @@ def _parity_marks(sentence: str, kinds: set[str]) -> bool:
         return False
     if m.group("shape").startswith("square"):
         return m.group("parity") == "even"
-    return m.group("parity") == "odd" and not kinds & (_CIRCLED - {"odd"})
+    return m.group("parity") == "odd" and not seen & (_CIRCLED - {"odd"})
 
 
 def _cut(text: str) -> str:
@@ -412,8 +371,8 @@ class _Mapper:
                 self.refuse(e.reason)
             else:
                 kept.append(e)
-        kinds = {e.kind for e in kept}
-        reading = _read_text(p.metadata.rules or "", kinds, n)
+        seen = {e.kind for e in kept}
+        reading = _read_text(p.metadata.rules or "", seen, n)
         self.slow = self._slow_thermometers(reading, kept)
         self._neighbouring_extremes(kept)
         negative: set[str] = set()
@@ -432,19 +391,19 @@ class _Mapper:
             self.refuse(f"unsupported: negative constraint for {', '.join(sorted(unknown))}")
         dots = tuple(sorted(self.kropki_pairs))
         # With dots drawn, "non-consecutive" is the white dots' negative (the dotted pairs left out).
-        beside = bool(dots) and NonConsecutive() in self.constraints
+        beside = bool(dots) and kinds.NonConsecutive() in self.constraints
         if beside:
-            self.constraints.remove(NonConsecutive())
+            self.constraints.remove(kinds.NonConsecutive())
         black = "ratio" in negative or reading.all_dots or "black" in reading.one_colour
         white = "difference" in negative or reading.all_dots or "white" in reading.one_colour or beside
         if black and white:
-            self.constraints.append(AllDotsGiven(dots))
+            self.constraints.append(kinds.AllDotsGiven(dots))
         elif black:  # the pairs with a dot of either colour are left out: a white dot may be 1:2
-            self.constraints.append(AllBlackDotsGiven(dots))
+            self.constraints.append(kinds.AllBlackDotsGiven(dots))
         elif white:
-            self.constraints.append(AllWhiteDotsGiven(dots))
+            self.constraints.append(kinds.AllWhiteDotsGiven(dots))
         if "xv" in negative or reading.all_xv:
-            self.constraints.append(AllXVGiven(tuple(sorted(self.xv_pairs))))
+            self.constraints.append(kinds.AllXVGiven(tuple(sorted(self.xv_pairs))))
         if self.reasons:
             raise LinkRefused("; ".join(self.reasons), reasons=self.reasons)
         try:
@@ -548,68 +507,70 @@ class _Mapper:
         n, kind, add = self.n, e.kind, self.constraints.append
         line = self.cells(e.cells)
         if kind == "thermometer":
-            add(SlowThermometer(line) if self.slow else Thermometer(line))
+            add(kinds.SlowThermometer(line) if self.slow else kinds.Thermometer(line))
         elif kind == "slow-thermometer":
-            add(SlowThermometer(line))
+            add(kinds.SlowThermometer(line))
         elif kind == "arrow":
             if not e.path:
                 raise ValueError("an arrow without cells")
-            add(Arrow(line, self.cells(e.path)))
+            add(kinds.Arrow(line, self.cells(e.path)))
         elif kind == "killer":
             total = None if e.value in (None, "") else self._number(e, "cage total")
-            add(KillerCage(line, total))
+            add(kinds.KillerCage(line, total))
         elif kind == "little-killer":
-            add(LittleKiller(line, self._number(e, "little killer total")))
+            add(kinds.LittleKiller(line, self._number(e, "little killer total")))
         elif kind == "sandwich":
-            add(Sandwich(line, self._number(e, "sandwich clue")))
+            add(kinds.Sandwich(line, self._number(e, "sandwich clue")))
         elif kind == "x-sum":
-            add(XSum(line, self._number(e, "X-sum clue")))
+            add(kinds.XSum(line, self._number(e, "X-sum clue")))
         elif kind == "skyscraper":
-            add(Skyscraper(line, self._number(e, "skyscraper clue")))
+            add(kinds.Skyscraper(line, self._number(e, "skyscraper clue")))
         elif kind in ("german-whispers", "dutch-whispers", "whispers"):
             if e.value not in (None, ""):
                 gap = self._number(e, "whisper difference")
                 dutch = kind == "dutch-whispers" and gap == 4
-                add(DutchWhisper(line) if dutch else GermanWhisper(line, gap=gap))
+                add(kinds.DutchWhisper(line) if dutch else kinds.GermanWhisper(line, gap=gap))
             elif n != 9:
                 raise ValueError(f"the difference of whispers on a {n}×{n} grid is not stated")
             elif kind == "dutch-whispers":
-                add(DutchWhisper(line))
+                add(kinds.DutchWhisper(line))
             else:
-                add(GermanWhisper(line))
+                add(kinds.GermanWhisper(line))
         elif kind == "renban":
-            add(Renban(line))
+            add(kinds.Renban(line))
         elif kind == "palindrome":
-            add(Palindrome(line))
+            add(kinds.Palindrome(line))
         elif kind == "between-line":
-            add(Between(line))
+            add(kinds.Between(line))
         elif kind == "region-sum":
             boxes = tuple(self.pieces) if self.pieces is not None else tuple(
                 self.box.box_of(c) for c in range(n * n)) if self.box is not None else None
-            add(RegionSum(line, boxes))
+            add(kinds.RegionSum(line, boxes))
         elif kind == "entropic":
-            add(Entropic(line))
+            add(kinds.Entropic(line))
         elif kind == "modular":
-            add(Modular(line))
+            add(kinds.Modular(line))
         elif kind == "zipper":
-            add(ZipperLine(line))
+            add(kinds.ZipperLine(line))
         elif kind in ("kropki-white", "kropki-black"):
             a, b = self._pair(e)
             self.kropki_pairs.add((a, b))
             value = None if e.value in (None, "") else self._number(e, "dot's value")
             if kind == "kropki-white":
-                add(KropkiWhite(a, b) if value in (None, 1) else Difference(a, b, value=value))
+                add(kinds.KropkiWhite(a, b) if value in (None, 1) else kinds.Difference(a, b, value=value))
             else:
-                add(KropkiBlack(a, b) if value in (None, 2) else Ratio(a, b, value=value))
+                add(kinds.KropkiBlack(a, b) if value in (None, 2) else kinds.Ratio(a, b, value=value))
         elif kind == "xv":
             a, b = self._pair(e)
             self.xv_pairs.add((a, b))
             letter = (e.value or "").strip().upper()
             if letter not in ("X", "V"):
                 raise ValueError(f"the XV mark {e.value!r} is neither X nor V")
-            add(XV(a, b, total=10 if letter == "X" else 5))
+            add(kinds.XV(a, b, total=10 if letter == "X" else 5))
         elif kind in ("odd", "even", "minimum", "maximum"):
-            cls = {"odd": Odd, "even": Even, "minimum": Minimum, "maximum": Maximum}[kind]
+            cls = {"odd": kinds.Odd, "even": kinds.Even, "minimum": kinds.Minimum, "maximum": kinds.Maximum}[
+                kind
+            ]
             for c in line:
                 add(cls(c))
         elif kind == "quadruple":
@@ -619,23 +580,23 @@ class _Mapper:
             if set(line) != {corner, corner + 1, corner + n, corner + n + 1}:
                 raise ValueError("a quadruple's cells are not a 2×2 block")
             digits = tuple(int(v) for v in re.findall(r"-?\d+", e.value or ""))
-            add(Quadruple(corner, digits))
+            add(kinds.Quadruple(corner, digits))
         elif kind == "clone":
-            add(Clone(line, self.cells(e.path)))
+            add(kinds.Clone(line, self.cells(e.path)))
         elif kind == "extra-region":
-            add(ExtraRegion(line))
+            add(kinds.ExtraRegion(line))
         elif kind == "diagonal":
-            add(Diagonal("down" if e.cells and e.cells[0] == (0, 0) else "up"))
+            add(kinds.Diagonal("down" if e.cells and e.cells[0] == (0, 0) else "up"))
         elif kind == "anti-knight":
-            add(AntiKnight())
+            add(kinds.AntiKnight())
         elif kind == "anti-king":
-            add(AntiKing())
+            add(kinds.AntiKing())
         elif kind == "non-consecutive":
-            add(NonConsecutive())
+            add(kinds.NonConsecutive())
         elif kind == "disjoint-groups":
             if self.box is None:
                 raise ValueError("disjoint groups need boxes")
-            add(DisjointGroups((self.box.box_rows, self.box.box_cols)))
+            add(kinds.DisjointGroups((self.box.box_rows, self.box.box_cols)))
         else:
             raise ValueError(f"sudokit has no rule for {kind!r}")
         if self.constraints:

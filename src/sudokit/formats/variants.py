@@ -162,6 +162,8 @@ def _load_json(text: str) -> dict[str, Any]:
     return data
 
 
+# Alike in shape to sudokit.rules.spec's reader of cells, kept apart on purpose: here a value that
+# is no cell is a ParseError of the puzzle file (a bool too), there a RulesError naming the constraint.
 def _cell(value: object, n: int) -> int:
     """A cell given as ``r1c1`` or a 0-based index."""
     if isinstance(value, bool):

@@ -25,24 +25,7 @@ from typing import Any
 
 from sudokit.errors import OptionError
 from sudokit.generation import laying
-from sudokit.rules import Constraint
-from sudokit.rules.kinds import (
-    XV,
-    Arrow,
-    Between,
-    Entropic,
-    Even,
-    GermanWhisper,
-    KropkiBlack,
-    KropkiWhite,
-    LittleKiller,
-    Odd,
-    Palindrome,
-    RegionSum,
-    Renban,
-    Sandwich,
-    Thermometer,
-)
+from sudokit.rules import Constraint, kinds
 
 __all__ = ["GENERATED", "KindSpec", "find_kind", "kind_of", "offered", "split_names"]
 
@@ -89,26 +72,81 @@ GENERATED: tuple[KindSpec, ...] = (
     KindSpec("nonconsecutive", "Non-Consecutive", (6, 8, 9), ("non-consecutive",)),
     KindSpec("disjointgroups", "Disjoint Groups", (4, 6, 9), ("disjoint-groups", "disjoint")),
     KindSpec("killer", "Killer (cages)", (4, 6, 9), ("sumdoku", "cages"), _no_lay),
-    KindSpec("thermo", "Thermometers", (6, 9), ("thermometer", "thermos"), laying.lay_thermo,
-             (Thermometer,), (10, 18)),
-    KindSpec("arrow", "Arrows", (6, 9), ("arrows",), laying.lay_arrow, (Arrow,), (12, 22)),
-    KindSpec("kropki", "Kropki dots", (6, 9), ("dots",), laying.lay_kropki,
-             (KropkiWhite, KropkiBlack), (60, 144)),
-    KindSpec("xv", "XV", (6, 9), ("x-v",), laying.lay_xv, (XV,), (60, 144)),
-    KindSpec("whisper", "German whispers", (6, 9), ("german", "germanwhisper", "whispers", "german-whisper"),
-             laying.lay_whisper, (GermanWhisper,), (10, 18)),
-    KindSpec("renban", "Renban lines", (6, 9), ("renbans",), laying.lay_renban, (Renban,), (10, 18)),
-    KindSpec("palindrome", "Palindromes", (6, 9), ("palindromes",), laying.lay_palindrome,
-             (Palindrome,), (10, 18)),
-    KindSpec("littlekiller", "Little killers", (6, 9), ("little-killer", "littlekillers"),
-             laying.lay_littlekiller, (LittleKiller,), (12, 24)),
-    KindSpec("sandwich", "Sandwich", (6, 9), ("sandwiches",), laying.lay_sandwich, (Sandwich,), (12, 18)),
-    KindSpec("between", "Between lines", (6, 9), ("betweenline",), laying.lay_between, (Between,), (10, 18)),
-    KindSpec("regionsum", "Region-sum lines", (6, 9), ("region-sum",), laying.lay_regionsum,
-             (RegionSum,), (10, 18)),
-    KindSpec("entropic", "Entropic lines", (6, 9), ("entropy",), laying.lay_entropic, (Entropic,), (10, 18)),
-    KindSpec("oddeven", "Odd/even", (6, 9), ("odd-even", "parity", "odd", "even"), laying.lay_oddeven,
-             (Odd, Even), (18, 40)),
+    KindSpec(
+        "thermo",
+        "Thermometers",
+        (6, 9),
+        ("thermometer", "thermos"),
+        laying.lay_thermo,
+        (kinds.Thermometer,),
+        (10, 18),
+    ),
+    KindSpec("arrow", "Arrows", (6, 9), ("arrows",), laying.lay_arrow, (kinds.Arrow,), (12, 22)),
+    KindSpec(
+        "kropki",
+        "Kropki dots",
+        (6, 9),
+        ("dots",),
+        laying.lay_kropki,
+        (kinds.KropkiWhite, kinds.KropkiBlack),
+        (60, 144),
+    ),
+    KindSpec("xv", "XV", (6, 9), ("x-v",), laying.lay_xv, (kinds.XV,), (60, 144)),
+    KindSpec(
+        "whisper",
+        "German whispers",
+        (6, 9),
+        ("german", "germanwhisper", "whispers", "german-whisper"),
+        laying.lay_whisper,
+        (kinds.GermanWhisper,),
+        (10, 18),
+    ),
+    KindSpec("renban", "Renban lines", (6, 9), ("renbans",), laying.lay_renban, (kinds.Renban,), (10, 18)),
+    KindSpec(
+        "palindrome",
+        "Palindromes",
+        (6, 9),
+        ("palindromes",),
+        laying.lay_palindrome,
+        (kinds.Palindrome,),
+        (10, 18),
+    ),
+    KindSpec(
+        "littlekiller",
+        "Little killers",
+        (6, 9),
+        ("little-killer", "littlekillers"),
+        laying.lay_littlekiller,
+        (kinds.LittleKiller,),
+        (12, 24),
+    ),
+    KindSpec(
+        "sandwich", "Sandwich", (6, 9), ("sandwiches",), laying.lay_sandwich, (kinds.Sandwich,), (12, 18)
+    ),
+    KindSpec(
+        "between", "Between lines", (6, 9), ("betweenline",), laying.lay_between, (kinds.Between,), (10, 18)
+    ),
+    KindSpec(
+        "regionsum",
+        "Region-sum lines",
+        (6, 9),
+        ("region-sum",),
+        laying.lay_regionsum,
+        (kinds.RegionSum,),
+        (10, 18),
+    ),
+    KindSpec(
+        "entropic", "Entropic lines", (6, 9), ("entropy",), laying.lay_entropic, (kinds.Entropic,), (10, 18)
+    ),
+    KindSpec(
+        "oddeven",
+        "Odd/even",
+        (6, 9),
+        ("odd-even", "parity", "odd", "even"),
+        laying.lay_oddeven,
+        (kinds.Odd, kinds.Even),
+        (18, 40),
+    ),
 )
 
 _BY_NAME = {key.replace("-", "").replace(" ", "").lower(): spec

@@ -21,24 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from sudokit.rules import Cage, Constraint
-from sudokit.rules.kinds import (
-    XV,
-    Arrow,
-    Between,
-    Entropic,
-    Even,
-    GermanWhisper,
-    KropkiBlack,
-    KropkiWhite,
-    LittleKiller,
-    Odd,
-    Palindrome,
-    RegionSum,
-    Renban,
-    Sandwich,
-    Thermometer,
-)
+from sudokit.rules import Cage, Constraint, kinds
+from sudokit.rules.geometry import orthogonal_pairs
 from sudokit.shape import shape_for_size
 
 __all__ = [
@@ -197,7 +181,7 @@ def line_lengths(n: int) -> tuple[int, ...]:
 def lay_thermo(layout: Layout, count: int) -> None:
     """Thermometers: digits strictly increase from the bulb."""
     _lay_lines(layout, count, line_lengths(layout.n),
-               lambda ds, k: len(ds) < 2 or ds[-1] > ds[-2], lambda ds: True, Thermometer)
+               lambda ds, k: len(ds) < 2 or ds[-1] > ds[-2], lambda ds: True, kinds.Thermometer)
 
 
 def lay_renban(layout: Layout, count: int) -> None:
@@ -206,7 +190,7 @@ def lay_renban(layout: Layout, count: int) -> None:
         return len(set(ds)) == len(ds) and max(ds) - min(ds) < k
 
     _lay_lines(layout, count, line_lengths(layout.n)[:3], prefix,
-               lambda ds: max(ds) - min(ds) == len(ds) - 1, Renban)
+               lambda ds: max(ds) - min(ds) == len(ds) - 1, kinds.Renban)
 
 
 def whisper_gap(n: int) -> int:
@@ -219,7 +203,7 @@ def lay_whisper(layout: Layout, count: int) -> None:
     gap = whisper_gap(layout.n)
     _lay_lines(layout, count, line_lengths(layout.n),
                lambda ds, k: len(ds) < 2 or abs(ds[-1] - ds[-2]) >= gap, lambda ds: True,
-               lambda line: GermanWhisper(line, gap))
+               lambda line: kinds.GermanWhisper(line, gap))
 
 
 def _thirds(n: int) -> list[int]:
@@ -236,7 +220,7 @@ def lay_entropic(layout: Layout, count: int) -> None:
         window = [third[d] for d in ds[-3:]]
         return len(set(window)) == len(window)
 
-    _lay_lines(layout, count, line_lengths(layout.n), prefix, lambda ds: True, Entropic)
+    _lay_lines(layout, count, line_lengths(layout.n), prefix, lambda ds: True, kinds.Entropic)
 
 
 def lay_palindrome(layout: Layout, count: int) -> None:
@@ -246,7 +230,7 @@ def lay_palindrome(layout: Layout, count: int) -> None:
         return i < k // 2 + k % 2 or ds[i] == ds[k - 1 - i]
 
     _lay_lines(layout, count, line_lengths(layout.n), prefix, lambda ds: list(ds) == list(ds)[::-1],
-               Palindrome)
+               kinds.Palindrome)
 
 
 def lay_between(layout: Layout, count: int) -> None:
@@ -263,7 +247,7 @@ def lay_between(layout: Layout, count: int) -> None:
             return all(low < d < high for d in inner)
         return True
 
-    _lay_lines(layout, count, line_lengths(layout.n), prefix, lambda ds: True, Between)
+    _lay_lines(layout, count, line_lengths(layout.n), prefix, lambda ds: True, kinds.Between)
 
 
 def lay_regionsum(layout: Layout, count: int) -> None:
@@ -293,7 +277,7 @@ def lay_regionsum(layout: Layout, count: int) -> None:
         line = walk(layout, line_lengths(layout.n), prefix, done)
         if line is not None:
             layout.take_line(line)
-            layout.constraints.append(RegionSum(line, None if usual else boxes))
+            layout.constraints.append(kinds.RegionSum(line, None if usual else boxes))
 
 
 def _usual(n: int) -> tuple[int, ...]:
@@ -311,24 +295,13 @@ def lay_arrow(layout: Layout, count: int) -> None:
         return sum(ds[1:]) == ds[0]
 
     lengths = tuple(range(3, min(5, layout.n // 2 + 2) + 1))
-    _lay_lines(layout, count, lengths, prefix, done, lambda line: Arrow((line[0],), line[1:]))
-
-
-def _pairs(n: int) -> list[tuple[int, int]]:
-    out = []
-    for r in range(n):
-        for c in range(n):
-            if c + 1 < n:
-                out.append((r * n + c, r * n + c + 1))
-            if r + 1 < n:
-                out.append((r * n + c, (r + 1) * n + c))
-    return out
+    _lay_lines(layout, count, lengths, prefix, done, lambda line: kinds.Arrow((line[0],), line[1:]))
 
 
 def lay_kropki(layout: Layout, count: int) -> None:
     """Kropki dots: white between consecutive digits, black where one is twice the other (1-2: either)."""
     sol, rng = layout.solution, layout.rng
-    pairs = [p for p in _pairs(layout.n) if p not in layout.edges]
+    pairs = [p for p in orthogonal_pairs(layout.n) if p not in layout.edges]
     rng.shuffle(pairs)
     for a, b in pairs[: count]:
         x, y = sol[a], sol[b]
@@ -336,9 +309,9 @@ def lay_kropki(layout: Layout, count: int) -> None:
         if white and black:
             white = rng.random() < 0.5
         if white:
-            layout.constraints.append(KropkiWhite(a, b))
+            layout.constraints.append(kinds.KropkiWhite(a, b))
         elif black:
-            layout.constraints.append(KropkiBlack(a, b))
+            layout.constraints.append(kinds.KropkiBlack(a, b))
         else:
             continue
         layout.edges.add((a, b))
@@ -347,12 +320,12 @@ def lay_kropki(layout: Layout, count: int) -> None:
 def lay_xv(layout: Layout, count: int) -> None:
     """X and V marks: X between digits adding up to 10, V to 5."""
     sol, rng = layout.solution, layout.rng
-    pairs = [p for p in _pairs(layout.n) if p not in layout.edges]
+    pairs = [p for p in orthogonal_pairs(layout.n) if p not in layout.edges]
     rng.shuffle(pairs)
     for a, b in pairs[: count]:
         total = sol[a] + sol[b]
         if total in (5, 10):
-            layout.constraints.append(XV(a, b, total))
+            layout.constraints.append(kinds.XV(a, b, total))
             layout.edges.add((a, b))
 
 
@@ -361,7 +334,7 @@ def lay_oddeven(layout: Layout, count: int) -> None:
     sol = layout.solution
     cells = [c for c in layout.free_cells() if c not in layout.marked][:count]
     for c in cells:
-        layout.constraints.append(Odd(c) if sol[c] % 2 else Even(c))
+        layout.constraints.append(kinds.Odd(c) if sol[c] % 2 else kinds.Even(c))
         layout.marked.add(c)
 
 
@@ -402,7 +375,7 @@ def lay_littlekiller(layout: Layout, count: int) -> None:
             continue
         layout.outside.add(spot)
         used.add(frozenset(line))
-        layout.constraints.append(LittleKiller(line, sum(sol[c] for c in line)))
+        layout.constraints.append(kinds.LittleKiller(line, sum(sol[c] for c in line)))
         laid += 1
 
 
@@ -419,7 +392,7 @@ def lay_sandwich(layout: Layout, count: int) -> None:
         ds = [sol[c] for c in line]
         i, j = sorted((ds.index(1), ds.index(n)))
         layout.outside.add(spot)
-        layout.constraints.append(Sandwich(line, sum(ds[i + 1:j])))
+        layout.constraints.append(kinds.Sandwich(line, sum(ds[i + 1:j])))
 
 
 def _sides(cell: int, n: int) -> list[int]:

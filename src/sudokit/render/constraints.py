@@ -41,48 +41,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sudokit.render.layout import CELL, Geometry
-from sudokit.rules import Rules
+from sudokit.rules import Rules, kinds
 from sudokit.rules.base import Constraint
-from sudokit.rules.kinds import (
-    XV,
-    AllBlackDotsGiven,
-    AllDotsGiven,
-    AllWhiteDotsGiven,
-    AllXVGiven,
-    AntiKing,
-    AntiKnight,
-    Arrow,
-    Between,
-    Clone,
-    Diagonal,
-    Difference,
-    DisjointGroups,
-    DutchWhisper,
-    Entropic,
-    EqualSum,
-    Even,
-    ExtraRegion,
-    GermanWhisper,
-    KropkiBlack,
-    KropkiWhite,
-    LittleKiller,
-    Maximum,
-    Minimum,
-    Modular,
-    NonConsecutive,
-    Odd,
-    Palindrome,
-    Quadruple,
-    Ratio,
-    RegionSum,
-    Renban,
-    Sandwich,
-    Skyscraper,
-    SlowThermometer,
-    Thermometer,
-    XSum,
-    ZipperLine,
-)
 
 __all__ = ["COLOURS", "Colours", "draw_over", "draw_under", "layers", "needs_margin"]
 
@@ -118,18 +78,26 @@ COLOURS = Colours()
 
 #: Line kinds: (class, width as a fraction of a cell, colour field).
 _LINES: dict[type[Constraint], tuple[str, float, str]] = {
-    GermanWhisper: ("germanwhisper", 0.16, "germanwhisper"),
-    DutchWhisper: ("dutchwhisper", 0.16, "dutchwhisper"),
-    Renban: ("renban", 0.2, "renban"),
-    Palindrome: ("palindrome", 0.09, "palindrome"),
-    RegionSum: ("regionsum", 0.12, "regionsum"),
-    Entropic: ("entropic", 0.16, "entropic"),
-    Modular: ("modular", 0.16, "modular"),
-    ZipperLine: ("zipper", 0.16, "zipper"),
+    kinds.GermanWhisper: ("germanwhisper", 0.16, "germanwhisper"),
+    kinds.DutchWhisper: ("dutchwhisper", 0.16, "dutchwhisper"),
+    kinds.Renban: ("renban", 0.2, "renban"),
+    kinds.Palindrome: ("palindrome", 0.09, "palindrome"),
+    kinds.RegionSum: ("regionsum", 0.12, "regionsum"),
+    kinds.Entropic: ("entropic", 0.16, "entropic"),
+    kinds.Modular: ("modular", 0.16, "modular"),
+    kinds.ZipperLine: ("zipper", 0.16, "zipper"),
 }
-_OUTSIDE = (LittleKiller, Sandwich, XSum, Skyscraper)
-_NOTES = (AntiKnight, AntiKing, NonConsecutive, DisjointGroups, AllDotsGiven, AllBlackDotsGiven,
-          AllWhiteDotsGiven, AllXVGiven)
+_OUTSIDE = (kinds.LittleKiller, kinds.Sandwich, kinds.XSum, kinds.Skyscraper)
+_NOTES = (
+    kinds.AntiKnight,
+    kinds.AntiKing,
+    kinds.NonConsecutive,
+    kinds.DisjointGroups,
+    kinds.AllDotsGiven,
+    kinds.AllBlackDotsGiven,
+    kinds.AllWhiteDotsGiven,
+    kinds.AllXVGiven,
+)
 
 
 def _num(value: float) -> str:
@@ -185,21 +153,21 @@ def draw_under(root: ET.Element, geo: Geometry, rules: Rules, colours: Colours =
     if not constraints:
         return
     g = ET.SubElement(root, "g", {"class": "constraints under"})
-    for index, clone in enumerate(x for x in constraints if isinstance(x, Clone)):
+    for index, clone in enumerate(x for x in constraints if isinstance(x, kinds.Clone)):
         colour = colours.clones[index % len(colours.clones)]
         for group in (clone.first, clone.second):
             for cell in group:
                 _cell_rect(g, geo, cell, "clone", colour, {"data-clone": str(index)})
     for c in constraints:
-        if isinstance(c, ExtraRegion):
+        if isinstance(c, kinds.ExtraRegion):
             for cell in c.group:
                 _cell_rect(g, geo, cell, "extraregion", colours.shade, {})
     for c in constraints:
-        if isinstance(c, (Odd, Even)):
+        if isinstance(c, (kinds.Odd, kinds.Even)):
             _odd_even(g, geo, c, colours)
-        elif isinstance(c, (Minimum, Maximum)):
+        elif isinstance(c, (kinds.Minimum, kinds.Maximum)):
             _chevrons(g, geo, c, colours)
-        elif isinstance(c, Diagonal):
+        elif isinstance(c, kinds.Diagonal):
             n, m, side = rules.n, geo.margin, geo.side
             y1, y2 = (m, m + side) if c.direction == "down" else (m + side, m)
             d = f"M{_num(m)} {_num(y1)}L{_num(m + side)} {_num(y2)}"
@@ -212,16 +180,16 @@ def draw_under(root: ET.Element, geo: Geometry, rules: Rules, colours: Colours =
             assert hasattr(c, "line")
             _sub(g, "path", {"class": f"line {kind}", "d": _polyline(geo, c.line),
                              **_stroke(getattr(colours, field), CELL * width)})
-        elif isinstance(c, EqualSum):
+        elif isinstance(c, kinds.EqualSum):
             for segment in c.segments:
                 _sub(g, "path", {"class": "line equalsum", "d": _polyline(geo, segment),
                                  **_stroke(colours.equalsum, CELL * 0.12)})
-        elif isinstance(c, Between):
+        elif isinstance(c, kinds.Between):
             _between(g, geo, c, colours)
-        elif isinstance(c, (Thermometer, SlowThermometer)):
+        elif isinstance(c, (kinds.Thermometer, kinds.SlowThermometer)):
             _thermo(g, geo, c, colours)
     for c in constraints:
-        if isinstance(c, Arrow):
+        if isinstance(c, kinds.Arrow):
             _arrow(g, geo, c, colours)
 
 
@@ -233,9 +201,9 @@ def _cell_rect(
                      "width": _num(CELL), "height": _num(CELL), "fill": colour, **extra})
 
 
-def _odd_even(g: ET.Element, geo: Geometry, c: Odd | Even, colours: Colours) -> None:
+def _odd_even(g: ET.Element, geo: Geometry, c: kinds.Odd | kinds.Even, colours: Colours) -> None:
     cx, cy = geo.center(c.cell)
-    if isinstance(c, Odd):
+    if isinstance(c, kinds.Odd):
         _sub(g, "circle", {"class": "odd", "data-cell": str(c.cell), "cx": _num(cx), "cy": _num(cy),
                            "r": _num(CELL * 0.36), "fill": colours.shape})
     else:
@@ -245,13 +213,13 @@ def _odd_even(g: ET.Element, geo: Geometry, c: Odd | Even, colours: Colours) -> 
                          "width": _num(2 * half), "height": _num(2 * half), "fill": colours.shape})
 
 
-def _chevrons(g: ET.Element, geo: Geometry, c: Minimum | Maximum, colours: Colours) -> None:
+def _chevrons(g: ET.Element, geo: Geometry, c: kinds.Minimum | kinds.Maximum, colours: Colours) -> None:
     """A small chevron at each side with a neighbour, pointing at the smaller digit."""
     n = geo.shape.n
     r, col = divmod(c.cell, n)
     cx, cy = geo.center(c.cell)
-    kind = "minimum" if isinstance(c, Minimum) else "maximum"
-    inward = isinstance(c, Minimum)
+    kind = "minimum" if isinstance(c, kinds.Minimum) else "maximum"
+    inward = isinstance(c, kinds.Minimum)
     parts = []
     w, depth, edge = CELL * 0.22, CELL * 0.09, CELL * 0.4
     for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
@@ -269,8 +237,10 @@ def _chevrons(g: ET.Element, geo: Geometry, c: Minimum | Maximum, colours: Colou
                      **_stroke(colours.chevron, CELL * 0.045)})
 
 
-def _thermo(g: ET.Element, geo: Geometry, c: Thermometer | SlowThermometer, colours: Colours) -> None:
-    slow = isinstance(c, SlowThermometer)
+def _thermo(
+    g: ET.Element, geo: Geometry, c: kinds.Thermometer | kinds.SlowThermometer, colours: Colours
+) -> None:
+    slow = isinstance(c, kinds.SlowThermometer)
     kind = "thermo slow" if slow else "thermo"
     group = _sub(g, "g", {"class": kind, "fill": colours.thermo})
     if len(c.line) > 1:
@@ -284,7 +254,7 @@ def _thermo(g: ET.Element, geo: Geometry, c: Thermometer | SlowThermometer, colo
                                "stroke-width": _num(CELL * 0.05)})
 
 
-def _between(g: ET.Element, geo: Geometry, c: Between, colours: Colours) -> None:
+def _between(g: ET.Element, geo: Geometry, c: kinds.Between, colours: Colours) -> None:
     group = _sub(g, "g", {"class": "between"})
     r = CELL * 0.38
     x1, y1 = geo.center(c.line[0])
@@ -297,7 +267,7 @@ def _between(g: ET.Element, geo: Geometry, c: Between, colours: Colours) -> None
                                "stroke-width": _num(CELL * 0.05)})
 
 
-def _arrow(g: ET.Element, geo: Geometry, c: Arrow, colours: Colours) -> None:
+def _arrow(g: ET.Element, geo: Geometry, c: kinds.Arrow, colours: Colours) -> None:
     group = _sub(g, "g", {"class": "arrow"})
     r = CELL * 0.4
     first = geo.center(c.line[0])
@@ -343,23 +313,27 @@ def draw_over(root: ET.Element, geo: Geometry, rules: Rules, colours: Colours = 
         return
     g = ET.SubElement(root, "g", {"class": "constraints over"})
     n = geo.shape.n
-    clued = {_outside_cell(n, c.line) for c in constraints if isinstance(c, (Sandwich, XSum, Skyscraper))}
+    clued = {
+        _outside_cell(n, c.line)
+        for c in constraints
+        if isinstance(c, (kinds.Sandwich, kinds.XSum, kinds.Skyscraper))
+    }
     for c in constraints:
-        if isinstance(c, (KropkiWhite, KropkiBlack, Difference, Ratio)):
+        if isinstance(c, (kinds.KropkiWhite, kinds.KropkiBlack, kinds.Difference, kinds.Ratio)):
             _dot(g, geo, c, colours)
-        elif isinstance(c, XV):
+        elif isinstance(c, kinds.XV):
             _xv(g, geo, c, colours)
-        elif isinstance(c, Quadruple):
+        elif isinstance(c, kinds.Quadruple):
             _quadruple(g, geo, c, colours)
-        elif isinstance(c, LittleKiller):
+        elif isinstance(c, kinds.LittleKiller):
             _little_killer(g, geo, c, colours, _outside_cell(n, c.line) in clued)
-        elif isinstance(c, (Sandwich, XSum, Skyscraper)):
+        elif isinstance(c, (kinds.Sandwich, kinds.XSum, kinds.Skyscraper)):
             _outside_clue(g, geo, c, colours)
     notes = [c for c in constraints if isinstance(c, _NOTES)]
     if notes:
-        kinds = " ".join(dict.fromkeys(c.kind for c in notes))
+        noted = " ".join(dict.fromkeys(c.kind for c in notes))
         text = "; ".join(dict.fromkeys(c.description for c in notes))
-        _sub(root, "desc", {"class": "constraint-notes", "data-kinds": kinds}, text)
+        _sub(root, "desc", {"class": "constraint-notes", "data-kinds": noted}, text)
 
 
 def _edge_point(geo: Geometry, a: int, b: int) -> tuple[float, float]:
@@ -368,24 +342,32 @@ def _edge_point(geo: Geometry, a: int, b: int) -> tuple[float, float]:
 
 
 def _dot(
-    g: ET.Element, geo: Geometry, c: KropkiWhite | KropkiBlack | Difference | Ratio, colours: Colours
+    g: ET.Element,
+    geo: Geometry,
+    c: kinds.KropkiWhite | kinds.KropkiBlack | kinds.Difference | kinds.Ratio,
+    colours: Colours,
 ) -> None:
     x, y = _edge_point(geo, c.a, c.b)
-    black = isinstance(c, (KropkiBlack, Ratio))
-    kind = {KropkiWhite: "white", KropkiBlack: "black", Difference: "difference", Ratio: "ratio"}[type(c)]
-    labelled = isinstance(c, (Difference, Ratio))
+    black = isinstance(c, (kinds.KropkiBlack, kinds.Ratio))
+    kind = {
+        kinds.KropkiWhite: "white",
+        kinds.KropkiBlack: "black",
+        kinds.Difference: "difference",
+        kinds.Ratio: "ratio",
+    }[type(c)]
+    labelled = isinstance(c, (kinds.Difference, kinds.Ratio))
     r = CELL * (0.15 if labelled else 0.115)
     _sub(g, "circle", {"class": f"dot {kind}", "cx": _num(x), "cy": _num(y), "r": _num(r),
                        "fill": colours.dot if black else colours.background, "stroke": colours.dot,
                        "stroke-width": _num(CELL * 0.025)})
-    if isinstance(c, (Difference, Ratio)):
+    if isinstance(c, (kinds.Difference, kinds.Ratio)):
         size = CELL * 0.19
         _sub(g, "text", {"class": f"dot-label {kind}", "x": _num(x), "y": _num(y + size * 0.36),
                          "font-size": _num(size), "font-weight": "bold",
                          "fill": colours.background if black else colours.text}, str(c.value))
 
 
-def _xv(g: ET.Element, geo: Geometry, c: XV, colours: Colours) -> None:
+def _xv(g: ET.Element, geo: Geometry, c: kinds.XV, colours: Colours) -> None:
     x, y = _edge_point(geo, c.a, c.b)
     label = {10: "X", 5: "V"}.get(c.total, str(c.total))
     size = CELL * 0.32
@@ -396,7 +378,7 @@ def _xv(g: ET.Element, geo: Geometry, c: XV, colours: Colours) -> None:
     _sub(g, "text", {"class": "xv", **attrs, "fill": colours.text}, label)
 
 
-def _quadruple(g: ET.Element, geo: Geometry, c: Quadruple, colours: Colours) -> None:
+def _quadruple(g: ET.Element, geo: Geometry, c: kinds.Quadruple, colours: Colours) -> None:
     ox, oy = geo.origin(c.corner)
     x, y = ox + CELL, oy + CELL
     many = len(c.values) > 2
@@ -443,7 +425,9 @@ def _outside_cell(n: int, line: Sequence[int]) -> tuple[int, int]:
     return r - dr, c - dc
 
 
-def _little_killer(g: ET.Element, geo: Geometry, c: LittleKiller, colours: Colours, shared: bool) -> None:
+def _little_killer(
+    g: ET.Element, geo: Geometry, c: kinds.LittleKiller, colours: Colours, shared: bool
+) -> None:
     """The total in the outside cell before the diagonal (in its outer corner when an outside
     clue sits there too) and a small arrow pointing along the diagonal."""
     start, dr, dc = _edge_start(geo.shape.n, c.line)
@@ -463,11 +447,13 @@ def _little_killer(g: ET.Element, geo: Geometry, c: LittleKiller, colours: Colou
     _sub(group, "path", {"class": "littlekiller-arrow", "d": d, **_stroke(colours.clue, CELL * 0.03)})
 
 
-def _outside_clue(g: ET.Element, geo: Geometry, c: Sandwich | XSum | Skyscraper, colours: Colours) -> None:
+def _outside_clue(
+    g: ET.Element, geo: Geometry, c: kinds.Sandwich | kinds.XSum | kinds.Skyscraper, colours: Colours
+) -> None:
     start, dr, dc = _edge_start(geo.shape.n, c.line)
     sx, sy = geo.center(start)
     x, y = sx - dc * CELL, sy - dr * CELL
-    value = c.count if isinstance(c, Skyscraper) else c.total
+    value = c.count if isinstance(c, kinds.Skyscraper) else c.total
     size = CELL * 0.42
     _sub(g, "text", {"class": f"outside-clue {c.kind}", "x": _num(x), "y": _num(y + size * 0.36),
                      "font-size": _num(size), "fill": colours.clue, "data-cell": str(start)}, str(value))

@@ -39,6 +39,7 @@ __all__ = [
     "Sum",
     "Table",
     "automaton",
+    "sum_bounds_after",
 ]
 
 
@@ -159,3 +160,14 @@ def automaton(
         layer = following
     accepting = frozenset(i for s, i in number.items() if accept(s))
     return Automaton(tuple(cells), len(number), 0, tuple(sorted(set(transitions))), accepting)
+
+
+def sum_bounds_after(options: Sequence[Sequence[tuple[int, int]]]) -> tuple[list[int], list[int]]:
+    """For each position i (0 … k) of a sum's cells, the least and greatest total of the cells from i on."""
+    k = len(options)
+    low, high = [0] * (k + 1), [0] * (k + 1)
+    for i in range(k - 1, -1, -1):
+        values = [v for _, v in options[i]]
+        low[i] = low[i + 1] + (min(values) if values else 0)
+        high[i] = high[i + 1] + (max(values) if values else 0)
+    return low, high

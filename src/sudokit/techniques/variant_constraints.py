@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator, Sequence
 from sudokit.candidates import Candidates, bit, digits_of
 from sudokit.rules import Rules
 from sudokit.rules.base import digit_values
-from sudokit.rules.primitives import Automaton, Ordered, PairTable, SetRule, Sum, Table
+from sudokit.rules.primitives import Automaton, Ordered, PairTable, SetRule, Sum, Table, sum_bounds_after
 from sudokit.techniques.constraint_parts import Part, constraint_parts, digit_of
 from sudokit.techniques.step import Step
 from sudokit.techniques.variant_cages import find_cage_combinations
@@ -240,13 +240,7 @@ def _sum_fillings(
         if size > limit:
             return None
     options = _contributions(rules, p, cand)
-    lows = [min(v for _, v in o) if o else 0 for o in options]
-    highs = [max(v for _, v in o) if o else 0 for o in options]
-    rest_low = [0] * (k + 1)
-    rest_high = [0] * (k + 1)
-    for i in range(k - 1, -1, -1):
-        rest_low[i] = rest_low[i + 1] + lows[i]
-        rest_high[i] = rest_high[i + 1] + highs[i]
+    rest_low, rest_high = sum_bounds_after(options)
     sees = [[j for j in range(i) if p.distinct or cells[j] in rules.peers[cells[i]]] for i in range(k)]
     keep = [0] * k
     found: list[tuple[int, ...]] = []
