@@ -220,6 +220,14 @@ def add_constraint_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_box_and_constraint_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--box RxC`` and ``--constraint KIND:SPEC`` (the commands that read one puzzle, and rate)."""
+    parser.add_argument("--box", type=parse_box, metavar="RxC",
+                        help="box shape, for N×N grids whose shape is not the usual one (and the "
+                        "grid --constraint's cells are for)")
+    add_constraint_argument(parser)
+
+
 def constraints_of(args: argparse.Namespace, box: Shape | None = None) -> tuple[tuple[Constraint, ...], int]:
     """The constraints ``--constraint`` gives and the grid side their cells are for (9, or
     ``--box``'s); UsageError naming the one that cannot be read."""
