@@ -1,9 +1,12 @@
-"""``--constraint KIND:SPEC`` on solve, count, check, render and show, and ``show --form`` writing a
-variant puzzle as a SudokuPad or f-puzzles link or sudokit's JSON form (#25)."""
+"""``--constraint KIND:SPEC`` on solve, count, check, render, show, rate, explain and hint, and
+``show --form`` writing a variant puzzle as a SudokuPad or f-puzzles link or sudokit's JSON form
+(#25)."""
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 
 import pytest
 
@@ -51,7 +54,7 @@ def test_check_says_a_puzzle_breaks_a_constraint(capsys):
     ("thermo:r1c1,r10c1", "cell r10c1 is outside the 9×9 grid"),
     ("thermo:r1c1,q2", "'q2' is not a cell"),
 ])
-@pytest.mark.parametrize("command", ["solve", "count", "check", "render", "show"])
+@pytest.mark.parametrize("command", ["solve", "count", "check", "render", "show", "rate", "explain", "hint"])
 def test_bad_constraints_are_usage_errors_naming_the_problem(capsys, command, spec, words):
     status, _out, err = run_cli(capsys, command, "--constraint", spec, "." * 81)
     assert status == 2 and words in err and "Traceback" not in err
@@ -135,7 +138,7 @@ def test_rate_explain_and_hint_take_constraints(capsys, tmp_path, command):
     extra = ["--json"] if command != "explain" else []
     status, out, _ = run_cli(capsys, command, *extra, str(path))
     assert status == 1 or (command == "rate" and "invalid" in out)  # several solutions
-    status, out, err = run_cli(capsys, command, *extra, "--constraint", spec, str(path))
+    status, out, err = run_cli(capsys, command, *extra, "--box", "2x3", "--constraint", spec, str(path))
     assert status == 0, err
     if command == "rate":
         assert json.loads(out)["status"] == "rated"
@@ -151,7 +154,50 @@ def test_explain_and_hint_name_a_bad_constraint(capsys, command):
     assert status == 2 and "r10c1 is outside the 9×9 grid" in err and "Traceback" not in err
 
 
-def test_rate_names_a_bad_constraint_in_the_puzzles_row(capsys):
-    status, out, _ = run_cli(capsys, "rate", "--json", "--constraint", "thermo:r1c1,r10c1", "." * 80 + "1")
-    assert status == 1
-    assert "r10c1 is outside the 9×9 grid" in json.loads(out)["error"]
+#: A 4×4 puzzle of one given that the three constraints make unique (see the solve test above).
+UNIQUE4 = ["--box", "2x2", "--constraint", ROW_THERMO, "--constraint", "thermo:r2c4,r2c3",
+           "--constraint", "odd:r3c1", "..............1."]
+
+
+def test_explain_hint_and_rate_follow_the_constraints(capsys):
+    status, out, err = run_cli(capsys, "explain", *UNIQUE4)
+    assert status == 0, err
+    assert "Thermometer Range" in out and out.splitlines()[-1].startswith("Solved in")
+    status, out, _ = run_cli(capsys, "hint", "--json", *UNIQUE4)
+    assert status == 0 and json.loads(out)["technique"]
+    status, out, _ = run_cli(capsys, "rate", "--json", "--no-progress", *UNIQUE4)
+    record = json.loads(out)
+    assert status == 0 and record["status"] == "rated"
+    assert [c["kind"] for c in json.loads(record["puzzle"])["constraints"]] == ["thermo", "thermo", "odd"]
+    # Without the odd cell the puzzle has several answers: each command says so, none guesses.
+    for command in ("explain", "hint"):
+        status, _, err = run_cli(capsys, command, *UNIQUE4[:-3], UNIQUE4[-1])
+        assert status == 1 and "several solutions" in err
+
+
+@pytest.mark.parametrize("command", ["rate", "explain", "hint"])
+def test_cells_for_another_size_name_the_box(capsys, command):
+    status, out, err = run_cli(capsys, command, "--constraint", "thermo:r1c1,r1c2", "..............1.")
+    assert status in (1, 2) and "cells are for 9×9 grids" in out + err and "--box" in out + err
+
+
+@pytest.mark.parametrize("form", ["sudokit", "link", "fpuzzles"])
+def test_generated_puzzles_piped_on_keep_their_constraints(capsys, monkeypatch, form):
+    status, made, err = run_cli(capsys, "generate", "--variant", "thermo", "--size", "6", "--seed", "2",
+                                "--form", form, "--no-progress")
+    assert status == 0, err
+    grid = read_link(made.strip()) if form != "sudokit" else Grid.from_json(made)
+    kinds = sorted({c.kind for c in grid.rules.constraints})
+    assert kinds == ["thermo"] and sum(1 for v in grid.cells if v) < 6  # too few givens without them
+    for command in (["rate", "--json", "--no-progress"], ["explain"], ["hint", "--json"]):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(made))
+        status, out, err = run_cli(capsys, *command, "-")
+        assert status == 0, (command, err)
+        if command[0] == "rate":
+            assert json.loads(out)["status"] == "rated"
+            puzzle = json.loads(json.loads(out)["puzzle"])
+            assert {c["kind"] for c in puzzle["constraints"]} == {"thermo"}
+        elif command[0] == "explain":
+            assert "Thermometer" in out and out.splitlines()[-1].startswith("Solved in")
+        else:
+            assert json.loads(out)["level"] == 3

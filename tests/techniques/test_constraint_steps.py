@@ -183,6 +183,26 @@ def test_a_guess_is_reported_as_a_guess() -> None:
     assert work.is_solved() and tuple(work.values) == solution.cells
 
 
+def test_hint_says_guess_where_explain_guesses() -> None:
+    # #25: where no technique applies on a variant, hint names the guess explain makes there
+    # (never "Stuck"); classic grids, which explain does not guess on, still say "Stuck"
+    # (tests/techniques/test_explain.py).
+    puzzle, solution = build("thermo", 6, 1)
+    steps = list(explain(puzzle, chosen=["Hidden Single"]))
+    first = next(i for i, s in enumerate(steps) if s.technique == GUESS)
+    cells = list(puzzle.cells)
+    for step in steps[:first]:
+        for cell, digit in step.placements:
+            cells[cell] = digit
+    position = Grid(tuple(cells), puzzle.shape, puzzle.rules)
+    one, two, three = (hint(position, chosen=["Hidden Single"], level=level) for level in (1, 2, 3))
+    assert three.step is not None and three.step.technique == GUESS
+    assert three.step.placements == steps[first].placements
+    _sound(three.step, solution)
+    assert "guess" in three.message and one.cells == steps[first].cells
+    assert two.technique == GUESS and two.message.endswith("a guess is needed here")
+
+
 def test_logic_alone_has_no_guess() -> None:
     for kind in ("black", "xv", "odd"):
         puzzle, _ = build(kind, 6, 1)

@@ -617,3 +617,42 @@ def test_explain_clears_messages_hints_mark_eliminations_and_mean_something(page
     marked = page.eval_on_selector_all(".cell.hint-elim", "els => els.map(e => e.dataset.cell)")
     assert {int(c) for c in marked} == {c for c, _ in step.eliminations}
     assert page.inner_text("#hint-meaning").startswith(step.technique)
+
+
+def _swap_breaking_a_thermometer() -> tuple[sudokit.Grid, int, int, list[int]]:
+    """A unique 4×4 thermo puzzle and two empty neighbours a→b of its thermometer whose solution
+    digits, swapped, repeat nothing but break the thermometer (a board to flag live)."""
+    shape = sudokit.Shape(2, 2)
+    for seed in range(40):
+        puzzle = sudokit.generate(size=4, seed=seed)
+        answer = sudokit.solve(puzzle).cells
+        for a in range(16):
+            b = a + 1
+            if a % 4 == 3 or puzzle.cells[a] or puzzle.cells[b] or not answer[a] < answer[b] < 4:
+                continue
+            board = list(puzzle.cells)
+            board[a], board[b] = answer[b], answer[a]
+            if sudokit.rules.check(sudokit.Rules.classic(shape), board):
+                continue
+            rules = sudokit.Rules.classic(shape).with_constraints([sudokit.rules.Thermometer((a, b))])
+            return sudokit.Grid(puzzle.cells, shape, rules), a, b, board
+    raise AssertionError("no 4×4 puzzle with such a pair among 40 seeds")
+
+
+def test_a_broken_thermometer_is_marked_as_it_is_played(page: Any) -> None:
+    # #25: every constraint kind is flagged live (the server's /api/broken), not only on Check.
+    puzzle, a, b, board = _swap_breaking_a_thermometer()
+    _open_variant(page, puzzle)
+    page.focus("#board")
+    _go(page, 4, a)
+    page.keyboard.press(str(board[a]))
+    expect(page.locator(f"[data-cell='{a}']")).not_to_have_class(re.compile(r"\bconflict\b"))
+    _go(page, 4, b)
+    page.keyboard.press(str(board[b]))  # the thermometer now falls from a to b
+    for cell in (a, b):
+        expect(page.locator(f"[data-cell='{cell}']")).to_have_class(re.compile(r"\bconflict\b"))
+    expect(page.locator("#message")).to_contain_text("Breaks a rule: thermo")
+    if SHOTS:
+        page.locator("#board-area").screenshot(path=str(Path(SHOTS) / "web-broken-thermo.png"))
+    page.keyboard.press("Control+z")
+    expect(page.locator(".cell.conflict")).to_have_count(0)

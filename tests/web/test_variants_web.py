@@ -94,3 +94,57 @@ def test_make_tab_offers_the_generators_table(client: TestClient) -> None:
     puzzle = Grid.from_string(made["puzzle"])
     kinds = [c.kind for c in puzzle.all_rules.constraints]
     assert kinds and set(kinds) == {"thermo"}
+
+
+def _variant_json(constraints: list[dict[str, object]], givens: str = "." * 81) -> str:
+    return json.dumps({"format": "sudokit", "size": 9, "variants": [], "constraints": constraints,
+                       "givens": givens})
+
+
+def test_broken_names_every_constraint_kind_the_filled_cells_break(client: TestClient) -> None:
+    # #25: live marking in Play: a rule is broken only when the digits placed already break it.
+    puzzle = _variant_json([
+        {"kind": "thermo", "line": ["r1c1", "r1c2", "r1c3"]},
+        {"kind": "cage", "group": ["r5c5", "r5c6"], "total": 10},
+        {"kind": "black", "a": "r9c1", "b": "r9c2"},
+    ])
+    board = [0] * 81
+
+    def ask(cells: list[int]) -> dict[str, object]:
+        answer = client.post("/api/broken", json={"puzzle": puzzle, "grid": cells})
+        assert answer.status_code == 200, answer.text
+        return dict(answer.json())
+
+    assert ask(board) == {"broken": [], "cells": []}
+    board[0], board[2] = 5, 9  # a thermometer 5 _ 9 can still increase: not broken
+    assert ask(board)["cells"] == []
+    board[1] = 4  # 5 then 4: it does not increase
+    answer = ask(board)
+    assert [b["kind"] for b in answer["broken"]] == ["thermo"] and set(answer["cells"]) <= {0, 1, 2}
+    assert 1 in answer["cells"]
+    board[1] = 7
+    board[40] = 3  # one cell of the cage: 3 + 7 is still possible
+    assert ask(board)["cells"] == []
+    board[41] = 8  # the cage complete with the wrong sum
+    answer = ask(board)
+    assert [b["kind"] for b in answer["broken"]] == ["cage"] and answer["cells"] == [40, 41]
+    board[41] = 7
+    board[72], board[73] = 2, 5  # a black dot needs a double
+    answer = ask(board)
+    assert [b["kind"] for b in answer["broken"]] == ["black"] and answer["cells"] == [72, 73]
+    board[73] = 4
+    assert ask(board)["broken"] == []
+    board[3] = 5  # a repeat in row 1: the regions are checked too
+    assert [b["kind"] for b in ask(board)["broken"]] == ["row"]
+
+
+def test_broken_refuses_bad_boards_by_name(client: TestClient) -> None:
+    puzzle = _variant_json([{"kind": "odd", "cell": "r1c1"}])
+    short = client.post("/api/broken", json={"puzzle": puzzle, "grid": [0] * 80})
+    assert short.status_code == 400 and "81 digits" in short.json()["error"]
+    wrong = client.post("/api/broken", json={"puzzle": puzzle, "grid": [10] + [0] * 80})
+    assert wrong.status_code == 400 and "r1c1" in wrong.json()["error"]
+    missing = client.post("/api/broken", json={"grid": [0] * 81})
+    assert missing.status_code == 400 and "puzzle" in missing.json()["error"]
+    plain = client.post("/api/broken", json={"puzzle": "." * 81, "grid": [1, 1] + [0] * 79}).json()
+    assert plain["cells"] == [0, 1]

@@ -34,11 +34,12 @@ from sudokit.cli.options import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
-    add_constraint_argument,
+    add_box_and_constraint_arguments,
     add_time_limit_argument,
     add_variant_arguments,
-    constrained,
+    constraints_of,
     rules_of,
+    with_constraints,
     with_rules,
 )
 from sudokit.cli.output import check_output, write_atomic
@@ -60,7 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``sudokit explain``."""
     parser.add_argument("puzzle", metavar="PUZZLE", help="the puzzle, or a file holding it ('-': stdin)")
     add_variant_arguments(parser)
-    add_constraint_argument(parser)
+    add_box_and_constraint_arguments(parser)
     parser.add_argument("--se", action="store_true",
                         help="use only the techniques Sudoku Explainer 1.2.1 rates with (its path)")
     output = parser.add_mutually_exclusive_group()
@@ -75,12 +76,14 @@ def run(args: argparse.Namespace) -> int:
     if args.html is not None:
         check_output(args.html)
     steps: list[Step] = []
+    constraints, n = constraints_of(args, args.box)
     try:
         text = puzzle_text(args.puzzle)
         if args.puzzle != text and puzzle_count(text) > 1:
             print(f"sudokit explain: {args.puzzle} holds several puzzles: explaining the first one",
                   file=sys.stderr)
-        grid = constrained(with_rules(Grid.from_string(first_puzzle(text)), rules_of(args)), args)
+        grid = with_rules(Grid.from_string(first_puzzle(text), args.box), rules_of(args, args.box))
+        grid = with_constraints(grid, constraints, n)
         grid.check()
         if args.html is not None:
             write_atomic(args.html, walkthrough(grid))

@@ -2,9 +2,11 @@
 
 ``--marks`` gives the player's pencil marks, ``--puzzle`` the puzzle as given (so a wrong digit
 can be named even when the player's grid has no solution left), ``--level`` how much to say: 1
-where to look, 2 also the technique, 3 (the default) the whole step. Exit status: 0 on success, 1
-when the hint is a wrong digit, a missing candidate or no step, or the puzzle has no solution or
-several, or the time limit ran out; 2 on a usage or input error.
+where to look, 2 also the technique, 3 (the default) the whole step; ``--constraint`` adds
+constraints to the rules. Where a variant needs a guess the hint is the ``Guess`` step explain
+takes there. Exit status: 0 on success (a guess included), 1 when the hint is a wrong digit, a
+missing candidate or no step, or the puzzle has no solution or several, or the time limit ran
+out; 2 on a usage or input error.
 """
 
 from __future__ import annotations
@@ -29,12 +31,13 @@ from sudokit.cli.options import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
-    add_constraint_argument,
+    add_box_and_constraint_arguments,
     add_marks_argument,
     add_time_limit_argument,
     add_variant_arguments,
-    constrained,
+    constraints_of,
     rules_of,
+    with_constraints,
     with_rules,
 )
 from sudokit.techniques.explain import MISSING, STUCK, WRONG_DIGIT
@@ -54,19 +57,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="1: where to look; 2: also which technique; 3 (default): the whole step")
     parser.add_argument("--se", action="store_true", help="use only Sudoku Explainer's techniques")
     add_variant_arguments(parser)
-    add_constraint_argument(parser)
+    add_box_and_constraint_arguments(parser)
     parser.add_argument("--json", action="store_true", help="write the hint as a JSON object")
     add_time_limit_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit hint``."""
+    constraints, n = constraints_of(args, args.box)
     try:
-        rules = rules_of(args)
-        grid = constrained(with_rules(Grid.from_string(first_puzzle(puzzle_text(args.puzzle)),
-                                                   check=False), rules), args)
-        original = (constrained(with_rules(Grid.from_string(first_puzzle(puzzle_text(args.original))),
-                                           rules), args) if args.original else None)
+        rules = rules_of(args, args.box)
+        grid = with_constraints(with_rules(
+            Grid.from_string(first_puzzle(puzzle_text(args.puzzle)), args.box, check=False), rules),
+            constraints, n)
+        original = (with_constraints(with_rules(
+            Grid.from_string(first_puzzle(puzzle_text(args.original)), args.box), rules), constraints, n)
+            if args.original else None)
         marks = Candidates.from_string(puzzle_text(args.marks), grid) if args.marks else None
         step = hint(grid, marks, puzzle=original, se_only=args.se, time_limit=args.time_limit).step
     except (NoSolutionError, MultipleSolutionsError) as error:  # a puzzle, but not a good one

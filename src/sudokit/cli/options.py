@@ -220,6 +220,14 @@ def add_constraint_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_box_and_constraint_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--box RxC`` and ``--constraint KIND:SPEC`` (the commands that read one puzzle, and rate)."""
+    parser.add_argument("--box", type=parse_box, metavar="RxC",
+                        help="box shape, for N×N grids whose shape is not the usual one (and the "
+                        "grid --constraint's cells are for)")
+    add_constraint_argument(parser)
+
+
 def constraints_of(args: argparse.Namespace, box: Shape | None = None) -> tuple[tuple[Constraint, ...], int]:
     """The constraints ``--constraint`` gives and the grid side their cells are for (9, or
     ``--box``'s); UsageError naming the one that cannot be read."""
@@ -246,14 +254,6 @@ def with_constraints(grid: Grid, constraints: tuple[Constraint, ...], n: int) ->
         return Grid(grid.cells, grid.shape, grid.all_rules.with_constraints(constraints))
     except SudokuError as exc:
         raise UsageError(f"--constraint: {exc}") from None
-
-
-def constrained(grid: Grid, args: argparse.Namespace) -> Grid:
-    """The grid with ``--constraint``'s constraints added, their cells read for the grid's size
-    (for the commands that take one puzzle at a time and have no ``--box``)."""
-    if not getattr(args, "constraint", None):
-        return grid
-    return with_constraints(grid, *constraints_of(args, grid.shape))
 
 
 def with_rules(grid: Grid, rules: Rules | None) -> Grid:

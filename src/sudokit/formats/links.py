@@ -181,6 +181,14 @@ _EXAMPLE = re.compile(r"^(for example|for instance|e\.?g\.?|example)\b")
 #: A thermometer sentence that lets digits stay the same (slow thermometers).
 _SLOW = re.compile(r"\bslow\b|stay the same|or stay|remain the same|or equal|never decrease|"
                    r"non-?decreasing|(do not|don't|cannot|can't|may not) decrease|(can|may) repeat")
+#: A sentence that only states the digit set ("Place the digits 0-8 in each cell", "Normal sudoku
+#: rules apply, using the digits 0 to 8"): read as the rules' digit set, nothing else.
+_DIGIT_SET = re.compile(
+    r"^((normal|classic|standard) sudoku rules apply\W* (but |except )?(with |using )?|"
+    r"(place|fill in|enter|write|use|using) )?(only )?(the )?(digits|numbers) (are |from )?"
+    r"0 ?(?:-|–|to|through) ?\d+"
+    r"( are used| instead of 1 ?(?:-|–|to|through) ?\d+)?"
+    r"( (in|into) (each|every) (empty )?(cell|row, column,? and box))?\W*$")
 #: The three ranges an entropic rule names (low, middle, high): not a digit set.
 _ENTROPIC_RANGES = {("1", "3"), ("4", "6"), ("7", "9")}
 #: "Normal cage rules (apply)": what a kind's marks mean; true whether or not any is drawn, since
@@ -256,11 +264,13 @@ class _TextReading:
     all_xv: bool = False
     slow: bool = False
     strict: bool = False
+    digits: tuple[int, ...] | None = None
 
 
-def _read_text(text: str, seen: set[str], n: int) -> _TextReading:
-    """Check every sentence of the rules text is understood; find the negatives it states and
-    whether it describes thermometers as slow (digits may stay the same) or strict."""
+def _read_text(text: str, seen: set[str], n: int, digit_sets: bool = False) -> _TextReading:
+    """Check every sentence of the rules text is understood; find the negatives it states,
+    whether it describes thermometers as slow (digits may stay the same) or strict, and (with
+    ``digit_sets``: SudokuPad, whose givens can be 0) the digits 0 … N-1 when it says so plainly."""
     reading = _TextReading([])
     for sentence in _sentences(text):
         padded = f" {sentence} "
@@ -271,7 +281,10 @@ def _read_text(text: str, seen: set[str], n: int) -> _TextReading:
         entropic = n == 9 and "entropic" in seen and set(ranges) >= _ENTROPIC_RANGES
         for a, b in ranges:
             lo, hi = int(a), int(b)
-            if lo in (0, 1) and 2 <= hi <= 16 and (lo, hi) != (1, n) and not entropic:
+            said = re.search(r"\b(digits|numbers)\b", sentence)
+            if digit_sets and (lo, hi) == (0, n - 1) and said and not entropic:
+                reading.digits = tuple(range(n))  # said plainly: the digits 0 … N-1
+            elif lo in (0, 1) and 2 <= hi <= 16 and (lo, hi) != (1, n) and not entropic:
                 reading.reasons.append(f"unsupported: the rules text gives the digits {lo}-{hi} "
                                        f"for a {n}×{n} grid (\"{_cut(sentence)}\")")
         if "thermo" in sentence:
@@ -298,6 +311,8 @@ def _read_text(text: str, seen: set[str], n: int) -> _TextReading:
                     else:
                         reading.all_xv |= xv
                 continue
+        if reading.digits is not None and _DIGIT_SET.search(sentence):
+            continue
         classic = _CLASSIC.search(sentence) or (_UNITS.search(sentence) and _ONCE.search(sentence))
         if classic and not _UNUSUAL.search(sentence):
             continue
@@ -344,6 +359,7 @@ class _Mapper:
         self.box: Shape | None = None
         self.pieces: list[int] | None = None
         self.slow = False
+        self.digits: tuple[int, ...] | None = None
 
     def refuse(self, reason: str) -> None:
         if reason not in self.reasons:
@@ -372,7 +388,9 @@ class _Mapper:
             else:
                 kept.append(e)
         seen = {e.kind for e in kept}
-        reading = _read_text(p.metadata.rules or "", seen, n)
+        reading = _read_text(p.metadata.rules or "", seen, n, digit_sets=p.format == "scl")
+        values = self._digits(values, reading.digits)
+        self.digits = reading.digits
         self.slow = self._slow_thermometers(reading, kept)
         self._neighbouring_extremes(kept)
         negative: set[str] = set()
@@ -450,11 +468,23 @@ class _Mapper:
                 self.refuse(f"unsupported: a given outside the grid at r{r + 1}c{c + 1}")
                 continue
             text = str(raw).strip()
-            if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= n:
+            if not (text.isascii() and text.isdigit()) or not 0 <= int(text) <= n:
                 self.refuse(f"unsupported: the given {raw!r} at r{r + 1}c{c + 1} (digits are 1-{n})")
                 continue
-            values[r * n + c] = int(text)
+            values[r * n + c] = int(text) + 1  # 1 … N+1 for the digits 0 … N: mapped by _digits
         return values
+
+    def _digits(self, raw: list[int], digits: tuple[int, ...] | None) -> list[int]:
+        """The givens as the rules' values: the digit itself for 1 … N, its place in the digit set
+        the rules text states (0 … N-1) otherwise; a given outside the set is refused."""
+        n, out = self.n, []
+        ds = digits if digits is not None else tuple(range(1, n + 1))
+        for cell, v in enumerate(raw):
+            if v and v - 1 not in ds:
+                self.refuse(f"unsupported: the given {v - 1} at r{cell // n + 1}c{cell % n + 1} "
+                            f"(digits are {ds[0]}-{ds[-1]})")
+            out.append(ds.index(v - 1) + 1 if v and v - 1 in ds else 0)
+        return out
 
     def _regions(self) -> None:
         n = self.n
@@ -486,7 +516,7 @@ class _Mapper:
         else:
             assert self.pieces is not None
             base = make_rules("jigsaw", regions=self.pieces, n=self.n)
-        return base.with_constraints(self.constraints)
+        return base.with_constraints(self.constraints, self.digits)
 
     def _number(self, e: Element, what: str) -> int:
         text = (e.value or "").strip()

@@ -108,8 +108,11 @@ class _Strings:
 
 
 @cache
-def _strings(shape: Shape, coordinates: bool, clues: bool = False) -> _Strings:
-    """Format the positions of one shape once (``clues``: with a margin for outside clues)."""
+def _strings(
+    shape: Shape, coordinates: bool, clues: bool = False, digits: tuple[int, ...] | None = None
+) -> _Strings:
+    """Format the positions of one shape once (``clues``: with a margin for outside clues;
+    ``digits``: the rules' digit set, drawn instead of 1 … N, e.g. 0 … 8)."""
     geo = geometry(shape, coordinates, clues)
     n = shape.n
     translate = tuple(
@@ -125,7 +128,8 @@ def _strings(shape: Shape, coordinates: bool, clues: bool = False) -> _Strings:
         geo=geo,
         translate=translate,
         cell_ids=tuple(str(c) for c in range(shape.size)),
-        labels=("", *(digit_label(d, n) for d in range(1, n + 1))),
+        labels=("", *(digit_label(d, n) for d in range(1, n + 1))) if digits is None
+        else ("", *(str(d) for d in digits)),
         mark_x=mark_x,
         mark_y=mark_y,
         digit_x=_num(CELL / 2),
@@ -204,7 +208,8 @@ def grid_element(
         raise ValueError("placed and board have different shapes")
     shape = givens.shape
     rules = givens.rules
-    s = _strings(shape, coordinates, constraints.needs_margin(rules))
+    s = _strings(shape, coordinates, constraints.needs_margin(rules),
+                 rules.digits if rules is not None else None)
     width = str(size if size is not None else default_size(shape.n))
     root = ET.Element("svg", {
         "xmlns": SVG_NS, "class": "sudokit", "viewBox": s.view, "width": width, "height": width,

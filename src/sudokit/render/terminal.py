@@ -25,11 +25,14 @@ __all__ = ["grid", "legend"]
 _BOLD, _BLUE, _REVERSE, _RESET = "\x1b[1m", "\x1b[34m", "\x1b[7m", "\x1b[0m"
 
 
-def _label(value: int, n: int, empty: str) -> str:
-    """A cell's text, padded to the grid's widest digit."""
-    width = 1 if n <= MAX_CHAR_N else len(str(n))
+def _label(value: int, n: int, empty: str, digits: tuple[int, ...] | None = None) -> str:
+    """A cell's text, padded to the grid's widest digit (``digits``: the rules' digit set, whose
+    digits are written instead of 1 … N)."""
+    width = 1 if n <= MAX_CHAR_N and digits is None else max(len(str(d)) for d in digits or (n,))
     if not value:
         return empty.rjust(width)
+    if digits is not None:
+        return str(digits[value - 1]).rjust(width)
     return DIGIT_CHARS[value - 1] if n <= MAX_CHAR_N else str(value).rjust(width)
 
 
@@ -50,7 +53,8 @@ def grid(
     shape = board.shape
     n, br, bc = shape.n, shape.box_rows, shape.box_cols
     marked = set(highlight)
-    width = 1 if n <= MAX_CHAR_N else len(str(n))
+    digits = board.rules.digits if board.rules is not None else None
+    width = len(_label(1, n, empty, digits))
     segment = "─" * (bc * (width + 1) + 1)
     top = "┌" + "┬".join([segment] * (n // bc)) + "┐"
     middle = "├" + "┼".join([segment] * (n // bc)) + "┤"
@@ -74,7 +78,7 @@ def _cell(board: Grid, placed: Grid | None, cell: int, marked: set[int], color: 
     n = board.n
     given = board.cells[cell]
     value = given or (placed.cells[cell] if placed is not None else 0)
-    text = _label(value, n, empty)
+    text = _label(value, n, empty, board.rules.digits if board.rules is not None else None)
     if not color:
         return text
     style = (_BOLD if given else _BLUE if value else "") + (_REVERSE if cell in marked else "")

@@ -62,8 +62,10 @@ STUCK, SOLVED, WRONG_DIGIT, MISSING = "Stuck", "Solved", "Wrong Digit", "Missing
 GUESS = "Guess"
 
 
-#: What a level-2 hint says about the pseudo-techniques that point at a player's mistake.
-_MISTAKES = {WRONG_DIGIT: "a digit placed there is wrong", MISSING: "a pencil mark is missing there"}
+#: What a level-2 hint says about the pseudo-techniques that point at a player's mistake (or at
+#: a guess, where no logical step is found).
+_MISTAKES = {WRONG_DIGIT: "a digit placed there is wrong", MISSING: "a pencil mark is missing there",
+             GUESS: "no logical step found: a guess is needed here"}
 
 
 def focus(step: Step, shape: Shape) -> tuple[int | None, tuple[int, ...]]:
@@ -328,7 +330,10 @@ def _next_step(
     if missing is not None:
         return missing
     step = first_step(cands, use, deadline, puzzle.cells if puzzle is not None else None)
-    return step if step is not None else stuck_step(cands)
+    if step is not None and changes(step, cands):
+        return step
+    # Where explain guesses (a variant's path), the hint says the same guess plainly.
+    return guess_step(cands, solution) if grid.rules is not None else stuck_step(cands)
 
 
 def hint(

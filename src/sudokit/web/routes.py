@@ -129,6 +129,13 @@ async def hint(request: Request) -> Response:
                              time_limit=data.get("time_limit")))
 
 
+async def broken(request: Request) -> Response:
+    """POST /api/broken {"puzzle", "grid"?}: the rules the player's filled cells already break
+    (every kind: regions, cages, thermometers, dots…) and the cells at fault, for live marking."""
+    data = await read_json(request)
+    return _answer(await run(request, service.broken, _field(data, "puzzle"), grid=data.get("grid")))
+
+
 async def explain(request: Request) -> Response:
     """POST /api/explain {"puzzle", "time_limit"?}: the whole solving path, step by step."""
     data = await read_json(request)
@@ -176,6 +183,7 @@ ROUTES: tuple[tuple[str, Callable[[Request], Any]], ...] = (
     ("/api/count", count),
     ("/api/rate", rate),
     ("/api/hint", hint),
+    ("/api/broken", broken),
     ("/api/explain", explain),
     ("/api/generate", generate),
     ("/api/validate", validate),

@@ -22,6 +22,7 @@ from sudokit.render import constraints as drawn
 from sudokit.render import svg
 from sudokit.render.layout import CELL, Geometry
 from sudokit.rules import KillerCage
+from sudokit.rules import check as check_rules
 from sudokit.techniques.explain import marks_of
 from sudokit.web.glossary import meaning
 
@@ -337,6 +338,18 @@ def hint(text: object, limits: Limits, *, grid: object = None, marks: object = N
     if level >= 3:
         answer.update(step=step_dict(full.step, puzzle))
     return answer
+
+
+def broken(text: object, limits: Limits, *, grid: object = None) -> dict[str, Any]:
+    """The rules a player's position already breaks (:func:`sudokit.rules.check` on the filled
+    cells, every constraint kind): each with its message and cells, and every cell at fault."""
+    puzzle = parse(text, limits, check=False)
+    cells = _cells(grid, puzzle, "grid") if grid is not None else list(puzzle.cells)
+    found = check_rules(puzzle.all_rules, cells)
+    return {
+        "broken": [{"kind": v.kind, "message": v.message, "cells": list(v.cells)} for v in found],
+        "cells": sorted({c for v in found for c in v.cells}),
+    }
 
 
 def _path(grid: Grid, seconds: float) -> Iterator[tuple[list[int], list[int], Step]]:

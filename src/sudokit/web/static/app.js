@@ -51,6 +51,8 @@ const app = {
   overlay: null, // a hint's or an explained step's drawing
   view: null,    // an explained position shown instead of the game (read-only)
   checked: false,
+  broken: new Set(), // cells of rules the placed digits already break (the server's check, every kind)
+  brokenAsked: 0,    // the latest /api/broken request: older answers are dropped
   highlight: 0,  // the digit shown everywhere (a clicked digit or key)
   prefs: loadPrefs(),
   message(text, kind = "") {
@@ -68,7 +70,7 @@ const app = {
       cells: shown.cells, marks: shown.marks,
       selected: this.view ? null : this.selected,
       highlight: this.view ? 0 : this.highlight,
-      conflicts: this.view ? new Set() : game.conflicts(),
+      conflicts: this.view ? new Set() : new Set([...game.conflicts(), ...this.broken]),
       wrong: checking ? game.wrongCells() : new Set(),
       overlay: this.overlay,
     });
@@ -150,6 +152,8 @@ const app = {
     this.highlight = 0;
     this.clearOverlay();
     this.checked = false;
+    this.broken = new Set();
+    this.checkRules();
     $("restart-confirm").hidden = true;
     this.game.save();
     history.replaceState(null, "", "/");
@@ -222,9 +226,31 @@ const app = {
     for (const tab of document.querySelectorAll("[role=tab]")) tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
     for (const panel of document.querySelectorAll("[data-panel]")) panel.hidden = panel.dataset.panel !== name;
   },
+  // Ask the server which rules the board breaks now (a variant's thermometers, dots, cages… the
+  // page holds no rule logic); the cells at fault are marked like repeated digits.
+  async checkRules() {
+    const game = this.game;
+    const asked = ++this.brokenAsked;
+    if (!game || !game.rules) {
+      this.broken = new Set();
+      return;
+    }
+    try {
+      const answer = await post("/api/broken", { puzzle: game.puzzle, grid: game.cells });
+      if (asked !== this.brokenAsked || game !== this.game) return;
+      const before = this.broken.size;
+      this.broken = new Set(answer.cells);
+      const rule = answer.broken.find((b) => b.cells.length && !["row", "column", "box"].includes(b.kind));
+      if (rule && this.broken.size > before) this.message(`Breaks a rule: ${rule.message}`, "error");
+      this.redraw();
+    } catch {
+      // the server is away: the repeats are still marked, the other rules show on Check
+    }
+  },
   afterMove() {
     const game = this.game;
     this.overlay = null;
+    this.checkRules();
     if (!game.started) {
       game.started = true;
       recordStart(game);
@@ -421,6 +447,7 @@ async function boot() {
     app.selected = Math.max(0, saved.cells.findIndex((v) => !v));
     if ([4, 6, 9, 12, 16].includes(saved.n)) $("new-size").value = String(saved.n);
     app.message(saved.done ? "Solved!" : "Game restored", saved.done ? "success" : "");
+    app.checkRules();
     return app.redraw();
   }
   await app.newGame("easy", 9);  // a fresh easy puzzle; the fixed one only when the server cannot make one
