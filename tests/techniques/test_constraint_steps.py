@@ -114,6 +114,23 @@ def test_pair_rule_next_to_a_placed_digit() -> None:
     assert step.extra["kind"] == "black" and step.cells == (0, 1)
 
 
+def test_pair_rule_with_two_partners_that_see_each_other() -> None:
+    """A 6×6 whisper (gap 3) r1c1 – r2c2 – r1c3: r2c2's two neighbours share a row, so a digit of
+    r2c2 needs two different partners; 3 (only 6) and 4 (only 1) have one, so they go."""
+    from sudokit.rules import GermanWhisper
+
+    rules = Rules.classic(Shape(2, 3)).with_constraints([GermanWhisper((0, 7, 2), gap=3)])
+    pos = RulesPosition.from_grid(Grid((0,) * 36, Shape(2, 3), rules))
+    steps = list(find_pair_rules(pos))
+    assert [s.difficulty for s in steps] == [2.3]
+    assert steps[0].eliminations == ((7, 3), (7, 4)) and steps[0].cells == (7, 0, 2)
+    assert "needs two different partners" in steps[0].explanation
+    assert "differ by at least 3;" in steps[0].explanation  # the line's own gap, not 9×9's 5
+    # Not when the two neighbours do not see each other (r1c1 and r3c3: other row, column, box).
+    apart = Rules.classic(Shape(2, 3)).with_constraints([GermanWhisper((0, 7, 14), gap=3)])
+    assert not list(find_pair_rules(RulesPosition.from_grid(Grid((0,) * 36, Shape(2, 3), apart))))
+
+
 def test_thermometer_ranges() -> None:
     rules = _four(Thermometer((0, 1, 2)))
     pos = RulesPosition.from_grid(Grid.empty(rules=rules))

@@ -77,6 +77,10 @@ class Constraint:
     #: The fewest cells of its line (or cell groups) it needs.
     min_cells: ClassVar[int] = 1
 
+    def rule_text(self) -> str:
+        """The rule of this constraint in one line, with its own parameters (steps quote it)."""
+        return self.description
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.kind:

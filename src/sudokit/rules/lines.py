@@ -247,6 +247,10 @@ class Skyscraper(_Line):
 class _Whisper(_Line):
     gap: int = 5
 
+    def rule_text(self) -> str:
+        """The rule with this line's own gap (a 6×6 whisper's is 3, not the 9×9 default 5)."""
+        return f"neighbours on the line differ by at least {self.gap}"
+
     def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
         gap = self.gap
         return pairs_along(self.line, digit_values(n, digits), lambda x, y: abs(x - y) >= gap)

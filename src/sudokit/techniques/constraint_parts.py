@@ -192,7 +192,7 @@ def _lift(rules: Rules) -> tuple[Rules, tuple[Part, ...]]:
                 adjacent.add((min(p.a, p.b), max(p.a, p.b)))
                 continue
             cells = (p.a, p.b) if isinstance(p, PairTable) else p.cells
-            parts.append(Part(index, con.kind, _label(con, cells, n), con.description, p,
+            parts.append(Part(index, con.kind, _label(con, cells, n), con.rule_text(), p,
                               make_propagator(p, ds)))
     lifted = Rules(n, tuple(regions), tuple(differ), tuple(adjacent), tuple(cages), rules.variants,
                    rules.shape, rules.pieces, constraints=rules.constraints, digits=rules.digits)

@@ -196,6 +196,56 @@ def find_pair_rules(cands: Candidates) -> Iterator[Step]:
                    f"({_state(pos, (p.a, p.b))})")
             later.append(_step("Pair Rule", 2.0, part, removed, why, (p.a, p.b), pos, 40))
     yield from later
+    yield from _two_partner_steps(pos, cand)
+
+
+def _partner_masks(rules: Rules, p: PairTable, first: bool) -> dict[int, int]:
+    """For each digit of one cell of a pair (``p.a`` when ``first``), the digits allowed beside it
+    in the other cell (never the same digit when the two cells see each other)."""
+    ds = digit_values(rules.n, rules.digits)
+    value = {d: i + 1 for i, d in enumerate(ds)}
+    same_ok = p.b not in rules.peers[p.a]
+    out: dict[int, int] = {}
+    for x, y in p.allowed:
+        vx, vy = value.get(x), value.get(y)
+        if vx is None or vy is None or (vx == vy and not same_ok):
+            continue
+        mine, theirs = (vx, vy) if first else (vy, vx)
+        out[mine] = out.get(mine, 0) | bit(theirs)
+    return out
+
+
+def _two_partner_steps(pos: Candidates, cand: list[int]) -> Iterator[Step]:
+    """Digits of a cell on two pair constraints whose other cells see each other: the digit needs
+    a partner in each, and the two partners must differ (a whisper's 5 between two cells of one
+    box, say, needs two different digits far enough from 5)."""
+    rules = as_position(pos).rules
+    by_cell: dict[int, list[tuple[Part, int, dict[int, int]]]] = {}
+    for part in _parts(pos, PairTable):
+        p = part.primitive
+        assert isinstance(p, PairTable)
+        by_cell.setdefault(p.a, []).append((part, p.b, _partner_masks(rules, p, True)))
+        by_cell.setdefault(p.b, []).append((part, p.a, _partner_masks(rules, p, False)))
+    for x, entries in sorted(by_cell.items()):
+        if pos.values[x]:
+            continue
+        for i, (part, a, to_a) in enumerate(entries):
+            for _other, b, to_b in entries[i + 1:]:
+                if a == b or b not in rules.peers[a]:
+                    continue
+                removed = []
+                for d in digits_of(pos.masks[x]):
+                    ma, mb = to_a.get(d, 0) & cand[a], to_b.get(d, 0) & cand[b]
+                    if not ma or not mb or (ma == mb and ma.bit_count() == 1):
+                        removed.append((x, d))
+                if removed:
+                    why = (f"{part.rule}; {rules.cell_name(x)} has neighbours {rules.cell_name(a)} and "
+                           f"{rules.cell_name(b)} on pair rules, and these two see each other, so a digit "
+                           f"of {rules.cell_name(x)} needs two different partners "
+                           f"({_state(pos, (x, a, b))}); "
+                           f"{_digits(rules, sum(bit(d) for _, d in removed))} in {rules.cell_name(x)} "
+                           f"would not have them")
+                    yield _step("Pair Rule", 2.3, part, removed, why, (x, a, b), pos, 50)
 
 
 # -- thermometers --------------------------------------------------------------------------------

@@ -87,7 +87,7 @@ def _rules_fields(grid: Grid) -> dict[str, Any] | None:
     kinds = [*rules.variants, *(c.kind for c in rules.constraints)]
     return {
         "name": "+".join(dict.fromkeys(kinds)) or rules.name,
-        "rules": described + list(dict.fromkeys(c.description for c in rules.constraints)),
+        "rules": described + list(dict.fromkeys(c.rule_text() for c in rules.constraints)),
         "peers": [sorted(p) for p in rules.peers],
         "pieces": list(rules.pieces) if rules.pieces is not None else None,
         "shaded": sorted({c for r in rules.regions if r.kind in ("window", "extra") for c in r.cells}),
