@@ -109,13 +109,15 @@ static int own_rules(void *v) {
     Solver *s = (Solver *)v;
     if (!s->prims.top) return IDLE;
     const skc_table *t = s->t;
-    int p = sk_stack_pop(&s->prims);
+    int p = sk_stack_pop(&s->prims), rc = OK;
     if (!skc_prune(t, p, s->c.cand, s->keep, s->scratch)) return blame_prim(s, p), FAIL;
-    for (int i = t->cstart[p], j = 0; i < t->cstart[p + 1]; i++, j++) {
-        int rc = restrict_cell(s, t->cells[i], s->keep[j]);
-        if (rc != OK) return rc;
-    }
-    return OK;
+    /* a primitive whose prune settles in one run stays flagged while its removals are made, so
+     * they do not queue it again (the next run would remove nothing) */
+    s->prims.on[p] = t->settles[p];
+    for (int i = t->cstart[p], j = 0; i < t->cstart[p + 1] && rc == OK; i++, j++)
+        rc = restrict_cell(s, t->cells[i], s->keep[j]);
+    s->prims.on[p] = 0;
+    return rc;
 }
 
 /* Locked candidates: digit d of unit u has 2..SKC_LOCK_MAX places left; a cell seeing all of

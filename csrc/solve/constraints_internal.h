@@ -50,6 +50,7 @@ struct skc_table {
                             * sets (aux), else -1 */
     int64_t *sum_base;     /* nprims */
     uint8_t *is_unit;      /* nprims: an AllDifferent of n different cells, left to the search core */
+    uint8_t *settles;      /* nprims: its prune is idempotent (pruning again at once removes nothing) */
     int *watch_start;      /* ncells + 1: the primitives (not units) over each cell ... */
     int *watch;            /* ... each once */
     int nunits;            /* the units: AllDifferent primitives of exactly n different cells */

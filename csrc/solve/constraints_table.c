@@ -31,6 +31,7 @@ void skc_table_free(skc_table *t) {
     free(t->sum_base);
     free(t->ncombo);
     free(t->is_unit);
+    free(t->settles);
     free(t->watch_start);
     free(t->watch);
     free(t->unit_cells);
@@ -208,6 +209,14 @@ static int compile(skc_table *t) {
             if (distinct) t->is_unit[p] = 1, t->nunits++;
         }
         if (k > t->max_cells) t->max_cells = k;
+        /* one prune reaches its own fixed point (arc consistency done exactly) for these kinds
+         * over different cells: a second run right after it would remove nothing */
+        int exact = t->kind[p] == SKC_PAIR || t->kind[p] == SKC_ORDERED || t->kind[p] == SKC_SET ||
+                    t->kind[p] == SKC_TABLE || t->kind[p] == SKC_AUTOMATON ||
+                    (t->kind[p] == SKC_SUM && (t->ncombo[p] >= 0 || !d[1]));
+        for (int i = 0; i < k && exact; i++)
+            for (int j = 0; j < i && exact; j++) exact = cells[i] != cells[j];
+        t->settles[p] = (uint8_t)exact;
     }
     /* the units, and each cell's units with its position */
     if (!ALLOC(t->unit_cells, (size_t)t->nunits * n) || !ALLOC(t->cu_start, nc + 1) ||
@@ -319,7 +328,8 @@ skc_table *skc_table_new(const skc_spec *s, char *error, size_t size) {
     t->scratch_words = scratch;
     int ok = ALLOC(t->digits, s->n) && ALLOC(t->kind, np) && ALLOC(t->cstart, np + 1) && ALLOC(t->cells, ncl) &&
              ALLOC(t->dstart, np + 1) && ALLOC(t->data, nd) && ALLOC(t->astart, np + 1) && ALLOC(t->aux, aux) &&
-             ALLOC(t->words, np) && ALLOC(t->sum_base, np) && ALLOC(t->is_unit, np) && ALLOC(t->ncombo, np);
+             ALLOC(t->words, np) && ALLOC(t->sum_base, np) && ALLOC(t->is_unit, np) && ALLOC(t->ncombo, np) &&
+             ALLOC(t->settles, np);
     if (ok) {
         memcpy(t->digits, s->digits, (size_t)s->n * sizeof(int64_t));
         memcpy(t->kind, s->kind, (size_t)np * sizeof(int));
