@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import TYPE_CHECKING, Any
 
 from sudokit import _aliases
@@ -118,9 +119,12 @@ def __getattr__(name: str) -> Any:
         value = importlib.import_module(_MODULES[name])
     else:
         place = next((module for module, names in _PLACES.items() if name in names), None)
-        if place is None:
+        if place is not None:
+            value = getattr(importlib.import_module(place), name)
+        elif not name.startswith("_") and importlib.util.find_spec(f"sudokit.{name}") is not None:
+            value = importlib.import_module(f"sudokit.{name}")  # a subpackage, as ``import`` gives it
+        else:
             raise AttributeError(f"module 'sudokit' has no attribute {name!r}")
-        value = getattr(importlib.import_module(place), name)
     globals()[name] = value
     return value
 

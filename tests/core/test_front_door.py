@@ -41,6 +41,13 @@ def test_every_public_name_resolves_and_is_listed() -> None:
     assert sudokit.Grid is sys.modules["sudokit.grid"].Grid
 
 
+def test_subpackages_are_reached_through_the_front_door() -> None:
+    """``import sudokit`` then ``sudokit.render.svg.grid`` works as before the door was lazy."""
+    loaded = loaded_after("import sudokit\nassert callable(sudokit.render.svg.grid)\n"
+                          "assert callable(sudokit.rating.explainer.rate)")
+    assert "sudokit.render.svg" in loaded and "sudokit.rating.explainer" in loaded
+
+
 def test_an_unknown_name_is_an_attribute_error() -> None:
     """A name the front door does not have fails as a missing attribute does."""
     with pytest.raises(AttributeError, match="no_such_name"):
