@@ -38,8 +38,7 @@ from sudokit.generation.generator import parse_difficulty
 from sudokit.grid import Grid
 from sudokit.render.constraints import layers, needs_margin
 from sudokit.render.layout import CELL, Geometry, digit_label, geometry
-from sudokit.render.svg import PALETTE
-from sudokit.rules import Cage, KillerCage
+from sudokit.render.svg import PALETTE, cages_of
 
 if TYPE_CHECKING:
     from sudokit.rating.explainer import Rating
@@ -225,7 +224,7 @@ def _draw_rules_over(canvas: Any, geo: Geometry, pen: _Pen, puzzle: Grid) -> Non
     canvas.setLineWidth(geo.thin * 1.6 * pen.k)
     for x1, y1, x2, y2 in geo.diagonals(rules):
         canvas.line(*pen.at(x1, y1), *pen.at(x2, y2))
-    cages = [*rules.cages, *(Cage(c.group, c.total) for c in rules.constraints if isinstance(c, KillerCage))]
+    cages = cages_of(rules)
     if not cages:
         return
     _colour(canvas, PALETTE.cage, stroke=True)

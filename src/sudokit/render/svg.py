@@ -40,7 +40,9 @@ from sudokit.shape import Shape, shape_for_size
 if TYPE_CHECKING:
     from sudokit.techniques.step import Link, Step
 
-__all__ = ["PALETTE", "Palette", "grid", "grid_element", "png", "step", "step_element", "to_string"]
+__all__ = [
+    "PALETTE", "Palette", "cages_of", "grid", "grid_element", "png", "step", "step_element", "to_string",
+]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -229,7 +231,7 @@ def grid_element(
     if rules is not None:
         _shaded_regions(root, s.geo, rules, palette)
         constraints.draw_under(root, s.geo, rules)
-    cages = _cage_list(rules) if rules is not None else []
+    cages = cages_of(rules) if rules is not None else []
     labelled = {min(c.cells) for c in cages if c.total is not None}
     _cells(root, s, givens, marks, placed, _colours(highlight, palette.cell),
            set(eliminations), set(placements), link_list, palette, labelled)
@@ -237,7 +239,7 @@ def grid_element(
         _see_through(root)
     if rules is not None:
         _diagonals(root, s.geo, rules, palette)
-        _cages(root, s.geo, rules, palette)
+        _cages(root, s.geo, cages, palette)
     _lines(root, s, palette, rules.pieces if rules is not None else None)
     if rules is not None:
         constraints.draw_over(root, s.geo, rules)
@@ -374,8 +376,9 @@ def _cells(
 _SHRINK = f"translate({_num(CELL * 0.22)} {_num(CELL * 0.22)}) scale(0.78)"
 
 
-def _cage_list(rules: Rules) -> list[Cage]:
-    """Killer cages and cage constraints, in drawing order."""
+def cages_of(rules: Rules) -> list[Cage]:
+    """Every cage drawn: Killer's cages, then the cage constraints (a link's killer cages), in
+    drawing order (the SVG, the booklet and the web page draw the same list)."""
     return [*rules.cages, *(Cage(c.group, c.total) for c in rules.constraints if isinstance(c, KillerCage))]
 
 
@@ -468,10 +471,9 @@ def _diagonals(root: ET.Element, geo: Geometry, rules: Rules, palette: Palette) 
         ET.SubElement(g, "path", {"class": "diagonal", "d": f"M{_num(x1)} {_num(y1)}L{_num(x2)} {_num(y2)}"})
 
 
-def _cages(root: ET.Element, geo: Geometry, rules: Rules, palette: Palette) -> None:
+def _cages(root: ET.Element, geo: Geometry, cages: Sequence[Cage], palette: Palette) -> None:
     """Killer cages (and cage constraints): a dashed outline inside each cage's cells, its sum on a
     white patch in the top-left corner, so lines under it never cross the sum."""
-    cages = _cage_list(rules)
     if not cages:
         return
     inset = CELL * 0.09

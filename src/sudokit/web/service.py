@@ -21,7 +21,6 @@ from sudokit.formats.variants import looks_like_variant
 from sudokit.render import constraints as drawn
 from sudokit.render import svg
 from sudokit.render.layout import CELL, Geometry
-from sudokit.rules import KillerCage
 from sudokit.rules import check as check_rules
 from sudokit.techniques.explain import marks_of
 from sudokit.web.glossary import meaning
@@ -92,8 +91,8 @@ def _rules_fields(grid: Grid) -> dict[str, Any] | None:
         "pieces": list(rules.pieces) if rules.pieces is not None else None,
         "shaded": sorted({c for r in rules.regions if r.kind in ("window", "extra") for c in r.cells}),
         "diagonals": [list(r.cells) for r in rules.regions if r.kind == "diagonal"],
-        "cages": [{"cells": list(cells), "sum": total, "edges": _cage_edges(grid, cells)}
-                  for cells, total in _all_cages(rules)],
+        "cages": [{"cells": list(c.cells), "sum": c.total, "edges": _cage_edges(grid, c.cells)}
+                  for c in svg.cages_of(rules)],
         "drawing": _drawing(grid),
     }
 
@@ -105,12 +104,6 @@ DARK = drawn.Colours(
     shape="#3a4150", shade="#2b313c", dot="#e3e7ef", text="#e3e7ef", clue="#e3e7ef", background="#1d222b",
     clones=("#4a2c34", "#2c3c52", "#2f4a2c", "#4a4128", "#3c2f4f", "#27463f"),
 )
-
-
-def _all_cages(rules: sudokit.Rules) -> list[tuple[tuple[int, ...], int | None]]:
-    """Killer's cages and the cage constraints of a link, as ``(cells, total)``."""
-    cages = [(c.cells, c.total) for c in rules.cages]
-    return cages + [(c.group, c.total) for c in rules.constraints if isinstance(c, KillerCage)]
 
 
 def _drawing(grid: Grid) -> dict[str, Any] | None:
