@@ -106,7 +106,8 @@ def test_adaptive_chunks_grow_from_one() -> None:
 
 
 def interrupted(argv: list[str], after: float, stdin: bytes | None = None) -> tuple[int, float, str, str]:
-    """Run sudokit, send Ctrl-C after ``after`` seconds: (status, seconds to stop, stdout, stderr)."""
+    """Run sudokit, send Ctrl-C once it has spent ``after`` CPU seconds (past its start-up, however
+    loaded the machine): (status, seconds to stop, stdout, stderr)."""
     with processes.started(
         processes.sudokit(*argv),
         stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
@@ -117,7 +118,7 @@ def interrupted(argv: list[str], after: float, stdin: bytes | None = None) -> tu
             assert process.stdin is not None
             process.stdin.write(stdin)
             process.stdin.close()
-        time.sleep(after)
+        processes.busy(process, after)
         sent = time.monotonic()
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=30)
@@ -150,7 +151,7 @@ def test_ctrl_c_keeps_every_finished_answer(tmp_path: Path) -> None:
 def test_ctrl_c_in_a_strategy_writes_finished_answers(tmp_path: Path) -> None:
     path = tmp_path / "many.txt"
     path.write_text((PUZZLE + "\n") * 20000)
-    code, took, out, err = interrupted(["solve", "--strategy", "stack", str(path)], 2)
+    code, took, out, err = interrupted(["solve", "--strategy", "stack", str(path)], 1.0)
     assert code == 130 and took < 3 and "Traceback" not in err
     if out:  # the machine may be slow: whatever is written is whole answers, in order
         assert all(len(line) == 81 for line in out.splitlines())
@@ -300,7 +301,7 @@ def test_ctrl_c_stops_a_64x64_count(tmp_path: Path) -> None:
         [sys.executable, "-m", "sudokit", "count", "--limit", "2", "--time-limit", "0", str(path)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     ) as process:  # fmt: skip
-        time.sleep(1.5)
+        processes.busy(process, 1.5)
         assert process.poll() is None, "the count ended before Ctrl-C: pick a harder grid"
         start = time.monotonic()
         process.send_signal(signal.SIGINT)

@@ -76,6 +76,43 @@ def started(args: Sequence[str] | str, **options: Any) -> Iterator[subprocess.Po
         stop(process)
 
 
+def group_cpu_seconds(pgid: int) -> float | None:
+    """CPU seconds used so far by the live processes of a process group (Linux /proc), or None
+    where /proc cannot tell."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total, seen = 0, False
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return None
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile, or not ours to read
+        if int(fields[2]) == pgid:  # fields after the name: state, ppid, pgrp, …, utime, stime
+            total, seen = total + int(fields[11]) + int(fields[12]), True
+    return total / tick if seen else None
+
+
+def busy(process: subprocess.Popen[Any], cpu: float = 0.5, timeout: float = 60) -> None:
+    """Wait until the process (and its workers) has spent ``cpu`` CPU seconds, so it is past its
+    start-up and at work however loaded the machine is; a plain sleep where /proc is missing."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        used = group_cpu_seconds(process.pid)
+        if used is None:
+            time.sleep(1.5)
+            return
+        if used >= cpu or process.poll() is not None:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"the process spent under {cpu} CPU seconds in {timeout} s")
+
+
 def run(
     args: Sequence[str] | str,
     *,
