@@ -201,3 +201,21 @@ def test_generated_puzzles_piped_on_keep_their_constraints(capsys, monkeypatch, 
             assert "Thermometer" in out and out.splitlines()[-1].startswith("Solved in")
         else:
             assert json.loads(out)["level"] == 3
+
+
+def test_solve_json_records_keep_the_rules(capsys, tmp_path):
+    """A variant's ``--json`` record carries its rules (with any ``--constraint``), so the record
+    reads back as the puzzle it answers; a classic record has none."""
+    puzzle, spec = _thermo_puzzle_less_one()
+    path = tmp_path / "puzzle.json"
+    path.write_text(puzzle + "\n")
+    status, out, err = run_cli(capsys, "solve", "--json", "--box", "2x3", "--constraint", spec, str(path))
+    assert status == 0, err
+    record = json.loads(out)
+    grid = Grid.from_json(json.dumps({"format": "sudokit", "givens": record["puzzle"], **record["rules"]}))
+    line = tuple((int(cell[1]) - 1) * 6 + int(cell[3]) - 1 for cell in spec[len("thermo:"):].split(","))
+    assert Thermometer(line) in grid.rules.constraints  # the --constraint is in the record too
+    answer = [int(ch) for ch in record["solution"]]
+    assert check(grid.rules, answer) == []
+    status, out, _ = run_cli(capsys, "solve", "--json", "." * 80 + "1")
+    assert "rules" not in json.loads(out)

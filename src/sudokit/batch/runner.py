@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, NamedTuple, TypeVar
 
@@ -158,10 +158,13 @@ class Result:
     error: str | None = None
     source: str = "-"
     shape: Shape | None = None
+    #: The variant rules the puzzle was searched under (None: classic).
+    rules: Rules | None = field(default=None, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        """The fields written by ``--json``, one JSON object per puzzle."""
-        return {
+        """The fields written by ``--json``, one JSON object per puzzle (with ``rules`` in
+        :meth:`Rules.to_dict`'s form when the puzzle is a variant, so the record reads back)."""
+        record = {
             "file": self.source,
             "line": self.line,
             "puzzle": self.puzzle,
@@ -170,6 +173,9 @@ class Result:
             "count": self.count,
             "error": self.error,
         }
+        if self.rules is not None:
+            record["rules"] = self.rules.to_dict()
+        return record
 
     def solution_grid(self) -> Grid | None:
         """The solution as a :class:`Grid` (``None`` when there is none)."""
@@ -308,7 +314,7 @@ def _search_rules(
         bytes(cells), job.limit, job.time_limit or 0.0, None if stop is None else stop.buffer
     )
     solution = _line_text(first, work.shape) if first is not None and count > 0 else None
-    return _outcome(work, puzzle, count, solution, source)
+    return replace(_outcome(work, puzzle, count, solution, source), rules=rules)
 
 
 def _reparse(work: _Work, job: Job, source: str, engine: backend.Engine) -> Result:
