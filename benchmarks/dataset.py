@@ -29,6 +29,7 @@ import csv
 import ctypes
 import os
 import random
+import resource
 import statistics
 import sys
 import tempfile
@@ -116,6 +117,12 @@ def _kaggle_lines(lines: int, seed: int, jobs: int) -> list[tuple[str, str]]:
     return out
 
 
+def _cpu_seconds() -> float:
+    """CPU seconds of this process and of its finished workers (user and system)."""
+    own, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
+
+
 def part_rate(lines: int, jobs: int, seed: int, tdoku: Tdoku | None) -> None:
     print(f"\n== rate: sudokit dataset rate over {lines} Kaggle-style lines (quizzes,solutions), -j {jobs}")
     made = _kaggle_lines(lines, seed, 2)
@@ -125,17 +132,23 @@ def part_rate(lines: int, jobs: int, seed: int, tdoku: Tdoku | None) -> None:
             writer = csv.writer(handle, lineterminator="\n")
             writer.writerow(["quizzes", "solutions"])
             writer.writerows(made)
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), _cpu_seconds()
         status = cli_main(["dataset", "rate", str(source), "-o", str(out), "-j", str(jobs),
                            "--no-progress"])
-        seconds = time.perf_counter() - start
-        with out.open(newline="") as handle:
-            rows = list(csv.DictReader(handle))
-    ers = [float(r["er"]) for r in rows if r["er"]]
-    print(f"  exit status {status}; {len(rows)} rows, {sum(r['status'] == 'ok' for r in rows)} ok; "
+        seconds, cpu = time.perf_counter() - start, _cpu_seconds() - cpu_start
+        rows = ok = 0
+        ers: list[float] = []
+        with out.open(newline="") as handle:  # read row by row: a million rows as dicts is gigabytes
+            for row in csv.DictReader(handle):
+                rows, ok = rows + 1, ok + (row["status"] == "ok")
+                if row["er"]:
+                    ers.append(float(row["er"]))
+    print(f"  exit status {status}; {rows} rows, {ok} ok; "
           f"ER median {statistics.median(ers):.1f}, max {max(ers):.1f}")
     print(f"  {seconds:.1f} s: {lines / seconds:.0f} puzzles/s, "
-          f"{lines / seconds / jobs:.0f} puzzles/s per core")
+          f"{lines / seconds / jobs:.0f} puzzles/s per core by the wall clock; "
+          f"{cpu:.1f} CPU s (this process and its workers): {lines / cpu:.0f} puzzles per CPU second "
+          "(per core however loaded the machine)")
     quizzes = [q for q, _ in made]
     start = time.perf_counter()
     counts = count_many(quizzes, limit=2)
