@@ -99,3 +99,16 @@ def test_show_writes_the_set_s_digits(capsys: pytest.CaptureFixture[str]) -> Non
     rows = [line for line in out.splitlines() if line.startswith("│")]
     shown = [ch for row in rows for ch in row if ch.isdigit() or ch == "."]
     assert shown == [str(givens[(r, c)]) if (r, c) in givens else "." for r in range(4) for c in range(4)]
+
+
+@pytest.mark.parametrize("form", ["line", "block", "csv", "numbers"])
+def test_solve_writes_the_answer_in_the_set_s_digits(capsys: pytest.CaptureFixture[str], form: str) -> None:
+    link, _givens = _unique_link()
+    status, out, err = run_cli(capsys, "solve", "--form", form, link)
+    assert status == 0, err
+    shown = [int(ch) for ch in out if ch.isdigit()]
+    assert shown == list(Z4)  # the rules allow only Z4 (first test), written 0…3, not 1…4
+    status, out, err = run_cli(capsys, "solve", "--json", link)
+    record = json.loads(out)  # the JSON record keeps sudokit's JSON form: values 1…4 and the set
+    assert record["rules"]["digits"] == [0, 1, 2, 3]
+    assert [record["rules"]["digits"][int(ch) - 1] for ch in record["solution"]] == list(Z4)

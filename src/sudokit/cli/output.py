@@ -38,17 +38,35 @@ from sudokit.formats.reader import Entry, LineRun
 
 
 def _format_solution(result: Result, style: str) -> str:
-    """A solved puzzle's solution in the chosen output format."""
+    """A solved puzzle's solution in the chosen output format (in its rules' digit set, when they
+    have one other than 1 … N)."""
     assert result.solution is not None
-    if style == "line":
+    digits = result.rules.digits if result.rules is not None else None
+    if style == "line" and digits is None:
         return result.solution
     grid = result.solution_grid()
     assert grid is not None
+    if digits is not None:
+        return _in_digit_set(grid, digits, style)
     if style == "block":
         return grid.to_block()
     if style == "csv":
         return grid.to_csv()
     return grid.to_numbers()
+
+
+def _in_digit_set(grid: Grid, digits: tuple[int, ...], style: str) -> str:
+    """A full grid written with the digit set's own digits (cell value v is ``digits[v-1]``):
+    one character a cell in the line and block forms when every digit is one, else numbers."""
+    labels = [str(digits[v - 1]) for v in grid.cells]
+    if all(len(label) == 1 for label in labels) and style in ("line", "block"):
+        if style == "line":
+            return "".join(labels)
+        table = str.maketrans({grid.to_string()[i]: labels[i] for i in range(len(labels))})
+        return grid.to_block().translate(table)
+    sep = "," if style == "csv" else " "
+    rows = [sep.join(labels[r * grid.n:(r + 1) * grid.n]) for r in range(grid.n)]
+    return sep.join(rows) if style == "line" else "\n".join(rows)
 
 
 def _failure(result: Result) -> str:
