@@ -344,6 +344,32 @@ def test_a_pasted_link_is_played_with_its_constraints_drawn(page: Any) -> None:
     expect(page.locator("#message")).to_have_attribute("data-kind", "error")
 
 
+def test_a_digit_set_is_shown_on_the_board_and_the_keys(page: Any) -> None:
+    """A link whose rules say "digits 0-3" is played with 0…3: keys, givens and typed digits
+    (the key 0 types the set's 0, the value 1)."""
+    from tests.links.test_digit_sets import Z4, _unique_link
+
+    link, givens = _unique_link()
+    page.goto("/")
+    page.wait_for_selector("[data-cell='80']")
+    page.fill("#link-input", link)
+    page.click("#open-link")
+    page.wait_for_selector("#board .cell:nth-child(16):last-child")
+    keys = page.eval_on_selector_all("#keypad button[data-digit]:not([data-digit='0']) .digit",
+                                     "els => els.map(e => e.textContent)")
+    assert keys == ["0", "1", "2", "3"]
+    zero = next(r * 4 + c for (r, c), v in givens.items() if v == 0)
+    assert _value(page, zero) == "1" and page.inner_text(f"[data-cell='{zero}'] .value") == "0"
+    empty = next(cell for cell in range(16) if divmod(cell, 4) not in givens)
+    page.focus("#board")
+    _go(page, 4, empty)
+    page.keyboard.press(str(Z4[empty]))  # the digit as the rules write it: its value is one more
+    assert _value(page, empty) == str(Z4[empty] + 1)
+    assert page.inner_text(f"[data-cell='{empty}'] .value") == str(Z4[empty])
+    if SHOTS:
+        page.locator("#board-area").screenshot(path=str(Path(SHOTS) / "web-digit-set.png"))
+
+
 # -- the app a player keeps open ----------------------------------------------------------------------
 
 

@@ -78,7 +78,8 @@ def _shape_fields(grid: Grid) -> dict[str, Any]:
 
 
 def _rules_fields(grid: Grid) -> dict[str, Any] | None:
-    """What a page needs to draw and play a variant: peers, pieces, shaded cells, diagonals, cages."""
+    """What a page needs to draw and play a variant: peers, pieces, shaded cells, diagonals, cages,
+    the constraints' drawing and the digit set (None: 1 … N)."""
     rules = grid.rules
     if rules is None:
         return None
@@ -94,6 +95,7 @@ def _rules_fields(grid: Grid) -> dict[str, Any] | None:
         "cages": [{"cells": list(c.cells), "sum": c.total, "edges": _cage_edges(grid, c.cells)}
                   for c in svg.cages_of(rules)],
         "drawing": _drawing(grid),
+        "digits": list(rules.digits) if rules.digits is not None else None,
     }
 
 

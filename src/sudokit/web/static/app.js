@@ -1,7 +1,7 @@
 // The page: tabs, the game on the board (keyboard, mouse, touch), clock, storage and share link.
 
 import { post } from "./api.js";
-import { Board, DIGITS } from "./board.js";
+import { Board, DIGITS, digitLabels } from "./board.js";
 import { Game, formatTime } from "./game.js";
 import { setupBatch, setupLearn, setupMake } from "./panels.js";
 import { drawStats, recordSolve, recordStart } from "./stats.js";
@@ -94,12 +94,13 @@ const app = {
   drawKeypad() {
     const pad = $("keypad");
     const game = this.game;
-    if (pad.dataset.n !== String(game.n)) {
-      pad.dataset.n = game.n;
+    const labels = digitLabels(game.rules, game.n);
+    if (pad.dataset.labels !== labels.join(",")) {
+      pad.dataset.labels = labels.join(",");
       pad.replaceChildren();
       for (let d = 1; d <= game.n; d++) {
         const key = Object.assign(document.createElement("button"), { type: "button" });
-        key.append(Object.assign(document.createElement("span"), { className: "digit", textContent: DIGITS[d - 1] }),
+        key.append(Object.assign(document.createElement("span"), { className: "digit", textContent: labels[d - 1] }),
           Object.assign(document.createElement("small"), { className: "left" }));
         key.dataset.digit = d;
         pad.append(key);
@@ -119,7 +120,7 @@ const app = {
       const left = Math.max(0, game.n - counts[d]);
       key.dataset.left = left;
       key.querySelector(".left").textContent = left;
-      key.title = `${DIGITS[d - 1]}: ${left} left`;
+      key.title = `${labels[d - 1]}: ${left} left`;
       key.classList.toggle("highlight", d === this.highlight);
       key.classList.toggle("finished", !left);
       if (!left) key.disabled = true;
@@ -281,7 +282,7 @@ const app = {
     if (placed) this.highlight = placed;
     if (placed && this.prefs.autoCheck && game.solution && placed !== game.solution[this.selected]) {
       game.mistakes = (game.mistakes || 0) + 1;
-      this.message(`${DIGITS[placed - 1]} does not go there (mistake ${game.mistakes})`, "error");
+      this.message(`${digitLabels(game.rules, game.n)[placed - 1]} does not go there (mistake ${game.mistakes})`, "error");
     }
     this.afterMove();
   },
@@ -300,14 +301,15 @@ const app = {
   },
 };
 
-function digitOfKey(event, n) {
+// The value a key types: the index of its label (a digit set's 0 is a digit, else 0 clears).
+function digitOfKey(event, game) {
   const code = event.code || "";
   let ch = event.key;
   if (/^(Digit|Numpad)\d$/.test(code)) ch = code.slice(-1);
   else if (/^Key[A-Z]$/.test(code)) ch = code.slice(-1);
-  const index = DIGITS.indexOf(String(ch).toUpperCase());
-  if (ch === "0") return 0;
-  return index >= 0 && index < n ? index + 1 : -1;
+  const index = digitLabels(game.rules, game.n).indexOf(String(ch).toUpperCase());
+  if (index >= 0) return index + 1;
+  return ch === "0" ? 0 : -1;
 }
 
 function onKey(event) {
@@ -337,7 +339,7 @@ function onKey(event) {
     app.pencil = !app.pencil;
     app.redraw();
   } else {
-    const digit = digitOfKey(event, app.game.n);
+    const digit = digitOfKey(event, app.game);
     if (digit < 0) return;
     app.input(digit, app.pencil || event.shiftKey);
   }

@@ -3,6 +3,12 @@
 
 export const DIGITS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
+// The text of each value 1…n: the rules' digit set when they have one (a link's "digits 0-8"),
+// else 1-9 then letters.
+export function digitLabels(rules, n) {
+  return rules && rules.digits ? rules.digits.map(String) : DIGITS.slice(0, n).split("");
+}
+
 // The rows, columns and boxes of an n×n grid with br×bc boxes, each a list of cell indexes.
 export function units(n, br, bc) {
   const out = [];
@@ -42,10 +48,11 @@ export class Board {
   // Build the cells once per grid shape (and variant: its peers, piece borders, shaded cells).
   build(n, br, bc, rules) {
     const drawing = (rules && rules.drawing) || null;
-    const key = `${n}:${br}x${bc}:${rules ? JSON.stringify([rules.name, rules.pieces, rules.cages, drawing]) : ""}`;
+    const key = `${n}:${br}x${bc}:${rules ? JSON.stringify([rules.name, rules.pieces, rules.cages, rules.digits, drawing]) : ""}`;
     if (key === this.shapeKey) return;
     this.shapeKey = key;
     this.rules = rules || null;
+    this.labels = digitLabels(rules, n);
     this.peerSets = rules ? rules.peers.map((list) => new Set(list)) : peers(n, br, bc);
     const pieces = rules && rules.pieces;
     const shaded = new Set(rules ? rules.shaded : []);
@@ -133,7 +140,7 @@ export class Board {
       cell.dataset.value = value;
       if (value) {
         cell.replaceChildren(Object.assign(document.createElement("span"), {
-          className: "value", textContent: DIGITS[value - 1],
+          className: "value", textContent: this.labels[value - 1],
         }));
         continue;
       }
@@ -146,7 +153,7 @@ export class Board {
         const bit = 1 << (d - 1);
         mark.className = "mark";
         mark.dataset.digit = d;
-        if (mask & bit) mark.textContent = DIGITS[d - 1];
+        if (mask & bit) mark.textContent = this.labels[d - 1];
         if ((cand.get(i) || 0) & bit) mark.classList.add("cand");
         if ((elim.get(i) || 0) & bit) mark.classList.add("elim");
         if (place.get(i) === d) mark.classList.add("place");
