@@ -488,7 +488,8 @@ static int find_turbot(hk_board *b, hk_step *out, hm_ctx *ctx) {
 
 /* ---- XY-chains (hodoku._xy_chains, _xy_from) -------------------------------------------- */
 
-/* An XY-chain search in progress. */
+/* A chain of cells walked from peer to peer (the XY-chain and remote pair searches): the board,
+ * the best step so far, the path, and the stop flag. */
 typedef struct {
     const hk_board *b;
     const views *v;
@@ -497,40 +498,55 @@ typedef struct {
     best_key key;
     uint8_t path[16];
     int len;
+    int stop; /* 1 once the deadline passed */
+} walk;
+
+/* 0 when the walk must stop (stopped before, or the deadline passed now). */
+static int walk_on(walk *w) {
+    if (!w->stop && hm_check_deadline(w->ctx)) w->stop = 1;
+    return !w->stop;
+}
+
+/* 1 when cell u is on the walk's path. */
+static int walk_has(const walk *w, int u) {
+    int in_path = 0;
+    for (int k = 0; k < w->len; k++) in_path |= w->path[k] == u;
+    return in_path;
+}
+
+/* An XY-chain search in progress. */
+typedef struct {
+    walk w;
     int first;     /* the digit the start cell loses when false: the chain's eliminated digit */
     sk_cells ones; /* the start's peers holding first                                        */
-    int stop;      /* 1 once the deadline passed                                             */
 } xy_search;
 
 /* Extend the chain (its last cell holds digit when the start is false). */
 static void xy_from(xy_search *s, int digit, int links_left) {
-    if (links_left < 2 || s->stop) return;
-    if (hm_check_deadline(s->ctx)) { s->stop = 1; return; }
-    int last = s->path[s->len - 1];
+    walk *w = &s->w;
+    if (links_left < 2 || !walk_on(w)) return;
+    int last = w->path[w->len - 1];
     for (int i = 0; i < 20; i++) {
         int u = kPeers[last][i];
-        if (!has(s->b, u, digit) || !bivalue(s->b, u)) continue;
-        int in_path = 0;
-        for (int k = 0; k < s->len; k++) in_path |= s->path[k] == u;
-        if (in_path) continue;
-        int z = other_digit(s->b, u, digit);
+        if (!has(w->b, u, digit) || !bivalue(w->b, u) || walk_has(w, u)) continue;
+        int z = other_digit(w->b, u, digit);
         if (z == s->first) {
-            sk_cells victims = sk_cells_and(sk_cells_and(s->ones, s->v->peer[u]), s->v->holds[z]);
+            sk_cells victims = sk_cells_and(sk_cells_and(s->ones, w->v->peer[u]), w->v->holds[z]);
             if (!sk_cells_empty(victims)) {
                 hk_cand e[81];
                 int ne = 0;
                 for (sk_cells t = victims; !sk_cells_empty(t);) e[ne++] = (hk_cand){(uint8_t)sk_cells_take(&t), (uint8_t)z};
-                if (best_take(&s->key, e, ne)) {
-                    digit_step(s->out, HK_XY_CHAIN, "XY-Chain", victims, z);
-                    hk_step_cell(s->out, s->path[0]);
-                    hk_step_cell(s->out, u);
+                if (best_take(&w->key, e, ne)) {
+                    digit_step(w->out, HK_XY_CHAIN, "XY-Chain", victims, z);
+                    hk_step_cell(w->out, w->path[0]);
+                    hk_step_cell(w->out, u);
                 }
             }
         }
-        s->path[s->len++] = (uint8_t)u;
+        w->path[w->len++] = (uint8_t)u;
         xy_from(s, z, links_left - 2);
-        s->len--;
-        if (s->stop) return;
+        w->len--;
+        if (w->stop) return;
     }
 }
 
@@ -538,49 +554,43 @@ static void xy_from(xy_search *s, int digit, int links_left) {
 static int find_xy_chain(hk_board *b, hk_step *out, hm_ctx *ctx) {
     views v;
     views_init(b, &v);
-    xy_search s = {b, &v, ctx, out, {0, 0, 0}, {0}, 0, 0, {{0, 0}}, 0};
+    xy_search s = {{b, &v, ctx, out, {0, 0, 0}, {0}, 0, 0}, 0, {{0, 0}}};
     for (int start = 0; start < 81; start++) {
         if (!bivalue(b, start)) continue;
         for (unsigned m = b->masks[start]; m; m &= m - 1) {
             s.first = __builtin_ctz(m) + 1;
             s.ones = sk_cells_and(v.peer[start], v.holds[s.first]);
             /* every chain from here removes at most the cells of ones: skip when too few */
-            if (sk_cells_count(s.ones) < (s.key.found ? s.key.n : 1)) continue;
-            s.path[0] = (uint8_t)start;
-            s.len = 1;
+            if (sk_cells_count(s.ones) < (s.w.key.found ? s.w.key.n : 1)) continue;
+            s.w.path[0] = (uint8_t)start;
+            s.w.len = 1;
             xy_from(&s, other_digit(b, start, s.first), 18);
-            if (s.stop) return 0;
+            if (s.w.stop) return 0;
         }
     }
-    return s.key.found;
+    return s.w.key.found;
 }
 
 /* ---- remote pairs (hodoku._remote_pairs, _remote_from, _remote_step) -------------------- */
 
-/* A remote pair search in progress. */
+/* A remote pair search in progress (paths of at most 10 cells). */
 typedef struct {
-    const hk_board *b;
-    const views *v;
-    hm_ctx *ctx;
-    hk_step *out;
-    best_key key;
-    uint8_t path[10];
-    int len;
+    walk w;
     uint16_t pair;
     int first, second;
-    int stop;
 } rp_search;
 
 /* The remote pair step of the path, if its ends see a common cell holding first. */
 static void rp_step(rp_search *s) {
-    const views *v = s->v;
-    int n = s->len;
+    walk *w = &s->w;
+    const views *v = w->v;
+    int n = w->len;
     sk_cells f = v->holds[s->first], g = v->holds[s->second];
-    if (sk_cells_empty(sk_cells_and(sk_cells_and(v->peer[s->path[0]], v->peer[s->path[n - 1]]), f))) return;
+    if (sk_cells_empty(sk_cells_and(sk_cells_and(v->peer[w->path[0]], v->peer[w->path[n - 1]]), f))) return;
     sk_cells ones = {{0, 0}}, twos = {{0, 0}};
     for (int i = 0; i < n; i++)
         for (int j = i + 3; j < n; j += 2) {
-            sk_cells common = sk_cells_and(v->peer[s->path[i]], v->peer[s->path[j]]);
+            sk_cells common = sk_cells_and(v->peer[w->path[i]], v->peer[w->path[j]]);
             ones = sk_cells_or(ones, sk_cells_and(common, f));
             twos = sk_cells_or(twos, sk_cells_and(common, g));
         }
@@ -588,28 +598,25 @@ static void rp_step(rp_search *s) {
     int ne = 0;
     while (!sk_cells_empty(ones)) e[ne++] = (hk_cand){(uint8_t)sk_cells_take(&ones), (uint8_t)s->first};
     while (!sk_cells_empty(twos)) e[ne++] = (hk_cand){(uint8_t)sk_cells_take(&twos), (uint8_t)s->second};
-    if (!ne || !best_take(&s->key, e, ne)) return;
-    hk_step_start(s->out, HK_REMOTE_PAIR, "Remote Pair");
-    for (int k = 0; k < ne; k++) hk_step_elim(s->out, e[k].cell, e[k].digit);
-    for (int k = 0; k < n; k++) hk_step_cell(s->out, s->path[k]);
+    if (!ne || !best_take(&w->key, e, ne)) return;
+    hk_step_start(w->out, HK_REMOTE_PAIR, "Remote Pair");
+    for (int k = 0; k < ne; k++) hk_step_elim(w->out, e[k].cell, e[k].digit);
+    for (int k = 0; k < n; k++) hk_step_cell(w->out, w->path[k]);
 }
 
 /* Extend the remote pair chain cell by cell (at most 10 cells). */
 static void rp_from(rp_search *s) {
-    if (s->stop) return;
-    if (hm_check_deadline(s->ctx)) { s->stop = 1; return; }
-    int last = s->path[s->len - 1];
+    walk *w = &s->w;
+    if (!walk_on(w)) return;
+    int last = w->path[w->len - 1];
     for (int i = 0; i < 20; i++) {
         int u = kPeers[last][i];
-        if (s->b->masks[u] != s->pair) continue;
-        int in_path = 0;
-        for (int k = 0; k < s->len; k++) in_path |= s->path[k] == u;
-        if (in_path) continue;
-        s->path[s->len++] = (uint8_t)u;
-        if (s->len >= 4 && s->len % 2 == 0) rp_step(s);
-        if (s->len < 10) rp_from(s);
-        s->len--;
-        if (s->stop) return;
+        if (w->b->masks[u] != s->pair || walk_has(w, u)) continue;
+        w->path[w->len++] = (uint8_t)u;
+        if (w->len >= 4 && w->len % 2 == 0) rp_step(s);
+        if (w->len < 10) rp_from(s);
+        w->len--;
+        if (w->stop) return;
     }
 }
 
@@ -617,20 +624,20 @@ static void rp_from(rp_search *s) {
 static int find_remote_pair(hk_board *b, hk_step *out, hm_ctx *ctx) {
     views v;
     views_init(b, &v);
-    rp_search s = {b, &v, ctx, out, {0, 0, 0}, {0}, 0, 0, 0, 0, 0};
+    rp_search s = {{b, &v, ctx, out, {0, 0, 0}, {0}, 0, 0}, 0, 0, 0};
     for (int start = 0; start < 81; start++) {
         if (!bivalue(b, start)) continue;
         s.pair = b->masks[start];
         for (unsigned m = s.pair; m; m &= m - 1) {
             s.first = __builtin_ctz(m) + 1;
             s.second = other_digit(b, start, s.first);
-            s.path[0] = (uint8_t)start;
-            s.len = 1;
+            s.w.path[0] = (uint8_t)start;
+            s.w.len = 1;
             rp_from(&s);
-            if (s.stop) return 0;
+            if (s.w.stop) return 0;
         }
     }
-    return s.key.found;
+    return s.w.key.found;
 }
 
 /* ---- BUG+1 (sudokit.techniques.uniqueness.find_bugs, type 1 only) ------------------------ */
@@ -821,32 +828,6 @@ static int sees_itself(const views *v, sk_cells s) {
     return 0;
 }
 
-/* The first simple colouring step (find_simple_colouring): a colour trap or wrap. */
-static int find_simple_colors(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    views v;
-    views_init(b, &v);
-    clusters cl;
-    for (int d = 1; d <= 9; d++) {
-        colour(b, d, &cl);
-        for (int g = 0; g < cl.n; g++) {
-            sk_cells green = cl.colour[g][0], blue = cl.colour[g][1], all = sk_cells_or(green, blue);
-            if (sk_cells_count(all) < 4) continue;
-            sk_cells victims = {{0, 0}};
-            if (sees_itself(&v, green)) victims = green;
-            else if (sees_itself(&v, blue)) victims = blue;
-            else
-                victims = sk_cells_minus(sk_cells_and(sk_cells_and(seeing_any(&v, green), seeing_any(&v, blue)),
-                                           v.holds[d]), all);
-            if (sk_cells_empty(victims)) continue;
-            digit_step(out, HK_SIMPLE_COLORS, "Simple Colouring", victims, d);
-            for (sk_cells t = all; !sk_cells_empty(t);) hk_step_cell(out, sk_cells_take(&t));
-            return 1;
-        }
-    }
-    return 0;
-}
-
 /* Multi-colouring type 2 of two clusters: the colours of the first seeing both colours of the
  * second (empty when none). */
 static sk_cells multi_type2(const views *v, const sk_cells first[2], const sk_cells second[2]) {
@@ -872,29 +853,55 @@ static sk_cells multi_type1(const views *v, int d, const sk_cells first[2], cons
     return out;
 }
 
-/* The first multi-colouring step (find_multi_colouring): ordered cluster pairs, type 2 before
- * type 1. */
-static int find_multi_colors(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    (void)ctx;
+/* Simple colouring of one cluster (find_simple_colouring): a colour seeing itself is false (a
+ * wrap), else the cells holding d that see both colours lose it (a trap); empty when none. */
+static sk_cells simple_victims(const views *v, int d, const sk_cells colours[2]) {
+    sk_cells all = sk_cells_or(colours[0], colours[1]);
+    if (sees_itself(v, colours[0])) return colours[0];
+    if (sees_itself(v, colours[1])) return colours[1];
+    return sk_cells_minus(sk_cells_and(sk_cells_and(seeing_any(v, colours[0]), seeing_any(v, colours[1])),
+                                       v->holds[d]), all);
+}
+
+/* The first colouring step, digit by digit: simple colouring (find_simple_colouring) on each
+ * cluster of four cells or more, or multi-colouring (find_multi_colouring) on each ordered pair
+ * of clusters, type 2 before type 1. */
+static int colouring(hk_board *b, hk_step *out, int multi) {
     views v;
     views_init(b, &v);
     clusters cl;
     for (int d = 1; d <= 9; d++) {
         colour(b, d, &cl);
         for (int i = 0; i < cl.n; i++)
-            for (int j = 0; j < cl.n; j++) {
-                if (i == j) continue;
-                sk_cells victims = multi_type2(&v, cl.colour[i], cl.colour[j]);
-                if (sk_cells_empty(victims)) victims = multi_type1(&v, d, cl.colour[i], cl.colour[j]);
+            for (int j = multi ? 0 : i; j < (multi ? cl.n : i + 1); j++) {
+                sk_cells all = sk_cells_or(cl.colour[i][0], cl.colour[i][1]), victims;
+                if (!multi) {
+                    if (sk_cells_count(all) < 4) continue;
+                    victims = simple_victims(&v, d, cl.colour[i]);
+                } else {
+                    if (i == j) continue;
+                    victims = multi_type2(&v, cl.colour[i], cl.colour[j]);
+                    if (sk_cells_empty(victims)) victims = multi_type1(&v, d, cl.colour[i], cl.colour[j]);
+                    all = sk_cells_or(all, sk_cells_or(cl.colour[j][0], cl.colour[j][1]));
+                }
                 if (sk_cells_empty(victims)) continue;
-                digit_step(out, HK_MULTI_COLORS, "Multi-Colouring", victims, d);
-                sk_cells all = sk_cells_or(sk_cells_or(cl.colour[i][0], cl.colour[i][1]),
-                                 sk_cells_or(cl.colour[j][0], cl.colour[j][1]));
+                if (multi) digit_step(out, HK_MULTI_COLORS, "Multi-Colouring", victims, d);
+                else digit_step(out, HK_SIMPLE_COLORS, "Simple Colouring", victims, d);
                 for (sk_cells t = all; !sk_cells_empty(t);) hk_step_cell(out, sk_cells_take(&t));
                 return 1;
             }
     }
     return 0;
+}
+
+static int find_simple_colors(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return colouring(b, out, 0);
+}
+
+static int find_multi_colors(hk_board *b, hk_step *out, hm_ctx *ctx) {
+    (void)ctx;
+    return colouring(b, out, 1);
 }
 
 /* ---- the family's table ----------------------------------------------------------------- */

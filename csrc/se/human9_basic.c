@@ -26,6 +26,15 @@
 
 #include <string.h>
 
+
+/* A finder of the SE order (human9.h) that runs its family's search with the family's
+ * parameters: one line each below (the context is for the chain finders only). */
+#define HM_FINDER(name, search)                                    \
+    int name(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {       \
+        (void)ctx;                                                 \
+        return search;                                             \
+    }
+
 /* ---- bit helpers ---------------------------------------------------------------------- */
 
 /* 1 when exactly one bit is set. */
@@ -252,16 +261,10 @@ static int intersections(const hm_pos *pos, hm_step *out, int direct) {
 }
 
 /* Direct pointing/claiming: the first locked set leaving a hidden single in a third unit. */
-int hm_direct_pointing(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return intersections(pos, out, 1);
-}
+HM_FINDER(hm_direct_pointing, intersections(pos, out, 1))
 
 /* Pointing/claiming: the first locked set that removes a candidate. */
-int hm_pointing(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return intersections(pos, out, 0);
-}
+HM_FINDER(hm_pointing, intersections(pos, out, 0))
 
 /* ---- subsets (subsets.py) ------------------------------------------------------------- */
 
@@ -386,52 +389,28 @@ static int subsets(const hm_pos *pos, hm_step *out, int k, int kind) {
 }
 
 /* Direct hidden pair: a hidden pair whose cells' other digits leave a hidden single. */
-int hm_direct_hidden_pair(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return subsets(pos, out, 2, DIRECT);
-}
+HM_FINDER(hm_direct_hidden_pair, subsets(pos, out, 2, DIRECT))
 
 /* Direct hidden triplet: the same with three digits. */
-int hm_direct_hidden_triplet(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return subsets(pos, out, 3, DIRECT);
-}
+HM_FINDER(hm_direct_hidden_triplet, subsets(pos, out, 3, DIRECT))
 
 /* Naked pair: two cells of a unit holding only two digits. */
-int hm_naked_pair(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return subsets(pos, out, 2, NAKED);
-}
+HM_FINDER(hm_naked_pair, subsets(pos, out, 2, NAKED))
 
 /* Naked triplet. */
-int hm_naked_triplet(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return subsets(pos, out, 3, NAKED);
-}
+HM_FINDER(hm_naked_triplet, subsets(pos, out, 3, NAKED))
 
 /* Naked quad. */
-int hm_naked_quad(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return subsets(pos, out, 4, NAKED);
-}
+HM_FINDER(hm_naked_quad, subsets(pos, out, 4, NAKED))
 
 /* Hidden pair: two digits with only two places in a unit. */
-int hm_hidden_pair(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return subsets(pos, out, 2, HIDDEN);
-}
+HM_FINDER(hm_hidden_pair, subsets(pos, out, 2, HIDDEN))
 
 /* Hidden triplet. */
-int hm_hidden_triplet(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return subsets(pos, out, 3, HIDDEN);
-}
+HM_FINDER(hm_hidden_triplet, subsets(pos, out, 3, HIDDEN))
 
 /* Hidden quad. */
-int hm_hidden_quad(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return subsets(pos, out, 4, HIDDEN);
-}
+HM_FINDER(hm_hidden_quad, subsets(pos, out, 4, HIDDEN))
 
 /* ---- basic fish (fish.py) ------------------------------------------------------------- */
 
@@ -521,22 +500,13 @@ static int basic_fish(const hm_pos *pos, hm_step *out, int k) {
 }
 
 /* X-Wing (two base lines). */
-int hm_x_wing(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return basic_fish(pos, out, 2);
-}
+HM_FINDER(hm_x_wing, basic_fish(pos, out, 2))
 
 /* Swordfish (three base lines). */
-int hm_swordfish(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return basic_fish(pos, out, 3);
-}
+HM_FINDER(hm_swordfish, basic_fish(pos, out, 3))
 
 /* Jellyfish (four base lines). */
-int hm_jellyfish(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return basic_fish(pos, out, 4);
-}
+HM_FINDER(hm_jellyfish, basic_fish(pos, out, 4))
 
 /* ---- XY- and XYZ-wings (wings.py) ----------------------------------------------------- */
 
@@ -582,13 +552,7 @@ static int wings(const hm_pos *pos, hm_step *out, int xyz) {
 }
 
 /* XY-Wing. */
-int hm_xy_wing(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return wings(pos, out, 0);
-}
+HM_FINDER(hm_xy_wing, wings(pos, out, 0))
 
 /* XYZ-Wing. */
-int hm_xyz_wing(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
-    (void)ctx;
-    return wings(pos, out, 1);
-}
+HM_FINDER(hm_xyz_wing, wings(pos, out, 1))
