@@ -11,6 +11,7 @@
  *     hodoku.c   hodoku_ported, hodoku_find, hodoku_path (hodoku/)
  *     rules.c    the RulesTable type (solve/rules.c)
  *     constraints.c  the ConstraintTable type (solve/constraints.c)
+ *     table.c    what the two table types share (spec lists, solve, solve_many, getters)
  *
  * The names declared here have hidden visibility: the extension exports only PyInit__core.
  */
@@ -124,6 +125,61 @@ PyObject *table_solve_one(PyObject *module, CallStop *cs, const Search *search, 
 PyObject *table_solve_many(PyObject *module, const Search *search, int n, int size, PyObject *puzzles_obj,
                            PyObject *limit_obj, PyObject *seconds_obj, PyObject *stop_obj);
 int line_refs(PyObject *items, Py_ssize_t count, LineRef *refs);
+
+/* ---- compiled tables (table.c): RulesTable and ConstraintTable ---------------------- */
+
+/* A growable list of integers (PyMem), what a table's spec is gathered into. */
+typedef struct {
+    int64_t *items;
+    Py_ssize_t len, cap;
+} Ints;
+
+/* Append v; 0 with MemoryError set when out of memory. */
+int ints_push(Ints *list, int64_t v);
+/* Append the integers of the sequence obj (each read by as_integer, named `item` in a
+ * TypeError): 1; 0 with an error set; -1 with none set when obj is no sequence (the caller
+ * names it). */
+int ints_extend(PyObject *obj, const char *item, Ints *out);
+/* The list as a PyMem array of ints (saturated into int's range); NULL with MemoryError. */
+int *ints_as_int(const Ints *list);
+/* PySequence_Fast of obj, or NULL with "<what> must be a sequence" (TypeError). */
+PyObject *sequence_or_error(PyObject *obj, const char *what);
+/* A table build's error message raised: MemoryError for "out of memory", else error_class. */
+void table_refused(PyObject *error_class, const char *error);
+
+/* What a table type supplies to the shared methods. */
+typedef struct {
+    /* the search: count of solutions up to limit (or a status), as limit_count takes it */
+    int (*solve)(const void *table, const uint8_t *cells, int limit, uint8_t *solution, uint64_t *guesses,
+                 sk_stop *stop, uint64_t seed);
+    int (*n)(const void *table);
+    int (*ncells)(const void *table);
+    void (*free)(void *table);
+    /* 1 when cells (a solve call's argument) may be searched; 0 with the type's error set */
+    int (*check_cells)(PyObject *module, const void *table, const Py_buffer *cells);
+} TableOps;
+
+/* A compiled table: immutable, shareable between threads (each call has its own memory). */
+typedef struct {
+    PyObject_HEAD
+    const TableOps *ops;
+    void *table;
+} TableObject;
+
+/* A new object of type holding table (freed by ops->free when the object cannot be made). */
+PyObject *table_object_new(PyTypeObject *type, const TableOps *ops, void *table);
+void table_dealloc(PyObject *obj);
+/* solve(cells, limit, seconds=0, stop=None, seed=0) and solve_many(puzzles, limit, seconds=0,
+ * stop=None) of both table types. */
+PyObject *table_solve(PyObject *obj, PyObject *args, PyObject *kwargs);
+PyObject *table_solve_many_method(PyObject *obj, PyObject *args, PyObject *kwargs);
+/* The n and ncells getters. */
+extern PyGetSetDef table_getset[];
+/* The docstring of solve_many, the same for both types. */
+#define TABLE_SOLVE_MANY_DOC                                                                          \
+    "solve_many(puzzles, limit, seconds=0, stop=None) -> (counts, solutions)\n\n"                      \
+    "Solve a batch of bytes puzzles with the GIL released; count -1 for a puzzle of the wrong length\n" \
+    "or with a value above n, -4 for one that ran out of time (seconds per puzzle)."
 
 /* ---- the module's functions (the method table in core.c) --------------------------- */
 /* (One prototype a function, alike by nature: the binding's signatures.) */
