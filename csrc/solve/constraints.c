@@ -88,20 +88,11 @@ static int restrict_cell(void *v, int p, uint64_t keep) { return sk_restrict(&((
 
 static int propagate(void *v) { return sk_propagate(&((Solver *)v)->c, &HOOKS, v); }
 
-/* Cell p takes digit d: the digit leaves its peers. (Alike in shape to rules.c's assign, kept apart:
- * each walks its own table type and restricts cells through its own queues of rules.) */
+/* Cell p takes digit d: the digit leaves its peers. */
 static inline int assign(void *v, int p, int d) {
     Solver *s = (Solver *)v;
-    const skc_table *t = s->t;
-    uint64_t bit = bit_at(d);
-    int rc = sk_mark_done(&s->c, &HOOKS, s, p, bit);
-    if (rc != OK) return rc == IDLE ? OK : rc;
-    if ((rc = restrict_cell(s, p, bit)) != OK) return rc;
-    for (int i = t->peer_start[p]; i < t->peer_start[p + 1]; i++) {
-        int q = t->peers[i];
-        if ((s->c.cand[q] & bit) && (rc = restrict_cell(s, q, ~bit)) != OK) return rc;
-    }
-    return OK;
+    int rc = sk_assign_peers(&s->c, &HOOKS, s, p, bit_at(d), s->t->peer_start, s->t->peers);
+    return rc == IDLE ? OK : rc;
 }
 
 /* The rule hook: one queued primitive pruned, its cells narrowed (IDLE when none is queued). */

@@ -141,13 +141,8 @@ static inline int assign(void *v, int p, int d) {
     const skr_table *t = s->t;
     const uint64_t *cand = s->c.cand;
     uint64_t bit = bit_at(d);
-    int rc = sk_mark_done(&s->c, &HOOKS, s, p, bit);
+    int rc = sk_assign_peers(&s->c, &HOOKS, s, p, bit, t->peer_start, t->peers);
     if (rc != OK) return rc == IDLE ? OK : rc;
-    if ((rc = restrict_cell(s, p, bit)) != OK) return rc;
-    for (int i = t->peer_start[p]; i < t->peer_start[p + 1]; i++) {
-        int q = t->peers[i];
-        if ((cand[q] & bit) && (rc = restrict_cell(s, q, ~bit)) != OK) return rc;
-    }
     uint64_t near = ((bit << 1) | (bit >> 1)) & t->full;
     for (int i = t->adj_start[p]; i < t->adj_start[p + 1]; i++) {
         int q = t->adj[i];

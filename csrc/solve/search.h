@@ -288,6 +288,22 @@ SK_INLINE int sk_mark_done(sk_search *c, const sk_hooks *h, void *s, int p, uint
     return OK;
 }
 
+/* Cell p takes digit `bit`: sk_mark_done, p narrowed to the bit, and the digit taken from p's
+ * peers (the CSR list peers[peer_start[p] .. peer_start[p + 1])). OK, IDLE when p was done
+ * already (the caller adds nothing then), FAIL, NOMEM. What both solvers' assign hooks start
+ * with; rules.c then takes the neighbouring digits from its non-consecutive pairs. */
+SK_INLINE int sk_assign_peers(sk_search *c, const sk_hooks *h, void *s, int p, uint64_t bit, const int *peer_start,
+                              const uint16_t *peers) {
+    int rc = sk_mark_done(c, h, s, p, bit);
+    if (rc != OK) return rc;
+    if ((rc = sk_restrict(c, h, s, p, bit)) != OK) return rc;
+    for (int i = peer_start[p]; i < peer_start[p + 1]; i++) {
+        int q = peers[i];
+        if ((c->cand[q] & bit) && (rc = sk_restrict(c, h, s, q, ~bit)) != OK) return rc;
+    }
+    return OK;
+}
+
 /* Put back the masks (and places bits) changed since trail length `mark`. */
 SK_INLINE void sk_undo_to(sk_search *c, const sk_hooks *h, size_t mark) {
     int n = c->n;
