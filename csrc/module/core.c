@@ -430,6 +430,20 @@ done:
     return result;
 }
 
+PyObject *path_result(int status, const void *path, size_t step_size, int count,
+                      PyObject *(*item)(const void *step)) {
+    PyObject *steps = PyTuple_New(count);
+    for (int i = 0; steps && i < count; i++) {
+        PyObject *one = item((const char *)path + (size_t)i * step_size);
+        if (!one) {
+            Py_CLEAR(steps);
+            break;
+        }
+        PyTuple_SET_ITEM(steps, i, one);
+    }
+    return steps ? Py_BuildValue("(iN)", status, steps) : NULL;
+}
+
 /* ---- module ------------------------------------------------------------------ */
 
 /* (Entries alike by nature: name, function, flags, docstring.) */

@@ -38,6 +38,9 @@ fail:
     return NULL;
 }
 
+/* hk_step_tuple of one step of a path (path_result's item). */
+static PyObject *hk_step_item(const void *step) { return hk_step_tuple((const hk_step *)step); }
+
 /* Read 81 bytes of 0..9 from a buffer into out; 0 with ValueError if it is not that. */
 static int hk_read_digits(const Py_buffer *buf, uint8_t out[81], const char *what) {
     if (buf->len != 81) {
@@ -277,13 +280,7 @@ PyObject *core_hodoku_path(PyObject *module, PyObject *args, PyObject *kwargs) {
         raise_stopped(module, &cs);
         goto done;
     }
-    PyObject *steps = PyTuple_New(count);
-    for (int i = 0; steps && i < count; i++) {
-        PyObject *item = hk_step_tuple(&path[i]);
-        if (!item) { Py_CLEAR(steps); break; }
-        PyTuple_SET_ITEM(steps, i, item);
-    }
-    if (steps) result = Py_BuildValue("(iN)", status, steps);
+    result = path_result(status, path, sizeof *path, count, hk_step_item);
 done:
     PyMem_RawFree(path);
     Py_XDECREF(names);

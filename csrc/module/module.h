@@ -125,6 +125,10 @@ PyObject *table_solve_one(PyObject *module, CallStop *cs, const Search *search, 
 PyObject *table_solve_many(PyObject *module, const Search *search, int n, int size, PyObject *puzzles_obj,
                            PyObject *limit_obj, PyObject *seconds_obj, PyObject *stop_obj);
 int line_refs(PyObject *items, Py_ssize_t count, LineRef *refs);
+/* (status, steps) of a rating path: each of the count steps (of step_size bytes from path) made
+ * a tuple by item; NULL with an error set. */
+PyObject *path_result(int status, const void *path, size_t step_size, int count,
+                      PyObject *(*item)(const void *step));
 
 /* ---- compiled tables (table.c): RulesTable and ConstraintTable ---------------------- */
 

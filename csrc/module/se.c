@@ -34,6 +34,9 @@ fail:
     return NULL;
 }
 
+/* step_tuple of one step of a path (path_result's item). */
+static PyObject *step_item(const void *step) { return step_tuple((const hm_step *)step); }
+
 PyObject *core_human9_find(PyObject *module, PyObject *args) {
     int index;
     Py_buffer values;
@@ -139,13 +142,7 @@ PyObject *core_rate9(PyObject *module, PyObject *args) {
         PyMem_RawFree(path);
         return NULL;
     }
-    PyObject *steps = PyTuple_New(count);
-    for (int i = 0; steps && i < count; i++) {
-        PyObject *item = step_tuple(&path[i]);
-        if (!item) { Py_CLEAR(steps); break; }
-        PyTuple_SET_ITEM(steps, i, item);
-    }
-    if (steps) result = Py_BuildValue("(iN)", status, steps);
+    result = path_result(status, path, sizeof *path, count, step_item);
     PyMem_RawFree(path);
     return result;
 }
