@@ -156,14 +156,12 @@ done:
 }
 
 static PyMethodDef constraint_methods[] = {
-    {"solve", (PyCFunction)(void (*)(void))table_solve, METH_VARARGS | METH_KEYWORDS,
+    TABLE_SOLVE_METHODS(
      "solve(cells, limit, seconds=0, stop=None, seed=0) -> (count, first solution bytes or None, guesses)\n\n"
      "Count the solutions of ncells values (bytes, 0 = empty, v = the v-th digit) up to limit, with the\n"
      "GIL released; 0 when the givens break a rule or a value is above n, -4 when the time limit ran\n"
      "out. seed != 0 tries a random digit at each guess. WrongLengthError for a wrong length; stop as\n"
-     "in sudokit._core.solve (sudokit.errors.Stopped)."},
-    {"solve_many", (PyCFunction)(void (*)(void))table_solve_many_method, METH_VARARGS | METH_KEYWORDS,
-     TABLE_SOLVE_MANY_DOC},
+     "in sudokit._core.solve (sudokit.errors.Stopped)."),
     {"candidates", (PyCFunction)table_candidates, METH_VARARGS,
      "candidates(cells) -> list of masks or None\n\n"
      "The candidate masks (bit b: value b + 1) after propagation from the givens, without guessing;\n"
@@ -171,23 +169,9 @@ static PyMethodDef constraint_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static PyType_Slot constraint_slots[] = {
-    {Py_tp_new, (void *)constraint_new},
-    {Py_tp_dealloc, (void *)table_dealloc},
-    {Py_tp_methods, constraint_methods},
-    {Py_tp_getset, table_getset},
-    {Py_tp_doc,
+TABLE_TYPE(constraint_table_spec, "sudokit._core.ConstraintTable", constraint_new, constraint_methods,
      "ConstraintTable(n, ncells, digits, primitives)\n\n"
      "Variant constraints compiled for the C solver (solve/constraints.c): n digits (2..64) with the\n"
      "increasing values `digits`, ncells cells, and primitives as (kind, cells, data) tuples in the\n"
      "form sudokit.engine.constraints.encode gives them. sudokit.errors.RulesError for data out of\n"
-     "range. The pure-Python ConstraintTable is the reference it matches. Safe to share between threads."},
-    {0, NULL},
-};
-
-PyType_Spec constraint_table_spec = {
-    .name = "sudokit._core.ConstraintTable",
-    .basicsize = sizeof(TableObject),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE,
-    .slots = constraint_slots,
-};
+     "range. The pure-Python ConstraintTable is the reference it matches. Safe to share between threads.");

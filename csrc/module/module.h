@@ -179,11 +179,28 @@ PyObject *table_solve(PyObject *obj, PyObject *args, PyObject *kwargs);
 PyObject *table_solve_many_method(PyObject *obj, PyObject *args, PyObject *kwargs);
 /* The n and ncells getters. */
 extern PyGetSetDef table_getset[];
-/* The docstring of solve_many, the same for both types. */
-#define TABLE_SOLVE_MANY_DOC                                                                          \
-    "solve_many(puzzles, limit, seconds=0, stop=None) -> (counts, solutions)\n\n"                      \
-    "Solve a batch of bytes puzzles with the GIL released; count -1 for a puzzle of the wrong length\n" \
-    "or with a value above n, -4 for one that ran out of time (seconds per puzzle)."
+/* A table type's slots and spec (exported as `spec`): its constructor, methods and docstring;
+ * the object, getters and dealloc are the shared ones above. */
+#define TABLE_TYPE(spec, type_name, constructor, methods, doc)                                        \
+    static PyType_Slot spec##_slots[] = {                                                             \
+        {Py_tp_new, (void *)(constructor)}, {Py_tp_dealloc, (void *)table_dealloc},                   \
+        {Py_tp_methods, (methods)},        {Py_tp_getset, table_getset},                              \
+        {Py_tp_doc, (doc)},                {0, NULL},                                                 \
+    };                                                                                                \
+    PyType_Spec spec = {                                                                              \
+        .name = (type_name),                                                                          \
+        .basicsize = sizeof(TableObject),                                                             \
+        .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE,                                       \
+        .slots = spec##_slots,                                                                        \
+    }
+
+/* The method-table entries of solve (with the type's docstring) and solve_many of both types. */
+#define TABLE_SOLVE_METHODS(solve_doc)                                                                \
+    {"solve", (PyCFunction)(void (*)(void))table_solve, METH_VARARGS | METH_KEYWORDS, (solve_doc)},   \
+    {"solve_many", (PyCFunction)(void (*)(void))table_solve_many_method, METH_VARARGS | METH_KEYWORDS, \
+     "solve_many(puzzles, limit, seconds=0, stop=None) -> (counts, solutions)\n\n"                     \
+     "Solve a batch of bytes puzzles with the GIL released; count -1 for a puzzle of the wrong length\n" \
+     "or with a value above n, -4 for one that ran out of time (seconds per puzzle)."}
 
 /* ---- the module's functions (the method table in core.c) --------------------------- */
 /* (One prototype a function, alike by nature: the binding's signatures.) */

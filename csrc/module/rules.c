@@ -169,35 +169,19 @@ done:
 }
 
 static PyMethodDef rules_methods[] = {
-    {"solve", (PyCFunction)(void (*)(void))table_solve, METH_VARARGS | METH_KEYWORDS,
+    TABLE_SOLVE_METHODS(
      "solve(cells, limit, seconds=0, stop=None, seed=0) -> (count, first solution bytes or None, guesses)\n\n"
      "Count the solutions of ncells values (bytes, 0 = empty) up to limit; 0 when the givens break a\n"
      "rule, -4 when the time limit ran out. seed != 0 tries the digits of each guess in a random order\n"
      "(an empty grid then gives a random solution grid). ValueError for a wrong length or a value\n"
-     "above n; stop as in sudokit._core.solve (sudokit.errors.Stopped)."},
-    {"solve_many", (PyCFunction)(void (*)(void))table_solve_many_method, METH_VARARGS | METH_KEYWORDS,
-     TABLE_SOLVE_MANY_DOC},
+     "above n; stop as in sudokit._core.solve (sudokit.errors.Stopped)."),
     {NULL, NULL, 0, NULL},
 };
 
-static PyType_Slot rules_slots[] = {
-    {Py_tp_new, (void *)rules_new},
-    {Py_tp_dealloc, (void *)table_dealloc},
-    {Py_tp_methods, rules_methods},
-    {Py_tp_getset, table_getset},
-    {Py_tp_doc,
+TABLE_TYPE(rules_spec, "sudokit._core.RulesTable", rules_new, rules_methods,
      "RulesTable(n, ncells, regions, differ=(), adjacent=(), cages=())\n\n"
      "A compiled, immutable set of rules for the generic solver (rules.c): digits 1..n (2..64) in\n"
      "ncells cells (up to 4096). regions: sequences of cells holding different digits (one of n\n"
      "cells holds every digit); differ: (a, b) pairs of different digits; adjacent: (a, b) pairs\n"
      "whose digits are not consecutive; cages: (cells, total) of different digits summing to total\n"
-     "(0: no sum). ValueError for a spec out of range. Safe to share between threads."},
-    {0, NULL},
-};
-
-PyType_Spec rules_spec = {
-    .name = "sudokit._core.RulesTable",
-    .basicsize = sizeof(TableObject),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE,
-    .slots = rules_slots,
-};
+     "(0: no sum). ValueError for a spec out of range. Safe to share between threads.");
