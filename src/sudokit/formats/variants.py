@@ -31,7 +31,7 @@ from sudokit.formats import links
 from sudokit.formats.chars import CHAR_VALUE, DIGIT_CHARS
 from sudokit.formats.export import fpuzzles_box, fpuzzles_fields, sudokupad_link
 from sudokit.rules import Cage, Rules
-from sudokit.rules.spec import constraint_from_dict
+from sudokit.rules.spec import cell_index, constraint_from_dict
 from sudokit.shape import Shape, shape_for_size
 from sudokit.variant import X, make_rules
 
@@ -56,7 +56,6 @@ _FPUZZLES_IGNORED = {"size", "grid", "title", "author", "ruleset", "solution", "
                      "extraregion", "killercage", "text", "line", "rectangle", "circle", "cage",
                      "highlightConflicts", "antiknight", "antiking", "nonconsecutive", "disjointgroups"}
 _PAYLOAD = re.compile(r"^[A-Za-z0-9+/=$-]{16,}$")
-_CELL = re.compile(r"^[rR](\d+)[cC](\d+)$")
 #: The largest text read as a variant puzzle (a 16×16 f-puzzles link is a few kB).
 MAX_TEXT = 1_000_000
 
@@ -162,24 +161,9 @@ def _load_json(text: str) -> dict[str, Any]:
     return data
 
 
-# Alike in shape to sudokit.rules.spec's reader of cells, kept apart on purpose: here a value that
-# is no cell is a ParseError of the puzzle file (a bool too), there a RulesError naming the constraint.
 def _cell(value: object, n: int) -> int:
-    """A cell given as ``r1c1`` or a 0-based index."""
-    if isinstance(value, bool):
-        raise ParseError(f"{value!r} is not a cell")
-    if isinstance(value, int):
-        if 0 <= value < n * n:
-            return value
-        raise RulesError(f"cell {value} is outside the {n}×{n} grid")
-    if isinstance(value, str):
-        m = _CELL.match(value.strip())
-        if m:
-            r, c = int(m.group(1)), int(m.group(2))
-            if 1 <= r <= n and 1 <= c <= n:
-                return (r - 1) * n + c - 1
-            raise RulesError(f"cell {value} is outside the {n}×{n} grid")
-    raise ParseError(f"{value!r} is not a cell (write r1c1)")
+    """A cell given as ``r1c1`` or a 0-based index (a ParseError of the file when it is none)."""
+    return cell_index(value, n, bad=ParseError)
 
 
 def _objects(raw: object, not_list: str, not_object: str) -> Iterator[tuple[int, dict[str, Any]]]:

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import MISSING, Field, fields
 from typing import Any
 
-from sudokit.errors import RulesError
+from sudokit.errors import RulesError, SudokuError
 from sudokit.rules.base import Constraint, find_constraint
 from sudokit.rules.kinds import (
     XV,
@@ -91,26 +91,29 @@ def constraint_to_dict(constraint: Constraint, n: int) -> dict[str, Any]:
     return out
 
 
-def _cell(value: object, n: int, where: str) -> int:
-    """A cell written ``r1c1`` or as a 0-based index, inside the N×N grid."""
+def cell_index(value: object, n: int, where: str = "", bad: type[SudokuError] = RulesError) -> int:
+    """A cell written ``r1c1`` or as a 0-based index, inside the N×N grid: a :class:`RulesError`
+    when it is outside, ``bad`` (a RulesError, or a puzzle file's ParseError) when it is no cell;
+    ``where`` opens the message."""
+    prefix = f"{where}: " if where else ""
     if isinstance(value, int) and not isinstance(value, bool):
         if 0 <= value < n * n:
             return value
-        raise RulesError(f"{where}: cell {value} is outside the {n}×{n} grid")
+        raise RulesError(f"{prefix}cell {value} is outside the {n}×{n} grid")
     if isinstance(value, str):
         m = _CELL.match(value.strip())
         if m:
             r, c = int(m.group(1)), int(m.group(2))
             if 1 <= r <= n and 1 <= c <= n:
                 return (r - 1) * n + c - 1
-            raise RulesError(f"{where}: cell {value.strip()} is outside the {n}×{n} grid")
-    raise RulesError(f"{where}: {value!r} is not a cell (write r1c1)")
+            raise RulesError(f"{prefix}cell {value.strip()} is outside the {n}×{n} grid")
+    raise bad(f"{prefix}{value!r} is not a cell (write r1c1)")
 
 
 def _cells(value: object, n: int, where: str) -> tuple[int, ...]:
     if not isinstance(value, list):
         raise RulesError(f"{where}: must be a list of cells")
-    return tuple(_cell(v, n, where) for v in value)
+    return tuple(cell_index(v, n, where) for v in value)
 
 
 def _plain(value: object, where: str) -> object:
@@ -168,7 +171,7 @@ def constraint_from_dict(data: Mapping[str, Any], n: int) -> Constraint:
         if f is None:
             raise RulesError(f"{cls.kind} has no field {key!r} (its fields: {', '.join(known) or 'none'})")
         if key in _ONE:
-            kwargs[key] = _cell(value, n, where)
+            kwargs[key] = cell_index(value, n, where)
         elif key in _GROUP:
             kwargs[key] = _cells(value, n, where)
         elif key in _GROUPS:
@@ -227,7 +230,7 @@ def parse_constraint(spec: str, n: int) -> list[Constraint]:
     for part in parts:
         tokens = [t for t in re.split(r"[\s,]+", part) if t]
         if tokens and any(re.match(r"^[rR]\d", t) for t in tokens):
-            groups.append(tuple(_cell(t, n, where) for t in tokens))
+            groups.append(tuple(cell_index(t, n, where) for t in tokens))
         elif part:
             values.append(part)
     if len(values) > len(value_fields):
