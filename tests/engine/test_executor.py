@@ -252,7 +252,7 @@ def general_path(path: Path, job: batch.Job, as_json: bool = False, style: str =
     """The output of the per-puzzle path (the text given as a string: no runs of lines)."""
     out = io.StringIO()
     results = batch.run(path.read_text(), job, source=str(path))
-    output.write_results(results, job, out, as_json=as_json, style=style)
+    output.write_answers(([result] for result in results), job, out, as_json=as_json, style=style)
     return out.getvalue()
 
 

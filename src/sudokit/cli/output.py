@@ -153,23 +153,6 @@ class InterruptGuard:
             raise KeyboardInterrupt
 
 
-def write_results(
-    results: Iterable[Result],
-    job: Job,
-    out: TextIO,
-    *,
-    as_json: bool = False,
-    style: str = "line",
-    verified: bool = False,
-) -> tuple[int, int]:
-    """Write each result as it comes (plain text or JSON Lines); return (puzzles, failures).
-
-    ``verified`` says the results were checked against given solutions (see :func:`run_batch`).
-    """
-    chunks = ([result] for result in results)
-    return write_answers(chunks, job, out, as_json=as_json, style=style, verified=verified)
-
-
 #: Characters JSON escapes (``json.dumps`` with ``ensure_ascii=False``), the newline aside.
 _JSON_ESCAPED = re.compile(r'[\x00-\x09\x0b-\x1f"\\]')
 
