@@ -34,13 +34,10 @@ from sudokit.cli.options import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
+    PuzzleOptions,
     add_box_and_constraint_arguments,
     add_time_limit_argument,
     add_variant_arguments,
-    constraints_of,
-    rules_of,
-    with_constraints,
-    with_rules,
 )
 from sudokit.cli.output import check_output, write_atomic
 from sudokit.rating.explainer import variant_level
@@ -76,14 +73,13 @@ def run(args: argparse.Namespace) -> int:
     if args.html is not None:
         check_output(args.html)
     steps: list[Step] = []
-    constraints, n = constraints_of(args, args.box)
+    options = PuzzleOptions.of(args, args.box)
     try:
         text = puzzle_text(args.puzzle)
         if args.puzzle != text and puzzle_count(text) > 1:
             print(f"sudokit explain: {args.puzzle} holds several puzzles: explaining the first one",
                   file=sys.stderr)
-        grid = with_rules(Grid.from_string(first_puzzle(text), args.box), rules_of(args, args.box))
-        grid = with_constraints(grid, constraints, n)
+        grid = options.apply(Grid.from_string(first_puzzle(text), args.box))
         grid.check()
         if args.html is not None:
             write_atomic(args.html, walkthrough(grid))

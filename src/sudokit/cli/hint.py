@@ -31,14 +31,11 @@ from sudokit.cli.options import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
+    PuzzleOptions,
     add_box_and_constraint_arguments,
     add_marks_argument,
     add_time_limit_argument,
     add_variant_arguments,
-    constraints_of,
-    rules_of,
-    with_constraints,
-    with_rules,
 )
 from sudokit.techniques.explain import MISSING, STUCK, WRONG_DIGIT
 
@@ -64,15 +61,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit hint``."""
-    constraints, n = constraints_of(args, args.box)
+    options = PuzzleOptions.of(args, args.box)
     try:
-        rules = rules_of(args, args.box)
-        grid = with_constraints(with_rules(
-            Grid.from_string(first_puzzle(puzzle_text(args.puzzle)), args.box, check=False), rules),
-            constraints, n)
-        original = (with_constraints(with_rules(
-            Grid.from_string(first_puzzle(puzzle_text(args.original)), args.box), rules), constraints, n)
-            if args.original else None)
+        grid = options.apply(Grid.from_string(first_puzzle(puzzle_text(args.puzzle)), args.box, check=False))
+        original = (options.apply(Grid.from_string(first_puzzle(puzzle_text(args.original)), args.box))
+                    if args.original else None)
         marks = Candidates.from_string(puzzle_text(args.marks), grid) if args.marks else None
         step = hint(grid, marks, puzzle=original, se_only=args.se, time_limit=args.time_limit).step
     except (NoSolutionError, MultipleSolutionsError) as error:  # a puzzle, but not a good one

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
@@ -263,6 +264,26 @@ def with_rules(grid: Grid, rules: Rules | None) -> Grid:
     if grid.rules is not None and grid.rules != rules:
         raise UsageError(f"the puzzle brings its own rules ({grid.variant}): drop --variant/--regions")
     return Grid(grid.cells, grid.shape, rules)
+
+
+@dataclass(frozen=True)
+class PuzzleOptions:
+    """What ``--variant``/``--regions`` and ``--constraint`` add to each puzzle a command reads."""
+
+    rules: Rules | None
+    constraints: tuple[Constraint, ...]
+    #: The grid side the constraints' cells are for.
+    n: int
+
+    @classmethod
+    def of(cls, args: argparse.Namespace, box: Shape | None = None) -> PuzzleOptions:
+        """The options of a command's arguments (UsageError naming what cannot be used)."""
+        constraints, n = constraints_of(args, box)
+        return cls(rules_of(args, box), constraints, n)
+
+    def apply(self, grid: Grid) -> Grid:
+        """The grid under the rules, with the constraints added (UsageError when they do not fit)."""
+        return with_constraints(with_rules(grid, self.rules), self.constraints, self.n)
 
 
 def portable_text(grid: Grid) -> str:

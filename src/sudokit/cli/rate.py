@@ -9,26 +9,22 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from sudokit import Grid, Rating, Rules, RulesError, Shape, Status, SudokuError, rate_many
+from sudokit import Grid, Rating, RulesError, Shape, Status, SudokuError, rate_many
 from sudokit.cli.inputs import check_files, read_grid_inputs
 from sudokit.cli.options import (
     EXIT_FAILED,
     EXIT_OK,
+    PuzzleOptions,
     UsageError,
     add_box_and_constraint_arguments,
     add_scheduler_argument,
     add_time_limit_argument,
     add_variant_arguments,
-    constraints_of,
     executor_of,
     jobs,
     portable_text,
-    rules_of,
-    with_constraints,
-    with_rules,
 )
 from sudokit.cli.progress import progress_bar
-from sudokit.rules import Constraint
 
 __all__ = ["add_arguments", "run"]
 
@@ -54,15 +50,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _inputs(
-    files: Sequence[str], rules: Rules | None = None, box: Shape | None = None,
-    constraints: tuple[Constraint, ...] = (), n: int = 9,
+    files: Sequence[str], options: PuzzleOptions, box: Shape | None = None,
 ) -> Iterator[tuple[str, int, Grid | SudokuError]]:
     """Every puzzle (or the error reading it) of the inputs, with its file name and line, under
     ``--variant``'s rules and with ``--constraint``'s constraints when given."""
     for name, line, item in read_grid_inputs(files, box):
-        if (rules is not None or constraints) and isinstance(item, Grid):
+        if (options.rules is not None or options.constraints) and isinstance(item, Grid):
             try:
-                item = with_constraints(with_rules(item, rules), constraints, n)
+                item = options.apply(item)
                 item.check()
             except UsageError as exc:
                 item = RulesError(str(exc))
@@ -113,9 +108,8 @@ def run(args: argparse.Namespace) -> int:
     The inputs are read as the ratings come (bounded memory), each rating is written at once.
     """
     check_files(args.files, args.box)
-    constraints, n = constraints_of(args, args.box)
     kept: deque[_Item] = deque()
-    texts = _texts(_inputs(args.files, rules_of(args, args.box), args.box, constraints, n), kept)
+    texts = _texts(_inputs(args.files, PuzzleOptions.of(args, args.box), args.box), kept)
     ratings = rate_many(texts, jobs=args.jobs, time_limit=args.time_limit,
                         hodoku_path=args.hodoku_path, executor=executor_of(args))
     bar: Any = progress_bar(args.progress, None, " puzzles", delay=0.0)
