@@ -18,7 +18,8 @@ $(STAMP): $(SOURCES)
 	$(PY) -c "import sudokit._core" || { echo "the C extension did not build"; exit 1; }
 	touch $(STAMP)
 
-## demo: set up, then solve, count, check, show and render the bundled sample puzzles.
+## demo: set up, then solve, count, check, show and render the bundled sample puzzles, and show and
+## explain a bundled variant puzzle.
 demo: $(STAMP)
 	@echo "== sudokit solve examples/sample.txt"
 	@$(BIN)/sudokit solve examples/sample.txt
@@ -33,6 +34,9 @@ demo: $(STAMP)
 	@echo "== sudokit render (the first sample puzzle) -o a temporary SVG file"
 	@out=$$(mktemp --suffix=.svg) && $(BIN)/sudokit render "$$(grep -v '^#' examples/sample.txt | head -n 1)" -o $$out \
 		&& echo "rendered $$(wc -c < $$out) bytes of SVG" && rm -f $$out
+	@echo "== a variant: sudokit show, then explain examples/variants/thermo-6.json"
+	@$(BIN)/sudokit show examples/variants/thermo-6.json
+	@$(BIN)/sudokit explain examples/variants/thermo-6.json
 
 ## test: set up, lint, type-check, check the import layers, then run the test suite less the tests
 ## marked slow (after installing the missing Debian packages of system-deps, as root).

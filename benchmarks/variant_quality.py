@@ -10,6 +10,7 @@ issue asks for none), plus the median seconds to generate.
 
     .venv/bin/python benchmarks/variant_quality.py [--size 6] [--count 100] [--kinds thermo,killer]
         [--time-limit 30] [--budget 1800] [--json FILE]
+    .venv/bin/python benchmarks/variant_quality.py --examples examples/variants
 
 A puzzle whose generation or explanation runs past ``--time-limit`` is counted as not made / not
 explained; ``--budget`` stops the whole run (as does Ctrl-C), and the rows then cover what was
@@ -25,6 +26,7 @@ import sys
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 import sudokit
@@ -59,6 +61,11 @@ def measure(kind: str, size: int, seed: int, time_limit: float, row: KindRow) ->
         row.failed += 1
         return
     row.seconds.append(time.perf_counter() - start)
+    assess(grid, seed, time_limit, row)
+
+
+def assess(grid: sudokit.Grid, seed: int, time_limit: float, row: KindRow) -> None:
+    """Rate and explain one puzzle (``seed`` names it in the row), adding what was seen to ``row``."""
     row.made += 1
     rating = sudokit.rate(grid, time_limit=time_limit)
     if rating.er is not None:
@@ -94,6 +101,26 @@ def table(rows: list[KindRow], size: int) -> str:
     return "\n".join(lines)
 
 
+def examples(folder: Path, time_limit: float) -> int:
+    """Rate and explain every KIND-SIZE.json puzzle of a folder; print one table a size."""
+    by_size: dict[int, list[KindRow]] = {}
+    for path in sorted(folder.glob("*.json")):
+        kind, side = path.stem.rsplit("-", 1)
+        row = KindRow(kind)
+        start = time.perf_counter()
+        assess(sudokit.Grid.from_json(path.read_text(encoding="utf-8")), 1, time_limit, row)
+        row.seconds.append(time.perf_counter() - start)  # here: seconds to rate and explain
+        by_size.setdefault(int(side), []).append(row)
+        print(f"\r{path.name} ({sum(map(len, by_size.values()))} done)", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    for n, rows in sorted(by_size.items()):
+        print(table(rows, n).replace("s to make (median)", "s to rate and explain"))
+        made = sum(r.made for r in rows)
+        print(f"\n{n}×{n}: {sum(r.logic for r in rows)} of {made} solved by logic alone; "
+              f"{sum(len(r.easy_but_hard) for r in rows)} of ER under 4 rated above hard\n")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the measurement; print the table (and write JSON when asked)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -104,7 +131,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds to generate, rate or explain one puzzle")
     parser.add_argument("--budget", type=float, default=0.0, help="seconds for the whole run (0: none)")
     parser.add_argument("--json", help="also write the rows as JSON to this file")
+    parser.add_argument("--examples", help="measure the puzzles of this folder (KIND-SIZE.json, e.g. "
+                        "examples/variants) instead of generating: one row a file's kind and size")
     args = parser.parse_args(argv)
+    if args.examples:
+        return examples(Path(args.examples), args.time_limit)
     wanted = [k.strip() for k in args.kinds.split(",") if k.strip()]
     kinds = [spec.name for spec in GENERATED if args.size in spec.sizes
              and (not wanted or spec.name in wanted)]
