@@ -197,19 +197,21 @@ def _c_step(item: backend.NativeStep) -> Step:
 def _native_path(
     core: backend.NativeEngine, grid: Grid, cands: Candidates, path: list[Step], deadline: Deadline,
     stop: Stop,
-) -> bool:
-    """Run the C rater on a 9×9 grid, moving ``cands`` and ``path`` along its steps.
+) -> int:
+    """Run the C rater on a 9×9 grid, adding its steps to ``path``; its status code.
 
-    Returns True when the time ran out; False also when the C techniques stopped short (the
-    Python loop then goes on from ``cands``, with the techniques C does not have).
+    When the C techniques stopped short (:data:`_C_UNSOLVED`), ``cands`` is moved along the steps
+    and the Python loop goes on from there with the techniques C does not have; a solved path
+    (checked against the solution by the C rater) or one out of time needs no position.
     """
     code, steps = core.rate9(bytes(grid.cells), _seconds_left(deadline), stop.buffer)
-    for item in steps:
-        path.append(_c_step(item))
-        if code == _C_WRONG_STEP and item is steps[-1]:
-            raise StepError(f"the C rater's {path[-1].technique} step contradicts the solution")
-        path[-1].apply(cands)
-    return code == _C_LIMIT
+    path.extend(_c_step(item) for item in steps)
+    if code == _C_WRONG_STEP:
+        raise StepError(f"the C rater's {path[-1].technique} step contradicts the solution")
+    if code == _C_UNSOLVED:
+        for step in path:
+            step.apply(cands)
+    return int(code)
 
 
 def _summary(path: Sequence[Step]) -> tuple[float, float, float, tuple[str, ...], dict[str, int]]:
@@ -358,8 +360,11 @@ def _rate(
     cands = Candidates.from_grid(grid)
     path: list[Step] = []
     core = backend.native(engine) if chosen is None and not keep_steps and grid.shape.box == (3, 3) else None
-    if core is not None and _native_path(core, grid, cands, path, deadline, stop):
+    code = _native_path(core, grid, cands, path, deadline, stop) if core is not None else _C_UNSOLVED
+    if code == _C_LIMIT:
         status, error = LIMIT, _limit_text(start)
+    elif code == _C_SOLVED:
+        status, error = RATED, ""
     else:
         firsts = _first_steps(order, core, deadline, stop)
         unsolved = ("the techniques cannot finish this puzzle (not even SE's nested forcing "
