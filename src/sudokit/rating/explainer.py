@@ -195,22 +195,14 @@ def _c_step(item: backend.NativeStep) -> Step:
 
 
 def _native_path(
-    core: backend.NativeEngine, grid: Grid, cands: Candidates, path: list[Step], deadline: Deadline,
-    stop: Stop,
+    core: backend.NativeEngine, grid: Grid, path: list[Step], deadline: Deadline, stop: Stop
 ) -> int:
-    """Run the C rater on a 9×9 grid, adding its steps to ``path``; its status code.
-
-    When the C techniques stopped short (:data:`_C_UNSOLVED`), ``cands`` is moved along the steps
-    and the Python loop goes on from there with the techniques C does not have; a solved path
-    (checked against the solution by the C rater) or one out of time needs no position.
-    """
+    """Run the C rater on a 9×9 grid, adding its steps to ``path``; its status code (a solved
+    path is checked against the solution by the C rater)."""
     code, steps = core.rate9(bytes(grid.cells), _seconds_left(deadline), stop.buffer)
     path.extend(_c_step(item) for item in steps)
     if code == _C_WRONG_STEP:
         raise StepError(f"the C rater's {path[-1].technique} step contradicts the solution")
-    if code == _C_UNSOLVED:
-        for step in path:
-            step.apply(cands)
     return int(code)
 
 
@@ -357,15 +349,17 @@ def _rate(
     if isinstance(solution, Rating):
         return solution
     order = list(chosen) if chosen is not None else techniques(se_only=True)
-    cands = Candidates.from_grid(grid)
     path: list[Step] = []
     core = backend.native(engine) if chosen is None and not keep_steps and grid.shape.box == (3, 3) else None
-    code = _native_path(core, grid, cands, path, deadline, stop) if core is not None else _C_UNSOLVED
+    code = _native_path(core, grid, path, deadline, stop) if core is not None else _C_UNSOLVED
     if code == _C_LIMIT:
         status, error = LIMIT, _limit_text(start)
     elif code == _C_SOLVED:
         status, error = RATED, ""
-    else:
+    else:  # the Python techniques go on from where the C ones stopped short (or from the start)
+        cands = Candidates.from_grid(grid)
+        for step in path:
+            step.apply(cands)
         firsts = _first_steps(order, core, deadline, stop)
         unsolved = ("the techniques cannot finish this puzzle (not even SE's nested forcing "
                     "chains; SE prints 20.0 for it)")
