@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 import threading
-from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -90,9 +89,9 @@ def _check(n: int, seed: int, kinds: list[str], blanks: int, digits: tuple[int, 
 
 
 _KINDS = st.lists(st.sampled_from(sorted(BUILDERS)), min_size=1, max_size=3)
-_SETTINGS = settings(
-    max_examples=120, deadline=timedelta(seconds=20), suppress_health_check=[HealthCheck.too_slow]
-)
+# No per-example deadline: under ASan on a loaded 2-core machine one example took 40 s (a wall
+# clock measures the load, not the code); pytest-timeout (300 s) still ends a hang.
+_SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @_SETTINGS
