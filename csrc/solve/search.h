@@ -199,10 +199,8 @@ static inline int sk_search_init(sk_search *c, int n, int ncells, int nunits, in
     c->units.on = c->mate + nplaces;
     uint64_t full = low_bits(n);
     for (size_t i = 0; i < cells; i++) c->cand[i] = full;
-    for (size_t i = 0; i < nplaces; i++) {
-        c->places[i] = full; /* n positions per unit, like n digits per cell */
-        c->mate[i] = (uint8_t)(i % (size_t)n); /* any start will do: it is only a hint */
-    }
+    for (size_t i = 0; i < nplaces; i++) c->places[i] = full; /* n positions per unit, like n digits per cell */
+    /* mate is set when the all-different rule is switched on (sk_search_run): unread before */
     memset(c->done, 0, cells);
     memset(c->dirty.on, 0, nplaces);
     memset(c->units.on, 0, (size_t)nunits);
@@ -417,7 +415,11 @@ SK_INLINE int sk_search_run(sk_search *c, const sk_hooks *h, void *s, const uint
         sk_decision dec = c->decisions[--depth];
         sk_undo_to(c, h, dec.mark);
         int switch_on = want_ad && !c->use_ad && ++failures >= ad_after;
-        if (switch_on) c->use_ad = 1;
+        if (switch_on) { /* any matching will do to start: it is only a hint */
+            c->use_ad = 1;
+            for (int u = 0; u < c->nunits; u++)
+                for (int k = 0; k < c->n; k++) c->mate[u * c->n + k] = (uint8_t)k;
+        }
         rc = h->restrict_cell(s, dec.cell, ~dec.bit);
         if (rc == OK && switch_on) /* just switched on: check every unit once */
             for (int u = c->nunits - 1; u >= 0; u--) sk_stack_push(&c->units, u);
