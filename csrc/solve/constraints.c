@@ -18,7 +18,9 @@
  * that shrinks puts them on a stack, and the core's rule hook runs them one at a time
  * (skc_prune, constraints_prune.c, the same pruning as sudokit/engine/constraints.py), after
  * the singles and before locked candidates, until nothing is queued.  Every primitive is
- * queued once at the start.  A complete assignment at a fixed point satisfies every primitive
+ * queued once when the table is built (skc_root): that fixed point of the primitives without any
+ * given is the table's root, the state each solve starts from with its givens queued as singles
+ * (the fixed point of monotone prunes does not depend on their order, so the search is the same).  A complete assignment at a fixed point satisfies every primitive
  * (each prune is exact when its cells are all placed), so it is a solution.
  *
  * The search
@@ -160,9 +162,41 @@ static int solver_init(Solver *s, const skc_table *t, uint64_t seed, void **bloc
     s->c.cell_unit = t->cu_unit;
     s->c.cell_pos = t->cu_pos;
     s->c.cell_units_start = t->cu_start;
-    for (int p = t->nprims - 1; p >= 0; p--)
-        if (!t->is_unit[p]) sk_stack_push(&s->prims, p);
+    if (t->root_cand) { /* the table's root: a fixed point of every primitive, nothing to queue */
+        size_t nplaces = (size_t)t->nunits * (size_t)t->n;
+        memcpy(s->c.cand, t->root_cand, cells * sizeof(uint64_t));
+        memcpy(s->c.places, t->root_cand + cells, nplaces * sizeof(uint64_t));
+        memcpy(s->c.done, t->root_cand + cells + nplaces, cells);
+        s->c.placed = t->root_placed;
+    } else {
+        for (int p = t->nprims - 1; p >= 0; p--)
+            if (!t->is_unit[p]) sk_stack_push(&s->prims, p);
+    }
     return 1;
+}
+
+int skc_root(skc_table *t) {
+    Solver s;
+    void *block;
+    int rc = NOMEM;
+    if (solver_init(&s, t, 0, &block)) rc = propagate(&s);
+    if (rc == FAIL) {
+        t->root_dead = 1;
+    } else if (rc == OK) {
+        size_t cells = (size_t)t->ncells, nplaces = (size_t)t->nunits * (size_t)t->n;
+        t->root_cand = malloc((cells + nplaces + (cells + 7) / 8) * sizeof(uint64_t));
+        if (t->root_cand) {
+            memcpy(t->root_cand, s.c.cand, cells * sizeof(uint64_t));
+            memcpy(t->root_cand + cells, s.c.places, nplaces * sizeof(uint64_t));
+            memcpy(t->root_cand + cells + nplaces, s.c.done, cells);
+            t->root_placed = s.c.placed;
+        } else {
+            rc = NOMEM;
+        }
+    }
+    free(block);
+    sk_search_free(&s.c);
+    return rc != NOMEM;
 }
 
 static int above_n(const skc_table *t, const uint8_t *givens) {
@@ -175,6 +209,7 @@ int skc_solve(const skc_table *t, const uint8_t *givens, int limit, uint8_t *sol
               sk_stop *stop, uint64_t seed) {
     if (guesses) *guesses = 0;
     if (above_n(t, givens)) return -2;
+    if (t->root_dead) return 0;
     if (limit < 1) limit = 1;
     Solver s;
     void *block;
@@ -188,6 +223,7 @@ int skc_solve(const skc_table *t, const uint8_t *givens, int limit, uint8_t *sol
 
 int skc_candidates(const skc_table *t, const uint8_t *givens, uint64_t *out) {
     if (above_n(t, givens)) return -2;
+    if (t->root_dead) return 0;
     Solver s;
     void *block;
     int rc = NOMEM;

@@ -64,11 +64,20 @@ struct skc_table {
     uint64_t *peer_bits;   /* ncells rows: bit q of row p set when q is a peer of p */
     int max_cells;         /* the most cells of one primitive */
     size_t scratch_words;  /* the 64-bit words of scratch the costliest prune needs */
+    /* the root: every primitive propagated to a fixed point from no givens (skc_root), where each
+     * solve starts: ncells candidate masks, nunits * n places masks, then ncells done flags */
+    uint64_t *root_cand;
+    int root_placed;       /* the cells done at the root */
+    int root_dead;         /* the primitives contradict each other without any given */
 };
 
 static inline int skc_is_peer(const skc_table *t, int p, int q) {
     return (int)(t->peer_bits[(size_t)p * (size_t)t->pwords + (size_t)q / 64] >> (q % 64)) & 1;
 }
+
+/* Propagate the table's primitives from no givens and keep that fixed point as the start of every
+ * solve (t->root_*; the search core's state, search.h); 0 when memory ran out. */
+SKC_INTERNAL int skc_root(skc_table *t);
 
 /* Prune primitive p over the candidate masks `cand`: keep[i] receives the digits cell i of the
  * primitive (its i-th cell) may keep.  0 on a contradiction (keep then unspecified), else 1.

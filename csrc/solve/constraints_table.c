@@ -41,6 +41,7 @@ void skc_table_free(skc_table *t) {
     free(t->peer_start);
     free(t->peers);
     free(t->peer_bits);
+    free(t->root_cand);
     free(t);
 }
 
@@ -351,7 +352,7 @@ skc_table *skc_table_new(const skc_spec *s, char *error, size_t size) {
         ok = ALLOC(t->aux, total);
         for (int p = 0; ok && p < np; p++)
             if (t->ncombo[p] > 0) combos_of(s, p, t->aux + t->astart[p]);
-        ok = ok && compile(t);
+        ok = ok && compile(t) && skc_root(t);
     }
     if (!ok) {
         skc_table_free(t);

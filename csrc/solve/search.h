@@ -17,7 +17,7 @@
  * once its digit has been removed from its peers.
  *
  * Every change goes through sk_restrict(): it narrows one cell's mask, records the old one on
- * the trail and clears the removed digits' position bits in the cell's units; a mask down to
+ * the trail (below the root only: the root's propagation is never undone) and clears the removed digits' position bits in the cell's units; a mask down to
  * one bit queues a single (naked in a cell, hidden in a unit), a places mask that shrank goes
  * on the "dirty" stack (locked candidates, the solver's hook), a unit whose masks changed on
  * the all-different stack once that rule is on.  A mask down to zero is a contradiction, and
@@ -108,6 +108,7 @@ static inline void sk_stack_clear(sk_stack *st) {
 typedef struct {
     int n, ncells, nunits, placed;
     int use_ad;              /* run the all-different rule */
+    int record;              /* changes go on the trail (off at the root: nothing undoes it) */
     uint64_t *cand;          /* ncells masks */
     uint64_t *places;        /* nunits * n masks */
     uint8_t *done;           /* ncells flags */
@@ -183,6 +184,7 @@ static inline int sk_search_init(sk_search *c, int n, int ncells, int nunits, in
                    (size_t)nunits;
     char *at = (char *)malloc(bytes);
     c->tcap = tcap;
+    c->record = 0;
     c->trail = (sk_undo *)malloc(tcap * sizeof(sk_undo));
     c->cand = (uint64_t *)at; /* the block's start, freed by sk_search_free */
     if (!at || !c->trail) return 0;
@@ -197,10 +199,8 @@ static inline int sk_search_init(sk_search *c, int n, int ncells, int nunits, in
     c->units.on = c->mate + nplaces;
     uint64_t full = low_bits(n);
     for (size_t i = 0; i < cells; i++) c->cand[i] = full;
-    for (size_t i = 0; i < nplaces; i++) {
-        c->places[i] = full; /* n positions per unit, like n digits per cell */
-        c->mate[i] = (uint8_t)(i % (size_t)n); /* any start will do: it is only a hint */
-    }
+    for (size_t i = 0; i < nplaces; i++) c->places[i] = full; /* n positions per unit, like n digits per cell */
+    /* mate is set when the all-different rule is switched on (sk_search_run): unread before */
     memset(c->done, 0, cells);
     memset(c->dirty.on, 0, nplaces);
     memset(c->units.on, 0, (size_t)nunits);
@@ -243,10 +243,12 @@ SK_INLINE int sk_restrict(sk_search *c, const sk_hooks *h, void *s, int p, uint6
     uint64_t old = c->cand[p], mask = old & keep;
     if (mask == old) return OK;
     if (!mask) return h->blame_cell(s, p), FAIL;
-    if (!sk_trail_room(c)) return NOMEM;
-    c->trail[c->tlen].cell = (uint32_t)p;
-    c->trail[c->tlen].old = old;
-    c->tlen++;
+    if (c->record) {
+        if (!sk_trail_room(c)) return NOMEM;
+        c->trail[c->tlen].cell = (uint32_t)p;
+        c->trail[c->tlen].old = old;
+        c->tlen++;
+    }
     c->cand[p] = mask;
     if (!more_than_one(mask) && !c->done[p]) sk_push_single(c, p, lowest_bit(mask));
     if (h->narrowed) h->narrowed(s, p, mask);
@@ -279,10 +281,12 @@ SK_INLINE int sk_restrict(sk_search *c, const sk_hooks *h, void *s, int p, uint6
 SK_INLINE int sk_mark_done(sk_search *c, const sk_hooks *h, void *s, int p, uint64_t bit) {
     if (!(c->cand[p] & bit)) return h->blame_cell(s, p), FAIL;
     if (c->done[p]) return IDLE;
-    if (!sk_trail_room(c)) return NOMEM;
-    c->trail[c->tlen].cell = (uint32_t)p | SK_DONE_MARK;
-    c->trail[c->tlen].old = 0;
-    c->tlen++;
+    if (c->record) {
+        if (!sk_trail_room(c)) return NOMEM;
+        c->trail[c->tlen].cell = (uint32_t)p | SK_DONE_MARK;
+        c->trail[c->tlen].old = 0;
+        c->tlen++;
+    }
     c->done[p] = 1;
     c->placed++;
     return OK;
@@ -386,7 +390,8 @@ SK_INLINE int sk_search_run(sk_search *c, const sk_hooks *h, void *s, const uint
     /* the givens are queued like any single: two equal givens in a unit fail */
     for (int i = 0; i < c->ncells; i++)
         if (givens[i]) sk_push_single(c, i, givens[i] - 1);
-    int rc = h->propagate(s); /* the root's trail is never undone */
+    int rc = h->propagate(s); /* the root is never undone: its changes are not recorded */
+    c->record = 1;
     for (;;) {
         if (rc == NOMEM) return -1;
         if (rc == OK) {
@@ -410,7 +415,11 @@ SK_INLINE int sk_search_run(sk_search *c, const sk_hooks *h, void *s, const uint
         sk_decision dec = c->decisions[--depth];
         sk_undo_to(c, h, dec.mark);
         int switch_on = want_ad && !c->use_ad && ++failures >= ad_after;
-        if (switch_on) c->use_ad = 1;
+        if (switch_on) { /* any matching will do to start: it is only a hint */
+            c->use_ad = 1;
+            for (int u = 0; u < c->nunits; u++)
+                for (int k = 0; k < c->n; k++) c->mate[u * c->n + k] = (uint8_t)k;
+        }
         rc = h->restrict_cell(s, dec.cell, ~dec.bit);
         if (rc == OK && switch_on) /* just switched on: check every unit once */
             for (int u = c->nunits - 1; u >= 0; u--) sk_stack_push(&c->units, u);
