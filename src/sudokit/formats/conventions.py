@@ -30,6 +30,7 @@ __all__ = [
     "Element",
     "Unsupported",
     "classify",
+    "describes",
 ]
 
 
@@ -157,6 +158,63 @@ _LINE_KINDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
 #: Region-sum lines described rather than named: the same sum in every box (region) on the line.
 _REGION_SUM = re.compile(r"(same|equal) (sum|total)[^.;]*\b(box|boxes|region|regions)\b|"
                          r"\b(box|region) borders? divides?[^.;]*(same|equal) (sum|total)")
+
+#: The words a rules text uses for a line's colour family (a drawn pink line is often called
+#: purple, a light blue one blue).
+_LINE_COLOURS: dict[str, tuple[str, ...]] = {
+    "green": ("green",), "orange": ("orange",), "grey": ("grey", "gray"), "blue": ("blue",),
+    "purple": ("purple", "violet", "lavender", "pink"), "pink": ("pink", "purple", "magenta"),
+    "cyan": ("blue", "light blue", "cyan", "turquoise", "teal"),
+}
+#: Line kinds described rather than named, by a sentence naming the line's colour ({c}): German
+#: whispers (adjacent digits differ by at least 5), renban (a set of consecutive digits in any
+#: order), region sums (box borders cut the line into segments of one sum, said in another sentence).
+_DESCRIBED: dict[str, tuple[str, ...]] = {
+    "german-whispers": (
+        r"\badjacent digits (on|along) [^.;]*\b{c} lines?\b[^.;]*\b(must )?(differ by|have a difference "
+        r"of) (at least (5|five)|(5|five) or more)\b",),
+    "renban": (
+        r"\b{c} lines?\b[^.;]*\b(a set of|form|are)\b[^.;]*(?<!non-)(?<!non )\bconsecutive\b[^.;]*"
+        r"\bin (any|some) order\b",),
+    "region-sum": (
+        r"\bbox borders (separate|divide|split|cut) [^.;]*\b{c} lines?\b[^.;]* into segments\b",
+        r"\bsegments?\b[^.;]*\b(sum|add up|add) to the same (sum|total|value)\b"),
+}
+#: Sentences of a region-sum rule that add nothing once the line is read (segments are summed on
+#: their own even in one box, which is how sudokit reads the line).
+_REGION_SUM_MORE = re.compile(r"^\W*(different|separate) segments in the same (box|region) "
+                              r"(are summed|sum|add up) (individually|separately|on their own)\W*$")
+
+
+def _described(kind: str, hue: str | None, rules: str) -> bool:
+    """Whether the rules text describes ``kind`` for lines of the colour family ``hue`` (every
+    pattern of the kind found, the first naming the colour)."""
+    patterns = _DESCRIBED.get(kind)
+    if not patterns or hue not in _LINE_COLOURS:
+        return False
+    colour = "(" + "|".join(_LINE_COLOURS[hue]) + ")"
+    return all(re.search(p.replace("{c}", colour), rules) for p in patterns)
+
+
+def _coloured_parity(rules: str, hue: str | None, rounded: bool) -> str | None:
+    """The parity the rules text gives the circles (``rounded``) or squares of a colour ("The
+    yellow circles contain odd digits"); None unless it gives exactly one."""
+    if hue in (None, "white", "black", "grey"):
+        return None
+    shape = "circles?" if rounded else "squares?"
+    said = {m.group(1) for m in re.finditer(
+        rf"\b{hue} {shape} (?:must contain|must be|contain|are|hold|have) (?:an? |only )?(odd|even)\b"
+        rf"(?: digits?| numbers?)?", rules)}
+    return said.pop() if len(said) == 1 else None
+
+
+def describes(kind: str, sentence: str) -> bool:
+    """Whether a (lower-case) sentence of the rules text is one of the descriptions of ``kind``."""
+    if kind == "region-sum" and _REGION_SUM_MORE.search(sentence):
+        return True
+    colour = "(" + "|".join(sorted({w for ws in _LINE_COLOURS.values() for w in ws})) + ")"
+    return any(re.search(p.replace("{c}", colour), sentence) for p in _DESCRIBED.get(kind, ()))
+
 
 #: Little killers by name, or described: the number is the sum along the arrow's diagonal.
 _LITTLE_KILLER = ("little killer", "sum along the indicated diagonal", "sum along the diagonal",
@@ -368,7 +426,7 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         # A thermometer: a grey line with a bulb; in another hue (not white or black: an arrow's
         # pill has a white core) where the text names thermometers and no line kind of that colour.
         coloured = hue not in ("grey", "white", "black", None) and "thermo" in rules and not any(
-            _has(rules, *words) for _, words in _LINE_KINDS.get(hue, []))
+            _has(rules, *words) or _described(kind, hue, rules) for kind, words in _LINE_KINDS.get(hue, []))
         if (hue == "grey" or coloured) and thick:
             first, last = line.way_points[0], line.way_points[-1]
             bulb = shape_at(first, min_size=0.5, hue={hue}, reuse=bulbs)
@@ -391,10 +449,12 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             continue  # the white core of a two-line drawing (f-puzzles' arrow pills)
         candidates = _LINE_KINDS.get(hue or "", [])
         named = [(kind, words) for kind, words in candidates
-                 if _has(rules, *words) or (kind == "region-sum" and _REGION_SUM.search(rules))]
+                 if _has(rules, *words) or (kind == "region-sum" and _REGION_SUM.search(rules))
+                 or _described(kind, hue, rules)]
         if (len(named) == 1 and thick) or (len(named) == 1 and (line.thickness or 0) >= 3):
             kind, words = named[0]
-            said = _has(rules, *words) or "the same sum in each box"
+            said = _has(rules, *words) or (f"a description of {kind} lines" if _described(kind, hue, rules)
+                                           else "the same sum in each box")
             out.append(Element(kind, cells, "confirmed", (f"a {hue} line", f"rules text says {said!r}"),
                                (src,)))
             rgba = _rgba(line.color)
@@ -437,6 +497,12 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             kind = "odd" if s.rounded else "even"
             _add(out, kind, pos.cells, rules, (kind,), f"a {'circle' if s.rounded else 'square'} in a cell",
                  (name,), [f"a {bg or 'plain'} {'circle' if s.rounded else 'square'} filling most of a cell"])
+        elif pos.kind == "centre" and not text and 0.5 <= max(s.width, s.height) <= 0.9 \
+                and abs(s.width - s.height) < 0.05 and (parity := _coloured_parity(rules, bg, s.rounded)):
+            shape = "circle" if s.rounded else "square"
+            out.append(Element(parity, pos.cells, "confirmed",
+                               (f"a {bg} {shape} filling most of a cell",
+                                f"rules text says the {bg} {shape}s hold {parity} digits"), (name,)))
         elif (text and pos.kind == "outside") or (text and _outside(s.center, rows, cols)):
             clue = _outside_clue(s.center, rows, cols)
             if clue is None or not re.fullmatch(r"\d+", text):

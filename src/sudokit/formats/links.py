@@ -24,9 +24,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sudokit.errors import ParseError, SudokuError
-from sudokit.formats.conventions import Element, Unsupported, classify
+from sudokit.formats.conventions import Element, Unsupported, classify, describes
 from sudokit.formats.sudokupad import SudokuPadPuzzle, puzzle_from_data, read_sudokupad
 from sudokit.rules import Constraint, Rules, kinds
+from sudokit.rules.geometry import box_map
 from sudokit.shape import Shape
 from sudokit.variant import make_rules
 
@@ -204,7 +205,7 @@ _STANDARD_KIND = re.compile(
 _EACH_OWN = re.compile(
     r"^\W*(different|separate|distinct) (lines|cages|arrows|circles|thermo\w*|segments|clues) "
     r"(may|can|might|do not need to|don't need to) (have|take|hold|sum to|be) (different|distinct) "
-    r"(values|sums|totals|numbers|digits)( (of|for) [a-z])?\W*$")
+    r"((segment|line|cage) )?(values|sums|totals|numbers|digits)( (of|for) [a-z])?\W*$")
 #: "Cells with a filled square must be even": the conventional odd circle / even square marks.
 _PARITY_MARKS = re.compile(
     r"^\W*(the )?((cells?|digits?) (with|in|on|marked with|marked by) )?(an? |the )?"
@@ -324,6 +325,8 @@ def _read_text(text: str, seen: set[str], n: int, digit_sets: bool = False) -> _
             continue  # true of every line kind present (none of them forbids repeats)
         if any(w in padded for k in seen for w in _KIND_WORDS.get(k, ())):
             continue
+        if any(describes(k, sentence) for k in seen):
+            continue
         if _STANDARD_KIND.search(sentence) or _EACH_OWN.search(sentence) or _parity_marks(sentence, seen):
             continue
         reading.reasons.append(f"unsupported: a rule not understood (\"{_cut(sentence)}\")")
@@ -339,6 +342,19 @@ def _parity_marks(sentence: str, seen: set[str]) -> bool:
     if m.group("shape").startswith("square"):
         return m.group("parity") == "even"
     return m.group("parity") == "odd" and not seen & (_CIRCLED - {"odd"})
+
+
+def _opened_loop(line: tuple[int, ...], box: Sequence[int]) -> tuple[int, ...]:
+    """A closed region-sum loop (its last cell its first) as an open line with the same segments:
+    the closing cell dropped and the loop started where it crosses a box border (any other line
+    unchanged)."""
+    if len(line) < 3 or line[0] != line[-1] or len(set(line)) != len(line) - 1:
+        return line
+    ring = line[:-1]
+    for i in range(len(ring)):
+        if box[ring[i - 1]] != box[ring[i]]:
+            return ring[i:] + ring[:i]
+    return ring
 
 
 def _cut(text: str) -> str:
@@ -575,7 +591,7 @@ class _Mapper:
         elif kind == "region-sum":
             boxes = tuple(self.pieces) if self.pieces is not None else tuple(
                 self.box.box_of(c) for c in range(n * n)) if self.box is not None else None
-            add(kinds.RegionSum(line, boxes))
+            add(kinds.RegionSum(_opened_loop(line, box_map(n, boxes)), boxes))
         elif kind == "entropic":
             add(kinds.Entropic(line))
         elif kind == "modular":
