@@ -1,8 +1,9 @@
 """Line kinds and marks the rules text describes rather than names (#25): German whispers ("adjacent
 digits on a green line differ by at least 5"), renban ("a set of consecutive digits in any order"),
 region sums cut by box borders into segments (a closed loop among them), parity marks of a colour
-("the yellow circles contain odd digits"); and the near misses that must stay refused. Counts are
-checked against a brute force over every 4×4 grid."""
+("the yellow circles contain odd digits"), zipper lines' centre marks (SudokuPad and f-puzzles'
+drawn lines); and the near misses that must stay refused. Counts are checked against a brute force
+over every 4×4 grid."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from sudokit import Grid, count_solutions
 from sudokit.formats.links import LinkRefused, read_link
 
-from .builders import Cell, at, brute4, renban, scl, scl_puzzle
+from .builders import Cell, Rule, at, brute4, fp_cell, fpuzzles, renban, scl, scl_puzzle
 
 GREEN, PINK, CYAN, YELLOW = "#67F067", "#F067F0", "#2ECBFF", "#FFD700"
 
@@ -98,3 +99,51 @@ def test_parity_marks_of_a_colour() -> None:
                   "The yellow squares contain even digits."):
         with pytest.raises(LinkRefused):
             read_link(scl(scl_puzzle(4, rules=other, underlays=marks)))
+
+
+LAVENDER = "#CDB1EC"
+ZIPPER_TEXT = ("Digits an equal distance from the center of a lavender zipper line sum to the same total. "
+               "For odd-length lines, the total is the digit placed in the line's (circled) center. "
+               "Digits may repeat on a zipper line.")
+
+
+def zipper(cells: list[Cell]) -> Rule:
+    k = len(cells)
+    if k % 2:
+        return lambda g: all(at(g, cells[i]) + at(g, cells[k - 1 - i]) == at(g, cells[k // 2])
+                             for i in range(k // 2))
+    return lambda g: len({at(g, cells[i]) + at(g, cells[k - 1 - i]) for i in range(k // 2)}) == 1
+
+
+def test_zipper_centre_dots_and_an_invisible_underlay_are_read() -> None:
+    cells = [(0, 0), (1, 0), (1, 1), (1, 2), (0, 2)]
+    dot = {**mark((1, 1), LAVENDER, True), "width": 0.44, "height": 0.44}
+    board = {"center": [2, 2], "width": 4.1, "height": 4.1, "rounded": False, "backgroundColor": "#FFFFFF00"}
+    link = scl(scl_puzzle(4, rules=ZIPPER_TEXT, lines=[line(LAVENDER, *cells)], underlays=[dot, board]))
+    assert [c.kind for c in read_link(link).rules.constraints] == ["zipper"]
+    assert count(link) == len(brute4([zipper(cells)]))
+    off_centre = {**dot, "center": [1.5, 0.5]}
+    with pytest.raises(LinkRefused, match="circle"):  # a dot elsewhere is not the centre's mark
+        read_link(scl(scl_puzzle(4, rules=ZIPPER_TEXT, lines=[line(LAVENDER, *cells)],
+                                 underlays=[off_centre])))
+    seen = {**board, "backgroundColor": "#FFFFFF80"}
+    with pytest.raises(LinkRefused):  # one that shows is no longer ignored
+        read_link(scl(scl_puzzle(4, rules=ZIPPER_TEXT, lines=[line(LAVENDER, *cells)], underlays=[seen])))
+
+
+def test_fpuzzles_zipper_lines_drawn_with_centre_marks() -> None:
+    odd, even = [(0, 0), (1, 0), (1, 1), (1, 2), (0, 2)], [(3, 0), (3, 1), (3, 2), (3, 3)]
+    drawing = {"line": [{"lines": [[fp_cell(c) for c in odd]], "outlineC": LAVENDER, "width": 0.3},
+                        {"lines": [[fp_cell(c) for c in even]], "outlineC": LAVENDER, "width": 0.3}],
+               "circle": [{"cells": [fp_cell((1, 1))], "baseC": LAVENDER, "outlineC": LAVENDER,
+                           "width": 0.4, "height": 0.4}],
+               "rectangle": [{"cells": [fp_cell((3, 1)), fp_cell((3, 2))], "baseC": LAVENDER,
+                              "outlineC": LAVENDER, "width": 0.4, "height": 0.4, "angle": 45}]}
+    link = fpuzzles(4, ruleset=ZIPPER_TEXT, **drawing)
+    assert [c.kind for c in read_link(link).rules.constraints] == ["zipper", "zipper"]
+    assert count(link) == len(brute4([zipper(odd), zipper(even)]))
+    moved = {**drawing, "circle": [{**drawing["circle"][0], "cells": [fp_cell((0, 0))]}]}
+    with pytest.raises(LinkRefused, match="circle"):
+        read_link(fpuzzles(4, ruleset=ZIPPER_TEXT, **moved))
+    with pytest.raises(LinkRefused, match="line"):  # the text names no line kind of that colour
+        read_link(fpuzzles(4, ruleset="Normal sudoku rules apply.", **drawing))

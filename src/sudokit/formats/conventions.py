@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from sudokit.formats.described import coloured_parity, described
 from sudokit.formats.sudokupad import (
     Arrow,
     Cell,
@@ -30,7 +31,6 @@ __all__ = [
     "Element",
     "Unsupported",
     "classify",
-    "describes",
 ]
 
 
@@ -158,63 +158,6 @@ _LINE_KINDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
 #: Region-sum lines described rather than named: the same sum in every box (region) on the line.
 _REGION_SUM = re.compile(r"(same|equal) (sum|total)[^.;]*\b(box|boxes|region|regions)\b|"
                          r"\b(box|region) borders? divides?[^.;]*(same|equal) (sum|total)")
-
-#: The words a rules text uses for a line's colour family (a drawn pink line is often called
-#: purple, a light blue one blue).
-_LINE_COLOURS: dict[str, tuple[str, ...]] = {
-    "green": ("green",), "orange": ("orange",), "grey": ("grey", "gray"), "blue": ("blue",),
-    "purple": ("purple", "violet", "lavender", "pink"), "pink": ("pink", "purple", "magenta"),
-    "cyan": ("blue", "light blue", "cyan", "turquoise", "teal"),
-}
-#: Line kinds described rather than named, by a sentence naming the line's colour ({c}): German
-#: whispers (adjacent digits differ by at least 5), renban (a set of consecutive digits in any
-#: order), region sums (box borders cut the line into segments of one sum, said in another sentence).
-_DESCRIBED: dict[str, tuple[str, ...]] = {
-    "german-whispers": (
-        r"\badjacent digits (on|along) [^.;]*\b{c} lines?\b[^.;]*\b(must )?(differ by|have a difference "
-        r"of) (at least (5|five)|(5|five) or more)\b",),
-    "renban": (
-        r"\b{c} lines?\b[^.;]*\b(a set of|form|are)\b[^.;]*(?<!non-)(?<!non )\bconsecutive\b[^.;]*"
-        r"\bin (any|some) order\b",),
-    "region-sum": (
-        r"\bbox borders (separate|divide|split|cut) [^.;]*\b{c} lines?\b[^.;]* into segments\b",
-        r"\bsegments?\b[^.;]*\b(sum|add up|add) to the same (sum|total|value)\b"),
-}
-#: Sentences of a region-sum rule that add nothing once the line is read (segments are summed on
-#: their own even in one box, which is how sudokit reads the line).
-_REGION_SUM_MORE = re.compile(r"^\W*(different|separate) segments in the same (box|region) "
-                              r"(are summed|sum|add up) (individually|separately|on their own)\W*$")
-
-
-def _described(kind: str, hue: str | None, rules: str) -> bool:
-    """Whether the rules text describes ``kind`` for lines of the colour family ``hue`` (every
-    pattern of the kind found, the first naming the colour)."""
-    patterns = _DESCRIBED.get(kind)
-    if not patterns or hue not in _LINE_COLOURS:
-        return False
-    colour = "(" + "|".join(_LINE_COLOURS[hue]) + ")"
-    return all(re.search(p.replace("{c}", colour), rules) for p in patterns)
-
-
-def _coloured_parity(rules: str, hue: str | None, rounded: bool) -> str | None:
-    """The parity the rules text gives the circles (``rounded``) or squares of a colour ("The
-    yellow circles contain odd digits"); None unless it gives exactly one."""
-    if hue in (None, "white", "black", "grey"):
-        return None
-    shape = "circles?" if rounded else "squares?"
-    said = {m.group(1) for m in re.finditer(
-        rf"\b{hue} {shape} (?:must contain|must be|contain|are|hold|have) (?:an? |only )?(odd|even)\b"
-        rf"(?: digits?| numbers?)?", rules)}
-    return said.pop() if len(said) == 1 else None
-
-
-def describes(kind: str, sentence: str) -> bool:
-    """Whether a (lower-case) sentence of the rules text is one of the descriptions of ``kind``."""
-    if kind == "region-sum" and _REGION_SUM_MORE.search(sentence):
-        return True
-    colour = "(" + "|".join(sorted({w for ws in _LINE_COLOURS.values() for w in ws})) + ")"
-    return any(re.search(p.replace("{c}", colour), sentence) for p in _DESCRIBED.get(kind, ()))
-
 
 #: Little killers by name, or described: the number is the sum along the arrow's diagonal.
 _LITTLE_KILLER = ("little killer", "sum along the indicated diagonal", "sum along the diagonal",
@@ -406,6 +349,7 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
              path=path)
     # Lines.
     line_hues: dict[str, set[str]] = {}
+    middles: set[tuple[Cell, str | None]] = set()  # zipper lines' centre cells (odd lengths)
     for i, line in enumerate(p.lines):
         src = f"lines[{i}]"
         if line.attrs.get("d") is not None:
@@ -426,7 +370,7 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         # A thermometer: a grey line with a bulb; in another hue (not white or black: an arrow's
         # pill has a white core) where the text names thermometers and no line kind of that colour.
         coloured = hue not in ("grey", "white", "black", None) and "thermo" in rules and not any(
-            _has(rules, *words) or _described(kind, hue, rules) for kind, words in _LINE_KINDS.get(hue, []))
+            _has(rules, *words) or described(kind, hue, rules) for kind, words in _LINE_KINDS.get(hue, []))
         if (hue == "grey" or coloured) and thick:
             first, last = line.way_points[0], line.way_points[-1]
             bulb = shape_at(first, min_size=0.5, hue={hue}, reuse=bulbs)
@@ -450,16 +394,18 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         candidates = _LINE_KINDS.get(hue or "", [])
         named = [(kind, words) for kind, words in candidates
                  if _has(rules, *words) or (kind == "region-sum" and _REGION_SUM.search(rules))
-                 or _described(kind, hue, rules)]
+                 or described(kind, hue, rules)]
         if (len(named) == 1 and thick) or (len(named) == 1 and (line.thickness or 0) >= 3):
             kind, words = named[0]
-            said = _has(rules, *words) or (f"a description of {kind} lines" if _described(kind, hue, rules)
+            said = _has(rules, *words) or (f"a description of {kind} lines" if described(kind, hue, rules)
                                            else "the same sum in each box")
             out.append(Element(kind, cells, "confirmed", (f"a {hue} line", f"rules text says {said!r}"),
                                (src,)))
             rgba = _rgba(line.color)
             shade = "".join(f"{round(v * 255):02x}" for v in rgba[:3]) if rgba else str(line.color)
             line_hues.setdefault(kind, set()).add(shade)
+            if kind == "zipper" and len(cells) % 2:
+                middles.add((cells[len(cells) // 2], hue))
         elif len(named) > 1:
             out.append(Unsupported(f"unsupported: {hue} line with rules naming several line kinds "
                                    f"({', '.join(k for k, _ in named)})", (src,)))
@@ -482,6 +428,11 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         small = max(s.width, s.height) <= 0.5
         bg, border = _hue(s.background_color), _hue(s.border_color)
         on_edge = pos.kind == "edge" and len(pos.cells) == 2
+        rgba = _rgba(s.background_color)
+        if not text and s.rounded and small and pos.kind == "centre" and (pos.cells[0], bg) in middles:
+            continue  # a dot of the line's colour marking a zipper line's centre cell
+        if not text and s.border_color is None and rgba is not None and rgba[3] == 0:
+            continue  # fully transparent, no border, no text: draws nothing
         if on_edge and s.rounded and small and bg in ("black", "white", None) \
                 and (bg == "black" or border in ("black", "grey")):
             kind = "kropki-black" if bg == "black" else "kropki-white"
@@ -498,7 +449,7 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             _add(out, kind, pos.cells, rules, (kind,), f"a {'circle' if s.rounded else 'square'} in a cell",
                  (name,), [f"a {bg or 'plain'} {'circle' if s.rounded else 'square'} filling most of a cell"])
         elif pos.kind == "centre" and not text and 0.5 <= max(s.width, s.height) <= 0.9 \
-                and abs(s.width - s.height) < 0.05 and (parity := _coloured_parity(rules, bg, s.rounded)):
+                and abs(s.width - s.height) < 0.05 and (parity := coloured_parity(rules, bg, s.rounded)):
             shape = "circle" if s.rounded else "square"
             out.append(Element(parity, pos.cells, "confirmed",
                                (f"a {bg} {shape} filling most of a cell",
@@ -675,6 +626,29 @@ def _classify_fp_cells(p: SudokuPadPuzzle, rules: str, fields: dict[str, list[FP
             return
 
 
+_Drawn = dict[int, list[tuple[str, str, tuple[Cell, ...]]]]
+
+
+def _fp_lines(lines: list[FPuzzlesElement], rules: str) -> tuple[_Drawn, set[tuple[tuple[Cell, ...], str]]]:
+    """f-puzzles' drawn lines whose colour the rules text names as one line kind (by ``id``: the
+    kind, hue and cells of each), and the centres of the zipper lines among them (a cell, or the
+    two middle cells of an even line, with the hue)."""
+    drawn: _Drawn = {}
+    middles: set[tuple[tuple[Cell, ...], str]] = set()
+    for element in lines:
+        hue = _hue(str(element.attrs.get("outlineC")))
+        width = element.attrs.get("width")
+        named = [kind for kind, words in _LINE_KINDS.get(hue or "", []) if _has(rules, *words)]
+        if hue is None or len(named) != 1 or not isinstance(width, (int, float)) or width < 0.2 \
+                or element.cells or not element.lines:
+            continue
+        drawn[id(element)] = [(named[0], hue, line) for line in element.lines]
+        for line in element.lines if named[0] == "zipper" else ():
+            half = len(line) // 2
+            middles.add(((line[half],) if len(line) % 2 else line[half - 1:half + 1], hue))
+    return drawn, middles
+
+
 def _drawn_copy(element: FPuzzlesElement, fields: dict[str, list[FPuzzlesElement]]) -> bool:
     """True when a cosmetic is f-puzzles' drawing of a constraint the puzzle declares: its
     ``fromConstraint`` names a field present, with a line of the same cells (lines) or an entry
@@ -703,6 +677,7 @@ def _classify_fpuzzles(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsup
     fields: dict[str, list[FPuzzlesElement]] = {}
     for element in p.fpuzzles:
         fields.setdefault(element.kind, []).append(element)
+    drawn, middles = _fp_lines(fields.get("line", []), rules)
     for element in p.fpuzzles:
         k = counts.get(element.kind, 0)
         counts[element.kind] = k + 1
@@ -716,6 +691,13 @@ def _classify_fpuzzles(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsup
                 continue  # metadata (title, rules …), read into Metadata
             if _drawn_copy(element, fields):
                 continue  # f-puzzles' picture of a declared constraint, read from its field
+            if element.kind == "line" and id(element) in drawn:
+                out.extend(Element(kind, cells, "confirmed", (f"an f-puzzles {hue} line", "named by the "
+                                   "rules text"), src) for kind, hue, cells in drawn[id(element)])
+                continue
+            if element.kind in ("circle", "rectangle") and not value and len(element.cells) in (1, 2) \
+                    and (element.cells, _hue(str(element.attrs.get("baseC")))) in middles:
+                continue  # a mark of the line's colour on a zipper line's centre
             colour = element.attrs.get("outlineC") or element.attrs.get("baseC") or element.attrs.get("fontC")
             out.append(Unsupported(f"unsupported: f-puzzles {element.kind} ({colour}"
                                    f"{', ' + repr(value) if value else ''}) with rules "

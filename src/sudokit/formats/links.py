@@ -24,7 +24,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sudokit.errors import ParseError, SudokuError
-from sudokit.formats.conventions import Element, Unsupported, classify, describes
+from sudokit.formats.conventions import Element, Unsupported, classify
+from sudokit.formats.described import describes
 from sudokit.formats.sudokupad import SudokuPadPuzzle, puzzle_from_data, read_sudokupad
 from sudokit.rules import Constraint, Rules, kinds
 from sudokit.rules.geometry import box_map
