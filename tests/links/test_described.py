@@ -147,3 +147,30 @@ def test_fpuzzles_zipper_lines_drawn_with_centre_marks() -> None:
         read_link(fpuzzles(4, ruleset=ZIPPER_TEXT, **moved))
     with pytest.raises(LinkRefused, match="line"):  # the text names no line kind of that colour
         read_link(fpuzzles(4, ruleset="Normal sudoku rules apply.", **drawing))
+
+
+FORTRESS = "Grey cells contain digits larger than any orthogonally adjacent white cell."
+
+
+@pytest.mark.parametrize(("kind", "text", "greater"), [
+    ("maximum", FORTRESS, True),
+    ("minimum", "Digits in shaded cells must be smaller than all neighbouring unshaded cells.", False),
+])
+def test_fortress_cells_side_by_side(kind: str, text: str, greater: bool) -> None:
+    cells = [(0, 1), (0, 2), (1, 2), (3, 0)]
+    marks = {kind: [{"cell": fp_cell(c)} for c in cells]}
+    link = fpuzzles(4, ruleset="Normal sudoku rules apply. " + text, **marks)
+    assert {c.kind for c in read_link(link).rules.constraints} == {kind, "thermo"}
+
+    def fortress(g: tuple[int, ...]) -> bool:
+        for r, c in cells:
+            for o in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= o[0] < 4 and 0 <= o[1] < 4 and o not in cells \
+                        and (at(g, (r, c)) > at(g, o)) != greater:
+                    return False
+        return True
+
+    assert count(link) == len(brute4([fortress]))
+    literal = "Digits in grey cells are greater than all orthogonally adjacent cells."
+    with pytest.raises(LinkRefused, match="side by side"):  # read literally, touching cells contradict
+        read_link(fpuzzles(4, ruleset=literal, **marks))

@@ -7,9 +7,9 @@
 sandwich / X-sum / skyscraper clues, whispers, renban, palindromes, between lines, region-sum
 lines, entropic, modular and zipper lines, Kropki dots (white, black, differences and ratios) and
 the "all dots given" negative (of both colours or one), XV and its negative, odd and even cells,
-minimum and maximum cells, quadruples, clones, extra regions, diagonals, anti-knight, anti-king,
-non-consecutive and disjoint groups, on irregular regions (Jigsaw) or boxes of any shape (6×6
-with 2×3 boxes), 4×4 to 16×16.
+minimum and maximum cells (fortress cells side by side too), quadruples, clones, extra regions,
+diagonals, anti-knight, anti-king, non-consecutive and disjoint groups, on irregular regions
+(Jigsaw) or boxes of any shape (6×6 with 2×3 boxes), 4×4 to 16×16.
 
 Nothing is dropped: if any element is unsupported, or a sentence of the rules text is not
 understood, the whole puzzle is refused with :class:`LinkRefused` naming every reason; solving
@@ -221,6 +221,16 @@ _NEGATIVE = re.compile(r"\ball\b[^.]{0,60}\b(given|shown|marked|displayed|presen
                        r"negative constraint|\bnot all\b")
 
 
+#: Fortress cells: shaded cells compared only with their white (unshaded) neighbours, so two
+#: of them may touch ("Grey cells contain digits larger than any orthogonally adjacent white cell").
+_FORTRESS = {
+    kind: re.compile(r"\b(gr[ae]y|shaded)( shaded)? cells?\b[^.;]*\b(" + words + r") than "
+                     r"(any|all|every|each)( of (its|their))? (orthogonally )?(adjacent|neighbou?ring) "
+                     r"(white|unshaded|non-?shaded|non-?gr[ae]y) (cells?|neighbou?rs)\b")
+    for kind, words in (("maximum", "larger|greater|higher|bigger"), ("minimum", "smaller|less|lower"))
+}
+
+
 _BULLET = re.compile(r"^\s*[-•*]\s+")
 
 
@@ -377,6 +387,8 @@ class _Mapper:
         self.pieces: list[int] | None = None
         self.slow = False
         self.digits: tuple[int, ...] | None = None
+        #: Fortress cells (by kind), when the text compares them with white (unshaded) neighbours only.
+        self.fortress: dict[str, set[Cell]] = {}
 
     def refuse(self, reason: str) -> None:
         if reason not in self.reasons:
@@ -468,8 +480,13 @@ class _Mapper:
     def _neighbouring_extremes(self, kept: Sequence[Element]) -> None:
         """Refuse two minimum (or two maximum) cells side by side: read literally they contradict
         each other, so the setter's drawing means something else."""
+        text = (self.p.metadata.rules or "").lower()
+        present = {k for k in ("minimum", "maximum") if any(e.kind == k for e in kept)}
         for kind in ("minimum", "maximum"):
             cells = {c for e in kept if e.kind == kind for c in e.cells}
+            if present == {kind} and _FORTRESS[kind].search(text):
+                self.fortress[kind] = cells  # compared with white neighbours only: side by side is fine
+                continue
             for r, c in sorted(cells):
                 if (r, c + 1) in cells or (r + 1, c) in cells:
                     self.refuse(f"unsupported: two {kind} cells side by side (r{r + 1}c{c + 1})")
@@ -618,8 +635,17 @@ class _Mapper:
             cls = {"odd": kinds.Odd, "even": kinds.Even, "minimum": kinds.Minimum, "maximum": kinds.Maximum}[
                 kind
             ]
-            for c in line:
-                add(cls(c))
+            for cell in e.cells:
+                fort = self.fortress.get(kind, set())
+                near = [(cell[0] + dr, cell[1] + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
+                near = [o for o in near if 0 <= o[0] < n and 0 <= o[1] < n]
+                if not any(o in fort for o in near):
+                    add(cls(self.idx(cell)))
+                    continue
+                for o in near:  # a white neighbour only: a two-cell thermometer, low to high
+                    if o not in fort:
+                        pair = (self.idx(o), self.idx(cell))
+                        add(kinds.Thermometer(pair if kind == "maximum" else pair[::-1]))
         elif kind == "quadruple":
             if len(line) != 4:
                 raise ValueError("a quadruple needs four cells")
