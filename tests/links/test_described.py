@@ -174,3 +174,20 @@ def test_fortress_cells_side_by_side(kind: str, text: str, greater: bool) -> Non
     literal = "Digits in grey cells are greater than all orthogonally adjacent cells."
     with pytest.raises(LinkRefused, match="side by side"):  # read literally, touching cells contradict
         read_link(fpuzzles(4, ruleset=literal, **marks))
+
+
+def test_fpuzzles_lines_retracing_a_declared_line() -> None:
+    cells = [(0, 0), (1, 0), (1, 1)]
+    picture = [{"lines": [[fp_cell(c) for c in reversed(cells)]], "outlineC": "#B0B0B0", "width": 0.25},
+               {"lines": [[fp_cell(c) for c in cells]], "outlineC": "#E100FF", "width": 0.4}]
+    fields = {"renban": [{"lines": [[fp_cell(c) for c in cells]]}], "line": picture}
+    link = fpuzzles(4, ruleset="Normal rules for sudoku and renban apply.", **fields)
+    assert [c.kind for c in read_link(link).rules.constraints] == ["renban"]
+    assert count(link) == len(brute4([renban(cells)]))
+    # where the text names palindromes too, the grey line is read as one, not dropped as a picture
+    kinds = [c.kind for c in read_link(fpuzzles(4, ruleset="Renban and palindrome rules apply.",
+                                                 **fields)).rules.constraints]
+    assert "palindrome" in kinds
+    elsewhere = {**fields, "line": [{**picture[0], "lines": [[fp_cell((0, 0)), fp_cell((0, 1))]]}]}
+    with pytest.raises(LinkRefused, match="f-puzzles line"):
+        read_link(fpuzzles(4, ruleset="Normal rules for sudoku and renban apply.", **elsewhere))

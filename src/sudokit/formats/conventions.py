@@ -649,6 +649,17 @@ def _fp_lines(lines: list[FPuzzlesElement], rules: str) -> tuple[_Drawn, set[tup
     return drawn, middles
 
 
+def _traces_declared(element: FPuzzlesElement, fields: dict[str, list[FPuzzlesElement]], rules: str) -> bool:
+    """True when a cosmetic line (no ``fromConstraint``) retraces a line of a declared line field
+    and the rules text names no line kind but declared ones: it can only picture that line."""
+    declared = {_FP_KINDS.get(f) for f in fields}
+    named = {kind for entries in _LINE_KINDS.values() for kind, words in entries if _has(rules, *words)}
+    lines = {line for f, entries in fields.items() if f != "line" and f in _FP_KINDS
+             for d in entries for line in d.lines}
+    return (element.kind == "line" and element.attrs.get("fromConstraint") is None and named <= declared
+            and bool(element.lines) and all(line in lines or line[::-1] in lines for line in element.lines))
+
+
 def _drawn_copy(element: FPuzzlesElement, fields: dict[str, list[FPuzzlesElement]]) -> bool:
     """True when a cosmetic is f-puzzles' drawing of a constraint the puzzle declares: its
     ``fromConstraint`` names a field present, with a line of the same cells (lines) or an entry
@@ -689,7 +700,7 @@ def _classify_fpuzzles(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsup
         elif element.kind in _FP_COSMETIC:
             if element.kind == "cage" and not element.cells:
                 continue  # metadata (title, rules …), read into Metadata
-            if _drawn_copy(element, fields):
+            if _drawn_copy(element, fields) or _traces_declared(element, fields, rules):
                 continue  # f-puzzles' picture of a declared constraint, read from its field
             if element.kind == "line" and id(element) in drawn:
                 out.extend(Element(kind, cells, "confirmed", (f"an f-puzzles {hue} line", "named by the "
