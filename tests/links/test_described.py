@@ -191,3 +191,18 @@ def test_fpuzzles_lines_retracing_a_declared_line() -> None:
     elsewhere = {**fields, "line": [{**picture[0], "lines": [[fp_cell((0, 0)), fp_cell((0, 1))]]}]}
     with pytest.raises(LinkRefused, match="f-puzzles line"):
         read_link(fpuzzles(4, ruleset="Normal rules for sudoku and renban apply.", **elsewhere))
+
+
+def test_a_colour_given_two_line_kinds_is_refused() -> None:
+    green = line(GREEN, (0, 0), (0, 1), (1, 2))
+    text = "Green lines are both German whispers and palindromes."
+    with pytest.raises(LinkRefused, match="two line kinds"):  # reading whispers alone drops a rule
+        read_link(scl(scl_puzzle(9, rules=text, lines=[green])))
+    drawn = {"line": [{"lines": [[fp_cell(c) for c in ((0, 0), (0, 1), (1, 2))]], "outlineC": GREEN,
+                       "width": 0.3}]}
+    with pytest.raises(LinkRefused, match="f-puzzles line"):
+        read_link(fpuzzles(9, ruleset=text, **drawn))
+    one = ("German whispers: adjacent digits along a green line differ by at least 5. "
+           "Orange lines are dutch whispers.")
+    assert [c.kind for c in read_link(scl(scl_puzzle(9, rules=one, lines=[green]))).rules.constraints] == [
+        "germanwhisper"]

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from sudokit.formats.described import coloured_parity, described
+from sudokit.formats.described import LINE_KINDS, coloured_parity, described, doubled, has
 from sudokit.formats.sudokupad import (
     Arrow,
     Cell,
@@ -136,25 +136,6 @@ def _hue(color: str | None) -> str | None:
     return "pink"
 
 
-def _has(rules: str, *words: str) -> str | None:
-    """The first of ``words`` the (lower-cased) rules text contains."""
-    for w in words:
-        if w in rules:
-            return w
-    return None
-
-
-#: Line conventions by colour family: (kind, rules keywords that confirm it; the first names it).
-_LINE_KINDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
-    "purple": [("renban", ("renban",)), ("zipper", ("zipper",))],
-    "green": [("german-whispers", ("german whisper", "whisper"))],
-    "orange": [("dutch-whispers", ("dutch whisper",))],
-    "grey": [("palindrome", ("palindrome",))],
-    "blue": [("region-sum", ("region sum",))],
-    "pink": [("entropic", ("entropic",)), ("renban", ("renban",))],
-    # light blue: region sums where the text says so (a line's sum the same in each box)
-    "cyan": [("region-sum", ("region sum",))],
-}
 #: Region-sum lines described rather than named: the same sum in every box (region) on the line.
 _REGION_SUM = re.compile(r"(same|equal) (sum|total)[^.;]*\b(box|boxes|region|regions)\b|"
                          r"\b(box|region) borders? divides?[^.;]*(same|equal) (sum|total)")
@@ -207,7 +188,7 @@ def classify(puzzle: SudokuPadPuzzle) -> list[Element | Unsupported]:
         if found:
             out.append(Element(kind, (), "stated", (f"rules text says {found.group(0)!r}",), ("rules",)))
             continue
-        word = _has(rules, *words)
+        word = has(rules, *words)
         if word and not re.search(r"\b(?:no|not|isn't|without)\b[^.]{0,20}" + re.escape(word), rules):
             out.append(Element(kind, (), "stated", (f"rules text says {word!r}",), ("rules",)))
     drawn = {e.kind for e in out if isinstance(e, Element)}
@@ -227,7 +208,7 @@ def _certainty(rules: str, words: tuple[str, ...], what: str, source: tuple[str,
     if not rules:
         evidence.append("no rules text")
         return "drawn"
-    word = _has(rules, *words)
+    word = has(rules, *words)
     if word:
         evidence.append(f"rules text says {word!r}")
         return "confirmed"
@@ -370,7 +351,7 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         # A thermometer: a grey line with a bulb; in another hue (not white or black: an arrow's
         # pill has a white core) where the text names thermometers and no line kind of that colour.
         coloured = hue not in ("grey", "white", "black", None) and "thermo" in rules and not any(
-            _has(rules, *words) or described(kind, hue, rules) for kind, words in _LINE_KINDS.get(hue, []))
+            has(rules, *words) or described(kind, hue, rules) for kind, words in LINE_KINDS.get(hue, []))
         if (hue == "grey" or coloured) and thick:
             first, last = line.way_points[0], line.way_points[-1]
             bulb = shape_at(first, min_size=0.5, hue={hue}, reuse=bulbs)
@@ -391,13 +372,15 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         if hue in ("white", None) and any(
                 q.color and _hue(q.color) == "grey" and q.way_points == line.way_points for q in p.lines):
             continue  # the white core of a two-line drawing (f-puzzles' arrow pills)
-        candidates = _LINE_KINDS.get(hue or "", [])
+        candidates = LINE_KINDS.get(hue or "", [])
         named = [(kind, words) for kind, words in candidates
-                 if _has(rules, *words) or (kind == "region-sum" and _REGION_SUM.search(rules))
+                 if has(rules, *words) or (kind == "region-sum" and _REGION_SUM.search(rules))
                  or described(kind, hue, rules)]
-        if (len(named) == 1 and thick) or (len(named) == 1 and (line.thickness or 0) >= 3):
+        if doubled(rules, hue):
+            out.append(Unsupported(f"unsupported: a {hue} line the rules text gives two line kinds", (src,)))
+        elif (len(named) == 1 and thick) or (len(named) == 1 and (line.thickness or 0) >= 3):
             kind, words = named[0]
-            said = _has(rules, *words) or (f"a description of {kind} lines" if described(kind, hue, rules)
+            said = has(rules, *words) or (f"a description of {kind} lines" if described(kind, hue, rules)
                                            else "the same sum in each box")
             out.append(Element(kind, cells, "confirmed", (f"a {hue} line", f"rules text says {said!r}"),
                                (src,)))
@@ -419,7 +402,7 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
                                    ("lines",)))
     # Shapes: kropki dots, XV, odd/even, clues outside the grid.
     outside_kind = [k for k, words in (("sandwich", ("sandwich",)), ("x-sum", ("x-sum", "x sum", "xsum")),
-                                        ("skyscraper", ("skyscraper",))) if _has(rules, *words)]
+                                        ("skyscraper", ("skyscraper",))) if has(rules, *words)]
     for name, s in shapes:
         if name in used:
             continue
@@ -638,7 +621,9 @@ def _fp_lines(lines: list[FPuzzlesElement], rules: str) -> tuple[_Drawn, set[tup
     for element in lines:
         hue = _hue(str(element.attrs.get("outlineC")))
         width = element.attrs.get("width")
-        named = [kind for kind, words in _LINE_KINDS.get(hue or "", []) if _has(rules, *words)]
+        named = [kind for kind, words in LINE_KINDS.get(hue or "", []) if has(rules, *words)]
+        if doubled(rules, hue):
+            continue  # the text gives this colour two kinds: refused as an unread line
         if hue is None or len(named) != 1 or not isinstance(width, (int, float)) or width < 0.2 \
                 or element.cells or not element.lines:
             continue
@@ -653,7 +638,7 @@ def _traces_declared(element: FPuzzlesElement, fields: dict[str, list[FPuzzlesEl
     """True when a cosmetic line (no ``fromConstraint``) retraces a line of a declared line field
     and the rules text names no line kind but declared ones: it can only picture that line."""
     declared = {_FP_KINDS.get(f) for f in fields}
-    named = {kind for entries in _LINE_KINDS.values() for kind, words in entries if _has(rules, *words)}
+    named = {kind for entries in LINE_KINDS.values() for kind, words in entries if has(rules, *words)}
     lines = {line for f, entries in fields.items() if f != "line" and f in _FP_KINDS
              for d in entries for line in d.lines}
     return (element.kind == "line" and element.attrs.get("fromConstraint") is None and named <= declared

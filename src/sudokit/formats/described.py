@@ -8,8 +8,31 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["coloured_parity", "described", "describes"]
+__all__ = ["LINE_KINDS", "coloured_parity", "described", "describes", "doubled", "has"]
 
+
+def has(rules: str, *words: str) -> str | None:
+    """The first of ``words`` the (lower-cased) rules text contains."""
+    for w in words:
+        if w in rules:
+            return w
+    return None
+
+
+#: Line conventions by colour family: (kind, rules keywords that confirm it; the first names it).
+LINE_KINDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
+    "purple": [("renban", ("renban",)), ("zipper", ("zipper",))],
+    "green": [("german-whispers", ("german whisper", "whisper"))],
+    "orange": [("dutch-whispers", ("dutch whisper",))],
+    "grey": [("palindrome", ("palindrome",))],
+    "blue": [("region-sum", ("region sum",))],
+    "pink": [("entropic", ("entropic",)), ("renban", ("renban",))],
+    # light blue: region sums where the text says so (a line's sum the same in each box)
+    "cyan": [("region-sum", ("region sum",))],
+}
+#: How a sentence names a line kind (each family once: "dutch whispers" is one whisper kind).
+_LINE_NAMES = ("whisper", "renban", "palindrom", "zipper", "entropic", "region sum", "region-sum", "thermo",
+               "between", "modular", "arrow", "lockout", "parity line", "nabner")
 #: The words a rules text uses for a line's colour family (a drawn pink line is often called
 #: purple, a light blue one blue).
 _LINE_COLOURS: dict[str, tuple[str, ...]] = {
@@ -71,3 +94,14 @@ def describes(kind: str, sentence: str) -> bool:
         return True
     colour = "(" + "|".join(sorted({w for ws in _LINE_COLOURS.values() for w in ws})) + ")"
     return any(re.search(p.replace("{c}", colour), sentence) for p in _DESCRIBED.get(kind, ()))
+
+
+def doubled(rules: str, hue: str | None) -> bool:
+    """Whether a sentence naming lines of the colour family ``hue`` names two line kinds ("Green
+    lines are both German whispers and palindromes"): reading one of them would drop a rule."""
+    words = _LINE_COLOURS.get(hue or "", ())
+    for sentence in re.split(r"[.;!?\n]+", rules):
+        named = sum(name in sentence for name in _LINE_NAMES)
+        if named > 1 and " line" in sentence and any(re.search(rf"\b{w}\b", sentence) for w in words):
+            return True
+    return False
