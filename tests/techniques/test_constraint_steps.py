@@ -70,7 +70,11 @@ def test_each_kind_has_its_own_sound_step(kind: str) -> None:
     for step in own:
         assert step.eliminations and step.explanation.split(":")[0] in {
             p.label for p in constraint_parts(puzzle.all_rules)}
-        assert set(step.cells) and {c for c, _ in step.eliminations} <= set(step.cells)
+        gone = {c for c, _ in step.eliminations}
+        if step.technique == "Sum-Region Interaction":  # the cells seeing a digit's places lose it
+            assert set(step.cells) and not gone & set(step.cells)
+        else:
+            assert set(step.cells) and gone <= set(step.cells)
 
 
 @pytest.mark.parametrize("kind", sorted(set(KINDS) - set(LIFTED)))
