@@ -469,19 +469,31 @@ def rate_many(
     """Rate puzzle texts in input order, with ``jobs`` workers, reading the texts as it goes.
 
     ``time_limit`` is each puzzle's own (seconds of wall-clock time, as in :func:`rate`). The
-    workers are processes, or those of ``executor`` when given (see
-    :class:`sudokit.engine.executor.Executor`), handed :data:`RATE_BATCH` puzzles at a time.
-    Processes even with the C engine: about nine tenths of a 9×9 rating's time is Python around
-    the C finders (reading the puzzle, replaying and summing up the path), which threads would
-    take turns at (two threads rated slower than one: 1,290 against 1,640 puzzles/s; two
-    processes 2,970).
+    workers are threads when the C engine rates (9×9 puzzles: the C twin of the techniques
+    releases the GIL; with ``hodoku_path`` only once every HoDoKu step type runs in C, as the
+    Python finders the C path asks for the others hold the GIL), processes with the Python
+    engine or ``hodoku_path`` before that; or those of ``executor`` when given (see
+    :class:`sudokit.engine.executor.Executor`). They are handed :data:`RATE_BATCH` puzzles at a
+    time. (Threads gain little: about nine tenths of a 9×9 rating is Python around the C finders;
+    process workers, which do scale, were tried and hung under ASan when forked from a process
+    with threads, so they wait for a forkserver start: #27.)
     """
     time_limit = check_time_limit(time_limit)
     name = backend.name_of(engine)
-    executor = executor or Executor.choose(jobs, native=False)
+    native = name == "c" and (not hodoku_path or _hodoku_all_in_c(name))
+    executor = executor or Executor.choose(jobs, native=native)
     return executor.map_batched(partial(_rate_text, time_limit, hodoku_path, name), puzzles, RATE_BATCH)
 
 
+def _hodoku_all_in_c(engine: str) -> bool:
+    """True when ``engine``'s C core has a finder for every step type of HoDoKu's path (it then
+    runs without asking Python, the GIL released)."""
+    from sudokit.rating.hodoku.path import HODOKU_STEPS
+
+    core = backend.native(engine)
+    return core is not None and set(core.hodoku_ported()) >= set(range(len(HODOKU_STEPS)))
+
+
 #: Puzzles a worker of :func:`rate_many` is handed at a time (a rating takes about a millisecond:
-#: one at a time, the hand-over cost as much as the work).
+#: one at a time, the hand-over costs as much as the work).
 RATE_BATCH = 16

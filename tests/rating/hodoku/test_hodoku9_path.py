@@ -305,10 +305,15 @@ def test_rate_many_hodoku_path_in_threads() -> None:
     assert [_summary(r) for r in got] == want
 
 
-@pytest.mark.parametrize("hodoku", [True, False])
-def test_rate_many_works_in_processes_handed_batches(hodoku: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    """rate_many's workers are processes (most of a rating's time is Python: threads would take
-    turns), handed RATE_BATCH puzzles at a time, and the ratings come in input order."""
+@pytest.mark.parametrize(("all_in_c", "hodoku", "threads"),
+                         [(False, True, False), (True, True, True), (False, False, True)])
+def test_rate_many_threads_once_hodoku_path_is_all_c(
+    all_in_c: bool, hodoku: bool, threads: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """rate_many's workers for the C engine are threads, with hodoku_path only when every HoDoKu
+    step type has a C finder (else the Python finders would hold the GIL: processes)."""
+    ported = tuple(range(len(HODOKU_STEPS) if all_in_c else 13))
+    monkeypatch.setattr(_core, "hodoku_ported", lambda: ported)
     chosen: list[bool] = []
 
     class Recorder:
@@ -321,10 +326,16 @@ def test_rate_many_works_in_processes_handed_batches(hodoku: bool, monkeypatch: 
 
     monkeypatch.setattr(rating, "Executor", Recorder)
     assert [r.status for r in rate_many([EASY[0]], jobs=2, hodoku_path=hodoku, engine="c")] == ["rated"]
-    assert chosen == [False]
+    assert chosen == [threads]
+    assert rating._hodoku_all_in_c("python") is False
+
+
+def test_rate_many_hands_out_batches_in_order() -> None:
+    """Two threads handed RATE_BATCH puzzles at a time give the ratings in input order, a bad
+    line's too."""
     lines = [EASY[i % len(EASY)] for i in range(rating.RATE_BATCH * 2 + 3)] + ["bad"]
-    want = [_summary(rate(line, hodoku_path=hodoku)) if line != "bad" else None for line in lines]
-    got = list(rate_many(lines, hodoku_path=hodoku, executor=Executor("process", 2)))
+    want = [_summary(rate(line)) if line != "bad" else None for line in lines]
+    got = list(rate_many(lines, executor=Executor("thread", 2)))
     assert [_summary(r) if r.status != "invalid" else None for r in got] == want
 
 
