@@ -293,3 +293,19 @@ def test_diagonals_are_drawn_under_the_pencil_marks() -> None:
     order = [g.get("class") for g in parse(svg.grid(generate(variant="x", seed=1, size=6),
                                                     candidates=True)).iter("{http://www.w3.org/2000/svg}g")]
     assert "diagonals" in order and order.index("diagonals") < order.index("cells")
+
+
+def test_cage_outlines_run_straight_across_cells() -> None:
+    """A cage's outline has one segment per straight side, not one per cell, so the dashes run
+    evenly round it (#26): a 1×3 cage is a closed rectangle of four segments."""
+    from sudokit.render.layout import Geometry
+
+    edges = Geometry(shape_for_size(9), 0.0).cage_edges([0, 1, 2])
+    assert len(edges) == 4
+    ends: dict[tuple[float, float], int] = {}
+    for x1, y1, x2, y2 in edges:
+        for point in ((x1, y1), (x2, y2)):
+            ends[point] = ends.get(point, 0) + 1
+    assert set(ends.values()) == {2}
+    l_shape = Geometry(shape_for_size(9), 0.0).cage_edges([0, 1, 9])
+    assert len(l_shape) == 6
