@@ -213,7 +213,8 @@ def _joined(segments: list[tuple[float, float, float, float]]) -> list[tuple[flo
     for group, along in ((flat, 0), (tall, 1)):
         run: list[float] | None = None
         for seg in group:
-            if run is not None and abs(run[2 + along] - seg[along]) < 1e-6 and run[1 - along] == seg[1 - along]:
+            touching = run is not None and abs(run[2 + along] - seg[along]) < 1e-6
+            if run is not None and touching and run[1 - along] == seg[1 - along]:
                 run[2 + along] = seg[2 + along]
                 continue
             if run is not None:
