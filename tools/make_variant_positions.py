@@ -7,15 +7,20 @@ first few times it has one, with the solution (some Non-Consecutive puzzles take
 seconds). tests/techniques/test_variant_techniques.py loads them and checks each
 technique's steps there against the solution. Run after changing the techniques::
 
-    python tools/make_variant_positions.py
+    python tools/make_variant_positions.py [--only "Technique Name" ...]
+
+``--only`` keeps the stored positions and looks for the named techniques' positions alone (a
+new technique's). A puzzle whose walk runs out of time ends there.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
 from sudokit.engine.solver import search
+from sudokit.errors import TimeLimitReached
 from sudokit.grid import Grid
 from sudokit.limits import Deadline
 from sudokit.techniques import first_step
@@ -31,9 +36,14 @@ SLOW = 7.5
 
 def main() -> None:
     """Walk every stored puzzle's path and write the positions."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", action="append", default=[], help="a technique to look for")
+    only = set(parser.parse_args().only)
     puzzles = json.loads((DATA / "variant_puzzles.json").read_text())
     order = variant_techniques()
-    found: dict[str, list[dict[str, object]]] = {t.name: [] for t in order}
+    stored = json.loads((DATA / "variant_positions.json").read_text()) if only else {}
+    found: dict[str, list[dict[str, object]]] = {
+        t.name: [] if not only or t.name in only else stored.get(t.name, []) for t in order}
     for variant, items in puzzles.items():
         for item in items:
             grid = Grid.from_string(item["json"])
@@ -44,7 +54,10 @@ def main() -> None:
             deadline = Deadline.after(20)
             used: set[str] = set()
             while not pos.is_solved() and not deadline.expired():
-                step = first_step(pos, order, deadline)
+                try:
+                    step = first_step(pos, order, deadline)
+                except TimeLimitReached:
+                    break
                 for technique in order:
                     if len(found[technique.name]) >= KEEP or technique.name in used:
                         continue

@@ -18,8 +18,11 @@ import pytest
 
 from tests.helpers.paths import ROOT
 
-#: Solved at the last count outside SLOW (77 on 2026-11-28; tools/links_report.py, 5 s each, solves 80).
-FLOOR = 74
+#: Solved at the last count outside SLOW (85 on 2026-11-29; tools/links_report.py, 5 s each, solves 86
+#: to 87 of 144 as dcl-022 makes its 5 s or not); a margin of 3 for timeouts on a loaded machine.
+FLOOR = 82
+#: Of those, agreeing with the solution the link carries (51 at that count).
+AGREE = 48
 #: Read, but searched only by tools/links_report.py: over a second each for the solver.
 SLOW = {"dcl-022", "isss-041", "isss-042", "isss-043", "sbench-073"}
 
@@ -68,5 +71,5 @@ def test_solved_puzzles_keep_the_rules_and_the_published_solution(outcomes: list
     solved = [o for o in outcomes if o.status == "solved"]
     assert [o.entry.id for o in solved if o.agrees is False] == []
     assert len(solved) >= FLOOR, f"{len(solved)} solved, fewer than {FLOOR}"
-    assert sum(o.agrees is True for o in solved) >= 40
+    assert sum(o.agrees is True for o in solved) >= AGREE
     assert {o.size for o in solved} >= {4, 6, 9}

@@ -297,6 +297,6 @@ def test_an_example_of_a_kind_present_adds_no_rule() -> None:
 def test_one_kind_read_from_lines_of_two_colours_is_refused() -> None:
     purple = line("#C060C0", (0, 0), (1, 1), (2, 1))
     pink = line("#F067F0", (3, 0), (3, 1), (3, 2))
-    text = "Purple lines are renban lines and pink lines are lockout lines."
+    text = "Purple lines are renban lines. Pink lines are lockout lines."
     with pytest.raises(LinkRefused, match="renban read from lines of 2 colours"):
         read_link(scl(scl_puzzle(4, rules=text, lines=[purple, pink])))

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from sudokit.engine.solver import count_solutions
+from sudokit.engine.solver import count_solutions, search
 from sudokit.generation.generator import generate
 from sudokit.grid import Grid
 from sudokit.rating.explainer import VARIANT_LEVELS, rate, variant_level
-from sudokit.rules import Arrow, KropkiBlack, Rules, Thermometer
+from sudokit.rules import Arrow, KropkiBlack, LittleKiller, Rules, Thermometer
 from sudokit.shape import Shape
 from sudokit.techniques import Step
 from sudokit.techniques.constraint_parts import constraint_parts, technique_rules
@@ -24,6 +24,7 @@ from sudokit.techniques.variant_constraints import (
     find_pair_rules,
     find_sum_bounds,
     find_sum_combinations,
+    find_sum_regions,
     find_thermometer_ranges,
 )
 from sudokit.techniques.variants import RulesPosition, find_cage_combinations
@@ -69,7 +70,11 @@ def test_each_kind_has_its_own_sound_step(kind: str) -> None:
     for step in own:
         assert step.eliminations and step.explanation.split(":")[0] in {
             p.label for p in constraint_parts(puzzle.all_rules)}
-        assert set(step.cells) and {c for c, _ in step.eliminations} <= set(step.cells)
+        gone = {c for c, _ in step.eliminations}
+        if step.technique == "Sum-Region Interaction":  # the cells seeing a digit's places lose it
+            assert set(step.cells) and not gone & set(step.cells)
+        else:
+            assert set(step.cells) and gone <= set(step.cells)
 
 
 @pytest.mark.parametrize("kind", sorted(set(KINDS) - set(LIFTED)))
@@ -151,6 +156,39 @@ def test_sum_bounds_then_combinations() -> None:
     # r1c2 and r2c2 differ, so the circle is at least 1 + 2
     assert (0, 2) in combo.eliminations and combo.difficulty == 2.6
     assert combo.technique == "Sum Combination"
+
+
+def test_sum_region_interaction_on_a_little_killer() -> None:
+    """Little killer 6 on r4c1, r3c2, r2c3, r1c4: only r3c2 and r2c3 share a region (box 1), so
+    the fillings are 1+1+1+3 and 1+1+2+2 and the box pair always holds a 1: box 1's other cells
+    lose 1; r1c1 sees all four cells, and every filling holds a 1, so it loses 1 on that alone."""
+    rules = Rules.classic(Shape(3, 3)).with_constraints([LittleKiller((27, 19, 11, 3), total=6)])
+    grid = Grid.empty(rules=rules)
+    steps = list(find_sum_regions(RulesPosition.from_grid(grid)))
+    assert [(s.technique, s.difficulty) for s in steps] == [("Sum-Region Interaction", 2.8)] * 2
+    assert steps[0].eliminations == ((0, 1),) and steps[0].cells == (27, 19, 11, 3)
+    assert steps[1].eliminations == tuple((c, 1) for c in (0, 1, 2, 9, 10, 18, 20))
+    assert steps[1].cells == (19, 11) and "puts 1 in one of r2c3, r3c2" in steps[1].explanation
+    assert steps[1].explanation.startswith("little killer 6 r4c1…r1c4: ")
+    solution = search(grid, 1).solution  # a grid meeting the clue keeps every removed digit out
+    assert solution is not None
+    for step in steps:
+        _sound(step, solution)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_sum_region_interaction_is_sound_on_generated_little_killers(seed: int) -> None:
+    puzzle = generate(size=6, variant="littlekiller", seed=seed)
+    solution = search(puzzle, 2).solution
+    assert solution is not None and count_solutions(puzzle, limit=2) == 1
+    pos = RulesPosition.from_grid(puzzle)
+    fired = 0
+    for step in explain(puzzle, time_limit=60):
+        for found in find_sum_regions(pos):
+            fired += 1
+            _sound(found, solution)
+        step.apply(pos)
+    assert fired
 
 
 def test_large_cage_combinations_are_sum_combinations() -> None:

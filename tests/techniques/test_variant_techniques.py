@@ -151,6 +151,30 @@ def test_non_consecutive_pointing() -> None:
     assert step.eliminations == ((1, 4), (1, 6), (9, 4), (9, 6))  # r1c2 and r2c1 touch both
 
 
+def test_non_consecutive_cover() -> None:
+    pos = _empty(make_rules("nonconsecutive"))
+    for cell in (2, 10, 11, 18, 19, 20):  # 5 in box 1 only in r1c1 and its neighbours r1c2, r2c1
+        pos.eliminate(cell, 5)
+    assert not list(vt.find_nc_pointing(pos))  # no one cell is beside all three
+    steps = list(vt.find_nc_cover(pos))
+    assert [(s.technique, s.difficulty) for s in steps] == [("Non-Consecutive Cover", 2.8)]
+    assert steps[0].eliminations == ((0, 4), (0, 6)) and steps[0].cells == (0, 1, 9)
+    assert "5 can only go in r1c1 or beside it (r1c2, r2c1)" in steps[0].explanation
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_non_consecutive_cover_is_sound_on_generated_puzzles(seed: int) -> None:
+    grid = generate(size=6, variant="nonconsecutive", seed=seed)
+    solution = search(grid, 2).solution
+    assert solution is not None
+    pos = vt.RulesPosition.from_grid(grid)
+    for step in explain(grid, time_limit=60):
+        for found in vt.find_nc_cover(pos):
+            for cell, digit in found.eliminations:
+                assert solution.cells[cell] != digit, found
+        step.apply(pos)
+
+
 def test_locked_candidates_through_a_diagonal() -> None:
     rules = make_rules("x")
     pos = _empty(rules)

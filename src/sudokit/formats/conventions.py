@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from sudokit.formats.described import LINE_KINDS, coloured_parity, described, doubled, has
 from sudokit.formats.sudokupad import (
     Arrow,
     Cell,
@@ -135,25 +136,6 @@ def _hue(color: str | None) -> str | None:
     return "pink"
 
 
-def _has(rules: str, *words: str) -> str | None:
-    """The first of ``words`` the (lower-cased) rules text contains."""
-    for w in words:
-        if w in rules:
-            return w
-    return None
-
-
-#: Line conventions by colour family: (kind, rules keywords that confirm it; the first names it).
-_LINE_KINDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
-    "purple": [("renban", ("renban",)), ("zipper", ("zipper",))],
-    "green": [("german-whispers", ("german whisper", "whisper"))],
-    "orange": [("dutch-whispers", ("dutch whisper",))],
-    "grey": [("palindrome", ("palindrome",))],
-    "blue": [("region-sum", ("region sum",))],
-    "pink": [("entropic", ("entropic",)), ("renban", ("renban",))],
-    # light blue: region sums where the text says so (a line's sum the same in each box)
-    "cyan": [("region-sum", ("region sum",))],
-}
 #: Region-sum lines described rather than named: the same sum in every box (region) on the line.
 _REGION_SUM = re.compile(r"(same|equal) (sum|total)[^.;]*\b(box|boxes|region|regions)\b|"
                          r"\b(box|region) borders? divides?[^.;]*(same|equal) (sum|total)")
@@ -206,7 +188,7 @@ def classify(puzzle: SudokuPadPuzzle) -> list[Element | Unsupported]:
         if found:
             out.append(Element(kind, (), "stated", (f"rules text says {found.group(0)!r}",), ("rules",)))
             continue
-        word = _has(rules, *words)
+        word = has(rules, *words)
         if word and not re.search(r"\b(?:no|not|isn't|without)\b[^.]{0,20}" + re.escape(word), rules):
             out.append(Element(kind, (), "stated", (f"rules text says {word!r}",), ("rules",)))
     drawn = {e.kind for e in out if isinstance(e, Element)}
@@ -226,7 +208,7 @@ def _certainty(rules: str, words: tuple[str, ...], what: str, source: tuple[str,
     if not rules:
         evidence.append("no rules text")
         return "drawn"
-    word = _has(rules, *words)
+    word = has(rules, *words)
     if word:
         evidence.append(f"rules text says {word!r}")
         return "confirmed"
@@ -348,6 +330,7 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
              path=path)
     # Lines.
     line_hues: dict[str, set[str]] = {}
+    middles: set[tuple[Cell, str | None]] = set()  # zipper lines' centre cells (odd lengths)
     for i, line in enumerate(p.lines):
         src = f"lines[{i}]"
         if line.attrs.get("d") is not None:
@@ -368,7 +351,7 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         # A thermometer: a grey line with a bulb; in another hue (not white or black: an arrow's
         # pill has a white core) where the text names thermometers and no line kind of that colour.
         coloured = hue not in ("grey", "white", "black", None) and "thermo" in rules and not any(
-            _has(rules, *words) for _, words in _LINE_KINDS.get(hue, []))
+            has(rules, *words) or described(kind, hue, rules) for kind, words in LINE_KINDS.get(hue, []))
         if (hue == "grey" or coloured) and thick:
             first, last = line.way_points[0], line.way_points[-1]
             bulb = shape_at(first, min_size=0.5, hue={hue}, reuse=bulbs)
@@ -389,17 +372,23 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         if hue in ("white", None) and any(
                 q.color and _hue(q.color) == "grey" and q.way_points == line.way_points for q in p.lines):
             continue  # the white core of a two-line drawing (f-puzzles' arrow pills)
-        candidates = _LINE_KINDS.get(hue or "", [])
+        candidates = LINE_KINDS.get(hue or "", [])
         named = [(kind, words) for kind, words in candidates
-                 if _has(rules, *words) or (kind == "region-sum" and _REGION_SUM.search(rules))]
-        if (len(named) == 1 and thick) or (len(named) == 1 and (line.thickness or 0) >= 3):
+                 if has(rules, *words) or (kind == "region-sum" and _REGION_SUM.search(rules))
+                 or described(kind, hue, rules)]
+        if doubled(rules, hue):
+            out.append(Unsupported(f"unsupported: a {hue} line the rules text gives two line kinds", (src,)))
+        elif (len(named) == 1 and thick) or (len(named) == 1 and (line.thickness or 0) >= 3):
             kind, words = named[0]
-            said = _has(rules, *words) or "the same sum in each box"
+            said = has(rules, *words) or (f"a description of {kind} lines" if described(kind, hue, rules)
+                                           else "the same sum in each box")
             out.append(Element(kind, cells, "confirmed", (f"a {hue} line", f"rules text says {said!r}"),
                                (src,)))
             rgba = _rgba(line.color)
             shade = "".join(f"{round(v * 255):02x}" for v in rgba[:3]) if rgba else str(line.color)
             line_hues.setdefault(kind, set()).add(shade)
+            if kind == "zipper" and len(cells) % 2:
+                middles.add((cells[len(cells) // 2], hue))
         elif len(named) > 1:
             out.append(Unsupported(f"unsupported: {hue} line with rules naming several line kinds "
                                    f"({', '.join(k for k, _ in named)})", (src,)))
@@ -413,7 +402,7 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
                                    ("lines",)))
     # Shapes: kropki dots, XV, odd/even, clues outside the grid.
     outside_kind = [k for k, words in (("sandwich", ("sandwich",)), ("x-sum", ("x-sum", "x sum", "xsum")),
-                                        ("skyscraper", ("skyscraper",))) if _has(rules, *words)]
+                                        ("skyscraper", ("skyscraper",))) if has(rules, *words)]
     for name, s in shapes:
         if name in used:
             continue
@@ -422,6 +411,11 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         small = max(s.width, s.height) <= 0.5
         bg, border = _hue(s.background_color), _hue(s.border_color)
         on_edge = pos.kind == "edge" and len(pos.cells) == 2
+        rgba = _rgba(s.background_color)
+        if not text and s.rounded and small and pos.kind == "centre" and (pos.cells[0], bg) in middles:
+            continue  # a dot of the line's colour marking a zipper line's centre cell
+        if not text and s.border_color is None and rgba is not None and rgba[3] == 0:
+            continue  # fully transparent, no border, no text: draws nothing
         if on_edge and s.rounded and small and bg in ("black", "white", None) \
                 and (bg == "black" or border in ("black", "grey")):
             kind = "kropki-black" if bg == "black" else "kropki-white"
@@ -437,6 +431,12 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             kind = "odd" if s.rounded else "even"
             _add(out, kind, pos.cells, rules, (kind,), f"a {'circle' if s.rounded else 'square'} in a cell",
                  (name,), [f"a {bg or 'plain'} {'circle' if s.rounded else 'square'} filling most of a cell"])
+        elif pos.kind == "centre" and not text and 0.5 <= max(s.width, s.height) <= 0.9 \
+                and abs(s.width - s.height) < 0.05 and (parity := coloured_parity(rules, bg, s.rounded)):
+            shape = "circle" if s.rounded else "square"
+            out.append(Element(parity, pos.cells, "confirmed",
+                               (f"a {bg} {shape} filling most of a cell",
+                                f"rules text says the {bg} {shape}s hold {parity} digits"), (name,)))
         elif (text and pos.kind == "outside") or (text and _outside(s.center, rows, cols)):
             clue = _outside_clue(s.center, rows, cols)
             if clue is None or not re.fullmatch(r"\d+", text):
@@ -609,6 +609,42 @@ def _classify_fp_cells(p: SudokuPadPuzzle, rules: str, fields: dict[str, list[FP
             return
 
 
+_Drawn = dict[int, list[tuple[str, str, tuple[Cell, ...]]]]
+
+
+def _fp_lines(lines: list[FPuzzlesElement], rules: str) -> tuple[_Drawn, set[tuple[tuple[Cell, ...], str]]]:
+    """f-puzzles' drawn lines whose colour the rules text names as one line kind (by ``id``: the
+    kind, hue and cells of each), and the centres of the zipper lines among them (a cell, or the
+    two middle cells of an even line, with the hue)."""
+    drawn: _Drawn = {}
+    middles: set[tuple[tuple[Cell, ...], str]] = set()
+    for element in lines:
+        hue = _hue(str(element.attrs.get("outlineC")))
+        width = element.attrs.get("width")
+        named = [kind for kind, words in LINE_KINDS.get(hue or "", []) if has(rules, *words)]
+        if doubled(rules, hue):
+            continue  # the text gives this colour two kinds: refused as an unread line
+        if hue is None or len(named) != 1 or not isinstance(width, (int, float)) or width < 0.2 \
+                or element.cells or not element.lines:
+            continue
+        drawn[id(element)] = [(named[0], hue, line) for line in element.lines]
+        for line in element.lines if named[0] == "zipper" else ():
+            half = len(line) // 2
+            middles.add(((line[half],) if len(line) % 2 else line[half - 1:half + 1], hue))
+    return drawn, middles
+
+
+def _traces_declared(element: FPuzzlesElement, fields: dict[str, list[FPuzzlesElement]], rules: str) -> bool:
+    """True when a cosmetic line (no ``fromConstraint``) retraces a line of a declared line field
+    and the rules text names no line kind but declared ones: it can only picture that line."""
+    declared = {_FP_KINDS.get(f) for f in fields}
+    named = {kind for entries in LINE_KINDS.values() for kind, words in entries if has(rules, *words)}
+    lines = {line for f, entries in fields.items() if f != "line" and f in _FP_KINDS
+             for d in entries for line in d.lines}
+    return (element.kind == "line" and element.attrs.get("fromConstraint") is None and named <= declared
+            and bool(element.lines) and all(line in lines or line[::-1] in lines for line in element.lines))
+
+
 def _drawn_copy(element: FPuzzlesElement, fields: dict[str, list[FPuzzlesElement]]) -> bool:
     """True when a cosmetic is f-puzzles' drawing of a constraint the puzzle declares: its
     ``fromConstraint`` names a field present, with a line of the same cells (lines) or an entry
@@ -637,6 +673,7 @@ def _classify_fpuzzles(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsup
     fields: dict[str, list[FPuzzlesElement]] = {}
     for element in p.fpuzzles:
         fields.setdefault(element.kind, []).append(element)
+    drawn, middles = _fp_lines(fields.get("line", []), rules)
     for element in p.fpuzzles:
         k = counts.get(element.kind, 0)
         counts[element.kind] = k + 1
@@ -648,8 +685,15 @@ def _classify_fpuzzles(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsup
         elif element.kind in _FP_COSMETIC:
             if element.kind == "cage" and not element.cells:
                 continue  # metadata (title, rules …), read into Metadata
-            if _drawn_copy(element, fields):
+            if _drawn_copy(element, fields) or _traces_declared(element, fields, rules):
                 continue  # f-puzzles' picture of a declared constraint, read from its field
+            if element.kind == "line" and id(element) in drawn:
+                out.extend(Element(kind, cells, "confirmed", (f"an f-puzzles {hue} line", "named by the "
+                                   "rules text"), src) for kind, hue, cells in drawn[id(element)])
+                continue
+            if element.kind in ("circle", "rectangle") and not value and len(element.cells) in (1, 2) \
+                    and (element.cells, _hue(str(element.attrs.get("baseC")))) in middles:
+                continue  # a mark of the line's colour on a zipper line's centre
             colour = element.attrs.get("outlineC") or element.attrs.get("baseC") or element.attrs.get("fontC")
             out.append(Unsupported(f"unsupported: f-puzzles {element.kind} ({colour}"
                                    f"{', ' + repr(value) if value else ''}) with rules "

@@ -7,9 +7,9 @@
 sandwich / X-sum / skyscraper clues, whispers, renban, palindromes, between lines, region-sum
 lines, entropic, modular and zipper lines, Kropki dots (white, black, differences and ratios) and
 the "all dots given" negative (of both colours or one), XV and its negative, odd and even cells,
-minimum and maximum cells, quadruples, clones, extra regions, diagonals, anti-knight, anti-king,
-non-consecutive and disjoint groups, on irregular regions (Jigsaw) or boxes of any shape (6×6
-with 2×3 boxes), 4×4 to 16×16.
+minimum and maximum cells (fortress cells side by side too), quadruples, clones, extra regions,
+diagonals, anti-knight, anti-king, non-consecutive and disjoint groups, on irregular regions
+(Jigsaw) or boxes of any shape (6×6 with 2×3 boxes), 4×4 to 16×16.
 
 Nothing is dropped: if any element is unsupported, or a sentence of the rules text is not
 understood, the whole puzzle is refused with :class:`LinkRefused` naming every reason; solving
@@ -25,8 +25,10 @@ from dataclasses import dataclass, field
 
 from sudokit.errors import ParseError, SudokuError
 from sudokit.formats.conventions import Element, Unsupported, classify
+from sudokit.formats.described import describes
 from sudokit.formats.sudokupad import SudokuPadPuzzle, puzzle_from_data, read_sudokupad
 from sudokit.rules import Constraint, Rules, kinds
+from sudokit.rules.geometry import box_map
 from sudokit.shape import Shape
 from sudokit.variant import make_rules
 
@@ -204,7 +206,7 @@ _STANDARD_KIND = re.compile(
 _EACH_OWN = re.compile(
     r"^\W*(different|separate|distinct) (lines|cages|arrows|circles|thermo\w*|segments|clues) "
     r"(may|can|might|do not need to|don't need to) (have|take|hold|sum to|be) (different|distinct) "
-    r"(values|sums|totals|numbers|digits)( (of|for) [a-z])?\W*$")
+    r"((segment|line|cage) )?(values|sums|totals|numbers|digits)( (of|for) [a-z])?\W*$")
 #: "Cells with a filled square must be even": the conventional odd circle / even square marks.
 _PARITY_MARKS = re.compile(
     r"^\W*(the )?((cells?|digits?) (with|in|on|marked with|marked by) )?(an? |the )?"
@@ -217,6 +219,16 @@ _CIRCLED = {"arrow", "between-line", "quadruple", "thermometer", "slow-thermomet
 _XV_LETTERS = (("x", (" x ", "x's", " xs ", "xes")), ("v", (" v ", "v's", " vs ")))
 _NEGATIVE = re.compile(r"\ball\b[^.]{0,60}\b(given|shown|marked|displayed|present|drawn)\b|"
                        r"negative constraint|\bnot all\b")
+
+
+#: Fortress cells: shaded cells compared only with their white (unshaded) neighbours, so two
+#: of them may touch ("Grey cells contain digits larger than any orthogonally adjacent white cell").
+_FORTRESS = {
+    kind: re.compile(r"\b(gr[ae]y|shaded)( shaded)? cells?\b[^.;]*\b(" + words + r") than "
+                     r"(any|all|every|each)( of (its|their))? (orthogonally )?(adjacent|neighbou?ring) "
+                     r"(white|unshaded|non-?shaded|non-?gr[ae]y) (cells?|neighbou?rs)\b")
+    for kind, words in (("maximum", "larger|greater|higher|bigger"), ("minimum", "smaller|less|lower"))
+}
 
 
 _BULLET = re.compile(r"^\s*[-•*]\s+")
@@ -324,6 +336,8 @@ def _read_text(text: str, seen: set[str], n: int, digit_sets: bool = False) -> _
             continue  # true of every line kind present (none of them forbids repeats)
         if any(w in padded for k in seen for w in _KIND_WORDS.get(k, ())):
             continue
+        if any(describes(k, sentence) for k in seen):
+            continue
         if _STANDARD_KIND.search(sentence) or _EACH_OWN.search(sentence) or _parity_marks(sentence, seen):
             continue
         reading.reasons.append(f"unsupported: a rule not understood (\"{_cut(sentence)}\")")
@@ -339,6 +353,19 @@ def _parity_marks(sentence: str, seen: set[str]) -> bool:
     if m.group("shape").startswith("square"):
         return m.group("parity") == "even"
     return m.group("parity") == "odd" and not seen & (_CIRCLED - {"odd"})
+
+
+def _opened_loop(line: tuple[int, ...], box: Sequence[int]) -> tuple[int, ...]:
+    """A closed region-sum loop (its last cell its first) as an open line with the same segments:
+    the closing cell dropped and the loop started where it crosses a box border (any other line
+    unchanged)."""
+    if len(line) < 3 or line[0] != line[-1] or len(set(line)) != len(line) - 1:
+        return line
+    ring = line[:-1]
+    for i in range(len(ring)):
+        if box[ring[i - 1]] != box[ring[i]]:
+            return ring[i:] + ring[:i]
+    return ring
 
 
 def _cut(text: str) -> str:
@@ -360,6 +387,8 @@ class _Mapper:
         self.pieces: list[int] | None = None
         self.slow = False
         self.digits: tuple[int, ...] | None = None
+        #: Fortress cells (by kind), when the text compares them with white (unshaded) neighbours only.
+        self.fortress: dict[str, set[Cell]] = {}
 
     def refuse(self, reason: str) -> None:
         if reason not in self.reasons:
@@ -451,8 +480,13 @@ class _Mapper:
     def _neighbouring_extremes(self, kept: Sequence[Element]) -> None:
         """Refuse two minimum (or two maximum) cells side by side: read literally they contradict
         each other, so the setter's drawing means something else."""
+        text = (self.p.metadata.rules or "").lower()
+        present = {k for k in ("minimum", "maximum") if any(e.kind == k for e in kept)}
         for kind in ("minimum", "maximum"):
             cells = {c for e in kept if e.kind == kind for c in e.cells}
+            if present == {kind} and _FORTRESS[kind].search(text):
+                self.fortress[kind] = cells  # compared with white neighbours only: side by side is fine
+                continue
             for r, c in sorted(cells):
                 if (r, c + 1) in cells or (r + 1, c) in cells:
                     self.refuse(f"unsupported: two {kind} cells side by side (r{r + 1}c{c + 1})")
@@ -575,7 +609,7 @@ class _Mapper:
         elif kind == "region-sum":
             boxes = tuple(self.pieces) if self.pieces is not None else tuple(
                 self.box.box_of(c) for c in range(n * n)) if self.box is not None else None
-            add(kinds.RegionSum(line, boxes))
+            add(kinds.RegionSum(_opened_loop(line, box_map(n, boxes)), boxes))
         elif kind == "entropic":
             add(kinds.Entropic(line))
         elif kind == "modular":
@@ -601,8 +635,17 @@ class _Mapper:
             cls = {"odd": kinds.Odd, "even": kinds.Even, "minimum": kinds.Minimum, "maximum": kinds.Maximum}[
                 kind
             ]
-            for c in line:
-                add(cls(c))
+            for cell in e.cells:
+                fort = self.fortress.get(kind, set())
+                near = [(cell[0] + dr, cell[1] + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
+                near = [o for o in near if 0 <= o[0] < n and 0 <= o[1] < n]
+                if not any(o in fort for o in near):
+                    add(cls(self.idx(cell)))
+                    continue
+                for o in near:  # a white neighbour only: a two-cell thermometer, low to high
+                    if o not in fort:
+                        pair = (self.idx(o), self.idx(cell))
+                        add(kinds.Thermometer(pair if kind == "maximum" else pair[::-1]))
         elif kind == "quadruple":
             if len(line) != 4:
                 raise ValueError("a quadruple needs four cells")

@@ -38,6 +38,7 @@ __all__ = [
     "find_jellyfish",
     "find_locked_candidates",
     "find_naked_singles",
+    "find_nc_cover",
     "find_nc_exclusions",
     "find_nc_pointing",
     "find_singles",
@@ -162,6 +163,37 @@ def find_nc_pointing(cands: Candidates) -> Iterator[Step]:
                     explanation=f"In {region_name(rules, r)}, {digit} can only go in "
                     f"{cells_text(rules, places)}, all beside {cells_text(rules, {c for c, _ in removed})}, "
                     f"which cannot hold a digit next to {digit}: {elims_text(rules, removed)}",
+                    extra={"regions": [r], "hodoku": 60},
+                )
+
+
+def find_nc_cover(cands: Candidates) -> Iterator[Step]:
+    """A digit whose places in a full region are one cell and cells beside it: that cell loses
+    digit ± 1 (it holds the digit, or a neighbour does)."""
+    pos = as_position(cands)
+    rules = pos.rules
+    if not rules.adjacent:
+        return
+    for r in rules_tables(rules).full:
+        cells = rules.regions[r].cells
+        for digit in range(1, rules.n + 1):
+            places = [c for c in cells if pos.masks[c] & bit(digit)]
+            if len(places) < 2:
+                continue
+            near = near_digits(digit, rules.n)
+            for centre in places:
+                if not pos.masks[centre] & near or any(
+                        p != centre and p not in rules.neighbours[centre] for p in places):
+                    continue
+                removed = [(centre, d) for d in digits_of(pos.masks[centre] & near)]
+                others = [p for p in places if p != centre]
+                yield Step(
+                    "Non-Consecutive Cover", 2.8, eliminations=tuple(removed), cells=tuple(places),
+                    candidates=tuple((c, digit) for c in places),
+                    explanation=f"In {region_name(rules, r)}, {digit} can only go in "
+                    f"{rules.cell_name(centre)} or beside it ({cells_text(rules, others)}); either way "
+                    f"{rules.cell_name(centre)} cannot hold a digit next to {digit}: "
+                    f"{elims_text(rules, removed)}",
                     extra={"regions": [r], "hodoku": 60},
                 )
 

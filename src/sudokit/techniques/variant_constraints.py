@@ -19,6 +19,9 @@ Sum Bounds             Sum                            a digit that makes the tot
 Sum Combination        Sum                            a digit no filling of the cells that makes
                                                       the total uses (cells that see each other
                                                       differ)
+Sum-Region             Sum                            a digit every filling of a sum needs leaves the
+Interaction                                           cells that see all its places on the sum
+                                                      (a little killer's 1 forced into one box)
 Between Bounds         Table                          a digit of a between line's cell not
                                                       strictly between any pair of end digits
 Set Rule               SetRule (2+ cells)             a digit no way of matching the cells to a
@@ -41,7 +44,7 @@ from sudokit.rules.primitives import Automaton, Ordered, PairTable, SetRule, Sum
 from sudokit.techniques.constraint_parts import Part, constraint_parts, digit_of
 from sudokit.techniques.step import Step
 from sudokit.techniques.variant_cages import find_cage_combinations
-from sudokit.techniques.variant_model import Candidate, as_position
+from sudokit.techniques.variant_model import Candidate, as_position, cells_text, common_peers, removable
 
 __all__ = [
     "CONSTRAINT_TECHNIQUES",
@@ -53,6 +56,7 @@ __all__ = [
     "find_set_rules",
     "find_sum_bounds",
     "find_sum_combinations",
+    "find_sum_regions",
     "find_thermometer_ranges",
 ]
 
@@ -388,6 +392,52 @@ def find_sum_combinations(cands: Candidates) -> Iterator[Step]:
     yield from steps
 
 
+def _sum_groups(rules: Rules, cells: Sequence[int]) -> list[tuple[int, ...]]:
+    """The sum's cells, then its cells in each full region they share (two or more)."""
+    groups = [tuple(cells)]
+    for r in sorted({r for c in cells for r in rules.cell_regions[c]}):
+        region = set(rules.regions[r].cells)
+        if len(region) != rules.n:
+            continue
+        shared = tuple(c for c in cells if c in region)
+        if len(shared) >= 2 and shared not in groups:
+            groups.append(shared)
+    return groups
+
+
+def find_sum_regions(cands: Candidates) -> Iterator[Step]:
+    """A digit every filling of a sum puts somewhere among some of its cells (all of them, or
+    those in one region) leaves the cells that see all its places there (digits may repeat
+    along a little killer's diagonal, but not within one region)."""
+    pos = as_position(cands)
+    rules = pos.rules
+    cand = _cand(pos)
+    for part in _parts(pos, Sum):
+        p = part.primitive
+        assert isinstance(p, Sum)
+        filled = _sum_fillings(rules, p, cand, _ENUMERATION_LIMIT)
+        if filled is None or not filled[1]:
+            continue
+        keep, fillings = filled
+        index = {c: i for i, c in enumerate(p.cells)}
+        for group in _sum_groups(rules, p.cells):
+            at = [index[c] for c in group]
+            needed = set.intersection(*({f[i] for i in at} for f in fillings))
+            for d in sorted(needed):
+                if any(pos.values[c] == d for c in group):
+                    continue
+                places = [c for c in group if keep[index[c]] & bit(d) and not pos.values[c]]
+                removed = removable(pos, common_peers(rules, places) - set(p.cells), d) if places else []
+                if not removed:
+                    continue
+                why = (f"every filling that makes the total ({_sum_text(rules, p, fillings)}) puts "
+                       f"{digit_of(rules, d)} in one of {cells_text(rules, places)}; the cells that "
+                       f"see all of them cannot hold it")
+                step = _step("Sum-Region Interaction", 2.8, part, removed, why, p.cells, pos, 60)
+                yield Step(step.technique, step.difficulty, eliminations=step.eliminations,
+                           cells=tuple(places), candidates=tuple((c, d) for c in places),
+                           explanation=step.explanation, extra=step.extra)
+
 # -- the long tail: between lines, digit sets, outside clues -------------------------------------
 
 
@@ -444,6 +494,7 @@ CONSTRAINT_TECHNIQUES: tuple[tuple[str, float, Callable[[Candidates], Iterator[S
     ("Between Bounds", 2.2, find_between_bounds, 40),
     ("Set Rule", 2.5, find_set_rules, 60),
     ("Sum Combination", 2.6, find_sum_combinations, 60),
+    ("Sum-Region Interaction", 2.8, find_sum_regions, 60),
     ("Clue Placement", 3.0, find_clue_placements, 80),
 )
 

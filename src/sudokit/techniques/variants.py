@@ -39,6 +39,8 @@ Non-Consecutive Pointing       2.7          a digit's places in a full region ar
                                             which cannot hold the digit ±1
 Cage-Region Interaction        2.8          a digit every combination of a cage needs leaves the
                                             cells that see all its places in the cage
+Non-Consecutive Cover          2.8          a digit's places in a full region are one cell and cells
+                                            beside it: that cell cannot hold the digit ±1
 Innies/Outies                  2.8-3.8      the 45 rule: full regions minus the cages inside them
                                             (innies) or the cages sticking out minus the regions
                                             (outies) add up to a known sum; 2.8 + 0.2 per extra
@@ -69,8 +71,8 @@ Dynamic Forcing Chain          8.5+         a contradiction as in Nishio, follow
 
 The constraint kinds' own techniques (:mod:`~sudokit.techniques.variant_constraints`) go in
 between these by difficulty: Parity 1.0, Pair Rule 1.5-2.0, Thermometer Range 1.7, Sum Bounds
-2.0, Between Bounds 2.2, Set Rule 2.5, Sum Combination 2.6-3.0, Clue Placement 3.0; the forcing
-chains follow the constraints' rules as well as the singles.
+2.0, Between Bounds 2.2, Set Rule 2.5, Sum Combination 2.6-3.0, Sum-Region Interaction 2.8,
+Clue Placement 3.0; the forcing chains follow the constraints' rules as well as the singles.
 
 No uniqueness technique is used (they assume classic rules). Steps leave ``units`` empty (it
 indexes a shape's units); ``extra["regions"]`` holds the indexes into :attr:`Rules.regions` of
@@ -106,6 +108,7 @@ from sudokit.techniques.variant_basic import (
     find_jellyfish,
     find_locked_candidates,
     find_naked_singles,
+    find_nc_cover,
     find_nc_exclusions,
     find_nc_pointing,
     find_singles,
@@ -149,6 +152,7 @@ __all__ = [
     "find_locked_candidates",
     "find_multiple_forcing",
     "find_naked_singles",
+    "find_nc_cover",
     "find_nc_exclusions",
     "find_nc_pointing",
     "find_nishio",
@@ -431,6 +435,7 @@ def variant_techniques() -> list[Technique]:
         Technique("Locked Candidates", 2.6, find_locked_candidates, hodoku=50),
         Technique("Non-Consecutive Pointing", 2.7, find_nc_pointing, hodoku=60),
         Technique("Cage-Region Interaction", 2.8, find_cage_region, hodoku=60),
+        Technique("Non-Consecutive Cover", 2.8, find_nc_cover, hodoku=60),
         Technique("Innies/Outies", 2.8, find_innies_outies, hodoku=100),
         subset_technique(2, False),
         Technique("X-Wing", 3.2, find_x_wings, hodoku=140, timed=True),

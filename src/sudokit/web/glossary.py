@@ -141,6 +141,8 @@ GLOSSARY: dict[str, str] = {
                                  "digit removes its neighbours from the next cells.",
     "Non-Consecutive Pointing": "Wherever a digit goes in a region, it would rule out a "
                                 "consecutive digit in some neighbour, so that neighbour loses it.",
+    "Non-Consecutive Cover": "A digit can only go in one cell of a region or beside it; either "
+                             "way that cell cannot hold a digit next to it.",
     "Parity": "An odd (or even) cell holds only odd (or even) digits.",
     "Pair Rule": "Two cells joined by a dot, an X/V or a line must hold an allowed pair, so a digit "
                  "with no partner in the other cell goes.",
@@ -150,6 +152,9 @@ GLOSSARY: dict[str, str] = {
                   "hold, goes.",
     "Sum Combination": "Only some fillings of a sum's cells make its total, which limits what each "
                        "cell can hold.",
+    "Sum-Region Interaction": "Every filling of a sum (a little killer's diagonal, an arrow) puts "
+                              "a digit among a few of its cells, so cells seeing all of them lose "
+                              "it.",
     "Between Bounds": "A between line's cells lie strictly between the digits of its two ends.",
     "Set Rule": "A renban, entropic, modular line or quadruple allows only some digit patterns, so "
                 "digits no pattern can use go.",
