@@ -254,3 +254,58 @@ def test_frame_off_the_edge_and_readable_pencil_marks() -> None:
     picture = svg.grid(Grid.from_string("." * 81), candidates=True, size=360)
     sizes = [float(s) for s in re.findall(r'font-size="([0-9.]+)"', picture)]
     assert any(abs(s - geo.mark_size) < 0.05 for s in sizes)  # the marks' group takes that size
+
+
+def test_pencil_marks_stay_clear_of_the_cage_outlines() -> None:
+    """In a Killer's caged cells the pencil marks are shrunk inside the dashed outline (#26)."""
+    from sudokit import generate
+    from sudokit.render.layout import CELL
+
+    killer = generate(variant="killer", seed=2, size=6)
+    root = parse(svg.grid(killer, candidates=True))
+    caged = {cell for cage in killer.rules.cages for cell in cage.cells} if killer.rules else set()
+    assert caged
+    font = float(cls(root, "g", "cells")[0].get("font-size", "0"))
+    inset = CELL * 0.09
+    checked = 0
+    for g in cls(root, "g", "cell"):
+        if int(g.get("data-cell", "-1")) not in caged or killer.cells[int(g.get("data-cell", "0"))]:
+            continue
+        shrunk = cls(g, "g", "shrunk")
+        assert shrunk, f"cell {g.get('data-cell')}: marks not shrunk"
+        transform = shrunk[0].get("transform", "")
+        found = re.fullmatch(r"translate\(([\d.]+) ([\d.]+)\) scale\(([\d.]+)\)", transform)
+        assert found
+        dx, dy, k = (float(v) for v in found.groups())
+        for mark in cls(g, "text", "mark"):
+            x, y = dx + k * float(mark.get("x", "0")), dy + k * float(mark.get("y", "0"))
+            half = k * font * 0.35
+            assert inset < x - half and x + half < CELL - inset, (g.get("data-cell"), mark.get("data-digit"))
+            assert inset < y - 2 * half and y < CELL - inset, (g.get("data-cell"), mark.get("data-digit"))
+            checked += 1
+    assert checked
+
+
+def test_diagonals_are_drawn_under_the_pencil_marks() -> None:
+    """Sudoku X's diagonals come before the cells, so a line never strikes through a mark (#26)."""
+    from sudokit import generate
+
+    order = [g.get("class") for g in parse(svg.grid(generate(variant="x", seed=1, size=6),
+                                                    candidates=True)).iter("{http://www.w3.org/2000/svg}g")]
+    assert "diagonals" in order and order.index("diagonals") < order.index("cells")
+
+
+def test_cage_outlines_run_straight_across_cells() -> None:
+    """A cage's outline has one segment per straight side, not one per cell, so the dashes run
+    evenly round it (#26): a 1×3 cage is a closed rectangle of four segments."""
+    from sudokit.render.layout import Geometry
+
+    edges = Geometry(shape_for_size(9), 0.0).cage_edges([0, 1, 2])
+    assert len(edges) == 4
+    ends: dict[tuple[float, float], int] = {}
+    for x1, y1, x2, y2 in edges:
+        for point in ((x1, y1), (x2, y2)):
+            ends[point] = ends.get(point, 0) + 1
+    assert set(ends.values()) == {2}
+    l_shape = Geometry(shape_for_size(9), 0.0).cage_edges([0, 1, 9])
+    assert len(l_shape) == 6

@@ -51,7 +51,7 @@ __all__ = ["COLOURS", "Colours", "draw_over", "draw_under", "layers", "needs_mar
 class Colours:
     """The colours of the constraint kinds (any SVG colour string)."""
 
-    thermo: str = "#c9c9c9"
+    thermo: str = "#dedede"
     arrow: str = "#8f8f8f"
     germanwhisper: str = "#5cbf4a"
     dutchwhisper: str = "#f08a24"

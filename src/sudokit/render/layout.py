@@ -149,7 +149,8 @@ class Geometry:
     def cage_edges(
         self, cells: Iterable[int], inset: float | None = None
     ) -> list[tuple[float, float, float, float]]:
-        """A cage's outline as segments ``inset`` inside its cells (corners joined), each drawn once."""
+        """A cage's outline as segments ``inset`` inside its cells (corners joined), each drawn once
+        and straight runs across cells joined into one, so a dash pattern never restarts midway."""
         n = self.shape.n
         d = CELL * 0.09 if inset is None else inset
         inside = set(cells)
@@ -178,7 +179,7 @@ class Geometry:
                     y1 = end(has(r - 1, c), has(r - 1, c + dc), top, 1)
                     y2 = end(has(r + 1, c), has(r + 1, c + dc), bottom, -1)
                     out.append((x, y1, x, y2))
-        return out
+        return _joined(out)
 
     def lines(self) -> list[tuple[float, float, float, float, bool]]:
         """The inner grid lines ``(x1, y1, x2, y2, thick)``, thin ones first (the border is separate)."""
@@ -202,3 +203,23 @@ def geometry(shape: Shape, coordinates: bool = False, clues: bool = False) -> Ge
     # picture's edge.
     margin = (CELL * 0.6 if coordinates else CELL * 0.15) + (CELL * 0.85 if clues else 0.0)
     return Geometry(shape, margin)
+
+
+def _joined(segments: list[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
+    """Axis-parallel segments with each straight run of end-to-end pieces made one segment."""
+    flat = sorted((s for s in segments if s[1] == s[3]), key=lambda s: (s[1], s[0]))
+    tall = sorted((s for s in segments if s[1] != s[3]), key=lambda s: (s[0], s[1]))
+    out: list[tuple[float, float, float, float]] = []
+    for group, along in ((flat, 0), (tall, 1)):
+        run: list[float] | None = None
+        for seg in group:
+            touching = run is not None and abs(run[2 + along] - seg[along]) < 1e-6
+            if run is not None and touching and run[1 - along] == seg[1 - along]:
+                run[2 + along] = seg[2 + along]
+                continue
+            if run is not None:
+                out.append((run[0], run[1], run[2], run[3]))
+            run = list(seg)
+        if run is not None:
+            out.append((run[0], run[1], run[2], run[3]))
+    return out

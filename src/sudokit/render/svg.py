@@ -231,14 +231,16 @@ def grid_element(
     if rules is not None:
         _shaded_regions(root, s.geo, rules, palette)
         constraints.draw_under(root, s.geo, rules)
+        # Under the digits, so that a diagonal never strikes through a pencil mark.
+        _diagonals(root, s.geo, rules, palette)
     cages = cages_of(rules) if rules is not None else []
     labelled = {min(c.cells) for c in cages if c.total is not None}
+    caged = {cell for c in cages for cell in c.cells}
     _cells(root, s, givens, marks, placed, _colours(highlight, palette.cell),
-           set(eliminations), set(placements), link_list, palette, labelled)
-    if rules is not None and rules.constraints and highlight:
+           set(eliminations), set(placements), link_list, palette, labelled, caged)
+    if rules is not None and highlight and (rules.constraints or s.geo.diagonals(rules)):
         _see_through(root)
     if rules is not None:
-        _diagonals(root, s.geo, rules, palette)
         _cages(root, s.geo, cages, palette)
     _lines(root, s, palette, rules.pieces if rules is not None else None)
     if rules is not None:
@@ -311,11 +313,12 @@ def _units(root: ET.Element, geo: Geometry, colours: dict[object, str]) -> None:
 def _cells(
     root: ET.Element, s: _Strings, givens: Grid, marks: Candidates | None, placed: Grid | None,
     colours: dict[object, str], eliminated: set[Candidate], placing: set[Candidate],
-    links: list[Link], palette: Palette, labelled: Collection[int] = (),
+    links: list[Link], palette: Palette, labelled: Collection[int] = (), caged: Collection[int] = (),
 ) -> None:
     """One ``<g class="cell">`` per cell: its highlight, then its digit or its pencil marks (in a
     cell of ``labelled``, which carries a cage sum in its corner, the marks are drawn smaller
-    towards the bottom right so that the sum never hides one)."""
+    towards the bottom right so that the sum never hides one; in any other cell of a cage, a
+    little smaller about the centre, so that none touches the dashed outline)."""
     shape = givens.shape
     n = shape.n
     wanted: dict[int, set[int]] = {}
@@ -354,6 +357,8 @@ def _cells(
         mask = masks[cell] if masks is not None else 0
         if mask and cell in labelled:
             g = sub(g, "g", {"class": "shrunk", "transform": _SHRINK})
+        elif mask and cell in caged:
+            g = sub(g, "g", {"class": "shrunk", "transform": _CAGED})
         extra = wanted.get(cell)
         if extra:
             for digit in range(1, n + 1):
@@ -372,8 +377,11 @@ def _cells(
                 digit += 1
 
 
-#: The pencil marks of a cell with a cage sum: scaled to 78 % towards the bottom-right corner.
-_SHRINK = f"translate({_num(CELL * 0.22)} {_num(CELL * 0.22)}) scale(0.78)"
+#: The pencil marks of a cell with a cage sum: scaled to 70 % towards the bottom-right corner,
+#: clear of the sum and of the dashed outline (drawn 9 % of a cell inside the cage).
+_SHRINK = f"translate({_num(CELL * 0.22)} {_num(CELL * 0.2)}) scale(0.7)"
+#: The pencil marks of any other cell of a cage: scaled to 80 % about the cell's centre.
+_CAGED = f"translate({_num(CELL * 0.1)} {_num(CELL * 0.1)}) scale(0.8)"
 
 
 def cages_of(rules: Rules) -> list[Cage]:
