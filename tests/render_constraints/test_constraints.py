@@ -181,8 +181,9 @@ def test_little_killer_moves_aside_for_a_clue_in_its_outside_cell() -> None:
 
 
 def test_pencil_marks_make_room_for_a_cage_sum():
-    """In the cell carrying a cage's sum the pencil marks are drawn smaller, towards the bottom
-    right, so the sum never covers candidate 1; the other cells keep their full-size marks."""
+    """In the cell carrying a cage's sum the pencil marks are drawn smallest (70 %), towards the
+    bottom right, so the sum never covers candidate 1; the other cells of a cage at 80 % inside
+    its dashed outline; cells outside every cage keep their full-size marks."""
     from sudokit import Candidates, Shape
     from sudokit.rules import KillerCage
 
@@ -190,6 +191,7 @@ def test_pencil_marks_make_room_for_a_cage_sum():
     grid = Grid((0,) * 16, Shape(2, 2), rules)
     root = ET.fromstring(svg.grid(grid, candidates=Candidates.from_grid(grid)))
     ns = {"s": "http://www.w3.org/2000/svg"}
-    shrunk = {cell.get("data-cell") for cell in root.iterfind(".//s:g[@class='cell']", ns)
-              if cell.find("s:g[@class='shrunk']", ns) is not None}
-    assert shrunk == {"0"}  # cell r1c1; the cage of r1c3-r1c4 has no sum: no label, full-size marks
+    scale = {cell.get("data-cell"): (found.get("transform") or "").split("scale(")[-1].rstrip(")")
+             for cell in root.iterfind(".//s:g[@class='cell']", ns)
+             if (found := cell.find("s:g[@class='shrunk']", ns)) is not None}
+    assert scale == {"0": "0.7", "1": "0.8", "2": "0.8", "3": "0.8"}  # r1c1 carries the sum
