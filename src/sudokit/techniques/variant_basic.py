@@ -139,63 +139,61 @@ def find_nc_exclusions(cands: Candidates) -> Iterator[Step]:
             )
 
 
+def _nc_places(cands: Candidates) -> Iterator[tuple[RulesPosition, int, int, list[int]]]:
+    """Under non-consecutive rules: (position, full region, digit, the digit's places in it) for
+    each digit with two places or more (what the two non-consecutive place steps look at)."""
+    pos = as_position(cands)
+    if not pos.rules.adjacent:
+        return
+    for r in rules_tables(pos.rules).full:
+        cells = pos.rules.regions[r].cells
+        for digit in range(1, pos.rules.n + 1):
+            places = [c for c in cells if pos.masks[c] & bit(digit)]
+            if len(places) >= 2:
+                yield pos, r, digit, places
+
+
 def find_nc_pointing(cands: Candidates) -> Iterator[Step]:
     """A digit whose places in a full region are all beside a cell: that cell loses digit ± 1."""
-    pos = as_position(cands)
-    rules = pos.rules
-    if not rules.adjacent:
-        return
-    for r in rules_tables(rules).full:
-        cells = rules.regions[r].cells
-        for digit in range(1, rules.n + 1):
-            places = [c for c in cells if pos.masks[c] & bit(digit)]
-            if len(places) < 2:
-                continue
-            beside = set(rules.neighbours[places[0]])
-            for p in places[1:]:
-                beside &= rules.neighbours[p]
-            near = near_digits(digit, rules.n)
-            removed = [(c, d) for c in sorted(beside - set(places)) for d in digits_of(pos.masks[c] & near)]
-            if removed:
-                yield Step(
-                    "Non-Consecutive Pointing", 2.7, eliminations=tuple(removed), cells=tuple(places),
-                    candidates=tuple((c, digit) for c in places),
-                    explanation=f"In {region_name(rules, r)}, {digit} can only go in "
-                    f"{cells_text(rules, places)}, all beside {cells_text(rules, {c for c, _ in removed})}, "
-                    f"which cannot hold a digit next to {digit}: {elims_text(rules, removed)}",
-                    extra={"regions": [r], "hodoku": 60},
-                )
+    for pos, r, digit, places in _nc_places(cands):
+        rules = pos.rules
+        beside = set(rules.neighbours[places[0]])
+        for p in places[1:]:
+            beside &= rules.neighbours[p]
+        near = near_digits(digit, rules.n)
+        removed = [(c, d) for c in sorted(beside - set(places)) for d in digits_of(pos.masks[c] & near)]
+        if removed:
+            yield Step(
+                "Non-Consecutive Pointing", 2.7, eliminations=tuple(removed), cells=tuple(places),
+                candidates=tuple((c, digit) for c in places),
+                explanation=f"In {region_name(rules, r)}, {digit} can only go in "
+                f"{cells_text(rules, places)}, all beside {cells_text(rules, {c for c, _ in removed})}, "
+                f"which cannot hold a digit next to {digit}: {elims_text(rules, removed)}",
+                extra={"regions": [r], "hodoku": 60},
+            )
 
 
 def find_nc_cover(cands: Candidates) -> Iterator[Step]:
     """A digit whose places in a full region are one cell and cells beside it: that cell loses
     digit ± 1 (it holds the digit, or a neighbour does)."""
-    pos = as_position(cands)
-    rules = pos.rules
-    if not rules.adjacent:
-        return
-    for r in rules_tables(rules).full:
-        cells = rules.regions[r].cells
-        for digit in range(1, rules.n + 1):
-            places = [c for c in cells if pos.masks[c] & bit(digit)]
-            if len(places) < 2:
+    for pos, r, digit, places in _nc_places(cands):
+        rules = pos.rules
+        near = near_digits(digit, rules.n)
+        for centre in places:
+            if not pos.masks[centre] & near or any(
+                    p != centre and p not in rules.neighbours[centre] for p in places):
                 continue
-            near = near_digits(digit, rules.n)
-            for centre in places:
-                if not pos.masks[centre] & near or any(
-                        p != centre and p not in rules.neighbours[centre] for p in places):
-                    continue
-                removed = [(centre, d) for d in digits_of(pos.masks[centre] & near)]
-                others = [p for p in places if p != centre]
-                yield Step(
-                    "Non-Consecutive Cover", 2.8, eliminations=tuple(removed), cells=tuple(places),
-                    candidates=tuple((c, digit) for c in places),
-                    explanation=f"In {region_name(rules, r)}, {digit} can only go in "
-                    f"{rules.cell_name(centre)} or beside it ({cells_text(rules, others)}); either way "
-                    f"{rules.cell_name(centre)} cannot hold a digit next to {digit}: "
-                    f"{elims_text(rules, removed)}",
-                    extra={"regions": [r], "hodoku": 60},
-                )
+            removed = [(centre, d) for d in digits_of(pos.masks[centre] & near)]
+            others = [p for p in places if p != centre]
+            yield Step(
+                "Non-Consecutive Cover", 2.8, eliminations=tuple(removed), cells=tuple(places),
+                candidates=tuple((c, digit) for c in places),
+                explanation=f"In {region_name(rules, r)}, {digit} can only go in "
+                f"{rules.cell_name(centre)} or beside it ({cells_text(rules, others)}); either way "
+                f"{rules.cell_name(centre)} cannot hold a digit next to {digit}: "
+                f"{elims_text(rules, removed)}",
+                extra={"regions": [r], "hodoku": 60},
+            )
 
 
 # -- locked candidates -----------------------------------------------------------------------------
