@@ -125,6 +125,14 @@ def _parts(pos: Candidates, family: type) -> Iterator[Part]:
             yield part
 
 
+def _sum_parts(pos: Candidates) -> Iterator[tuple[Part, Sum]]:
+    """The parts whose primitive is a :class:`Sum`, with the sum (typed as one)."""
+    for part in _parts(pos, Sum):
+        p = part.primitive
+        assert isinstance(p, Sum)
+        yield part, p
+
+
 def _pruned(part: Part, cand: list[int]) -> list[int] | None:
     """The masks the part's propagator keeps on its cells (None: a contradiction)."""
     work = cand.copy()
@@ -351,9 +359,7 @@ def find_sum_bounds(cands: Candidates) -> Iterator[Step]:
     pos = as_position(cands)
     rules = pos.rules
     cand = _cand(pos)
-    for part in _parts(pos, Sum):
-        p = part.primitive
-        assert isinstance(p, Sum)
+    for part, p in _sum_parts(pos):
         keep = _bounds_keep(rules, p, cand)
         removed = _removed(pos, p.cells, keep)
         if removed:
@@ -369,9 +375,7 @@ def find_sum_combinations(cands: Candidates) -> Iterator[Step]:
     rules = pos.rules
     cand = _cand(pos)
     steps: list[Step] = []
-    for part in _parts(pos, Sum):
-        p = part.primitive
-        assert isinstance(p, Sum)
+    for part, p in _sum_parts(pos):
         filled = _sum_fillings(rules, p, cand, _ENUMERATION_LIMIT)
         if filled is None:
             keep, text = _pruned(part, cand), "the sums its cells can make leave"
@@ -412,9 +416,7 @@ def find_sum_regions(cands: Candidates) -> Iterator[Step]:
     pos = as_position(cands)
     rules = pos.rules
     cand = _cand(pos)
-    for part in _parts(pos, Sum):
-        p = part.primitive
-        assert isinstance(p, Sum)
+    for part, p in _sum_parts(pos):
         filled = _sum_fillings(rules, p, cand, _ENUMERATION_LIMIT)
         if filled is None or not filled[1]:
             continue
