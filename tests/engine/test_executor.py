@@ -489,3 +489,29 @@ def test_a_large_write_cut_by_ctrl_c_is_written_whole(tmp_path: Path) -> None:
         output = processes.Reader(process.stdout).rest(timeout=60)
         assert process.wait(timeout=60) == 130
     assert len(output) == 20000 * 82
+
+
+def test_worker_processes_start_from_a_fork_server_while_threads_run() -> None:
+    """Beside another thread the process kind's workers come from a fork server (a fork could
+    inherit a lock that thread holds), and still give every result in order."""
+    from sudokit.engine import executor as module
+
+    release = threading.Event()
+    other = threading.Thread(target=release.wait, args=(30,))
+    other.start()
+    try:
+        assert module._process_context().get_start_method() == "forkserver"
+        assert list(Executor("process", jobs=2).map(slow_square, range(12))) == [x * x for x in range(12)]
+    finally:
+        release.set()
+        other.join(5)
+
+
+def test_a_script_without_a_main_guard_rates_with_two_jobs() -> None:
+    """A plain script (no ``if __name__ == "__main__"``) rates with two worker processes."""
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    script = ("import sudokit\n"
+              f"print(sum(r.status == 'rated' for r in sudokit.rate_many(['{puzzle}'] * 40, jobs=2)))\n")
+    done = processes.run([sys.executable, "-c", script], timeout=120, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["40"]

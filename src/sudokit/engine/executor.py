@@ -45,6 +45,7 @@ runner is given; the batch functions take ``executor=`` to use it instead of the
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from concurrent.futures import Executor as PoolExecutor
@@ -53,6 +54,8 @@ from dataclasses import dataclass
 from functools import partial
 from importlib import import_module
 from itertools import islice
+from multiprocessing import get_all_start_methods, get_context
+from multiprocessing.context import BaseContext
 from types import MappingProxyType
 from typing import Any, Final, Protocol, TypeVar
 
@@ -181,8 +184,20 @@ def run_processes(
     executor: Executor, fn: Callable[[T, Stop], R], items: Iterable[T], stop: Stop
 ) -> Iterator[R]:
     """Run the items in ``jobs`` worker processes (for work done in Python)."""
-    pool = ProcessPoolExecutor(max_workers=executor.jobs, initializer=ignore_interrupts)
+    pool = ProcessPoolExecutor(max_workers=executor.jobs, initializer=ignore_interrupts,
+                               mp_context=_process_context())
     return _ordered(pool, fn, items, stop, executor.in_flight(), stop_workers)
+
+
+def _process_context() -> BaseContext:
+    """How worker processes start: forked (no ``if __name__ == "__main__"`` guard needed in the
+    caller's script) when this process runs one thread; from a fork server when it runs more,
+    since a child forked from a threaded process can inherit a lock another thread held and hang
+    (seen under ASan, from a test runner's worker); the platform's default where neither exists."""
+    methods = get_all_start_methods()
+    if threading.active_count() > 1 and "forkserver" in methods:
+        return get_context("forkserver")
+    return get_context("fork" if "fork" in methods else None)
 
 
 def _on_worker(fn: Callable[[T, Stop], R], item: T) -> R:

@@ -305,15 +305,10 @@ def test_rate_many_hodoku_path_in_threads() -> None:
     assert [_summary(r) for r in got] == want
 
 
-@pytest.mark.parametrize(("all_in_c", "hodoku", "threads"),
-                         [(False, True, False), (True, True, True), (False, False, True)])
-def test_rate_many_threads_once_hodoku_path_is_all_c(
-    all_in_c: bool, hodoku: bool, threads: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """rate_many's workers for the C engine are threads, with hodoku_path only when every HoDoKu
-    step type has a C finder (else the Python finders would hold the GIL: processes)."""
-    ported = tuple(range(len(HODOKU_STEPS) if all_in_c else 13))
-    monkeypatch.setattr(_core, "hodoku_ported", lambda: ported)
+@pytest.mark.parametrize("hodoku", [False, True])
+def test_rate_many_asks_for_processes(hodoku: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """rate_many's workers are processes for either path (threads would share one core: most of
+    an easy 9×9 rating is Python around the C finders)."""
     chosen: list[bool] = []
 
     class Recorder:
@@ -326,8 +321,7 @@ def test_rate_many_threads_once_hodoku_path_is_all_c(
 
     monkeypatch.setattr(rating, "Executor", Recorder)
     assert [r.status for r in rate_many([EASY[0]], jobs=2, hodoku_path=hodoku, engine="c")] == ["rated"]
-    assert chosen == [threads]
-    assert rating._hodoku_all_in_c("python") is False
+    assert chosen == [False]
 
 
 def test_rate_many_hands_out_batches_in_order() -> None:
