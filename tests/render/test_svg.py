@@ -309,3 +309,27 @@ def test_cage_outlines_run_straight_across_cells() -> None:
     assert set(ends.values()) == {2}
     l_shape = Geometry(shape_for_size(9), 0.0).cage_edges([0, 1, 9])
     assert len(l_shape) == 6
+
+
+def test_every_side_of_a_cage_starts_and_ends_with_a_dash() -> None:
+    """Each straight side of a cage outline gets a dash pattern fitted to its length, so no
+    corner falls in a gap (#26; the booklet uses the same fit)."""
+    from sudokit.render.layout import CELL, fitted_dash
+
+    for length in (CELL * 0.82, CELL * 1.0, CELL * 2.82, CELL * 7.3):
+        on, off = fitted_dash(length, CELL * 0.07, CELL * 0.05)
+        count = round((length + off) / (on + off))
+        assert count * on + (count - 1) * off == pytest.approx(length)
+        assert 0.7 < on / (CELL * 0.07) < 1.4 and on / off == pytest.approx(0.07 / 0.05)
+    killer = Grid.from_string(json.dumps({"format": "sudokit", "size": 9, "variants": ["killer"],
+                                          "givens": "." * 81,
+                                          "cages": [{"cells": ["r1c1", "r1c2", "r2c1"], "sum": 10}]}))
+    ns = "{http://www.w3.org/2000/svg}"
+    outline = next(g for g in parse(svg.grid(killer)).iter(f"{ns}g") if g.get("class") == "cage")
+    sides = list(outline.iter(f"{ns}path"))
+    assert len(sides) == 6
+    for side in sides:
+        x1, y1, x2, y2 = map(float, re.findall(r"-?[\d.]+", side.get("d", "")))
+        on, off = map(float, side.get("stroke-dasharray", "").split())
+        count = round((abs(x2 - x1) + abs(y2 - y1) + off) / (on + off))
+        assert count * on + (count - 1) * off == pytest.approx(abs(x2 - x1) + abs(y2 - y1), abs=0.05)

@@ -37,7 +37,7 @@ from sudokit.generation.generator import LEVELS as LEVELS  # the level names a d
 from sudokit.generation.generator import parse_difficulty
 from sudokit.grid import Grid
 from sudokit.render.constraints import layers, needs_margin
-from sudokit.render.layout import CELL, Geometry, digit_label, geometry
+from sudokit.render.layout import CAGE_DASH, CELL, Geometry, digit_label, fitted_dash, geometry
 from sudokit.render.svg import PALETTE, cages_of
 
 if TYPE_CHECKING:
@@ -229,11 +229,12 @@ def _draw_rules_over(canvas: Any, geo: Geometry, pen: _Pen, puzzle: Grid) -> Non
         return
     _colour(canvas, PALETTE.cage, stroke=True)
     canvas.setLineWidth(geo.thin * 1.2 * pen.k)
-    canvas.setDash(CELL * 0.07 * pen.k, CELL * 0.05 * pen.k)
     size = CELL * 0.24
     canvas.setFont("SudokitSans", size * pen.k)
     for cage in cages:
         for x1, y1, x2, y2 in geo.cage_edges(cage.cells):
+            on, off = fitted_dash(abs(x2 - x1) + abs(y2 - y1), CELL * CAGE_DASH[0], CELL * CAGE_DASH[1])
+            canvas.setDash(on * pen.k, off * pen.k)
             canvas.line(*pen.at(x1, y1), *pen.at(x2, y2))
         if cage.total is not None:
             x, y = geo.origin(min(cage.cells))

@@ -205,6 +205,18 @@ def geometry(shape: Shape, coordinates: bool = False, clues: bool = False) -> Ge
     return Geometry(shape, margin)
 
 
+#: A cage outline's dash and gap, as shares of a cell (before :func:`fitted_dash` fits them to a side).
+CAGE_DASH = (0.07, 0.05)
+
+
+def fitted_dash(length: float, dash: float, gap: float) -> tuple[float, float]:
+    """The dash and gap nearest ``(dash, gap)`` whose pattern fills ``length`` from a dash to a
+    dash, so a cage's corners are always drawn (as setters draw them) and never fall in a gap."""
+    count = max(1, round((length + gap) / (dash + gap)))
+    scale = length / (count * dash + (count - 1) * gap)
+    return dash * scale, gap * scale
+
+
 def _joined(segments: list[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
     """Axis-parallel segments with each straight run of end-to-end pieces made one segment."""
     flat = sorted((s for s in segments if s[1] == s[3]), key=lambda s: (s[1], s[0]))

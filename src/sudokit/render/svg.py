@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from sudokit.candidates import Candidates
 from sudokit.grid import Grid
 from sudokit.render import constraints
-from sudokit.render.layout import CELL, Geometry, digit_label, geometry
+from sudokit.render.layout import CAGE_DASH, CELL, Geometry, digit_label, fitted_dash, geometry
 from sudokit.rules import Cage, Rules
 from sudokit.rules.kinds import KillerCage
 from sudokit.shape import Shape, shape_for_size
@@ -486,15 +486,14 @@ def _cages(root: ET.Element, geo: Geometry, cages: Sequence[Cage], palette: Pale
         return
     inset = CELL * 0.09
     g = ET.SubElement(root, "g", {"class": "cages"})
+    dash, gap = CELL * CAGE_DASH[0], CELL * CAGE_DASH[1]
     for index, cage in enumerate(cages):
-        inside = set(cage.cells)
-        edges = geo.cage_edges(inside, inset)
-        path = " ".join(f"M{_num(a)} {_num(b)}L{_num(c)} {_num(d)}" for a, b, c, d in edges)
-        ET.SubElement(g, "path", {
-            "class": "cage", "data-cage": str(index), "d": path, "fill": "none", "stroke": palette.cage,
-            "stroke-width": _num(geo.thin * 1.2),
-            "stroke-dasharray": f"{_num(CELL * 0.07)} {_num(CELL * 0.05)}",
-        })
+        outline = ET.SubElement(g, "g", {"class": "cage", "data-cage": str(index), "fill": "none",
+                                         "stroke": palette.cage, "stroke-width": _num(geo.thin * 1.2)})
+        for a, b, c, d in geo.cage_edges(set(cage.cells), inset):
+            on, off = fitted_dash(abs(c - a) + abs(d - b), dash, gap)
+            ET.SubElement(outline, "path", {"d": f"M{_num(a)} {_num(b)}L{_num(c)} {_num(d)}",
+                                            "stroke-dasharray": f"{_num(on)} {_num(off)}"})
         if cage.total is not None:
             x, y = geo.origin(min(cage.cells))
             size = CELL * 0.24
