@@ -399,3 +399,16 @@ def test_batch_reads_a_json_line_in_a_plain_file(engine: str) -> None:
     results = list(run(lines, Job("solve")))
     assert [str(r.status) for r in results] == ["solved", "solved", "invalid", "solved"]
     assert results[1].solution == solve(x).to_string() == results[3].solution
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    ({"cage": [{"cells": ["r1c1", "r1c2"], "sum": 3}]}, "no field 'cage'"),
+    ({"cages": [{"cells": ["r1c1", "r1c2"], "total": 3}]}, "cage 1 has no field 'total'"),
+    ({"format": "fpuzzles"}, '"format" must be "sudokit"'),
+])
+def test_a_misspelt_field_of_the_json_form_is_refused(extra: dict[str, object], message: str) -> None:
+    """A field sudokit's JSON form does not have is refused, not dropped: a misspelt cage read as
+    no cage would give a wrong answer."""
+    text = json.dumps({"format": "sudokit", "size": 4, "givens": "." * 16, **extra})
+    with pytest.raises(ParseError, match=message):
+        Grid.from_string(text)

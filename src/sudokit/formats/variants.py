@@ -195,9 +195,27 @@ def _size(value: object) -> int:
 # -- sudokit's JSON form ------------------------------------------------------------------------------
 
 
+#: The fields of sudokit's JSON form; any other is refused (a misspelt rule must not be dropped).
+JSON_FIELDS = frozenset({"format", "size", "variants", "box", "regions", "cages", "extra_regions",
+                         "constraints", "digits", "givens"})
+#: The fields of a cage in it.
+CAGE_FIELDS = frozenset({"cells", "sum"})
+
+
+def _known_fields(data: dict[str, Any], fields: frozenset[str], what: str) -> None:
+    """Refuse an object with a field not in ``fields``: read as it stands, it would lose a rule."""
+    unknown = sorted(set(data) - fields)
+    if unknown:
+        raise ParseError(f"{what} has no field {unknown[0]!r} (its fields: {', '.join(sorted(fields))})")
+
+
 def read_json(text: str | dict[str, Any]) -> tuple[list[int], Rules]:
     """Cells and rules of sudokit's JSON form (see the module's text)."""
     data = _load_json(text) if isinstance(text, str) else text
+    if isinstance(data, dict):
+        _known_fields(data, JSON_FIELDS, "sudokit's JSON form")
+        if data.get("format", "sudokit") != "sudokit":
+            raise ParseError(f"\"format\" must be \"sudokit\", not {data['format']!r}")
     givens = data.get("givens")
     if not isinstance(givens, str):
         raise ParseError("sudokit's JSON form needs \"givens\": the puzzle in the line format")
@@ -234,6 +252,7 @@ def rules_from_dict(data: dict[str, Any]) -> Rules:
             data["cages"], "\"cages\" must be a list of {\"cells\": [...], \"sum\": S}",
             "cage {} must be an object with \"cells\" and \"sum\"",
         ):
+            _known_fields(cage, CAGE_FIELDS, f"cage {k + 1}")
             total = cage.get("sum")
             if total is not None and (isinstance(total, bool) or not isinstance(total, int)):
                 raise ParseError(f"cage {k + 1}: \"sum\" must be a whole number")
