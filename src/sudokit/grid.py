@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from operator import itemgetter
 from pathlib import Path
 
 from sudokit import formats
@@ -32,9 +34,13 @@ _DEFAULT = Shape(3, 3)
 
 def find_duplicate(cells: Sequence[int], shape: Shape) -> DuplicateGivenError | None:
     """Return the first duplicate given (same digit twice in a unit) as an error, or ``None``."""
-    for index, unit in enumerate(shape.units):
+    for index, read in enumerate(_unit_readers(shape)):
+        values = read(cells)
+        blanks = values.count(0)
+        if len(set(values)) - (1 if blanks else 0) == len(values) - blanks:
+            continue  # each digit of this unit once: the common case, checked at C speed
         seen: dict[int, int] = {}
-        for cell in unit:
+        for cell in shape.units[index]:
             v = cells[cell]
             if v:
                 if v in seen:
@@ -43,6 +49,14 @@ def find_duplicate(cells: Sequence[int], shape: Shape) -> DuplicateGivenError | 
                     )
                 seen[v] = cell
     return None
+
+
+@cache
+def _unit_readers(shape: Shape) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
+    """For each unit of a shape, a function giving its cells' values as a tuple."""
+    if shape.n == 1:
+        return (lambda cells: (cells[0],),) * 3
+    return tuple(itemgetter(*unit) for unit in shape.units)
 
 
 def as_rules(rules: RulesLike, shape: Shape) -> Rules | None:
