@@ -36,7 +36,7 @@ from sudokit.generation.variants import variant_rules
 from sudokit.limits import Deadline
 from sudokit.rules import Cage, Constraint, Rules
 
-__all__ = ["MERGE_LIMIT", "assemble", "constrained_attempt", "is_needed"]
+__all__ = ["MERGE_LIMIT", "assemble", "constrained_attempt", "is_needed", "unique"]
 
 #: The longest the random solution of one attempt may take (seconds).
 _FILL_SECONDS = 5.0
@@ -78,7 +78,7 @@ def _count(rules: Rules, puzzle: Sequence[int], engine: str, deadline: Deadline,
     return count, first
 
 
-def _unique(rules: Rules, puzzle: Sequence[int], engine: str, deadline: Deadline) -> bool:
+def unique(rules: Rules, puzzle: Sequence[int], engine: str, deadline: Deadline) -> bool:
     """True when the puzzle is unique: counted within :data:`CHECK_SECONDS`, then ten times that
     when it ran out (still unknown: False, so the given or constraint stays)."""
     count = _count(rules, puzzle, engine, deadline)[0]
@@ -160,7 +160,7 @@ def _merge_cages(base: Rules, items: list[Item], puzzle: Sequence[int], solution
         tried.add(frozenset(a.cells + b.cells))
         merged = Cage(tuple(sorted(a.cells + b.cells)), (a.total or 0) + (b.total or 0))
         trial = [i for i in items if i is not a and i is not b] + [merged]
-        if _unique(assemble(base, trial), puzzle, engine, deadline):
+        if unique(assemble(base, trial), puzzle, engine, deadline):
             items = trial
 
 
@@ -194,7 +194,7 @@ def constrained_attempt(
         for cell in rng.sample(range(size), size):
             if puzzle[cell]:
                 digit, puzzle[cell] = puzzle[cell], 0
-                if not _unique(rules, puzzle, engine, deadline):
+                if not unique(rules, puzzle, engine, deadline):
                     puzzle[cell] = digit
         if opts.cage_cover >= 1.0:
             items = _merge_cages(base, items, puzzle, solution, rng, engine, deadline)
@@ -203,7 +203,7 @@ def constrained_attempt(
         for item in order:
             trial = [i for i in items if i is not item]
             smaller = assemble(base, trial)
-            if _unique(smaller, puzzle, engine, deadline):
+            if unique(smaller, puzzle, engine, deadline):
                 items, rules = trial, smaller
     givens = sum(1 for v in puzzle if v)
     if opts.killer_givens is not None and "killer" in kinds and givens > opts.killer_givens:
