@@ -64,11 +64,11 @@ def test_more_9x9_variants_are_unique_and_solved_by_logic(kind: str, seed: int) 
 
 
 def test_switched_off_the_puzzle_is_only_unique_and_minimal() -> None:
-    # little killer 6×6 seed 1: the unique, minimal puzzle needs a guess; the pass adds givens to
-    # the same rules
+    # little killer 6×6 seed 1: the unique, minimal puzzle needs a guess; the pass adds givens and
+    # keeps some of the same constraints (those the givens leave needed for neither go)
     plain, logical = _made("littlekiller", 6, 1, False), _made("littlekiller", 6, 1)
     assert _guesses(plain) > 0 and _guesses(logical) == 0
-    assert plain.all_rules == logical.all_rules
+    assert set(logical.all_rules.constraints) <= set(plain.all_rules.constraints)
     assert logical.clue_count > plain.clue_count
     assert brute.count(plain) == 1
     for x, v in enumerate(plain.cells):
@@ -79,8 +79,9 @@ def test_switched_off_the_puzzle_is_only_unique_and_minimal() -> None:
 
 
 def test_the_pass_keeps_the_rules_and_the_solution_of_the_attempt() -> None:
-    # a laid kind: the constraints the attempt kept stay; the givens are the solution's digits
+    # a laid kind: constraints of the attempt (at least one); the givens are the solution's digits
     plain, logical = _made("whisper", 6, 2, False), _made("whisper", 6, 2)
-    assert plain.all_rules.constraints == logical.all_rules.constraints
+    assert set(logical.all_rules.constraints) <= set(plain.all_rules.constraints)
+    assert logical.all_rules.constraints
     answer = solve(plain).cells
     assert all(not v or v == answer[x] for x, v in enumerate(logical.cells))

@@ -374,8 +374,8 @@ class Generator:
             return None
         puzzle, solution, rules = made
         if opts.logic:
-            make_logical(opts, rules, puzzle, solution, random.Random(aseed ^ _LOGIC_SALT), self.engine_name,
-                         deadline, stop)
+            rules = make_logical(opts, rules, puzzle, solution, random.Random(aseed ^ _LOGIC_SALT),
+                                 self.engine_name, deadline, stop)
             if (opts.killer_givens is not None and "killer" in split_names(opts.variant)[1]
                     and sum(1 for v in puzzle if v) > opts.killer_givens):
                 return None
