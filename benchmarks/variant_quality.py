@@ -9,7 +9,7 @@ limit), and how many puzzles of ER under 4 are rated above "hard" (the
 issue asks for none), plus the median seconds to generate.
 
     .venv/bin/python benchmarks/variant_quality.py [--size 6] [--count 100] [--kinds thermo,killer]
-        [--time-limit 30] [--budget 1800] [--json FILE]
+        [--time-limit 30] [--budget 1800] [--json FILE] [--no-logic-check]
     .venv/bin/python benchmarks/variant_quality.py --examples examples/variants
 
 A puzzle whose generation or explanation runs past ``--time-limit`` is counted as not made / not
@@ -52,11 +52,12 @@ class KindRow:
     seconds: list[float] = field(default_factory=list)
 
 
-def measure(kind: str, size: int, seed: int, time_limit: float, row: KindRow) -> None:
-    """Generate, rate and explain one puzzle of ``kind``, adding what was seen to ``row``."""
+def measure(kind: str, size: int, seed: int, time_limit: float, row: KindRow, logic: bool = True) -> None:
+    """Generate (``logic``: with the setter's pass), rate and explain one puzzle of ``kind``, adding
+    what was seen to ``row``."""
     start = time.perf_counter()
     try:
-        grid = sudokit.generate(size=size, variant=kind, seed=seed, time_limit=time_limit)
+        grid = sudokit.generate(size=size, variant=kind, seed=seed, time_limit=time_limit, logic=logic)
     except SudokuError:
         row.failed += 1
         return
@@ -131,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds to generate, rate or explain one puzzle")
     parser.add_argument("--budget", type=float, default=0.0, help="seconds for the whole run (0: none)")
     parser.add_argument("--json", help="also write the rows as JSON to this file")
+    parser.add_argument("--no-logic-check", dest="logic", action="store_false",
+                        help="generate without the setter's pass (the unique, minimal puzzle only)")
     parser.add_argument("--examples", help="measure the puzzles of this folder (KIND-SIZE.json, e.g. "
                         "examples/variants) instead of generating: one row a file's kind and size")
     args = parser.parse_args(argv)
@@ -151,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
                 if args.budget and time.monotonic() - start > args.budget:
                     print("budget reached: the rows cover what was finished", file=sys.stderr)
                     raise KeyboardInterrupt
-                measure(kind, args.size, seed, args.time_limit, row)
+                measure(kind, args.size, seed, args.time_limit, row, args.logic)
                 print(f"\r{kind}: {seed}/{args.count} ({time.monotonic() - start:.0f} s)",
                       end="", file=sys.stderr, flush=True)
             print(file=sys.stderr)

@@ -64,3 +64,19 @@ def test_unknown_kind_and_size_are_usage_errors(capsys: pytest.CaptureFixture[st
     assert status == 2 and "makes no" in err
     status, _, err = run_cli(capsys, "generate", "--variant", "thermo", "--size", "4")
     assert status == 2 and "6×6" in err
+
+
+def test_no_logic_check_gives_the_unique_minimal_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
+    # little killer 6×6, seed 1: the setter's pass adds givens the logic needs; switched off, the
+    # puzzle is the one generate(..., logic=False) makes
+    from sudokit.generation.generator import generate
+
+    args = ("generate", "--variant", "littlekiller", "--size", "6", "--seed", "1")
+    status, checked, err = run_cli(capsys, *args)
+    assert status == 0, err
+    status, plain, err = run_cli(capsys, *args, "--no-logic-check")
+    assert status == 0, err
+    with_pass, without = Grid.from_string(checked.strip()), Grid.from_string(plain.strip())
+    assert without == generate(variant="littlekiller", size=6, seed=1, logic=False)
+    assert with_pass == generate(variant="littlekiller", size=6, seed=1)
+    assert with_pass.clue_count > without.clue_count

@@ -90,6 +90,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--keep", action="store_true",
                         help="constraint kinds and killer: keep every constraint laid (and the givens "
                         "added), instead of removing the redundant ones")
+    parser.add_argument("--no-logic-check", dest="logic", action="store_false",
+                        help="variants: skip the setter's pass that adds givens where the logic solver "
+                        "stalls (the puzzle is then only unique and minimal, and may need a guess)")
     parser.add_argument("--single-cages", action="store_true",
                         help="killer: allow single-cell cages (a single-cell cage is a given in disguise)")
     parser.add_argument("--cage-cover", type=float, default=1.0, metavar="SHARE",
@@ -135,6 +138,7 @@ def run(args: argparse.Namespace) -> int:
             k=args.k, dig=args.dig, difficulty=args.difficulty, technique=args.technique,
             variant=args.variant, regions=_regions_text(args.regions), near=near,
             keep=args.keep, single_cages=args.single_cages, cage_cover=args.cage_cover,
+            logic=args.logic,
         )  # fmt: skip
         if opts.difficulty is not None or opts.technique is not None:
             Generator(opts)  # fails at once when the rater is missing

@@ -36,7 +36,7 @@ from sudokit.generation.variants import variant_rules
 from sudokit.limits import Deadline
 from sudokit.rules import Cage, Constraint, Rules
 
-__all__ = ["MERGE_LIMIT", "assemble", "constrained_attempt", "is_needed"]
+__all__ = ["MERGE_LIMIT", "assemble", "constrained_attempt", "count_within", "is_needed"]
 
 #: The longest the random solution of one attempt may take (seconds).
 _FILL_SECONDS = 5.0
@@ -65,8 +65,8 @@ def assemble(base: Rules, items: Sequence[Item]) -> Rules:
     return Rules(**values)
 
 
-def _count(rules: Rules, puzzle: Sequence[int], engine: str, deadline: Deadline, seed: int = 0,
-           cap: float = CHECK_SECONDS) -> tuple[int, bytes | None]:
+def count_within(rules: Rules, puzzle: Sequence[int], engine: str, deadline: Deadline, seed: int = 0,
+                 cap: float = CHECK_SECONDS) -> tuple[int, bytes | None]:
     """The solver's count (limit 2) and first solution within ``cap`` seconds (``-4``: it ran
     out) and the deadline."""
     deadline.check()
@@ -81,9 +81,9 @@ def _count(rules: Rules, puzzle: Sequence[int], engine: str, deadline: Deadline,
 def _unique(rules: Rules, puzzle: Sequence[int], engine: str, deadline: Deadline) -> bool:
     """True when the puzzle is unique: counted within :data:`CHECK_SECONDS`, then ten times that
     when it ran out (still unknown: False, so the given or constraint stays)."""
-    count = _count(rules, puzzle, engine, deadline)[0]
+    count = count_within(rules, puzzle, engine, deadline)[0]
     if count == -4:
-        count = _count(rules, puzzle, engine, deadline, cap=10 * CHECK_SECONDS)[0]
+        count = count_within(rules, puzzle, engine, deadline, cap=10 * CHECK_SECONDS)[0]
     return count == 1
 
 
@@ -95,7 +95,7 @@ def is_needed(base: Rules, items: Sequence[Item], puzzle: Sequence[int], kind: s
               deadline: Deadline) -> bool:
     """True when the puzzle has several solutions without every constraint of ``kind``."""
     rest = [i for i in items if _kind(i) != kind]
-    return _count(assemble(base, rest), puzzle, engine, deadline)[0] != 1
+    return count_within(assemble(base, rest), puzzle, engine, deadline)[0] != 1
 
 
 def _lay(opts: Options, kinds: Sequence[str], layout: Layout) -> bool:
@@ -116,7 +116,7 @@ def _add_givens(rules: Rules, puzzle: list[int], solution: Sequence[int], rng: r
     """Givens from the solution where the solver finds another solution, until it finds none."""
     size = len(puzzle)
     while True:
-        count, first = _count(rules, puzzle, engine, deadline, rng.getrandbits(63) | 1)
+        count, first = count_within(rules, puzzle, engine, deadline, rng.getrandbits(63) | 1)
         if count == 1:
             return
         if count == -4:  # too open to count quickly: a random given
@@ -128,7 +128,7 @@ def _add_givens(rules: Rules, puzzle: list[int], solution: Sequence[int], rng: r
             raise AssertionError("generator bug: constraints laid on a solution admit no solution")
         differ = [c for c in range(size) if first[c] != solution[c]]
         if not differ:  # the search found our solution first: another random order, or a random given
-            count, first = _count(rules, puzzle, engine, deadline, rng.getrandbits(63) | 1)
+            count, first = count_within(rules, puzzle, engine, deadline, rng.getrandbits(63) | 1)
             differ = [c for c in range(size) if first is not None and first[c] != solution[c]]
             if not differ:
                 differ = [c for c in range(size) if not puzzle[c]]

@@ -65,6 +65,7 @@ from sudokit.generation.dig import (
     variant_attempt,
 )
 from sudokit.generation.kinds import split_names
+from sudokit.generation.logical import make_logical
 from sudokit.generation.options import CLIMB_FROM as CLIMB_FROM
 from sudokit.generation.options import CLIMB_ONLY_FROM as CLIMB_ONLY_FROM
 from sudokit.generation.options import (
@@ -105,6 +106,9 @@ __all__ = [
 _MASK64 = (1 << 64) - 1
 
 _GOLDEN = 0x9E3779B97F4A7C15
+
+#: Mixed into an attempt's seed for the random order of the setter's pass (its own stream).
+_LOGIC_SALT = 0x5E77E2
 
 
 # -- seeds -----------------------------------------------------------------------------------------
@@ -369,6 +373,12 @@ class Generator:
         if made is None:
             return None
         puzzle, solution, rules = made
+        if opts.logic:
+            rules = make_logical(opts, rules, puzzle, solution, random.Random(aseed ^ _LOGIC_SALT),
+                                 self.engine_name, deadline, stop)
+            if (opts.killer_givens is not None and "killer" in split_names(opts.variant)[1]
+                    and sum(1 for v in puzzle if v) > opts.killer_givens):
+                return None
         grid = Grid._trusted(tuple(puzzle), opts.shape, rules)
         if opts.max_clues is not None and grid.clue_count > opts.max_clues:
             return None

@@ -97,6 +97,9 @@ class Options:
     single_cages: bool = False
     #: Hard puzzles (9×9 cells) to search near for an ER target (None: climb from random ones).
     near: tuple[tuple[int, ...], ...] | None = None
+    #: Variants: the setter's pass (:mod:`sudokit.generation.logical`): givens where the logic
+    #: solver stalls, so the puzzle is solved by logic alone (False: unique and minimal only).
+    logic: bool = True
 
     def __post_init__(self) -> None:
         if self.variant:
@@ -293,6 +296,7 @@ def options(
     keep: bool = False,
     cage_cover: float = 1.0,
     single_cages: bool = False,
+    logic: bool = True,
 ) -> Options:
     """Build :class:`Options` from friendly arguments (see :func:`generate`)."""
     names: tuple[str, ...] = ()
@@ -341,6 +345,7 @@ def options(
         keep=keep,
         cage_cover=cage_cover,
         single_cages=single_cages,
+        logic=logic,
     )
 
 

@@ -48,6 +48,7 @@ __all__ = [
     "explain_until",
     "focus",
     "guess_step",
+    "guessed_cells",
     "hint",
     "marks_of",
     "solution_of",
@@ -227,6 +228,21 @@ def _path(
             step = guess_step(work, solution)
         yield step
         step.apply(work)
+
+
+def guessed_cells(grid: Grid, solution: Grid, chosen: Iterable[Technique] | None = None,
+                  deadline: Deadline = NEVER, *, first: bool = False) -> list[int]:
+    """The cells where :func:`explain`'s path of a puzzle with rules guesses (with the ``chosen``
+    variant techniques, default all; ``first``: stop at the first guess): empty when logic alone
+    solves it."""
+    path = _path(RulesPosition.from_grid(grid), _variant_chosen(chosen), deadline, solution=solution)
+    cells: list[int] = []
+    for step in path:
+        if step.technique == GUESS:
+            cells.extend(cell for cell, _ in step.placements)
+            if first:
+                break
+    return cells
 
 
 def guess_step(cands: Candidates, solution: Grid) -> Step:
