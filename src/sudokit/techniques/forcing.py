@@ -55,6 +55,7 @@ from sudokit.techniques.chains import (
 from sudokit.techniques.step import Link, Step
 
 __all__ = [
+    "RULES",
     "Run",
     "Search",
     "find_dynamic_forcing_chains",
@@ -641,16 +642,19 @@ def _regions(
                     [(src, r, k) for src, r in runs], (unit, d0))
 
 
-_MULTIPLE = Rule("Multiple Forcing Chains", multiple=True, dynamic=False, nishio=False)
-_NISHIO = Rule("Nishio Forcing Chains", multiple=False, dynamic=True, nishio=True)
-_DYNAMIC = Rule("Dynamic Forcing Chains", multiple=True, dynamic=True, nishio=False)
-_PLUS = Rule("Dynamic Forcing Chains (+)", multiple=True, dynamic=True, nishio=False, plus=True)
+#: SE's unnested chain rules by kind (the nested ones, level 2 and up, are :mod:`.nested`'s).
+RULES: dict[str, Rule] = {
+    "nishio": Rule("Nishio Forcing Chains", multiple=False, dynamic=True, nishio=True),
+    "multiple": Rule("Multiple Forcing Chains", multiple=True, dynamic=False, nishio=False),
+    "dynamic": Rule("Dynamic Forcing Chains", multiple=True, dynamic=True, nishio=False),
+    "plus": Rule("Dynamic Forcing Chains (+)", multiple=True, dynamic=True, nishio=False, plus=True),
+}
+_MULTIPLE, _NISHIO, _DYNAMIC, _PLUS = RULES["multiple"], RULES["nishio"], RULES["dynamic"], RULES["plus"]
 
 
 def forcing_hints(cands: Candidates, kind: str, *, deadline: Deadline = NEVER) -> list[ChainHint]:
     """The hints of one rule: ``"nishio"``, ``"multiple"``, ``"dynamic"`` or ``"plus"``."""
-    rule = {"nishio": _NISHIO, "multiple": _MULTIPLE, "dynamic": _DYNAMIC, "plus": _PLUS}[kind]
-    return rule_hints(cands, rule, Search(deadline))
+    return rule_hints(cands, RULES[kind], Search(deadline))
 
 
 # The finders below raise TimeLimitReached once ``deadline`` has passed.
