@@ -9,7 +9,9 @@ them in plain words.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
+from typing import TypeVar
 
 __all__ = [
     "BadCharacterError",
@@ -33,6 +35,9 @@ __all__ = [
     "VariantError",
     "WrongLengthError",
 ]
+
+#: Any parse error (what :meth:`ParseError.with_line` gives back).
+_Parse = TypeVar("_Parse", bound="ParseError")
 
 
 def _where(line: int | None, column: int | None) -> str:
@@ -66,9 +71,9 @@ class SudokuError(Exception):
     def with_line(self, line: int) -> SudokuError:
         """Return a copy of this error addressed to the given 1-based input line (for batches)."""
         text = str(self.args[0]) if self.args else type(self).__name__
-        copy = type(self)(f"line {line}: {text}")
-        copy.line = line
-        return copy
+        moved = type(self)(f"line {line}: {text}")
+        moved.line = line
+        return moved
 
 
 class ShapeError(SudokuError, ValueError):
@@ -94,14 +99,22 @@ class ParseError(SudokuError, ValueError):
         self.line = line
         self.column = column
         self.expected = expected
-        message = _where(line, column) + problem
-        if expected:
-            message += f" (expected {expected})"
-        super().__init__(message)
+        super().__init__(self._message())
 
-    def with_line(self, line: int) -> ParseError:
-        """Return a copy addressed to ``line`` of a larger input (the column is kept)."""
-        return type(self)(self.problem, line=line, column=self.column, expected=self.expected)
+    def _message(self) -> str:
+        """The message: where, the problem, and what was expected."""
+        message = _where(self.line, self.column) + self.problem
+        if self.expected:
+            message += f" (expected {self.expected})"
+        return message
+
+    def with_line(self: _Parse, line: int) -> _Parse:
+        """Return a copy addressed to ``line`` of a larger input (the column, the class and every
+        fact a subclass adds are kept)."""
+        moved = copy.copy(self)
+        moved.line = line
+        moved.args = (moved._message(),)
+        return moved
 
 
 class BadCharacterError(ParseError):
@@ -117,10 +130,6 @@ class BadCharacterError(ParseError):
     ) -> None:
         self.char = char
         super().__init__(f"bad character {char!r}", line=line, column=column, expected=expected)
-
-    def with_line(self, line: int) -> BadCharacterError:
-        """Return a copy addressed to ``line`` of a larger input (the column is kept)."""
-        return type(self)(self.char, line=line, column=self.column, expected=self.expected)
 
 
 class WrongLengthError(ParseError):
@@ -138,10 +147,6 @@ class WrongLengthError(ParseError):
         super().__init__(
             f"wrong length: {found} cells", line=line, column=column, expected=expected
         )
-
-    def with_line(self, line: int) -> WrongLengthError:
-        """Return a copy addressed to ``line`` of a larger input."""
-        return type(self)(self.found, expected=self.expected or "", line=line, column=self.column)
 
 
 class DuplicateGivenError(SudokuError, ValueError):

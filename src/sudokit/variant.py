@@ -31,7 +31,7 @@ from typing import ClassVar
 
 from sudokit.errors import RulesError, ShapeError, VariantError
 from sudokit.rules import Cage, Region, Rules
-from sudokit.rules.geometry import moves
+from sudokit.rules.geometry import KING_STEPS, KNIGHT_STEPS, moves
 from sudokit.shape import Shape, shape_for_size
 
 __all__ = [
@@ -50,10 +50,6 @@ __all__ = [
     "parse_region_map",
     "variant_names",
 ]
-
-#: Cell offsets of a knight's move and a king's move.
-_KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1))
-_KING = ((1, 1), (1, -1))
 
 
 class Variant:
@@ -148,7 +144,7 @@ class AntiKnight(Variant):
 
     @classmethod
     def differ(cls, shape: Shape) -> list[tuple[int, int]]:
-        return moves(shape.n, _KNIGHT)
+        return moves(shape.n, KNIGHT_STEPS)
 
 
 class AntiKing(Variant):
@@ -160,7 +156,7 @@ class AntiKing(Variant):
 
     @classmethod
     def differ(cls, shape: Shape) -> list[tuple[int, int]]:
-        return moves(shape.n, _KING)
+        return moves(shape.n, KING_STEPS)
 
 
 class NonConsecutive(Variant):

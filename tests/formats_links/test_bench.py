@@ -44,7 +44,7 @@ def test_sudokupad_url_column_and_dicts() -> None:
 
 
 @pytest.mark.parametrize(("line", "problem"), [
-    ("{not json", "line 2: not a JSON record"),
+    ("{not json", "line 2: a record is not valid JSON"),
     ("[1, 2]", "line 2: a record must be a JSON object"),
     (record(encoded_puzzle=None), "line 2: the record has no \"encoded_puzzle\""),
     (record(rows=9, cols=9), "line 2: the record says 9×9 but its puzzle is 4×4"),

@@ -6,6 +6,7 @@ Part of what the subcommands share; nothing outside :mod:`sudokit.cli` imports i
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import sys
@@ -18,7 +19,7 @@ from sudokit import (
     Shape,
     SudokuError,
 )
-from sudokit.cli.options import STDIN, UsageError
+from sudokit.cli.options import STDIN, UsageError, constraints_of, with_constraints
 from sudokit.formats import read_dataset, read_puzzles
 from sudokit.formats.datasets import format_for_path
 from sudokit.formats.reader import Entry, LineRun, bounded_lines
@@ -210,6 +211,20 @@ def read_specs(
     """
     check_files(specs, box)
     yield from read_grid_inputs(specs, box, check=check)
+
+
+def read_puzzles_args(args: argparse.Namespace) -> Iterator[tuple[str, Grid | SudokuError | UsageError]]:
+    """Every puzzle of :func:`~sudokit.cli.options.add_puzzles_arguments`'s arguments with its
+    name, ``--constraint``'s constraints added, or the error reading or constraining it."""
+    constraints, n = constraints_of(args, args.box)
+    for name, _, item in read_specs(args.puzzles, args.box):
+        if isinstance(item, Grid):
+            try:
+                item = with_constraints(item, constraints, n)
+            except UsageError as exc:
+                yield name, exc
+                continue
+        yield name, item
 
 
 def puzzle_text(spec: str) -> str:

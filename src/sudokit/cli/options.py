@@ -229,6 +229,13 @@ def add_box_and_constraint_arguments(parser: argparse.ArgumentParser) -> None:
     add_constraint_argument(parser)
 
 
+def add_puzzles_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``PUZZLE|FILE …``, ``--box RxC`` and ``--constraint KIND:SPEC`` (the commands drawing puzzles)."""
+    parser.add_argument("puzzles", nargs="+", metavar="PUZZLE|FILE",
+                        help="a puzzle, or a file of puzzles in any format ('-': standard input)")
+    add_box_and_constraint_arguments(parser)
+
+
 def constraints_of(args: argparse.Namespace, box: Shape | None = None) -> tuple[tuple[Constraint, ...], int]:
     """The constraints ``--constraint`` gives and the grid side their cells are for (9, or
     ``--box``'s); UsageError naming the one that cannot be read."""

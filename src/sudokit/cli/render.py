@@ -16,17 +16,8 @@ from importlib.util import find_spec
 from pathlib import Path
 
 from sudokit import Candidates, Grid, SudokuError
-from sudokit.cli.inputs import read_specs
-from sudokit.cli.options import (
-    EXIT_FAILED,
-    EXIT_OK,
-    UsageError,
-    add_constraint_argument,
-    constraints_of,
-    parse_box,
-    positive,
-    with_constraints,
-)
+from sudokit.cli.inputs import read_puzzles_args
+from sudokit.cli.options import EXIT_FAILED, EXIT_OK, UsageError, add_puzzles_arguments, positive
 from sudokit.cli.output import check_output, write_atomic
 from sudokit.render import svg
 
@@ -38,17 +29,13 @@ SUFFIXES = (".svg", ".png")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``sudokit render``."""
-    parser.add_argument("puzzles", nargs="+", metavar="PUZZLE|FILE",
-                        help="a puzzle, or a file of puzzles in any format ('-': standard input)")
+    add_puzzles_arguments(parser)
     parser.add_argument("-o", "--output", metavar="OUT.svg|OUT.png",
                         help="the picture file (several puzzles: OUT-001.svg, OUT-002.svg, …); "
                         "default: SVG on standard output, for one puzzle")
     parser.add_argument("--marks", action="store_true", help="draw every cell's pencil marks")
     parser.add_argument("--size", type=positive, metavar="PX", help="width in pixels")
     parser.add_argument("--coordinates", action="store_true", help="number the rows and columns")
-    parser.add_argument("--box", type=parse_box, metavar="RxC",
-                        help="box shape, for N×N grids whose shape is not the usual one")
-    add_constraint_argument(parser)
 
 
 def numbered(out: Path, number: int, total: int) -> Path:
@@ -81,18 +68,15 @@ def _target(output: str | None) -> tuple[Path | None, bool]:
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit render``."""
     out, png = _target(args.output)
-    constraints, n = constraints_of(args, args.box)
-    items = list(read_specs(args.puzzles, args.box))
+    items = list(read_puzzles_args(args))
     if out is None and len(items) > 1:
         raise UsageError(f"{len(items)} puzzles: give -o OUT.svg to write one file each")
     failed = 0
-    for number, (name, _, item) in enumerate(items, start=1):
-        if not isinstance(item, Grid):
-            print(f"sudokit render: {name}: {item}", file=sys.stderr)
-            failed += 1
-            continue
+    for number, (name, item) in enumerate(items, start=1):
         try:
-            picture = _picture(with_constraints(item, constraints, n), args, png)
+            if not isinstance(item, Grid):
+                raise item
+            picture = _picture(item, args, png)
         except (SudokuError, ValueError, UsageError) as exc:
             print(f"sudokit render: {name}: {exc}", file=sys.stderr)
             failed += 1

@@ -17,16 +17,8 @@ import argparse
 import sys
 
 from sudokit import Grid, SudokuError
-from sudokit.cli.inputs import read_specs
-from sudokit.cli.options import (
-    EXIT_FAILED,
-    EXIT_OK,
-    UsageError,
-    add_constraint_argument,
-    constraints_of,
-    parse_box,
-    with_constraints,
-)
+from sudokit.cli.inputs import read_puzzles_args
+from sudokit.cli.options import EXIT_FAILED, EXIT_OK, UsageError, add_puzzles_arguments
 from sudokit.render.terminal import grid as terminal_grid
 from sudokit.render.terminal import legend
 
@@ -38,17 +30,13 @@ FORMS = ("grid", "line", "link", "fpuzzles", "json")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``sudokit show``."""
-    parser.add_argument("puzzles", nargs="+", metavar="PUZZLE|FILE",
-                        help="a puzzle, or a file of puzzles in any format ('-': standard input)")
-    parser.add_argument("--box", type=parse_box, metavar="RxC",
-                        help="box shape, for N×N grids whose shape is not the usual one")
+    add_puzzles_arguments(parser)
     parser.add_argument("--color", action=argparse.BooleanOptionalAction, default=None,
                         help="bold givens (default: only when standard output is a terminal)")
     parser.add_argument("--form", choices=FORMS, default="grid",
                         help="grid: drawn for a terminal (default); line: the line format; link: a "
                         "SudokuPad link; fpuzzles: an f-puzzles link; json: sudokit's JSON form "
                         "(links and JSON keep every rule and constraint)")
-    add_constraint_argument(parser)
 
 
 def _text(grid: Grid, form: str, color: bool) -> str:
@@ -67,20 +55,19 @@ def _text(grid: Grid, form: str, color: bool) -> str:
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit show``."""
     color = sys.stdout.isatty() if args.color is None else args.color
-    constraints, n = constraints_of(args, args.box)
     shown = failed = 0
     gap = "\n" if args.form == "grid" else ""
-    for name, _, item in read_specs(args.puzzles, args.box):
+    for name, item in read_puzzles_args(args):
         try:
             if not isinstance(item, Grid):
                 raise item
-            text = _text(with_constraints(item, constraints, n), args.form, color)
+            text = _text(item, args.form, color)
         except (SudokuError, UsageError) as exc:
             print(f"sudokit show: {name}: {exc}", file=sys.stderr)
             failed += 1
             continue
         if args.form == "grid":  # the rules a grid picture cannot show are listed under it
-            text += "".join("\n" + line for line in legend(with_constraints(item, constraints, n)))
+            text += "".join("\n" + line for line in legend(item))
         sys.stdout.write((gap if shown else "") + text + "\n")
         shown += 1
     return EXIT_FAILED if failed else EXIT_OK

@@ -29,6 +29,7 @@ from sudokit.formats.datasets import (
     PUZZLE_COLUMNS,
     SOLUTION_COLUMNS,
     entry_record,
+    flat_cells,
     format_for_path,
     read_dataset,
     write_npy,
@@ -179,16 +180,13 @@ def cells_text(value: Any) -> Grid:
         else:
             return Grid.from_string(text, check=False)
     if isinstance(value, (list, tuple)):
-        flat: list[int] = []
-        stack = [value]
-        while stack:
-            item = stack.pop()
-            if isinstance(item, (list, tuple)):
-                stack.extend(reversed(item))
-            else:
-                flat.append(0 if item in (None, "", ".") else int(item))
-        return Grid.from_cells(flat)
+        return Grid.from_cells(flat_cells(value, _loose_cell))
     raise ParseError(f"a puzzle is text or cell values, not {type(value).__name__}")
+
+
+def _loose_cell(item: Any) -> int:
+    """A cell value stored as a number or its text (None, "" or ".": empty)."""
+    return 0 if item in (None, "", ".") else int(item)
 
 
 def _temporary(path: Path) -> Path:

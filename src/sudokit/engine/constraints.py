@@ -45,8 +45,8 @@ from collections.abc import Iterator, Sequence
 from random import Random
 from typing import Any
 
-from sudokit.engine.reference import LIMIT_REACHED, solve_each
-from sudokit.errors import Stopped, TimeLimitReached, WrongLengthError
+from sudokit.engine.reference import LIMIT_REACHED, check_stop, depth_first, solve_each
+from sudokit.errors import TimeLimitReached, WrongLengthError
 from sudokit.rules.base import digit_values
 from sudokit.rules.model import Rules
 from sudokit.rules.primitives import (
@@ -459,11 +459,6 @@ def make_propagator(p: Primitive, ds: Sequence[int]) -> Propagator:
     return _Automaton(p, index)
 
 
-def _check_stop(stop: Any) -> None:
-    if stop is not None and memoryview(stop)[0]:
-        raise Stopped("stopped")
-
-
 class ConstraintTable:
     """Rules with constraints compiled for search (the ``RulesTable`` interface): the reference
     the C core's ``ConstraintTable`` matches."""
@@ -512,44 +507,22 @@ class ConstraintTable:
         self, cand: list[int], rng: Random | None = None, guesses: list[int] | None = None,
         deadline: float | None = None, stop: Any = None,
     ) -> Iterator[list[int]]:
-        """Every solution (cell values ``1 … N``) reachable from ``cand``, depth first."""
-        stack: list[tuple[list[int], list[int] | None]] = [(cand, None)]
-        while stack:
-            if deadline is not None and time.monotonic() > deadline:
-                raise TimeLimitReached("time limit reached")
-            _check_stop(stop)
-            node, queue = stack.pop()
-            if not self.propagate(node, queue):
-                continue
-            best, best_count = -1, self.n + 1
-            for c, m in enumerate(node):
-                if m & (m - 1):
-                    k = m.bit_count()
-                    if k < best_count:
-                        best, best_count = c, k
-                        if k == 2:
-                            break
-            if best < 0:
-                bits = [m.bit_length() - 1 for m in node]
-                if all(p.holds(bits) for p in self.props):
-                    yield [b + 1 for b in bits]
-                continue
-            choices = list(_bits(node[best]))
-            if rng is not None:
-                rng.shuffle(choices)
-            if guesses is not None:
-                guesses[0] += len(choices)
-            for b in reversed(choices):
-                child = node.copy()
-                child[best] = 1 << b
-                stack.append((child, self.watch[best]))
+        """Every solution (cell values ``1 … N``) reachable from ``cand``, depth first; a guess's
+        child propagates the primitives watching the guessed cell."""
+        return depth_first(cand, self.n, self.propagate, None, lambda _queue, cell: self.watch[cell],
+                           rng, guesses, deadline, stop, self._keeps_all)
+
+    def _keeps_all(self, values: list[int]) -> bool:
+        """True when complete values (``1 … N``) keep every primitive."""
+        bits = [v - 1 for v in values]
+        return all(p.holds(bits) for p in self.props)
 
     def solve(
         self, cells: bytes, limit: int, seconds: float = 0.0, stop: Any = None, seed: int = 0
     ) -> tuple[int, bytes | None, int]:
         """(solutions up to ``limit``, the first one, guesses); the count is ``-4`` when
         ``seconds`` (0: no limit) ran out; ``seed`` (not 0) shuffles the guesses."""
-        _check_stop(stop)
+        check_stop(stop)
         if len(cells) != self.ncells:
             raise WrongLengthError(len(cells), expected=f"{self.ncells} cells")
         cand = self.start(cells)

@@ -19,14 +19,17 @@ import math
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from random import Random
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from sudokit.errors import Stopped, TimeLimitReached, WrongLengthError
 from sudokit.formats.chars import CHAR_VALUE as _CHAR_VALUE
 from sudokit.formats.chars import DIGIT_CHARS
 from sudokit.shape import Shape
 
-__all__ = ["RulesTable", "solve", "solve_array", "solve_lines"]
+__all__ = ["RulesTable", "check_stop", "depth_first", "solve", "solve_array", "solve_lines"]
+
+#: The state :func:`depth_first` keeps a node beside its masks (what its propagation needs).
+_State = TypeVar("_State")
 
 #: Status codes shared with the C core (negative "counts" in batch results).
 MALFORMED = -1
@@ -160,29 +163,39 @@ def solutions(
     def propagate(cand: list[int], done: list[bool]) -> bool:
         return _propagate(cand, done, shape, full)
 
-    return _depth_first(cand, shape.n, propagate, rng, guesses, deadline)
+    return depth_first(cand, shape.n, propagate, [False] * len(cand), _done_copy, rng, guesses, deadline)
 
 
-def _depth_first(
+def _done_copy(done: list[bool], _cell: int) -> list[bool]:
+    """A guess's child starts from its parent's done cells (the node state of the rules' search)."""
+    return done.copy()
+
+
+def depth_first(
     cand: list[int],
     n: int,
-    propagate: Callable[[list[int], list[bool]], bool],
+    propagate: Callable[[list[int], _State], bool],
+    start: _State,
+    child: Callable[[_State, int], _State],
     rng: Random | None = None,
     guesses: list[int] | None = None,
     deadline: float | None = None,
     stop: Any = None,
     complete_ok: Callable[[list[int]], bool] | None = None,
 ) -> Iterator[list[int]]:
-    """The search of :func:`solutions` for any rules: ``propagate`` narrows a node's masks (False
-    on a contradiction), a guess takes a cell with the fewest candidates, and a complete node is
-    a solution when ``complete_ok`` (if given) accepts its values; ``stop`` is looked at per node."""
-    stack: list[tuple[list[int], list[bool]]] = [(cand, [False] * len(cand))]
+    """Every solution (cell values ``1 … N``) reachable from masks ``cand``, depth first, for any
+    propagation: ``propagate`` narrows a node's masks (False on a contradiction) given the node's
+    state (``start`` at the root, ``child(state, guessed cell)`` below), a guess takes a cell with
+    the fewest candidates (its digits in random order with ``rng``; ``guesses[0]`` counts them),
+    and a complete node is a solution when ``complete_ok`` (if given) accepts its values; the
+    ``deadline`` and ``stop`` are looked at per node."""
+    stack: list[tuple[list[int], _State]] = [(cand, start)]
     while stack:
         if deadline is not None and time.monotonic() > deadline:
             raise TimeLimitReached("time limit reached")
-        _check_stop(stop)
-        cand, done = stack.pop()
-        if not propagate(cand, done):
+        check_stop(stop)
+        cand, state = stack.pop()
+        if not propagate(cand, state):
             continue
         best = fewest_candidates(cand, n)
         if best < 0:
@@ -197,9 +210,9 @@ def _depth_first(
         if guesses is not None:
             guesses[0] += len(bits)
         for bit in reversed(bits):
-            child = cand.copy()
-            child[best] = bit
-            stack.append((child, done.copy()))
+            node = cand.copy()
+            node[best] = bit
+            stack.append((node, child(state, best)))
 
 
 def fewest_candidates(masks: Sequence[int], n: int) -> int:
@@ -271,7 +284,7 @@ def _check_cells(cells: bytes, shape: Shape) -> int:
     return 0
 
 
-def _check_stop(stop: Any) -> None:
+def check_stop(stop: Any) -> None:
     """Raise :class:`Stopped` when the stop flag (the first byte of a buffer, or None) is set."""
     if stop is not None and memoryview(stop)[0]:
         raise Stopped("stopped")
@@ -286,7 +299,7 @@ def solve(
     ``stop`` (the C core's stop flag: a buffer whose first byte is set to stop) is looked at
     before the search only.
     """
-    _check_stop(stop)
+    check_stop(stop)
     shape = Shape(box_rows, box_cols)
     if len(cells) != shape.size:
         raise WrongLengthError(len(cells), expected=f"{shape.size} cells for a {shape.n}x{shape.n} grid")
@@ -331,7 +344,7 @@ def solve_lines(
     counts: list[int] = []
     solutions: list[str | None] = []
     for text in puzzles:
-        _check_stop(stop)
+        check_stop(stop)
         cells = _line_cells(text, shape)
         if isinstance(cells, int):
             counts.append(cells)
@@ -361,7 +374,7 @@ def solve_array(
     cnt = memoryview(counts).cast("B").cast("i")
     size = shape.size
     for i in range(len(cnt)):
-        _check_stop(stop)
+        check_stop(stop)
         cells = bytes(src[i * size : (i + 1) * size])
         status = _check_cells(cells, shape)
         if status:
@@ -492,7 +505,8 @@ class RulesTable:
         stop: Any,
     ) -> Iterator[list[int]]:
         """Every solution reachable from ``cand``, depth first (random digit order with ``rng``)."""
-        return _depth_first(cand, self.n, self._propagate, rng, guesses, deadline, stop, self._complete_ok)
+        return depth_first(cand, self.n, self._propagate, [False] * len(cand), _done_copy, rng, guesses,
+                           deadline, stop, self._complete_ok)
 
     def _complete_ok(self, values: list[int]) -> bool:
         """True when a complete assignment keeps every rule (the search's last check)."""
@@ -512,7 +526,7 @@ class RulesTable:
     ) -> tuple[int, bytes | None, int]:
         """(solutions found up to ``limit``, first one, guesses); the count is
         :data:`LIMIT_REACHED` when ``seconds`` ran out; ``seed`` (not 0) shuffles the guesses."""
-        _check_stop(stop)
+        check_stop(stop)
         if len(cells) != self.ncells:
             raise WrongLengthError(len(cells), expected=f"{self.ncells} cells")
         if any(v > self.n for v in cells):

@@ -5,12 +5,18 @@ is kept as data only, to compare answers with.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from sudokit.errors import ParseError
-from sudokit.formats.sudokupad import MAX_LINK, SudokuPadPuzzle, frozen_mapping, read_sudokupad, rest_of
+from sudokit.formats.sudokupad import (
+    MAX_LINK,
+    SudokuPadPuzzle,
+    frozen_mapping,
+    load_json,
+    read_sudokupad,
+    rest_of,
+)
 
 #: The fields of a Sudoku-Bench record this module reads; the rest are kept as they are.
 _BENCH_FIELDS = ("puzzle_id", "encoded_puzzle", "rules", "initial_board", "solution", "rows", "cols")
@@ -47,12 +53,7 @@ def read_bench_records(lines: Iterable[str | Mapping[str, object]]) -> Iterator[
             if isinstance(line, str):
                 if not line.strip():
                     continue
-                if len(line) > MAX_LINK:
-                    raise ParseError(f"a record is limited to {MAX_LINK} characters")
-                try:
-                    record = json.loads(line)
-                except (ValueError, RecursionError) as error:
-                    raise ParseError(f"not a JSON record: {error}") from None
+                record = load_json(line, MAX_LINK, "a record")
             else:
                 record = dict(line)
             if not isinstance(record, dict):

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-__all__ = ["CHAR_VALUE", "DIGIT_CHARS", "EMPTY_CHARS", "MAX_CHAR_N"]
+from collections.abc import Mapping
+
+from sudokit.errors import ParseError
+
+__all__ = ["CHAR_VALUE", "DIGIT_CHARS", "EMPTY_CHARS", "MAX_CHAR_N", "char_values"]
 
 #: Characters naming digits 1, 2, … 35 in the one-character-per-cell formats.
 DIGIT_CHARS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -15,3 +19,15 @@ MAX_CHAR_N = len(DIGIT_CHARS)
 CHAR_VALUE: dict[str, int] = {c: i + 1 for i, c in enumerate(DIGIT_CHARS)}
 CHAR_VALUE.update({c.lower(): i + 1 for i, c in enumerate(DIGIT_CHARS) if c.isalpha()})
 CHAR_VALUE.update(dict.fromkeys(EMPTY_CHARS, 0))
+
+
+def char_values(text: str, table: Mapping[str, int], where: str, expected: str) -> list[int]:
+    """The value ``table`` gives each character of ``text``, or a :class:`ParseError` naming the
+    first character it has none for (its position in ``where`` and what was ``expected``)."""
+    values = []
+    for i, ch in enumerate(text):
+        v = table.get(ch)
+        if v is None:
+            raise ParseError(f"character {ch!r} at position {i + 1} of {where} is not {expected}")
+        values.append(v)
+    return values

@@ -475,18 +475,18 @@ def _outside_clue(point: Point, rows: int, cols: int) -> tuple[str, tuple[Cell, 
     """The side and the row or column (in reading order from that side) a clue outside the grid
     points into; None for a corner or a point far from the grid."""
     y, x = point
-    if 0 < y < rows and -1.2 < x < 0:
-        r = int(y)
-        return ("left", tuple((r, c) for c in range(cols)))
-    if 0 < y < rows and cols < x < cols + 1.2:
-        r = int(y)
-        return ("right", tuple((r, c) for c in reversed(range(cols))))
-    if 0 < x < cols and -1.2 < y < 0:
-        c = int(x)
-        return ("top", tuple((r, c) for r in range(rows)))
-    if 0 < x < cols and rows < y < rows + 1.2:
-        c = int(x)
-        return ("bottom", tuple((r, c) for r in reversed(range(rows))))
+    if 0 < y < rows:
+        row = tuple((int(y), c) for c in range(cols))
+        if -1.2 < x < 0:
+            return ("left", row)
+        if cols < x < cols + 1.2:
+            return ("right", row[::-1])
+    if 0 < x < cols:
+        column = tuple((r, int(x)) for r in range(rows))
+        if -1.2 < y < 0:
+            return ("top", column)
+        if rows < y < rows + 1.2:
+            return ("bottom", column[::-1])
     return None
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from importlib import import_module
 from itertools import chain
@@ -56,6 +56,7 @@ __all__ = [
     "PUZZLE_COLUMNS",
     "SOLUTION_COLUMNS",
     "entry_record",
+    "flat_cells",
     "format_for_path",
     "read_dataset",
     "read_text_records",
@@ -109,22 +110,31 @@ def _text_of(value: object, box: Shape | None) -> tuple[str, list[int] | None, S
     raise ParseError(f"a puzzle must be text or a list of cell values, not {type(value).__name__}")
 
 
-def _flatten(value: object) -> list[int]:
-    """Cell values of a flat or nested list (or array), as ints."""
-    items = value.tolist() if hasattr(value, "tolist") else value
+def flat_cells(value: object, cell: Callable[[object], int]) -> list[int]:
+    """The leaves of a flat or nested list (or array) in reading order, each made a cell value by ``cell``."""
     out: list[int] = []
-    stack = [items]
+    stack = [value.tolist() if hasattr(value, "tolist") else value]
     while stack:
         item = stack.pop()
         if isinstance(item, (list, tuple)):
             stack.extend(reversed(item))
-        elif isinstance(item, int) and not isinstance(item, bool):
-            out.append(item)
-        elif item is None:
-            out.append(0)
         else:
-            raise ParseError(f"cell value {item!r} is not a number")
+            out.append(cell(item))
     return out
+
+
+def _number_cell(item: object) -> int:
+    """A cell value stored as a number (None: empty)."""
+    if isinstance(item, int) and not isinstance(item, bool):
+        return item
+    if item is None:
+        return 0
+    raise ParseError(f"cell value {item!r} is not a number")
+
+
+def _flatten(value: object) -> list[int]:
+    """Cell values of a flat or nested list (or array), as ints."""
+    return flat_cells(value, _number_cell)
 
 
 def _plain(value: object) -> object:

@@ -118,18 +118,13 @@ class _Writer:
             if c.boxes is not None and tuple(c.boxes) != ours:
                 raise self.refuse(c, "its regions are not the grid's")
             self.add("regionsumline", {"lines": [self.cells(c.line)]})
-        elif isinstance(c, (kinds.KropkiWhite, kinds.Difference)):
+        elif isinstance(c, (kinds.KropkiWhite, kinds.Difference, kinds.KropkiBlack, kinds.Ratio)):
+            # a white dot is a difference of 1, a black one a ratio of 2: f-puzzles has no value for them
             self.dots.add((min(c.a, c.b), max(c.a, c.b)))
             entry = {"cells": self.pair(c)}
-            if isinstance(c, kinds.Difference):
+            if isinstance(c, (kinds.Difference, kinds.Ratio)):
                 entry["value"] = str(c.value)
-            self.add("difference", entry)
-        elif isinstance(c, (kinds.KropkiBlack, kinds.Ratio)):
-            self.dots.add((min(c.a, c.b), max(c.a, c.b)))
-            entry = {"cells": self.pair(c)}
-            if isinstance(c, kinds.Ratio):
-                entry["value"] = str(c.value)
-            self.add("ratio", entry)
+            self.add("difference" if isinstance(c, (kinds.KropkiWhite, kinds.Difference)) else "ratio", entry)
         elif isinstance(c, kinds.XV):
             if c.total not in (5, 10):
                 raise self.refuse(c, f"a mark sums to 10 (X) or 5 (V), not {c.total}")

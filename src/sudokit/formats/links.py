@@ -20,7 +20,7 @@ solve: it is kept on :attr:`LinkPuzzle.solution` for a later comparison (``check
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sudokit.errors import ParseError, SudokuError
@@ -62,10 +62,6 @@ class LinkRefused(ParseError):
     ) -> None:
         super().__init__(problem, line=line, column=column, expected=expected)
         self.reasons = tuple(reasons) or (problem,)
-
-    def with_line(self, line: int) -> LinkRefused:
-        return LinkRefused(self.problem, line=line, column=self.column, expected=self.expected,
-                           reasons=self.reasons)
 
 
 @dataclass(frozen=True)
@@ -230,6 +226,16 @@ _FORTRESS = {
     for kind, words in (("maximum", "larger|greater|higher|bigger"), ("minimum", "smaller|less|lower"))
 }
 
+#: The line kinds whose constraint is the line alone, and its class.
+_LINE_ONLY: dict[str, Callable[[tuple[int, ...]], Constraint]] = {
+    "slow-thermometer": kinds.SlowThermometer,
+    "renban": kinds.Renban,
+    "palindrome": kinds.Palindrome,
+    "between-line": kinds.Between,
+    "entropic": kinds.Entropic,
+    "modular": kinds.Modular,
+    "zipper": kinds.ZipperLine,
+}
 
 _BULLET = re.compile(r"^\s*[-•*]\s+")
 
@@ -572,8 +578,6 @@ class _Mapper:
         line = self.cells(e.cells)
         if kind == "thermometer":
             add(kinds.SlowThermometer(line) if self.slow else kinds.Thermometer(line))
-        elif kind == "slow-thermometer":
-            add(kinds.SlowThermometer(line))
         elif kind == "arrow":
             if not e.path:
                 raise ValueError("an arrow without cells")
@@ -600,22 +604,12 @@ class _Mapper:
                 add(kinds.DutchWhisper(line))
             else:
                 add(kinds.GermanWhisper(line))
-        elif kind == "renban":
-            add(kinds.Renban(line))
-        elif kind == "palindrome":
-            add(kinds.Palindrome(line))
-        elif kind == "between-line":
-            add(kinds.Between(line))
+        elif kind in _LINE_ONLY:
+            add(_LINE_ONLY[kind](line))
         elif kind == "region-sum":
             boxes = tuple(self.pieces) if self.pieces is not None else tuple(
                 self.box.box_of(c) for c in range(n * n)) if self.box is not None else None
             add(kinds.RegionSum(_opened_loop(line, box_map(n, boxes)), boxes))
-        elif kind == "entropic":
-            add(kinds.Entropic(line))
-        elif kind == "modular":
-            add(kinds.Modular(line))
-        elif kind == "zipper":
-            add(kinds.ZipperLine(line))
         elif kind in ("kropki-white", "kropki-black"):
             a, b = self._pair(e)
             self.kropki_pairs.add((a, b))

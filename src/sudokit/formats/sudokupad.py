@@ -51,6 +51,7 @@ __all__ = [
     "SudokuPadPuzzle",
     "decode",
     "decode_link",
+    "load_json",
     "locate",
     "puzzle_from_data",
     "read_sudokupad",
@@ -58,6 +59,16 @@ __all__ = [
 
 #: The longest link or payload read (characters); a big 16×16 variant is some tens of kB.
 MAX_LINK = 1_000_000
+
+
+def load_json(text: str, limit: int, what: str) -> object:
+    """The JSON value of ``text`` (at most ``limit`` characters), or a :class:`ParseError` about ``what``."""
+    if len(text) > limit:
+        raise ParseError(f"{what} is limited to {limit} characters")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise ParseError(f"{what} is not valid JSON: {error}") from None
 Cell = tuple[int, int]
 Point = tuple[float, float]
 Format = Literal["scl", "fpuzzles"]

@@ -28,8 +28,9 @@ from urllib.parse import parse_qs, unquote, urlparse
 
 from sudokit.errors import ParseError, RulesError, ShapeError, VariantError
 from sudokit.formats import links
-from sudokit.formats.chars import CHAR_VALUE, DIGIT_CHARS
+from sudokit.formats.chars import CHAR_VALUE, DIGIT_CHARS, char_values
 from sudokit.formats.export import fpuzzles_box, fpuzzles_fields, sudokupad_link
+from sudokit.formats.sudokupad import load_json
 from sudokit.rules import Cage, Rules
 from sudokit.rules.spec import cell_index, constraint_from_dict
 from sudokit.shape import Shape, shape_for_size
@@ -150,12 +151,7 @@ def shape_of(rules: Rules) -> Shape:
 
 def _load_json(text: str) -> dict[str, Any]:
     """A JSON object, or a :class:`ParseError` naming what is wrong."""
-    if len(text) > MAX_TEXT:
-        raise ParseError(f"a puzzle's JSON is limited to {MAX_TEXT} characters")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise ParseError(f"not valid JSON: {error}") from None
+    data = load_json(text, MAX_TEXT, "a JSON puzzle")
     if not isinstance(data, dict):
         raise ParseError("a JSON puzzle must be an object")
     return data
@@ -288,12 +284,7 @@ def _givens(text: str, n: int) -> list[int]:
         compact = "".join(words)
         if len(compact) != n * n:
             raise ParseError(f"\"givens\" holds {len(compact)} cells, not {n * n}")
-        values = []
-        for i, ch in enumerate(compact):
-            v = CHAR_VALUE.get(ch)
-            if v is None:
-                raise ParseError(f"\"givens\" holds {ch!r} at cell {i + 1}, not a digit or '.'")
-            values.append(v)
+        values = char_values(compact, CHAR_VALUE, '"givens"', "a digit or '.'")
     if any(not 0 <= v <= n for v in values):
         raise ParseError(f"\"givens\" holds a digit outside 1-{n}")
     return values

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from sudokit.errors import ParseError
+from sudokit.formats.chars import char_values
 
 #: The most characters a payload may decompress to (lz-string can expand quadratically).
 MAX_DECODED = 4_000_000
@@ -67,12 +68,7 @@ def lz_decompress(payload: str, *, limit: int = MAX_DECODED) -> str:
     Raises :class:`ParseError` naming the problem: a character outside the alphabets, data cut
     short, a code that refers to nothing, or output over ``limit`` characters.
     """
-    values = []
-    for i, ch in enumerate(payload):
-        v = _LZ_VALUES.get(ch)
-        if v is None:
-            raise ParseError(f"character {ch!r} at position {i + 1} of the payload is not lz-string base64")
-        values.append(v)
+    values = char_values(payload, _LZ_VALUES, "the payload", "lz-string base64")
     if not values:
         raise ParseError("the payload is empty")
     try:

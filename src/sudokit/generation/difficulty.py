@@ -17,31 +17,28 @@ __all__ = ["RATING_TIME_LIMIT", "difficulty_ok", "load_public_rater", "load_rate
 RATING_TIME_LIMIT = 20.0
 
 
-def load_rater() -> Callable[..., Any]:
-    """The rater ``sudokit.rating.explainer._rate(grid, deadline, engine=…)``, imported when first needed."""
+def _rater_function(name: str, target: str) -> Callable[..., Any]:
+    """The function ``name`` of ``sudokit.rating.explainer``, imported when first needed, or a
+    :class:`GenerationError` saying that a ``target`` needs it."""
     try:
         rating = importlib.import_module("sudokit.rating.explainer")
     except ImportError as exc:
         raise GenerationError(
-            "a difficulty or technique target needs the rater (sudokit.rating.explainer), "
-            "which is not available in this build"
+            f"{target} needs the rater (sudokit.rating.explainer), which is not available in this build"
         ) from exc
-    rate: Callable[..., Any] = rating._rate
+    rate: Callable[..., Any] = getattr(rating, name)
     return rate
+
+
+def load_rater() -> Callable[..., Any]:
+    """The rater ``sudokit.rating.explainer._rate(grid, deadline, engine=…)``, imported when first needed."""
+    return _rater_function("_rate", "a difficulty or technique target")
 
 
 def load_public_rater() -> Callable[..., Any]:
     """The public rater ``sudokit.rating.explainer.rate(puzzle, time_limit=…, engine=…)`` (what
     variant puzzles are rated with), imported when first needed."""
-    try:
-        rating = importlib.import_module("sudokit.rating.explainer")
-    except ImportError as exc:
-        raise GenerationError(
-            "a difficulty target needs the rater (sudokit.rating.explainer), which is not available "
-            "in this build"
-        ) from exc
-    rate: Callable[..., Any] = rating.rate
-    return rate
+    return _rater_function("rate", "a difficulty target")
 
 
 def uses_technique(target: str, used: Iterable[str]) -> bool:

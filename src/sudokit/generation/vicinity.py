@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Container, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 
 from sudokit.engine import backend
@@ -139,25 +139,25 @@ def _closeness(rated: tuple[int, int], low: int, high: int) -> tuple[int, int]:
     return 0, 0
 
 
+@dataclass(eq=False)
 class _Search:
     """One puzzle seed's search: the state of its climbs."""
 
-    def __init__(
-        self, core: backend.NativeEngine, spec: Climb, rng: random.Random, deadline: Deadline,
-        stop: Stop | None,
-    ) -> None:
-        self.core = core
-        self.spec = spec
-        self.rng = rng
-        self.deadline = deadline
-        self.stop = stop
-        self.orbits = orbits(spec.symmetry, 9)
+    core: backend.NativeEngine
+    spec: Climb
+    rng: random.Random
+    deadline: Deadline
+    stop: Stop | None
+    scored: int = field(default=0, init=False)
+
+    def __post_init__(self) -> None:
+        """The symmetry's orbits, and each cell's orbit number for the C core."""
+        self.orbits = orbits(self.spec.symmetry, 9)
         ids = [0] * 81
         for number, orbit in enumerate(self.orbits):
             for cell in orbit:
                 ids[cell] = number
-        self.orbit_ids = bytes(ids) if spec.symmetry != "none" else None
-        self.scored = 0
+        self.orbit_ids = bytes(ids) if self.spec.symmetry != "none" else None
 
     def _check(self) -> None:
         """Raise when the deadline passed or the stop flag was set."""

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from sudokit.rules.base import Constraint, digit_values
 from sudokit.rules.geometry import (
+    KING_STEPS,
+    KNIGHT_STEPS,
     differ_pairs,
     moves,
     orthogonal_pairs,
@@ -74,7 +76,7 @@ class AntiKnight(Constraint):
     description = "cells a knight's move apart differ"
 
     def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
-        return differ_pairs(moves(n, ((1, 2), (2, 1), (1, -2), (2, -1))), digit_values(n, digits))
+        return differ_pairs(moves(n, KNIGHT_STEPS), digit_values(n, digits))
 
 
 @dataclass(frozen=True)
@@ -86,7 +88,7 @@ class AntiKing(Constraint):
     description = "cells a king's move apart differ"
 
     def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
-        return differ_pairs(moves(n, ((1, 1), (1, -1))), digit_values(n, digits))
+        return differ_pairs(moves(n, KING_STEPS), digit_values(n, digits))
 
 
 @dataclass(frozen=True)

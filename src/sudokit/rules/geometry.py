@@ -8,7 +8,22 @@ from itertools import pairwise
 from sudokit.rules.primitives import PairTable, Primitive, Sum
 from sudokit.shape import shape_for_size
 
-__all__ = ["box_map", "differ_pairs", "equal_sums", "moves", "neighbours", "orthogonal_pairs", "pairs_along"]
+__all__ = [
+    "KING_STEPS",
+    "KNIGHT_STEPS",
+    "box_map",
+    "differ_pairs",
+    "equal_sums",
+    "moves",
+    "neighbours",
+    "orthogonal_pairs",
+    "pairs_along",
+]
+
+#: The (row, column) offsets of a knight's move and of a diagonal king's move, one of each
+#: opposite pair (for :func:`moves`): the anti-knight and anti-king rules.
+KNIGHT_STEPS = ((1, 2), (2, 1), (1, -2), (2, -1))
+KING_STEPS = ((1, 1), (1, -1))
 
 
 def orthogonal_pairs(n: int) -> list[tuple[int, int]]:

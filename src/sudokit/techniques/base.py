@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
+from typing import Protocol
 
 from sudokit.candidates import Candidates, bit, digits_of
 from sudokit.shape import Shape
@@ -16,6 +17,7 @@ __all__ = [
     "BOX",
     "COL",
     "ROW",
+    "HasPeers",
     "bit_cells",
     "cell_list",
     "common_peers",
@@ -27,6 +29,13 @@ __all__ = [
     "unit_index",
     "unit_name",
 ]
+
+
+class HasPeers(Protocol):
+    """Anything with a peer set a cell: a :class:`Shape`, or a variant's :class:`~sudokit.rules.Rules`."""
+
+    @property
+    def peers(self) -> Sequence[frozenset[int]]: ...
 
 #: Unit kinds, in the order of :attr:`Shape.units` (rows, then columns, then boxes).
 ROW, COL, BOX = 0, 1, 2
@@ -74,8 +83,8 @@ def sees(shape: Shape, a: int, b: int) -> bool:
     return b in shape.peers[a]
 
 
-def common_peers(shape: Shape, cells: Iterable[int]) -> set[int]:
-    """The cells that see every one of ``cells`` (none of them included)."""
+def common_peers(shape: HasPeers, cells: Iterable[int]) -> set[int]:
+    """The cells that see every one of ``cells`` (none of them included), by ``shape``'s peers."""
     cells = list(cells)
     result = set(shape.peers[cells[0]])
     for c in cells[1:]:

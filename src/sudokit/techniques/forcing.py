@@ -55,6 +55,7 @@ from sudokit.techniques.chains import (
 from sudokit.techniques.step import Link, Step
 
 __all__ = [
+    "RULES",
     "Run",
     "Search",
     "find_dynamic_forcing_chains",
@@ -416,28 +417,36 @@ def _advanced(
     return out
 
 
+@dataclass(eq=False)
 class Rule:
     """One of SE's branching chain rules: which implications it uses and its base difficulty."""
 
-    def __init__(
-        self, name: str, multiple: bool, dynamic: bool, nishio: bool, plus: bool = False, level: int = 0,
-        inner: InnerChains | None = None,
-    ) -> None:
-        self.name = name
-        self.multiple = multiple
-        self.dynamic = dynamic
-        self.nishio = nishio
-        self.plus = plus
-        self.base = 9.0 if plus else 7.5 if nishio else (8.5 if dynamic else 8.0)
-        self.prefix = "Nishio " if nishio else ("Dynamic " if dynamic else "")
-        self.suffix = " (+)" if plus else ""
-        #: SE's nesting level: 1 for "(+)", 2 and up for nested chains (9.5 + 0.5 a level).
-        self.level = level
-        #: The inner forcing chains of a nested rule (level 2 and up; given by :mod:`.nested`).
-        self.inner = inner
-        if level >= 2:
-            self.base = 9.5 + 0.5 * (level - 2)
-            self.suffix = nested_suffix(level)
+    name: str
+    multiple: bool
+    dynamic: bool
+    nishio: bool
+    plus: bool = False
+    #: SE's nesting level: 1 for "(+)", 2 and up for nested chains (9.5 + 0.5 a level).
+    level: int = 0
+    #: The inner forcing chains of a nested rule (level 2 and up; given by :mod:`.nested`).
+    inner: InnerChains | None = None
+
+    @property
+    def base(self) -> float:
+        """SE's base difficulty of the rule's chains."""
+        if self.level >= 2:
+            return 9.5 + 0.5 * (self.level - 2)
+        return 9.0 if self.plus else 7.5 if self.nishio else (8.5 if self.dynamic else 8.0)
+
+    @property
+    def prefix(self) -> str:
+        """What SE's step names start with: "Nishio ", "Dynamic " or nothing."""
+        return "Nishio " if self.nishio else ("Dynamic " if self.dynamic else "")
+
+    @property
+    def suffix(self) -> str:
+        """What SE's step names end with: the nesting level's suffix, if any."""
+        return nested_suffix(self.level) if self.level >= 2 else (" (+)" if self.plus else "")
 
 
 def nested_suffix(level: int) -> str:
@@ -633,16 +642,19 @@ def _regions(
                     [(src, r, k) for src, r in runs], (unit, d0))
 
 
-_MULTIPLE = Rule("Multiple Forcing Chains", multiple=True, dynamic=False, nishio=False)
-_NISHIO = Rule("Nishio Forcing Chains", multiple=False, dynamic=True, nishio=True)
-_DYNAMIC = Rule("Dynamic Forcing Chains", multiple=True, dynamic=True, nishio=False)
-_PLUS = Rule("Dynamic Forcing Chains (+)", multiple=True, dynamic=True, nishio=False, plus=True)
+#: SE's unnested chain rules by kind (the nested ones, level 2 and up, are :mod:`.nested`'s).
+RULES: dict[str, Rule] = {
+    "nishio": Rule("Nishio Forcing Chains", multiple=False, dynamic=True, nishio=True),
+    "multiple": Rule("Multiple Forcing Chains", multiple=True, dynamic=False, nishio=False),
+    "dynamic": Rule("Dynamic Forcing Chains", multiple=True, dynamic=True, nishio=False),
+    "plus": Rule("Dynamic Forcing Chains (+)", multiple=True, dynamic=True, nishio=False, plus=True),
+}
+_MULTIPLE, _NISHIO, _DYNAMIC, _PLUS = RULES["multiple"], RULES["nishio"], RULES["dynamic"], RULES["plus"]
 
 
 def forcing_hints(cands: Candidates, kind: str, *, deadline: Deadline = NEVER) -> list[ChainHint]:
     """The hints of one rule: ``"nishio"``, ``"multiple"``, ``"dynamic"`` or ``"plus"``."""
-    rule = {"nishio": _NISHIO, "multiple": _MULTIPLE, "dynamic": _DYNAMIC, "plus": _PLUS}[kind]
-    return rule_hints(cands, rule, Search(deadline))
+    return rule_hints(cands, RULES[kind], Search(deadline))
 
 
 # The finders below raise TimeLimitReached once ``deadline`` has passed.

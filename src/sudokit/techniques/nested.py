@@ -49,7 +49,7 @@ from sudokit.techniques.chains import (
     hint_steps,
     tables,
 )
-from sudokit.techniques.forcing import InnerChains, Nested, Rule, Search, nested_suffix, rule_hints
+from sudokit.techniques.forcing import RULES, InnerChains, Nested, Rule, Search, nested_suffix, rule_hints
 from sudokit.techniques.step import Step
 
 __all__ = [
@@ -202,10 +202,6 @@ def _hint_inner(h: ChainHint, masks: Sequence[int], t: Tables) -> _Inner:
     return _Inner(h.eliminations, tuple(causes), (h.technique, tuple(ident)), h.complexity)
 
 
-_MULTIPLE = Rule("Multiple Forcing Chains", multiple=True, dynamic=False, nishio=False)
-_DYNAMIC = Rule("Dynamic Forcing Chains", multiple=True, dynamic=True, nishio=False)
-
-
 def _inner_chains(level: int) -> InnerChains:
     """The inner-chain finder of one level, handed to :mod:`.forcing`'s propagation."""
 
@@ -236,7 +232,7 @@ def _inner_hints(
     if kind == "unary":
         pairs = _unary_inner(masks, values, t, search.deadline)
     else:
-        rule = {"multiple": _MULTIPLE, "dynamic": _DYNAMIC, "nested2": _LEVELS[2]}[kind]
+        rule = _LEVELS[2] if kind == "nested2" else RULES[kind]
         hs = rule_hints(Candidates(list(values), masks, shape), rule, search)
         pairs = [(h, _hint_inner(h, masks, t)) for h in hs]
     order = sorted(range(len(pairs)), key=lambda i: (pairs[i][0].difficulty, pairs[i][0].complexity,

@@ -12,6 +12,7 @@ from sudokit.candidates import Candidates, bit, bits, digits_of
 from sudokit.grid import Grid
 from sudokit.rules import Rules
 from sudokit.shape import Shape
+from sudokit.techniques.base import common_peers, removable
 from sudokit.techniques.constraint_parts import technique_rules
 
 __all__ = [
@@ -300,21 +301,6 @@ def group_name(rules: Rules, group: int) -> str:
 def group_extra(group: int) -> dict[str, object]:
     """The ``extra`` of a step about one group."""
     return {"regions": [group]} if group >= 0 else {"regions": [], "cages": [-1 - group]}
-
-
-def common_peers(rules: Rules, cells: Iterable[int]) -> set[int]:
-    """The cells that see every one of ``cells`` (none of them included)."""
-    listed = list(cells)
-    result = set(rules.peers[listed[0]])
-    for c in listed[1:]:
-        result &= rules.peers[c]
-    return result - set(listed)
-
-
-def removable(pos: Candidates, cells: Iterable[int], digit: int) -> list[Candidate]:
-    """The candidates ``(cell, digit)`` among ``cells`` still there."""
-    b = bit(digit)
-    return [(c, digit) for c in sorted(cells) if pos.masks[c] & b]
 
 
 def place_of(pos: Candidates, cells: Sequence[int], b: int) -> int:

@@ -9,7 +9,7 @@ Bad input is a 4xx answer ``{"status": "invalid", "error": "<the named problem>"
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
@@ -101,59 +101,41 @@ async def solve(request: Request) -> Response:
     return _answer(await run(request, service.solve, _field(data, "puzzle"), first=bool(data.get("first"))))
 
 
-async def link(request: Request) -> Response:
-    """POST /api/link {"link"}: a SudokuPad or f-puzzles link opened to play (as /api/solve
-    answers, with every constraint's drawing), or its named reason for refusing."""
-    data = await read_json(request)
-    return _answer(await run(request, service.link, _field(data, "link")))
+def _endpoint(work: Callable[..., dict[str, Any]], name: str, doc: str, field: str = "puzzle",
+              **optional: Any) -> Callable[[Request], Awaitable[Response]]:
+    """An endpoint that runs ``work`` on the request's required ``field`` and its ``optional``
+    fields (each with its default) and answers the result as JSON."""
+    async def endpoint(request: Request) -> Response:
+        data = await read_json(request)
+        options = {key: data.get(key, default) for key, default in optional.items()}
+        return _answer(await run(request, work, _field(data, field), **options))
+
+    endpoint.__name__ = endpoint.__qualname__ = name
+    endpoint.__doc__ = doc
+    return endpoint
 
 
-async def count(request: Request) -> Response:
-    """POST /api/count {"puzzle", "limit"?}: the number of solutions up to the limit."""
-    data = await read_json(request)
-    return _answer(await run(request, service.count, _field(data, "puzzle"), limit=data.get("limit")))
-
-
-async def rate(request: Request) -> Response:
-    """POST /api/rate {"puzzle", "time_limit"?}: ER/EP/ED, level and score."""
-    data = await read_json(request)
-    return _answer(await run(request, service.rate, _field(data, "puzzle"),
-                             time_limit=data.get("time_limit")))
-
-
-async def hint(request: Request) -> Response:
-    """POST /api/hint {"puzzle", "grid"?, "marks"?, "level"?}: the next step at hint level 1, 2 or 3."""
-    data = await read_json(request)
-    return _answer(await run(request, service.hint, _field(data, "puzzle"), grid=data.get("grid"),
-                             marks=data.get("marks"), level=data.get("level", 3),
-                             time_limit=data.get("time_limit")))
-
-
-async def broken(request: Request) -> Response:
-    """POST /api/broken {"puzzle", "grid"?}: the rules the player's filled cells already break
-    (every kind: regions, cages, thermometers, dots…) and the cells at fault, for live marking."""
-    data = await read_json(request)
-    return _answer(await run(request, service.broken, _field(data, "puzzle"), grid=data.get("grid")))
-
-
-async def explain(request: Request) -> Response:
-    """POST /api/explain {"puzzle", "time_limit"?}: the whole solving path, step by step."""
-    data = await read_json(request)
-    return _answer(await run(request, service.explain, _field(data, "puzzle"),
-                             time_limit=data.get("time_limit")))
+link = _endpoint(service.link, "link", """POST /api/link {"link"}: a SudokuPad or f-puzzles link opened to
+play (as /api/solve answers, with every constraint's drawing), or its named reason for refusing.""", "link")
+count = _endpoint(service.count, "count", """POST /api/count {"puzzle", "limit"?}: the number of
+solutions up to the limit.""", limit=None)
+rate = _endpoint(service.rate, "rate", """POST /api/rate {"puzzle", "time_limit"?}: ER/EP/ED, level and
+score.""", time_limit=None)
+hint = _endpoint(service.hint, "hint", """POST /api/hint {"puzzle", "grid"?, "marks"?, "level"?}: the
+next step at hint level 1, 2 or 3.""", grid=None, marks=None, level=3, time_limit=None)
+broken = _endpoint(service.broken, "broken", """POST /api/broken {"puzzle", "grid"?}: the rules the
+player's filled cells already break (every kind: regions, cages, thermometers, dots…) and the cells at
+fault, for live marking.""", grid=None)
+explain = _endpoint(service.explain, "explain", """POST /api/explain {"puzzle", "time_limit"?}: the
+whole solving path, step by step.""", time_limit=None)
+validate = _endpoint(service.validate, "validate", """POST /api/validate {"puzzle"}: valid? unique?
+minimal? and its rating.""", time_limit=None)
 
 
 async def generate(request: Request) -> Response:
     """POST /api/generate {"size"?, "box"?, "difficulty"?, "technique"?, "symmetry"?, ...}: a new puzzle."""
     data = await read_json(request)
     return _answer(await run(request, service.generate, data))
-
-
-async def validate(request: Request) -> Response:
-    """POST /api/validate {"puzzle"}: valid? unique? minimal? and its rating."""
-    data = await read_json(request)
-    return _answer(await run(request, service.validate, _field(data, "puzzle"),
-                             time_limit=data.get("time_limit")))
 
 
 async def batch(request: Request) -> Response:
