@@ -58,6 +58,13 @@ CASES: list[Constraint] = [
     kinds.AntiKing(),
     kinds.NonConsecutive(),
     kinds.DisjointGroups(),
+    kinds.AllVGiven(((0, 1),)),
+    kinds.AllXGiven(((0, 4),)),
+    kinds.Fibonacci((0, 1, 2)),
+    kinds.Fibonacci((4, 5)),
+    kinds.DifferenceCount((0, 1, 2, 6)),
+    kinds.CountingCircles((0, 5, 10, 15, 3)),
+    kinds.MixedParityTriples(),
     kinds.Difference(0, 4, 2),
     kinds.Ratio(0, 4, 3),
 ]

@@ -119,6 +119,10 @@ def _quad(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
     return kinds.Quadruple(corner, values)
 
 
+def _spots(r: Draw, n: int) -> tuple[int, ...]:
+    return tuple(r.sample(range(n * n), r.randint(1, n + 2)))
+
+
 def _marked(r: Draw, n: int) -> tuple[tuple[int, int], ...]:
     pairs = orthogonal_pairs(n)
     return tuple(r.sample(pairs, r.randint(len(pairs) // 2, len(pairs))))
@@ -166,6 +170,12 @@ BUILDERS: dict[str, Builder] = {
     "disjointgroups": lambda r, n, s: kinds.DisjointGroups(),
     "difference": lambda r, n, s: kinds.Difference(*_pair(r, n), value=r.randint(1, n - 1)),
     "ratio": lambda r, n, s: kinds.Ratio(*_pair(r, n), value=r.choice((2, 3))),
+    "nov": lambda r, n, s: kinds.AllVGiven(_marked(r, n)),
+    "nox": lambda r, n, s: kinds.AllXGiven(_marked(r, n)),
+    "fibonacci": lambda r, n, s: kinds.Fibonacci(_line(r, n, 2, 4)),
+    "differencecount": lambda r, n, s: kinds.DifferenceCount(_line(r, n, 2, 6)),
+    "countingcircles": lambda r, n, s: kinds.CountingCircles(_spots(r, n)),
+    "mixedparity": lambda r, n, s: kinds.MixedParityTriples(length=r.choice((2, 3, 3, 4))),
 }
 
 

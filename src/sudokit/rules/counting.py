@@ -1,0 +1,178 @@
+"""Constraint kinds that count or follow a sequence: Fibonacci lines, difference-count lines,
+counting circles and mixed-parity triples in rows and columns (the table in
+:mod:`sudokit.rules.kinds`).
+
+Each one is exact and compiles to the existing primitives: a table of the line's sequences, one
+small automaton per digit or difference (a count that must end at 0 or at the digit itself), and
+digit-set rules for windows of three cells.
+
+>>> sorted(Fibonacci((0, 1, 2)).compile(4)[0].allowed)
+[(1, 2, 3), (1, 3, 4), (3, 2, 1), (4, 3, 1)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from sudokit.rules.base import Constraint, digit_values
+from sudokit.rules.geometry import pairs_along
+from sudokit.rules.primitives import Primitive, SetRule, Table, automaton
+
+__all__ = ["CountingCircles", "DifferenceCount", "Fibonacci", "MixedParityTriples"]
+
+
+@dataclass(frozen=True)
+class Fibonacci(Constraint):
+    """Digits strictly increase from one end of the line to the other (either end), and each digit
+    after the two lowest is the sum of the two before it."""
+
+    line: tuple[int, ...]
+    kind = "fibonacci"
+    aliases = ("fibonacciline",)
+    description = "digits increase from one end, each after the lowest two the sum of the two before it"
+    min_cells: ClassVar[int] = 2
+
+    def cells(self) -> tuple[int, ...]:
+        return self.line
+
+    def problem(self, n: int) -> str | None:
+        if len(set(self.line)) != len(self.line):
+            return "a cell appears twice on the line"
+        return super().problem(n)
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        ds = sorted(digit_values(n, digits))
+        present, k = set(ds), len(self.line)
+        rows: set[tuple[int, ...]] = set()
+        for i, a in enumerate(ds):
+            for b in ds[i + 1:]:
+                run = [a, b]
+                while len(run) < k and run[-1] + run[-2] in present and run[-1] + run[-2] > run[-1]:
+                    run.append(run[-1] + run[-2])
+                if len(run) == k:
+                    rows.add(tuple(run))
+                    rows.add(tuple(reversed(run)))
+        return [Table(self.line, frozenset(rows))]
+
+
+@dataclass(frozen=True)
+class DifferenceCount(Constraint):
+    """The difference of two neighbours on the line says exactly how many neighbouring pairs of
+    the line have that difference (so neighbours never repeat: a difference of 0 would count
+    itself)."""
+
+    line: tuple[int, ...]
+    kind = "differencecount"
+    aliases = ("differencescount", "countingdifferences")
+    description = "each neighbours' difference is how many neighbouring pairs on the line have it"
+    min_cells: ClassVar[int] = 2
+
+    def cells(self) -> tuple[int, ...]:
+        return self.line
+
+    def problem(self, n: int) -> str | None:
+        if len(set(self.line)) != len(self.line):
+            return "a cell appears twice on the line"
+        return super().problem(n)
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        ds = digit_values(n, digits)
+        out: list[Primitive] = pairs_along(self.line, ds, lambda x, y: x != y)
+        pairs = len(self.line) - 1
+        for gap in sorted({abs(x - y) for x in ds for y in ds} - {0}):
+            if gap > pairs:  # the line has fewer pairs than that: no pair may have the difference
+                out.extend(pairs_along(self.line, ds, _apart_but(gap)))
+            else:
+                out.append(_count_automaton(self.line, ds, gap))
+        return out
+
+
+def _apart_but(gap: int) -> Callable[[int, int], bool]:
+    """The test that two digits are not ``gap`` apart."""
+    return lambda x, y: abs(x - y) != gap
+
+
+def _count_automaton(line: tuple[int, ...], ds: Sequence[int], gap: int) -> Primitive:
+    """The neighbouring pairs of ``line`` with difference ``gap`` number 0 or ``gap``."""
+
+    def step(state: Hashable, d: int) -> list[Hashable]:
+        assert isinstance(state, tuple)
+        if state[0] == "start":
+            return [(d, 0)]
+        count = state[1] + (abs(d - state[0]) == gap)
+        return [(d, count)] if count <= gap else []
+
+    return automaton(line, ds, ("start",), step, lambda s: isinstance(s, tuple) and s[-1] in (0, gap))
+
+
+@dataclass(frozen=True)
+class CountingCircles(Constraint):
+    """A digit in a circle says exactly how many circles hold that digit."""
+
+    circles: tuple[int, ...]
+    kind = "countingcircles"
+    aliases = ("counting-circles", "countingcircle")
+    description = "a digit in a circle is how many circles hold that digit"
+
+    def cells(self) -> tuple[int, ...]:
+        return self.circles
+
+    def problem(self, n: int) -> str | None:
+        if len(set(self.circles)) != len(self.circles):
+            return "a cell has two circles"
+        return super().problem(n)
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        ds = digit_values(n, digits)
+        out: list[Primitive] = []
+        for digit in ds:
+            out.append(_digit_count(self.circles, ds, digit))
+        return out
+
+
+def _digit_count(cells: tuple[int, ...], ds: Sequence[int], digit: int) -> Primitive:
+    """``digit`` appears in ``cells`` 0 or ``digit`` times."""
+
+    def step(state: Hashable, d: int) -> list[Hashable]:
+        assert isinstance(state, int)
+        count = state + (d == digit)
+        return [count] if count <= max(digit, 0) else []
+
+    def accept(state: Hashable) -> bool:
+        return state in (0, digit)
+
+    return automaton(cells, ds, 0, step, accept)
+
+
+@dataclass(frozen=True)
+class MixedParityTriples(Constraint):
+    """In every row and column, no ``length`` (3) cells in a row are all odd or all even."""
+
+    length: int = 3
+    kind = "mixedparity"
+    aliases = ("paritytriples", "mixedparitytriples")
+    description = "no three cells in a row of a row or column are all odd or all even"
+    min_cells: ClassVar[int] = 0
+
+    def rule_text(self) -> str:
+        """The rule with its own length."""
+        return f"no {self.length} cells in a row of a row or column are all odd or all even"
+
+    def problem(self, n: int) -> str | None:
+        if not 2 <= self.length <= n:
+            return f"the length {self.length} is not 2 to {n}"
+        return None
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        ds = frozenset(digit_values(n, digits))
+        odd, even = frozenset(d for d in ds if d % 2), frozenset(d for d in ds if not d % 2)
+        option = (odd, even) + (ds,) * (self.length - 2)
+        k = self.length
+        out: list[Primitive] = []
+        for i in range(n):
+            for line in (tuple(i * n + j for j in range(n)), tuple(j * n + i for j in range(n))):
+                out.extend(SetRule(line[s:s + k], (option,)) for s in range(n - k + 1))
+        return out
+
