@@ -66,6 +66,12 @@ CASES: list[tuple[Constraint, str, str]] = [
     (kinds.AntiKing(), "desc", "constraint-notes"),
     (kinds.NonConsecutive(), "desc", "constraint-notes"),
     (kinds.DisjointGroups(), "desc", "constraint-notes"),
+    (kinds.AllVGiven(), "desc", "constraint-notes"),
+    (kinds.AllXGiven(), "desc", "constraint-notes"),
+    (kinds.MixedParityTriples(), "desc", "constraint-notes"),
+    (kinds.Fibonacci((rc(2, 1), rc(2, 2), rc(3, 3))), "path", "fibonacci"),
+    (kinds.DifferenceCount((rc(4, 4), rc(4, 5), rc(5, 5))), "path", "differencecount"),
+    (kinds.CountingCircles((rc(1, 3), rc(4, 2), rc(5, 5))), "circle", "countingcircle"),
 ]
 
 

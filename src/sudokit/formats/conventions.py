@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from sudokit.formats.counted import counting_circles, difference_count_lines
 from sudokit.formats.described import LINE_KINDS, coloured_parity, described, doubled, has
 from sudokit.formats.sudokupad import (
     Arrow,
@@ -372,6 +373,10 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         if hue in ("white", None) and any(
                 q.color and _hue(q.color) == "grey" and q.way_points == line.way_points for q in p.lines):
             continue  # the white core of a two-line drawing (f-puzzles' arrow pills)
+        if difference_count_lines(rules):  # the text gives every coloured line this one rule
+            out.append(Element("difference-count", cells, "confirmed", (f"a {hue} line", "rules text "
+                               "describes difference-count lines of any colour"), (src,)))
+            continue
         candidates = LINE_KINDS.get(hue or "", [])
         named = [(kind, words) for kind, words in candidates
                  if has(rules, *words) or (kind == "region-sum" and _REGION_SUM.search(rules))
@@ -425,6 +430,11 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             _add(out, "xv", pos.cells, rules, ("xv", "x-v", "x/v", "sum to 10", "sum to 5", " x ", " v "),
                  f"an {text.upper()} on an edge", (name,), [f"the letter {text.upper()} between two cells"],
                  value=text.upper())
+        elif pos.kind == "centre" and not text and s.rounded and 0.5 <= max(s.width, s.height) <= 0.9 \
+                and bg in (None, "white") and border in ("black", "grey") and counting_circles(rules) \
+                and "odd" not in rules:
+            out.append(Element("counting-circle", pos.cells, "confirmed", ("a plain circle filling most of "
+                               "a cell", "rules text describes counting circles"), (name,)))
         elif pos.kind == "centre" and not text and 0.5 <= max(s.width, s.height) <= 0.9 \
                 and abs(s.width - s.height) < 0.05 and (bg == "grey" or (bg in (None, "white")
                                                                          and border == "grey")):
@@ -694,6 +704,10 @@ def _classify_fpuzzles(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsup
             if element.kind in ("circle", "rectangle") and not value and len(element.cells) in (1, 2) \
                     and (element.cells, _hue(str(element.attrs.get("baseC")))) in middles:
                 continue  # a mark of the line's colour on a zipper line's centre
+            if element.kind == "circle" and not value and len(element.cells) == 1 and counting_circles(rules):
+                out.append(Element("counting-circle", element.cells, "confirmed", ("an f-puzzles circle in a "
+                                   "cell", "rules text describes counting circles"), src))
+                continue
             colour = element.attrs.get("outlineC") or element.attrs.get("baseC") or element.attrs.get("fontC")
             out.append(Unsupported(f"unsupported: f-puzzles {element.kind} ({colour}"
                                    f"{', ' + repr(value) if value else ''}) with rules "

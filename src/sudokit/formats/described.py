@@ -24,15 +24,15 @@ LINE_KINDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     "purple": [("renban", ("renban",)), ("zipper", ("zipper",))],
     "green": [("german-whispers", ("german whisper", "whisper"))],
     "orange": [("dutch-whispers", ("dutch whisper",))],
-    "grey": [("palindrome", ("palindrome",))],
-    "blue": [("region-sum", ("region sum",))],
+    "grey": [("palindrome", ("palindrome",)), ("zipper", ("zipper",))],
+    "blue": [("region-sum", ("region sum",)), ("fibonacci", ("fibonacci",))],
     "pink": [("entropic", ("entropic",)), ("renban", ("renban",))],
     # light blue: region sums where the text says so (a line's sum the same in each box)
-    "cyan": [("region-sum", ("region sum",))],
+    "cyan": [("region-sum", ("region sum",)), ("fibonacci", ("fibonacci",))],
 }
 #: How a sentence names a line kind (each family once: "dutch whispers" is one whisper kind).
 _LINE_NAMES = ("whisper", "renban", "palindrom", "zipper", "entropic", "region sum", "region-sum", "thermo",
-               "between", "modular", "arrow", "lockout", "parity line", "nabner")
+               "between", "modular", "arrow", "lockout", "parity line", "nabner", "fibonacci")
 #: The words a rules text uses for a line's colour family (a drawn pink line is often called
 #: purple, a light blue one blue).
 _LINE_COLOURS: dict[str, tuple[str, ...]] = {

@@ -15,8 +15,10 @@ arrow                                thin grey line ending in an open arrowhead,
 littlekiller                         total and a small diagonal arrow outside the grid
 sandwich / xsum / skyscraper         the clue outside the grid at the line's start
 germanwhisper, dutchwhisper, renban, coloured lines: green, orange, purple, grey (thin), blue,
-palindrome, regionsum, equalsum,     light blue, mustard, teal, lavender (``line`` + the kind)
-entropic, modular, zipper
+palindrome, regionsum, equalsum,     light blue, mustard, teal, lavender, sky blue, yellow-green
+entropic, modular, zipper,           (``line`` + the kind)
+fibonacci, differencecount
+countingcircles                      a white circle with a dark ring in each cell
 between                              grey line with a hollow circle at each end
 white / black / difference / ratio   dots on the edge (the last two with their value)
 xv                                   X (10), V (5) or the sum on the edge
@@ -27,7 +29,7 @@ clone                                both groups shaded in a colour of their own
 extraregion / diagonal               shaded cells / a thin corner-to-corner line
 antiknight, antiking, nonconsecutive, nothing in the grid: named in ``desc.constraint-notes``
 disjointgroups, nokropki, noblack,
-nowhite, noxv
+nowhite, noxv, nov, nox, mixedparity
 ===================================  ===========================================================
 
 Killer cages (``cage``) are drawn by :mod:`sudokit.render.svg` with the classic cages.
@@ -63,6 +65,8 @@ class Colours:
     entropic: str = "#e2b41c"
     modular: str = "#22a595"
     zipper: str = "#9c8ee8"
+    fibonacci: str = "#2b9fd6"
+    differencecount: str = "#9acd32"
     chevron: str = "#6e6e6e"
     shape: str = "#cfcfcf"
     shade: str = "#dcdcdc"
@@ -86,6 +90,8 @@ _LINES: dict[type[Constraint], tuple[str, float, str]] = {
     kinds.Entropic: ("entropic", 0.16, "entropic"),
     kinds.Modular: ("modular", 0.16, "modular"),
     kinds.ZipperLine: ("zipper", 0.16, "zipper"),
+    kinds.Fibonacci: ("fibonacci", 0.16, "fibonacci"),
+    kinds.DifferenceCount: ("differencecount", 0.16, "differencecount"),
 }
 _OUTSIDE = (kinds.LittleKiller, kinds.Sandwich, kinds.XSum, kinds.Skyscraper)
 _NOTES = (
@@ -97,6 +103,9 @@ _NOTES = (
     kinds.AllBlackDotsGiven,
     kinds.AllWhiteDotsGiven,
     kinds.AllXVGiven,
+    kinds.AllVGiven,
+    kinds.AllXGiven,
+    kinds.MixedParityTriples,
 )
 
 
@@ -165,6 +174,12 @@ def draw_under(root: ET.Element, geo: Geometry, rules: Rules, colours: Colours =
     for c in constraints:
         if isinstance(c, (kinds.Odd, kinds.Even)):
             _odd_even(g, geo, c, colours)
+        elif isinstance(c, kinds.CountingCircles):
+            for cell in c.group:  # a white circle with a dark ring, as setters draw them
+                cx, cy = geo.center(cell)
+                _sub(g, "circle", {"class": "countingcircle", "data-cell": str(cell), "cx": _num(cx),
+                                   "cy": _num(cy), "r": _num(CELL * 0.4),
+                                   **_stroke(colours.chevron, CELL * 0.03), "fill": colours.background})
         elif isinstance(c, (kinds.Minimum, kinds.Maximum)):
             _chevrons(g, geo, c, colours)
         elif isinstance(c, kinds.Diagonal):

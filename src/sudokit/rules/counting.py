@@ -111,16 +111,16 @@ def _count_automaton(line: tuple[int, ...], ds: Sequence[int], gap: int) -> Prim
 class CountingCircles(Constraint):
     """A digit in a circle says exactly how many circles hold that digit."""
 
-    circles: tuple[int, ...]
+    group: tuple[int, ...]
     kind = "countingcircles"
     aliases = ("counting-circles", "countingcircle")
     description = "a digit in a circle is how many circles hold that digit"
 
     def cells(self) -> tuple[int, ...]:
-        return self.circles
+        return self.group
 
     def problem(self, n: int) -> str | None:
-        if len(set(self.circles)) != len(self.circles):
+        if len(set(self.group)) != len(self.group):
             return "a cell has two circles"
         return super().problem(n)
 
@@ -128,7 +128,7 @@ class CountingCircles(Constraint):
         ds = digit_values(n, digits)
         out: list[Primitive] = []
         for digit in ds:
-            out.append(_digit_count(self.circles, ds, digit))
+            out.append(_digit_count(self.group, ds, digit))
         return out
 
 

@@ -1,0 +1,175 @@
+"""Readings added for the refused Sudoku-Bench records (#25): counting circles (SudokuPad and
+f-puzzles), difference-count lines of any colour, Fibonacci lines, mixed-parity triples stated by
+a sentence, the one-letter X/V negative ("Digits joined by a V sum to 5. All such pairs are
+given."), "all possible dots" where only white dots are defined, a renban drawn through a cell
+twice, and the near misses that stay refused. Counts are checked against a brute force over every
+4×4 grid, written here independently of the kinds."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from sudokit import Grid, count_solutions
+from sudokit.formats.links import LinkRefused, read_link
+
+from .builders import Cell, Rule, Values, at, brute4, fp_cell, fpuzzles, scl, scl_puzzle
+
+GREEN, PURPLE, CYAN = "#B7F68C", "#DFB1F4", "#2ECBFF"
+
+
+def count(link: str) -> int:
+    return count_solutions(Grid.from_string(link), limit=400)
+
+
+def line(colour: str, *cells: Cell) -> dict[str, Any]:
+    return {"wayPoints": [[r + 0.5, c + 0.5] for r, c in cells], "color": colour, "thickness": 10}
+
+
+def circle(cell: Cell, border: str = "#000000") -> dict[str, Any]:
+    return {"center": [cell[0] + 0.5, cell[1] + 0.5], "width": 0.82, "height": 0.82, "rounded": True,
+            "backgroundColor": "#FFFFFF", "borderColor": border}
+
+
+def counted_circles(cells: Sequence[Cell]) -> Rule:
+    def rule(g: Values) -> bool:
+        found = [at(g, c) for c in cells]
+        return all(found.count(d) == d for d in set(found))
+    return rule
+
+
+def difference_count(cells: Sequence[Cell]) -> Rule:
+    def rule(g: Values) -> bool:
+        gaps = [abs(at(g, a) - at(g, b)) for a, b in itertools.pairwise(cells)]
+        return all(gaps.count(d) == d for d in gaps)
+    return rule
+
+
+CIRCLES = [(0, 0), (0, 1), (1, 1), (2, 0), (3, 0), (1, 3)]
+COUNTING = ("Fill the grid with the digits 1-4 so that no digit repeats in a row, column, or box. "
+            "Any digit in a circle indicates exactly how many circles contain that digit.")
+
+
+def test_counting_circles_sudokupad() -> None:
+    link = scl(scl_puzzle(4, rules=COUNTING, underlays=[circle(c) for c in CIRCLES]))
+    assert [c.kind for c in read_link(link).rules.constraints] == ["countingcircles"]
+    expected = brute4([counted_circles(CIRCLES)])
+    assert expected and count(link) == len(expected)
+
+
+def test_counting_circles_fpuzzles_described_another_way() -> None:
+    text = ("Normal sudoku rules apply. A digit inside a circle indicates how many circles that digit "
+            "appears in.")
+    marks = [{"cells": [fp_cell(c)], "baseC": "#FFFFFF", "outlineC": "#000000", "width": 0.75, "height": 0.75}
+             for c in CIRCLES]
+    link = fpuzzles(4, ruleset=text, circle=marks)
+    assert count(link) == len(brute4([counted_circles(CIRCLES)]))
+
+
+@pytest.mark.parametrize("text", [
+    "Normal sudoku rules apply. Digits in circles are odd.",  # circles given another meaning
+    "Normal sudoku rules apply. Counting circles.",  # a name alone, no description
+    COUNTING + " Digits in circles are odd.",  # a parity word the circles could mean
+])
+def test_circles_without_the_counting_description_are_refused(text: str) -> None:
+    with pytest.raises(LinkRefused):
+        read_link(scl(scl_puzzle(4, rules=text, underlays=[circle(c) for c in CIRCLES])))
+
+
+DIFFERENCES = ("Normal 4x4 sudoku rules apply. The difference between two adjacent digits on a coloured "
+               "line indicates exactly how many pairs of adjacent digits along that line have that exact "
+               "difference.")
+
+
+def test_difference_count_lines_of_any_colour() -> None:
+    first, second = [(2, 0), (2, 1), (3, 2)], [(1, 1), (1, 2), (2, 3), (3, 3)]
+    link = scl(scl_puzzle(4, rules=DIFFERENCES, lines=[line(GREEN, *first), line(PURPLE, *second)]))
+    assert [c.kind for c in read_link(link).rules.constraints] == ["differencecount"] * 2
+    expected = brute4([difference_count(first), difference_count(second)])
+    assert expected and count(link) == len(expected)
+    # the same lines with a sentence that names another line kind too: not read as counting lines
+    with pytest.raises(LinkRefused):
+        read_link(scl(scl_puzzle(4, rules="Normal rules apply. Green lines are German whispers.",
+                                 lines=[line(GREEN, *first)])))
+
+
+def test_fibonacci_lines_either_way() -> None:
+    text = ("Normal sudoku rules apply. Fibonacci Lines: Blue lines strictly increase from one end to the "
+            "other where any digit on the line beyond the lowest 2 digits is the sum of the previous 2 "
+            "digits in the sequence.")
+    cells = [(0, 0), (0, 1), (1, 1)]
+
+    def fibonacci(g: Values) -> bool:
+        digits = [at(g, c) for c in cells]
+        run = digits if digits[0] < digits[-1] else digits[::-1]
+        return all(a < b for a, b in itertools.pairwise(run)) and run[2] == run[0] + run[1]
+
+    link = scl(scl_puzzle(4, rules=text, lines=[line(CYAN, *cells)]))
+    assert [c.kind for c in read_link(link).rules.constraints] == ["fibonacci"]
+    expected = brute4([fibonacci])
+    assert expected and count(link) == len(expected)
+
+
+def test_mixed_parity_triples_stated_by_a_sentence() -> None:
+    text = ("Standard rules of Sudoku apply! In every row and column, strings of 3 digits are never all "
+            "even nor all odd.")
+    link = scl(scl_puzzle(4, rules=text))
+    assert [c.kind for c in read_link(link).rules.constraints] == ["mixedparity"]
+
+    def mixed(g: Values) -> bool:
+        lines = [[(r, c) for c in range(4)] for r in range(4)]
+        lines += [[(r, c) for r in range(4)] for c in range(4)]
+        return all(len({at(g, x) % 2 for x in ln[i:i + 3]}) == 2 for ln in lines for i in range(2))
+
+    assert count(link) == len(brute4([mixed]))
+    # a near miss (strings of 4, or "may be") stays a sentence not understood
+    for other in ("In every row and column, strings of 4 digits are never all even nor all odd.",
+                  "In every row, strings of 3 digits are never all even nor all odd."):
+        with pytest.raises(LinkRefused, match="not understood"):
+            read_link(scl(scl_puzzle(4, rules=other)))
+
+
+def test_all_such_pairs_after_a_one_letter_sentence() -> None:
+    marks = [{"center": [1.0, 2.5], "width": 0.25, "height": 0.25, "text": "V"}]
+    text = "Normal sudoku rules apply. Digits joined by a V sum to 5. All such pairs are given."
+    link = scl(scl_puzzle(4, rules=text, overlays=marks))
+    assert [c.kind for c in read_link(link).rules.constraints] == ["xv", "nov"]
+    v_pair = ((0, 2), (1, 2))
+
+    def no_other_five(g: Values) -> bool:
+        pairs = [((r, c), (r, c + 1)) for r in range(4) for c in range(3)] + \
+                [((r, c), (r + 1, c)) for r in range(3) for c in range(4)]
+        return all(at(g, a) + at(g, b) != 5 for a, b in pairs if (a, b) != v_pair)
+
+    expected = brute4([lambda g: at(g, v_pair[0]) + at(g, v_pair[1]) == 5, no_other_five])
+    assert count(link) == len(expected)
+    # "such" after a sentence naming no mark the reader knows is not understood
+    with pytest.raises(LinkRefused, match="not understood"):
+        read_link(scl(scl_puzzle(4, rules="Normal sudoku rules apply. Cells joined by a blue square sum "
+                                          "to 7. All such pairs are given.")))
+
+
+def test_all_possible_dots_with_white_dots_only_defined() -> None:
+    dot = {"center": [0.5, 1.0], "width": 0.3, "height": 0.3, "rounded": True,
+           "backgroundColor": "#FFFFFF", "borderColor": "#000000"}
+    text = ("Normal sudoku rules apply. Digits joined by a white dot are consecutive. All possible dots "
+            "are given.")
+    kinds = [c.kind for c in read_link(scl(scl_puzzle(4, rules=text, overlays=[dot]))).rules.constraints]
+    assert kinds == ["white", "nowhite"]
+    both = text + " Digits joined by a black dot are in a 1:2 ratio."
+    kinds = [c.kind for c in read_link(scl(scl_puzzle(4, rules=both, overlays=[dot]))).rules.constraints]
+    assert kinds == ["white", "nokropki"]
+
+
+def test_a_renban_through_a_cell_twice_and_a_branched_one() -> None:
+    text = "Normal sudoku rules apply. Digits on a purple renban line form a set of consecutive digits."
+    loop = line(PURPLE, (0, 0), (0, 1), (1, 1), (1, 0), (0, 1))
+    rules = read_link(scl(scl_puzzle(4, rules=text, lines=[loop]))).rules.constraints
+    assert [c.cells() for c in rules] == [(0, 1, 5, 4)]
+    branch = line(PURPLE, (1, 1), (2, 1))  # starts on the other line: one set or two is not certain
+    with pytest.raises(LinkRefused, match="branching"):
+        main = line(PURPLE, (0, 0), (0, 1), (1, 1), (1, 2))
+        read_link(scl(scl_puzzle(4, rules=text, lines=[main, branch])))
