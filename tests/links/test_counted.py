@@ -15,6 +15,7 @@ import pytest
 
 from sudokit import Grid, count_solutions
 from sudokit.formats.links import LinkRefused, read_link
+from sudokit.rules import kinds
 
 from .builders import Cell, Rule, Values, at, brute4, fp_cell, fpuzzles, scl, scl_puzzle
 
@@ -173,3 +174,55 @@ def test_a_renban_through_a_cell_twice_and_a_branched_one() -> None:
     with pytest.raises(LinkRefused, match="branching"):
         main = line(PURPLE, (0, 0), (0, 1), (1, 1), (1, 2))
         read_link(scl(scl_puzzle(4, rules=text, lines=[main, branch])))
+
+
+PINK, PEACH = "#F067F0", "#FFCCAA"
+TWO_KINDS = ("Normal sudoku rules apply. Every string of three adjacent digits along a peach Entropic "
+             "line must contain one low digit (123) one medium digit (456) and one high digit (789). "
+             "Along purple Renban lines the digits form a non-repeating consecutive set in any order.")
+
+
+def test_a_colour_the_text_gives_one_of_two_kinds() -> None:
+    link = scl(scl_puzzle(9, rules=TWO_KINDS, lines=[line(PINK, (0, 0), (0, 1), (0, 2)),
+                                                     line(PEACH, (4, 4), (4, 5), (5, 5), (5, 4), (4, 4))]))
+    constraints = read_link(link).rules.constraints
+    assert [(c.kind, c.cells()) for c in constraints] == [("renban", (0, 1, 2)),
+                                                          ("entropic", (40, 41, 50, 49))]
+    assert getattr(constraints[1], "closed", False)  # the peach loop: windows go round
+    # a text that names both kinds for lines without a colour: the pink line stays refused
+    vague = TWO_KINDS.replace("peach ", "").replace("purple ", "")
+    with pytest.raises(LinkRefused, match="several line kinds"):
+        read_link(scl(scl_puzzle(9, rules=vague, lines=[line(PINK, (0, 0), (0, 1), (0, 2))])))
+
+
+def test_an_entropic_loop_goes_round() -> None:
+    entropic = TWO_KINDS.split(" Along")[0]
+    square = [(4, 4), (4, 5), (5, 5), (5, 4)]
+    loop = kinds_of(scl(scl_puzzle(9, rules=entropic, lines=[line(PEACH, *square, square[0])])))[0]
+    values = [0] * 81
+    for (r, c), v in zip(square, (1, 4, 7, 2), strict=True):
+        values[r * 9 + c] = v
+    # low, middle, high, low: fine along the open line, but round the loop 7, 2, 1 has two lows
+    assert loop.broken(values) and not kinds.Entropic(loop.cells()).broken(values)
+    ring = [(4, 4), (4, 5), (4, 6), (5, 6), (5, 5), (5, 4)]
+    six = kinds_of(scl(scl_puzzle(9, rules=entropic, lines=[line(PEACH, *ring, ring[0])])))[0]
+    for (r, c), v in zip(ring, (1, 4, 7, 2, 5, 8), strict=True):
+        values[r * 9 + c] = v
+    assert not six.broken(values)
+
+
+def kinds_of(link: str) -> list[Any]:
+    return list(read_link(link).rules.constraints)
+
+
+def test_knight_thirds_circles() -> None:
+    text = ("Normal Sudoku rules apply. A digit in a circle must belong to the same entropic group (high "
+            "[789], medium [456] or low [123]) as every cell a single chess knights move away from it.")
+    ring = {"center": [4.5, 4.5], "width": 0.85, "height": 0.85, "rounded": True, "borderColor": "#000000"}
+    found = kinds_of(scl(scl_puzzle(9, rules=text, underlays=[ring])))
+    assert [(c.kind, c.cells()) for c in found] == [("knightthirds", (40,))]
+    values = [0] * 81
+    values[40], values[23] = 2, 9  # r5c5 low, r3c6 (a knight's move away) high
+    assert found[0].broken(values)
+    values[23] = 1
+    assert not found[0].broken(values)

@@ -153,7 +153,8 @@ BUILDERS: dict[str, Builder] = {
     "between": lambda r, n, s: kinds.Between(_line(r, n, 3, 5)),
     "regionsum": lambda r, n, s: kinds.RegionSum(_line(r, n, 2, 6)),
     "equalsum": _equal,
-    "entropic": lambda r, n, s: kinds.Entropic(_line(r, n, 2, 5)),
+    "entropic": lambda r, n, s: (lambda ln: kinds.Entropic(ln, closed=len(ln) > 2 and r.random() < 0.3))(
+        _line(r, n, 2, 5)),
     "modular": lambda r, n, s: kinds.Modular(_line(r, n, 2, 5), modulus=r.choice((2, 3))),
     "zipper": lambda r, n, s: kinds.ZipperLine(_line(r, n, 3, 6)),
     "odd": lambda r, n, s: kinds.Odd(r.randrange(n * n)),
@@ -175,6 +176,7 @@ BUILDERS: dict[str, Builder] = {
     "fibonacci": lambda r, n, s: kinds.Fibonacci(_line(r, n, 2, 4)),
     "differencecount": lambda r, n, s: kinds.DifferenceCount(_line(r, n, 2, 6)),
     "countingcircles": lambda r, n, s: kinds.CountingCircles(_spots(r, n)),
+    "knightthirds": lambda r, n, s: kinds.KnightThirds(r.randrange(n * n)),
     "mixedparity": lambda r, n, s: kinds.MixedParityTriples(length=r.choice((2, 3, 3, 4))),
 }
 

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from sudokit.formats.counted import counting_circles, difference_count_lines
-from sudokit.formats.described import LINE_KINDS, coloured_parity, described, doubled, has
+from sudokit.formats.counted import circle_kind, difference_count_lines
+from sudokit.formats.described import LINE_KINDS, coloured_parity, described, doubled, has, qualified
 from sudokit.formats.sudokupad import (
     Arrow,
     Cell,
@@ -381,6 +381,8 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         named = [(kind, words) for kind, words in candidates
                  if has(rules, *words) or (kind == "region-sum" and _REGION_SUM.search(rules))
                  or described(kind, hue, rules)]
+        if len(named) > 1 and (one := qualified(rules, hue, named)):
+            named = [(k, w) for k, w in named if k == one]
         if doubled(rules, hue):
             out.append(Unsupported(f"unsupported: a {hue} line the rules text gives two line kinds", (src,)))
         elif (len(named) == 1 and thick) or (len(named) == 1 and (line.thickness or 0) >= 3):
@@ -431,10 +433,10 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
                  f"an {text.upper()} on an edge", (name,), [f"the letter {text.upper()} between two cells"],
                  value=text.upper())
         elif pos.kind == "centre" and not text and s.rounded and 0.5 <= max(s.width, s.height) <= 0.9 \
-                and bg in (None, "white") and border in ("black", "grey") and counting_circles(rules) \
+                and bg in (None, "white") and border in ("black", "grey") and (ringed := circle_kind(rules)) \
                 and "odd" not in rules:
-            out.append(Element("counting-circle", pos.cells, "confirmed", ("a plain circle filling most of "
-                               "a cell", "rules text describes counting circles"), (name,)))
+            out.append(Element(ringed, pos.cells, "confirmed", (
+                "a plain circle filling most of a cell", f"rules text describes {ringed} circles"), (name,)))
         elif pos.kind == "centre" and not text and 0.5 <= max(s.width, s.height) <= 0.9 \
                 and abs(s.width - s.height) < 0.05 and (bg == "grey" or (bg in (None, "white")
                                                                          and border == "grey")):
@@ -631,7 +633,8 @@ def _fp_lines(lines: list[FPuzzlesElement], rules: str) -> tuple[_Drawn, set[tup
     for element in lines:
         hue = _hue(str(element.attrs.get("outlineC")))
         width = element.attrs.get("width")
-        named = [kind for kind, words in LINE_KINDS.get(hue or "", []) if has(rules, *words)]
+        pairs = [(kind, words) for kind, words in LINE_KINDS.get(hue or "", []) if has(rules, *words)]
+        named = [one] if len(pairs) > 1 and (one := qualified(rules, hue, pairs)) else [k for k, _ in pairs]
         if doubled(rules, hue):
             continue  # the text gives this colour two kinds: refused as an unread line
         if hue is None or len(named) != 1 or not isinstance(width, (int, float)) or width < 0.2 \
@@ -704,9 +707,10 @@ def _classify_fpuzzles(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsup
             if element.kind in ("circle", "rectangle") and not value and len(element.cells) in (1, 2) \
                     and (element.cells, _hue(str(element.attrs.get("baseC")))) in middles:
                 continue  # a mark of the line's colour on a zipper line's centre
-            if element.kind == "circle" and not value and len(element.cells) == 1 and counting_circles(rules):
-                out.append(Element("counting-circle", element.cells, "confirmed", ("an f-puzzles circle in a "
-                                   "cell", "rules text describes counting circles"), src))
+            ringed = circle_kind(rules) if element.kind == "circle" and len(element.cells) == 1 else None
+            if ringed and not value:
+                out.append(Element(ringed, element.cells, "confirmed", (
+                    "an f-puzzles circle in a cell", f"rules text describes {ringed} circles"), src))
                 continue
             colour = element.attrs.get("outlineC") or element.attrs.get("baseC") or element.attrs.get("fontC")
             out.append(Unsupported(f"unsupported: f-puzzles {element.kind} ({colour}"

@@ -14,7 +14,7 @@ import re
 
 from sudokit.rules import Constraint, kinds
 
-__all__ = ["COUNTED_WORDS", "counting_circles", "difference_count_lines", "stated_rule"]
+__all__ = ["COUNTED_WORDS", "circle_kind", "difference_count_lines", "stated_rule"]
 
 #: A rules text that describes counting circles.
 _COUNTING_CIRCLES = re.compile(
@@ -24,6 +24,10 @@ _COUNTING_CIRCLES = re.compile(
     r"\b(any |a |each |every )?(digit|number) (in|inside) (a|any|the) circles? (indicates|shows|gives|"
     r"is) (exactly )?(how many|the number of) circles (that|this) (digit|number) (appears|is) in\b|"
     r"\bif a digit n appears in a circle,? (then )?(the digit )?n appears in exactly n circles\b")
+#: A rules text that gives circled cells the third (entropic group) of their knight's-move cells.
+_KNIGHT_THIRDS = re.compile(
+    r"\ba digit in a circle must (belong to|be in) the same entropic group\b[^.;]*\bas (every|each|all) "
+    r"cells? (a|one) (single )?(chess )?knight'?s? move away\b")
 #: A rules text that describes difference-count lines, whatever their colour.
 _DIFFERENCE_COUNT = re.compile(
     r"\bthe difference between (two|any two|a pair of) adjacent digits on (a|any|each) (coloured |colored )?"
@@ -34,6 +38,7 @@ COUNTED_WORDS: dict[str, tuple[str, ...]] = {
     "counting-circle": ("counting circle", "how many circles", "in exactly n circles",
                         "exactly two 2s in circles"),
     "difference-count": ("how many pairs of adjacent digits",),
+    "knight-thirds": ("entropic group",),
 }
 #: Sentences that are a whole rule by themselves, each with the constraint it states.
 _STATED: tuple[tuple[re.Pattern[str], Constraint], ...] = (
@@ -45,9 +50,12 @@ _STATED: tuple[tuple[re.Pattern[str], Constraint], ...] = (
 )
 
 
-def counting_circles(rules: str) -> bool:
-    """Whether the (lower-case) rules text describes counting circles."""
-    return bool(_COUNTING_CIRCLES.search(rules))
+def circle_kind(rules: str) -> str | None:
+    """The kind the (lower-case) rules text gives plain circles in cells: ``counting-circle`` or
+    ``knight-thirds``; None when it describes neither, or both."""
+    readings = (("counting-circle", _COUNTING_CIRCLES), ("knight-thirds", _KNIGHT_THIRDS))
+    found = [kind for kind, pattern in readings if pattern.search(rules)]
+    return found[0] if len(found) == 1 else None
 
 
 def difference_count_lines(rules: str) -> bool:

@@ -663,6 +663,9 @@ class _Mapper:
             add(kinds.Fibonacci(line))
         elif kind == "difference-count":
             add(kinds.DifferenceCount(line))
+        elif kind == "knight-thirds":
+            for spot in line:
+                add(kinds.KnightThirds(spot))
         elif kind == "counting-circle":
             return  # every circle together: one constraint, added by run()
         elif kind == "palindrome":
@@ -673,8 +676,9 @@ class _Mapper:
             boxes = tuple(self.pieces) if self.pieces is not None else tuple(
                 self.box.box_of(c) for c in range(n * n)) if self.box is not None else None
             add(kinds.RegionSum(_opened_loop(line, box_map(n, boxes)), boxes))
-        elif kind == "entropic":
-            add(kinds.Entropic(line))
+        elif kind == "entropic":  # a loop (back at its first cell): the windows go round
+            loop = len(line) > 3 and line[0] == line[-1] and len(set(line)) == len(line) - 1
+            add(kinds.Entropic(line[:-1], closed=True) if loop else kinds.Entropic(line))
         elif kind == "modular":
             add(kinds.Modular(line))
         elif kind == "zipper":

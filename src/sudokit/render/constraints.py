@@ -18,7 +18,7 @@ germanwhisper, dutchwhisper, renban, coloured lines: green, orange, purple, grey
 palindrome, regionsum, equalsum,     light blue, mustard, teal, lavender, sky blue, yellow-green
 entropic, modular, zipper,           (``line`` + the kind)
 fibonacci, differencecount
-countingcircles                      a white circle with a dark ring in each cell
+countingcircles, knightthirds        a white circle with a dark ring in each cell
 between                              grey line with a hollow circle at each end
 white / black / difference / ratio   dots on the edge (the last two with their value)
 xv                                   X (10), V (5) or the sum on the edge
@@ -174,10 +174,10 @@ def draw_under(root: ET.Element, geo: Geometry, rules: Rules, colours: Colours =
     for c in constraints:
         if isinstance(c, (kinds.Odd, kinds.Even)):
             _odd_even(g, geo, c, colours)
-        elif isinstance(c, kinds.CountingCircles):
-            for cell in c.group:  # a white circle with a dark ring, as setters draw them
+        elif isinstance(c, (kinds.CountingCircles, kinds.KnightThirds)):
+            for cell in c.cells():  # a white circle with a dark ring, as setters draw them
                 cx, cy = geo.center(cell)
-                _sub(g, "circle", {"class": "countingcircle", "data-cell": str(cell), "cx": _num(cx),
+                _sub(g, "circle", {"class": c.kind, "data-cell": str(cell), "cx": _num(cx),
                                    "cy": _num(cy), "r": _num(CELL * 0.4),
                                    **_stroke(colours.chevron, CELL * 0.03), "fill": colours.background})
         elif isinstance(c, (kinds.Minimum, kinds.Maximum)):
@@ -193,7 +193,8 @@ def draw_under(root: ET.Element, geo: Geometry, rules: Rules, colours: Colours =
         if style is not None:
             kind, width, field = style
             assert hasattr(c, "line")
-            _sub(g, "path", {"class": f"line {kind}", "d": _polyline(geo, c.line),
+            ring = c.line + c.line[:1] if getattr(c, "closed", False) else c.line  # a loop drawn closed
+            _sub(g, "path", {"class": f"line {kind}", "d": _polyline(geo, ring),
                              **_stroke(getattr(colours, field), CELL * width)})
         elif isinstance(c, kinds.EqualSum):
             for segment in c.segments:

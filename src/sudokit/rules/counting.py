@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from sudokit.rules.base import Constraint, digit_values
-from sudokit.rules.geometry import pairs_along
-from sudokit.rules.primitives import Primitive, SetRule, Table, automaton
+from sudokit.rules.geometry import moves, pairs_along
+from sudokit.rules.lines import thirds
+from sudokit.rules.primitives import PairTable, Primitive, SetRule, Table, automaton
 
-__all__ = ["CountingCircles", "DifferenceCount", "Fibonacci", "MixedParityTriples"]
+__all__ = ["CountingCircles", "DifferenceCount", "Fibonacci", "KnightThirds", "MixedParityTriples"]
 
 
 @dataclass(frozen=True)
@@ -176,3 +177,30 @@ class MixedParityTriples(Constraint):
                 out.extend(SetRule(line[s:s + k], (option,)) for s in range(n - k + 1))
         return out
 
+
+
+#: A knight's moves as (row, column) steps.
+_KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1), (-1, 2), (-2, 1), (-1, -2), (-2, -1))
+
+
+@dataclass(frozen=True)
+class KnightThirds(Constraint):
+    """The cell's digit is in the same third of the digits (low 1-3, middle 4-6, high 7-9) as the
+    digit of every cell a knight's move away."""
+
+    cell: int
+    kind = "knightthirds"
+    aliases = ("entropicknight",)
+    description = "the same third (low, middle, high) as every cell a knight's move away"
+
+    def cells(self) -> tuple[int, ...]:
+        return (self.cell,)
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        ds = digit_values(n, digits)
+        third = {d: i for i, group in enumerate(thirds(ds, 3)) for d in group}
+        out: list[Primitive] = []
+        for a, b in moves(n, _KNIGHT):
+            if self.cell in (a, b):
+                out.append(PairTable.where(a, b, ds, lambda x, y: third[x] == third[y]))
+        return out

@@ -50,6 +50,7 @@ kind                 rule                                                   comp
 ``differencecount``  a pair's difference is how many pairs have it           PairTable + Automaton
 ``countingcircles``  a circled digit is how many circles hold that digit     Automaton per digit
 ``mixedparity``      no 3 in a row of a row/column all odd or all even       SetRule per window
+``knightthirds``     the same third (1-3, 4-6, 7-9) as each knight's move    PairTable per move
 ===================  =====================================================  =========================
 
 >>> Thermometer((0, 1, 2)).compile(4)
@@ -80,7 +81,13 @@ from sudokit.rules.cells import (
     Ratio,
 )
 from sudokit.rules.classic import AntiKing, AntiKnight, Diagonal, DisjointGroups, ExtraRegion, NonConsecutive
-from sudokit.rules.counting import CountingCircles, DifferenceCount, Fibonacci, MixedParityTriples
+from sudokit.rules.counting import (
+    CountingCircles,
+    DifferenceCount,
+    Fibonacci,
+    KnightThirds,
+    MixedParityTriples,
+)
 from sudokit.rules.geometry import orthogonal_pairs
 from sudokit.rules.lines import (
     Arrow,
@@ -129,6 +136,7 @@ __all__ = [
     "Fibonacci",
     "GermanWhisper",
     "KillerCage",
+    "KnightThirds",
     "KropkiBlack",
     "KropkiWhite",
     "LittleKiller",
