@@ -226,3 +226,45 @@ def test_knight_thirds_circles() -> None:
     assert found[0].broken(values)
     values[23] = 1
     assert not found[0].broken(values)
+
+
+def _fp_thermo(*cells: Cell) -> dict[str, Any]:
+    return {"lines": [[fp_cell(c) for c in cells]], "outlineC": "#BFBFBF", "width": 0.6}
+
+
+def _fp_bulb(cell: Cell) -> dict[str, Any]:
+    return {"cells": [fp_cell(cell)], "baseC": "#BFBFBF", "outlineC": "#BFBFBF", "width": 0.7, "height": 0.7}
+
+
+SLOW = ("Normal sudoku rules apply. Slow Thermos: Digits along a gray thermometer must generally increase "
+        "from bulb to tip. Digits may remain the same when allowed by other rules, but may never decrease.")
+
+
+def test_fpuzzles_thermometers_drawn_by_hand_with_a_branch() -> None:
+    main, branch = [(3, 0), (2, 1), (3, 2)], [(2, 1), (1, 1)]
+    link = fpuzzles(4, ruleset=SLOW, line=[_fp_thermo(*main[::-1]), _fp_thermo(*branch)],
+                    circle=[_fp_bulb(main[0])])
+    found = [(c.kind, c.cells()) for c in read_link(link).rules.constraints]
+    assert found == [("slowthermo", (12, 9, 14)), ("slowthermo", (9, 5))]
+
+    def slow(cells: Sequence[Cell]) -> Rule:
+        return lambda g: all(at(g, a) <= at(g, b) for a, b in itertools.pairwise(cells))
+
+    assert count(link) == len(brute4([slow(main), slow(branch)]))
+    strict = SLOW.replace("Slow Thermos: ", "").replace(" generally", "").split(" Digits may")[0]
+    found = [c.kind for c in read_link(fpuzzles(4, ruleset=strict, line=[_fp_thermo(*main)],
+                                                circle=[_fp_bulb(main[0])])).rules.constraints]
+    assert found == ["thermo"]
+
+
+@pytest.mark.parametrize("drawing", [
+    {"line": [_fp_thermo((3, 0), (2, 1), (3, 2))]},  # no bulb
+    {"line": [_fp_thermo((3, 0), (2, 1), (3, 2))], "circle": [_fp_bulb((3, 0)), _fp_bulb((3, 2))]},  # two
+])
+def test_fpuzzles_grey_lines_without_one_bulb_stay_refused(drawing: dict[str, Any]) -> None:
+    with pytest.raises(LinkRefused):
+        read_link(fpuzzles(4, ruleset=SLOW, **drawing))
+    # and grey lines stay refused where the text gives grey lines another kind too
+    with pytest.raises(LinkRefused):
+        read_link(fpuzzles(4, ruleset=SLOW + " Grey lines are palindromes.",
+                           line=[_fp_thermo((3, 0), (2, 1))], circle=[_fp_bulb((3, 0))]))

@@ -321,6 +321,9 @@ def _read_text(text: str, seen: set[str], n: int, digit_sets: bool = False) -> _
                 reading.slow = True
             else:
                 reading.strict |= "increase" in sentence
+        elif i and "thermo" in sentences[i - 1] and _SLOW.search(sentence) and "line" not in sentence:
+            reading.slow = True  # "Slow thermos: … increase. Digits may remain the same, but never decrease."
+            continue
         if _NEGATIVE.search(sentence):
             negated = bool(re.search(r"\bnot all\b|\bnot every\b|\bnot necessarily\b|"
                                      r"\bno negative constraint", sentence))

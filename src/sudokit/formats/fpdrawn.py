@@ -1,0 +1,52 @@
+"""f-puzzles thermometers drawn by hand (#25): a grey cosmetic line with a grey circle on exactly one
+end is a thermometer from that bulb, and a grey line that starts on such a thermometer (its other
+end free) is a branch of it, read from the cell it leaves. Read only where the rules text names
+thermometers and gives grey lines no other kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sudokit.formats.colours import hue_of
+from sudokit.formats.described import LINE_KINDS, has
+from sudokit.formats.sudokupad import Cell, FPuzzlesElement
+
+__all__ = ["drawn_thermometers"]
+
+
+def _grey(element: FPuzzlesElement, field: str) -> bool:
+    return hue_of(str(element.attrs.get(field))) == "grey"
+
+
+def _wide(width: object) -> bool:
+    """A thermometer's width (f-puzzles' own draw 0.5 of a cell), not a thin line's."""
+    return isinstance(width, (int, float)) and not isinstance(width, bool) and width >= 0.4
+
+
+def drawn_thermometers(
+    elements: Sequence[FPuzzlesElement], rules: str
+) -> tuple[dict[int, tuple[Cell, ...]], set[int]]:
+    """The drawn thermometers (by the ``id`` of their line element: the cells from the bulb or the
+    branch point) and the ``id`` of every circle used as a bulb."""
+    if "thermo" not in rules or any(has(rules, *words) for _, words in LINE_KINDS["grey"]):
+        return {}, set()
+    circles = {e.cells[0]: e for e in elements
+               if e.kind == "circle" and len(e.cells) == 1 and not e.value and _grey(e, "baseC")}
+    lines = [e for e in elements if e.kind == "line" and not e.cells and len(e.lines) == 1
+             and len(e.lines[0]) > 1 and _grey(e, "outlineC") and _wide(e.attrs.get("width"))]
+    found: dict[int, tuple[Cell, ...]] = {}
+    bulbs: set[int] = set()
+    for e in lines:
+        line = e.lines[0]
+        head, tail = line[0] in circles, line[-1] in circles
+        if head != tail:
+            cells = line if head else line[::-1]
+            found[id(e)] = cells
+            bulbs.add(id(circles[cells[0]]))
+    on = {c for cells in found.values() for c in cells}
+    for e in lines:
+        line = e.lines[0]
+        if id(e) not in found and (line[0] in on) != (line[-1] in on) and not set(line[1:-1]) & on:
+            found[id(e)] = line if line[0] in on else line[::-1]
+    return found, bulbs
