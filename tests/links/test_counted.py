@@ -268,3 +268,28 @@ def test_fpuzzles_grey_lines_without_one_bulb_stay_refused(drawing: dict[str, An
     with pytest.raises(LinkRefused):
         read_link(fpuzzles(4, ruleset=SLOW + " Grey lines are palindromes.",
                            line=[_fp_thermo((3, 0), (2, 1))], circle=[_fp_bulb((3, 0))]))
+
+
+INDEX = ("Normal sudoku rules apply. Index lines: each turquoise line is an Index Line, i.e. the digit in "
+         "the Nth cell along such a line (starting from the diamond) indicates the position along the line "
+         "where the digit N appears.")
+TURQUOISE = "#71DED2"
+
+
+def test_index_lines_read_from_their_diamond() -> None:
+    cells = [(0, 0), (0, 1), (1, 1), (1, 0)]
+    diamond = {"center": [1.5, 0.5], "width": 0.42, "height": 0.42, "backgroundColor": TURQUOISE}
+    link = scl(scl_puzzle(4, rules=INDEX, lines=[line(TURQUOISE, *cells)], underlays=[diamond]))
+    found = read_link(link).rules.constraints
+    assert [(c.kind, c.cells()) for c in found] == [("indexline", (4, 5, 1, 0))]  # from the diamond
+
+    def indexed(g: Values) -> bool:
+        digits = [at(g, c) for c in cells[::-1]]
+        return all(d <= len(digits) and digits[d - 1] == i for i, d in enumerate(digits, 1))
+
+    expected = brute4([indexed])
+    assert expected and count(link) == len(expected)
+    # no diamond (or one on each end): where to count from is not certain
+    for marks in ([], [diamond, {**diamond, "center": [0.5, 0.5]}]):
+        with pytest.raises(LinkRefused, match="index line"):
+            read_link(scl(scl_puzzle(4, rules=INDEX, lines=[line(TURQUOISE, *cells)], underlays=marks)))

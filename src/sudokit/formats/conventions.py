@@ -13,7 +13,7 @@ from typing import Literal
 from sudokit.formats.colours import hue_of, rgba_of
 from sudokit.formats.counted import circle_kind, difference_count_lines
 from sudokit.formats.described import LINE_KINDS, coloured_parity, described, doubled, has, qualified
-from sudokit.formats.fpdrawn import drawn_thermometers
+from sudokit.formats.fpdrawn import drawn_thermometers, square_end
 from sudokit.formats.sudokupad import (
     Arrow,
     Cell,
@@ -317,6 +317,14 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             out.append(Unsupported(f"unsupported: a {hue} line the rules text gives two line kinds", (src,)))
         elif (len(named) == 1 and thick) or (len(named) == 1 and (line.thickness or 0) >= 3):
             kind, words = named[0]
+            end = square_end(line.way_points, [x for x in shapes if x[0] not in used], hue)
+            if kind == "index" and end is None:
+                out.append(Unsupported(f"unsupported: an index line without a {hue} square on one end",
+                                       (src,)))
+                continue
+            if kind == "index" and end is not None:  # read from the square (a diamond) on its end
+                used.add(end[0])
+                cells = cells[::-1] if end[1] else cells
             said = has(rules, *words) or (f"a description of {kind} lines" if described(kind, hue, rules)
                                            else "the same sum in each box")
             out.append(Element(kind, cells, "confirmed", (f"a {hue} line", f"rules text says {said!r}"),

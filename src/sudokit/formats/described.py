@@ -28,11 +28,11 @@ LINE_KINDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     "blue": [("region-sum", ("region sum",)), ("fibonacci", ("fibonacci",))],
     "pink": [("entropic", ("entropic",)), ("renban", ("renban",))],
     # light blue: region sums where the text says so (a line's sum the same in each box)
-    "cyan": [("region-sum", ("region sum",)), ("fibonacci", ("fibonacci",))],
+    "cyan": [("region-sum", ("region sum",)), ("fibonacci", ("fibonacci",)), ("index", ("index line",))],
 }
 #: How a sentence names a line kind (each family once: "dutch whispers" is one whisper kind).
 _LINE_NAMES = ("whisper", "renban", "palindrom", "zipper", "entropic", "region sum", "region-sum", "thermo",
-               "between", "modular", "arrow", "lockout", "parity line", "nabner", "fibonacci")
+               "between", "modular", "arrow", "lockout", "parity line", "nabner", "fibonacci", "index line")
 #: The words a rules text uses for a line's colour family (a drawn pink line is often called
 #: purple, a light blue one blue).
 _LINE_COLOURS: dict[str, tuple[str, ...]] = {

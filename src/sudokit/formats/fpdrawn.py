@@ -1,7 +1,8 @@
-"""f-puzzles thermometers drawn by hand (#25): a grey cosmetic line with a grey circle on exactly one
-end is a thermometer from that bulb, and a grey line that starts on such a thermometer (its other
-end free) is a branch of it, read from the cell it leaves. Read only where the rules text names
-thermometers and gives grey lines no other kind.
+"""Line ends drawn by hand (#25). f-puzzles thermometers: a grey cosmetic line with a grey circle on
+exactly one end is a thermometer from that bulb, and a grey line that starts on such a thermometer
+(its other end free) is a branch of it, read from the cell it leaves; read only where the rules
+text names thermometers and gives grey lines no other kind. SudokuPad lines that start at a mark:
+a square (or diamond) of the line's colour on exactly one end (index lines start there).
 """
 
 from __future__ import annotations
@@ -10,9 +11,9 @@ from collections.abc import Sequence
 
 from sudokit.formats.colours import hue_of
 from sudokit.formats.described import LINE_KINDS, has
-from sudokit.formats.sudokupad import Cell, FPuzzlesElement
+from sudokit.formats.sudokupad import Cell, FPuzzlesElement, Point, Shape
 
-__all__ = ["drawn_thermometers"]
+__all__ = ["drawn_thermometers", "square_end"]
 
 
 def _grey(element: FPuzzlesElement, field: str) -> bool:
@@ -50,3 +51,19 @@ def drawn_thermometers(
         if id(e) not in found and (line[0] in on) != (line[-1] in on) and not set(line[1:-1]) & on:
             found[id(e)] = line if line[0] in on else line[::-1]
     return found, bulbs
+
+
+def square_end(
+    points: Sequence[Point], shapes: Sequence[tuple[str, Shape]], hue: str | None
+) -> tuple[str, bool] | None:
+    """The square (or diamond) of colour family ``hue`` on exactly one end of a line: its name,
+    and whether that end is the last way point (the line then reads backwards); None otherwise."""
+    def at(point: Point) -> list[str]:
+        return [name for name, s in shapes if not s.rounded and not s.text and hue is not None
+                and hue in (hue_of(s.background_color), hue_of(s.border_color))
+                and abs(s.center[0] - point[0]) < 0.1 and abs(s.center[1] - point[1]) < 0.1]
+
+    first, last = at(points[0]), at(points[-1])
+    if len(first) + len(last) != 1:
+        return None
+    return (first[0], False) if first else (last[0], True)

@@ -124,6 +124,7 @@ _KIND_WORDS: dict[str, tuple[str, ...]] = {
     "modular": ("modular",),
     "zipper": ("zipper",),
     "fibonacci": ("fibonacci",),
+    "index": ("index line",),
     **COUNTED_WORDS,
     "kropki-white": ("dot", "kropki", "consecutive"),
     "kropki-black": ("dot", "kropki", "ratio", "double", "twice", "1:2"),
@@ -664,6 +665,8 @@ class _Mapper:
             add(kinds.Renban(tuple(dict.fromkeys(line))))
         elif kind == "fibonacci":
             add(kinds.Fibonacci(line))
+        elif kind == "index":
+            add(kinds.IndexLine(line))
         elif kind == "difference-count":
             add(kinds.DifferenceCount(line))
         elif kind == "knight-thirds":

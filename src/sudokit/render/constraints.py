@@ -17,7 +17,8 @@ sandwich / xsum / skyscraper         the clue outside the grid at the line's sta
 germanwhisper, dutchwhisper, renban, coloured lines: green, orange, purple, grey (thin), blue,
 palindrome, regionsum, equalsum,     light blue, mustard, teal, lavender, sky blue, yellow-green
 entropic, modular, zipper,           (``line`` + the kind)
-fibonacci, differencecount
+fibonacci, differencecount,
+indexline (a diamond on its first cell)
 countingcircles, knightthirds        a white circle with a dark ring in each cell
 between                              grey line with a hollow circle at each end
 white / black / difference / ratio   dots on the edge (the last two with their value)
@@ -67,6 +68,7 @@ class Colours:
     zipper: str = "#9c8ee8"
     fibonacci: str = "#2b9fd6"
     differencecount: str = "#9acd32"
+    indexline: str = "#71ded2"
     chevron: str = "#6e6e6e"
     shape: str = "#cfcfcf"
     shade: str = "#dcdcdc"
@@ -92,6 +94,7 @@ _LINES: dict[type[Constraint], tuple[str, float, str]] = {
     kinds.ZipperLine: ("zipper", 0.16, "zipper"),
     kinds.Fibonacci: ("fibonacci", 0.16, "fibonacci"),
     kinds.DifferenceCount: ("differencecount", 0.16, "differencecount"),
+    kinds.IndexLine: ("indexline", 0.16, "indexline"),
 }
 _OUTSIDE = (kinds.LittleKiller, kinds.Sandwich, kinds.XSum, kinds.Skyscraper)
 _NOTES = (
@@ -207,6 +210,12 @@ def draw_under(root: ET.Element, geo: Geometry, rules: Rules, colours: Colours =
     for c in constraints:
         if isinstance(c, kinds.Arrow):
             _arrow(g, geo, c, colours)
+        elif isinstance(c, kinds.IndexLine):  # a diamond on the first cell: where the line is read from
+            x, y = geo.center(c.line[0])
+            h = CELL * 0.2
+            corners = ((0, -h), (h, 0), (0, h), (-h, 0))
+            d = "M" + "L".join(f"{_num(x + dx)} {_num(y + dy)}" for dx, dy in corners)
+            _sub(g, "path", {"class": "index-start", "d": d + "Z", "fill": colours.indexline})
 
 
 def _cell_rect(

@@ -21,7 +21,8 @@ from sudokit.rules.geometry import moves, pairs_along
 from sudokit.rules.lines import thirds
 from sudokit.rules.primitives import PairTable, Primitive, SetRule, Table, automaton
 
-__all__ = ["CountingCircles", "DifferenceCount", "Fibonacci", "KnightThirds", "MixedParityTriples"]
+__all__ = ["CountingCircles", "DifferenceCount", "Fibonacci", "IndexLine", "KnightThirds",
+           "MixedParityTriples"]
 
 
 @dataclass(frozen=True)
@@ -204,3 +205,39 @@ class KnightThirds(Constraint):
             if self.cell in (a, b):
                 out.append(PairTable.where(a, b, ds, lambda x, y: third[x] == third[y]))
         return out
+
+
+@dataclass(frozen=True)
+class IndexLine(Constraint):
+    """The digit in the Nth cell along the line (from its first cell) is the position along the
+    line where the digit N appears: digit ``j`` in cell ``i`` if and only if digit ``i`` in cell
+    ``j`` (positions from 1), so every digit on it is at most the line's length."""
+
+    line: tuple[int, ...]
+    kind = "indexline"
+    aliases = ("index-line", "index")
+    description = "the digit in the Nth cell is the position along the line of the digit N"
+    min_cells: ClassVar[int] = 2
+
+    def cells(self) -> tuple[int, ...]:
+        return self.line
+
+    def problem(self, n: int) -> str | None:
+        if len(set(self.line)) != len(self.line):
+            return "a cell appears twice on the line"
+        return super().problem(n)
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        ds = digit_values(n, digits)
+        k = len(self.line)
+        out: list[Primitive] = []
+        for i in range(k):
+            for j in range(i + 1, k):
+                out.append(PairTable.where(self.line[i], self.line[j], ds, _indexing(i + 1, j + 1, k)))
+        return out
+
+
+def _indexing(i: int, j: int, length: int) -> Callable[[int, int], bool]:
+    """The test for the digits of positions ``i`` and ``j``: each on the line, and one points at
+    the other exactly when the other points back."""
+    return lambda x, y: 1 <= x <= length and 1 <= y <= length and (x == j) == (y == i)

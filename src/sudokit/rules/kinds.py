@@ -51,6 +51,7 @@ kind                 rule                                                   comp
 ``countingcircles``  a circled digit is how many circles hold that digit     Automaton per digit
 ``mixedparity``      no 3 in a row of a row/column all odd or all even       SetRule per window
 ``knightthirds``     the same third (1-3, 4-6, 7-9) as each knight's move    PairTable per move
+``indexline``        the Nth cell's digit is where the digit N is on it      PairTable per two cells
 ===================  =====================================================  =========================
 
 >>> Thermometer((0, 1, 2)).compile(4)
@@ -85,6 +86,7 @@ from sudokit.rules.counting import (
     CountingCircles,
     DifferenceCount,
     Fibonacci,
+    IndexLine,
     KnightThirds,
     MixedParityTriples,
 )
@@ -135,6 +137,7 @@ __all__ = [
     "ExtraRegion",
     "Fibonacci",
     "GermanWhisper",
+    "IndexLine",
     "KillerCage",
     "KnightThirds",
     "KropkiBlack",
