@@ -293,3 +293,28 @@ def test_index_lines_read_from_their_diamond() -> None:
     for marks in ([], [diamond, {**diamond, "center": [0.5, 0.5]}]):
         with pytest.raises(LinkRefused, match="index line"):
             read_link(scl(scl_puzzle(4, rules=INDEX, lines=[line(TURQUOISE, *cells)], underlays=marks)))
+
+
+SUNBURN = ("Normal 4x4 Sudoku rules apply. SUNBURN - A digit on a sun indicates how many surrounding cells "
+           "(i.e. orthogonally or diagonally adjacent cells) contain smaller digits.")
+
+
+def test_suns_count_the_smaller_digits_around() -> None:
+    suns = [(1, 1), (2, 3)]
+    marks = [{"center": [r + 0.5, c + 0.5], "width": 0, "height": 1.05, "rounded": True, "text": "☀️"}
+             for r, c in suns]
+    link = scl(scl_puzzle(4, rules=SUNBURN, underlays=marks))
+    assert [(c.kind, c.cells()) for c in read_link(link).rules.constraints] == [
+        ("smallerneighbours", (5,)), ("smallerneighbours", (11,))]
+
+    def sun(cell: Cell) -> Rule:
+        around = [(cell[0] + dr, cell[1] + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                  if (dr or dc) and 0 <= cell[0] + dr < 4 and 0 <= cell[1] + dc < 4]
+        return lambda g: at(g, cell) == sum(at(g, o) < at(g, cell) for o in around)
+
+    expected = brute4([sun(c) for c in suns])
+    assert expected and count(link) == len(expected)
+    # "surrounding" without saying diagonals count: not certain, refused
+    vague = SUNBURN.replace(" (i.e. orthogonally or diagonally adjacent cells)", "")
+    with pytest.raises(LinkRefused):
+        read_link(scl(scl_puzzle(4, rules=vague, underlays=marks)))

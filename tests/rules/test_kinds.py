@@ -66,6 +66,8 @@ CASES: list[Constraint] = [
     kinds.CountingCircles((0, 5, 10, 15, 3)),
     kinds.MixedParityTriples(),
     kinds.KnightThirds(5),
+    kinds.SmallerNeighbours(5),
+    kinds.SmallerNeighbours(0),
     kinds.IndexLine((0, 1, 6)),
     kinds.IndexLine((0, 1, 2, 3)),
     kinds.Entropic((0, 1, 5, 4), closed=True),

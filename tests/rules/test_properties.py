@@ -177,6 +177,7 @@ BUILDERS: dict[str, Builder] = {
     "differencecount": lambda r, n, s: kinds.DifferenceCount(_line(r, n, 2, 6)),
     "countingcircles": lambda r, n, s: kinds.CountingCircles(_spots(r, n)),
     "indexline": lambda r, n, s: kinds.IndexLine(_line(r, n, 2, 5)),
+    "smallerneighbours": lambda r, n, s: kinds.SmallerNeighbours(r.randrange(n * n)),
     "knightthirds": lambda r, n, s: kinds.KnightThirds(r.randrange(n * n)),
     "mixedparity": lambda r, n, s: kinds.MixedParityTriples(length=r.choice((2, 3, 3, 4))),
 }

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sudokit.formats.colours import hue_of, rgba_of
-from sudokit.formats.counted import circle_kind, difference_count_lines
+from sudokit.formats.counted import circle_kind, difference_count_lines, text_mark
 from sudokit.formats.described import LINE_KINDS, coloured_parity, described, doubled, has, qualified
 from sudokit.formats.fpdrawn import drawn_thermometers, square_end
 from sudokit.formats.sudokupad import (
@@ -405,6 +405,9 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         elif s.layer == "underlay" and not text and s.width >= 0.95 and s.height >= 0.95:
             out.append(Unsupported(f"unsupported: a shaded cell ({s.background_color}) whose meaning "
                                    "only the rules text gives", (name,)))
+        elif text and pos.kind == "centre" and (marked := text_mark(text, rules)):
+            out.append(Element(marked, pos.cells, "confirmed", (f"the symbol {text!r} in a cell",
+                                                                f"rules text describes {marked}"), (name,)))
         elif text:
             out.append(Unsupported(f"unsupported: the text {text!r} at {pos.kind} {pos.cells}", (name,)))
         else:

@@ -14,7 +14,7 @@ import re
 
 from sudokit.rules import Constraint, kinds
 
-__all__ = ["COUNTED_WORDS", "circle_kind", "difference_count_lines", "stated_rule"]
+__all__ = ["COUNTED_WORDS", "circle_kind", "difference_count_lines", "stated_rule", "text_mark"]
 
 #: A rules text that describes counting circles.
 _COUNTING_CIRCLES = re.compile(
@@ -28,6 +28,11 @@ _COUNTING_CIRCLES = re.compile(
 _KNIGHT_THIRDS = re.compile(
     r"\ba digit in a circle must (belong to|be in) the same entropic group\b[^.;]*\bas (every|each|all) "
     r"cells? (a|one) (single )?(chess )?knight'?s? move away\b")
+#: A rules text that gives a sun in a cell the count of smaller digits around it (diagonals too).
+_SUNBURN = re.compile(
+    r"\ba digit (on|in) a sun (indicates|shows|gives|is) (exactly )?how many (surrounding|neighbouring|"
+    r"adjacent) cells \((ie|i\.e\.) orthogonally or diagonally adjacent cells\) (contain|hold|have) "
+    r"(a )?smaller digits?\b")
 #: A rules text that describes difference-count lines, whatever their colour.
 _DIFFERENCE_COUNT = re.compile(
     r"\bthe difference between (two|any two|a pair of) adjacent digits on (a|any|each) (coloured |colored )?"
@@ -39,6 +44,7 @@ COUNTED_WORDS: dict[str, tuple[str, ...]] = {
                         "exactly two 2s in circles"),
     "difference-count": ("how many pairs of adjacent digits",),
     "knight-thirds": ("entropic group",),
+    "smaller-neighbours": ("a digit on a sun", "a digit in a sun"),
 }
 #: Sentences that are a whole rule by themselves, each with the constraint it states.
 _STATED: tuple[tuple[re.Pattern[str], Constraint], ...] = (
@@ -68,4 +74,12 @@ def stated_rule(sentence: str) -> Constraint | None:
     for pattern, constraint in _STATED:
         if pattern.search(sentence):
             return constraint
+    return None
+
+
+def text_mark(text: str, rules: str) -> str | None:
+    """The kind a symbol written in a cell has by the (lower-case) rules text: a sun (☀) the text
+    gives the count of smaller digits around it is ``smaller-neighbours``; None otherwise."""
+    if text.replace("\ufe0f", "").strip() == "\u2600" and _SUNBURN.search(rules):
+        return "smaller-neighbours"
     return None

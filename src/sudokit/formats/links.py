@@ -669,9 +669,10 @@ class _Mapper:
             add(kinds.IndexLine(line))
         elif kind == "difference-count":
             add(kinds.DifferenceCount(line))
-        elif kind == "knight-thirds":
+        elif kind in ("knight-thirds", "smaller-neighbours"):
+            each = kinds.KnightThirds if kind == "knight-thirds" else kinds.SmallerNeighbours
             for spot in line:
-                add(kinds.KnightThirds(spot))
+                add(each(spot))
         elif kind == "counting-circle":
             return  # every circle together: one constraint, added by run()
         elif kind == "palindrome":

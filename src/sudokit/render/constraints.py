@@ -20,6 +20,7 @@ entropic, modular, zipper,           (``line`` + the kind)
 fibonacci, differencecount,
 indexline (a diamond on its first cell)
 countingcircles, knightthirds        a white circle with a dark ring in each cell
+smallerneighbours                    a small orange sun (☀) in the cell's top-right corner
 between                              grey line with a hollow circle at each end
 white / black / difference / ratio   dots on the edge (the last two with their value)
 xv                                   X (10), V (5) or the sum on the edge
@@ -210,6 +211,11 @@ def draw_under(root: ET.Element, geo: Geometry, rules: Rules, colours: Colours =
     for c in constraints:
         if isinstance(c, kinds.Arrow):
             _arrow(g, geo, c, colours)
+        elif isinstance(c, kinds.SmallerNeighbours):  # a small sun in the cell's corner
+            x, y = geo.origin(c.cell)
+            _sub(g, "text", {"class": "smallerneighbours", "data-cell": str(c.cell),
+                             "x": _num(x + CELL * 0.8), "y": _num(y + CELL * 0.3),
+                             "font-size": _num(CELL * 0.26), "fill": colours.dutchwhisper}, "\u2600")
         elif isinstance(c, kinds.IndexLine):  # a diamond on the first cell: where the line is read from
             x, y = geo.center(c.line[0])
             h = CELL * 0.2

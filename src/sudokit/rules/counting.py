@@ -22,7 +22,7 @@ from sudokit.rules.lines import thirds
 from sudokit.rules.primitives import PairTable, Primitive, SetRule, Table, automaton
 
 __all__ = ["CountingCircles", "DifferenceCount", "Fibonacci", "IndexLine", "KnightThirds",
-           "MixedParityTriples"]
+           "MixedParityTriples", "SmallerNeighbours"]
 
 
 @dataclass(frozen=True)
@@ -241,3 +241,35 @@ def _indexing(i: int, j: int, length: int) -> Callable[[int, int], bool]:
     """The test for the digits of positions ``i`` and ``j``: each on the line, and one points at
     the other exactly when the other points back."""
     return lambda x, y: 1 <= x <= length and 1 <= y <= length and (x == j) == (y == i)
+
+
+@dataclass(frozen=True)
+class SmallerNeighbours(Constraint):
+    """The cell's digit is how many of its surrounding cells (orthogonally or diagonally
+    adjacent) hold a smaller digit (a sun in "Sunburn" puzzles)."""
+
+    cell: int
+    kind = "smallerneighbours"
+    aliases = ("sunburn", "sun")
+    description = "the digit is how many surrounding cells hold a smaller digit"
+
+    def cells(self) -> tuple[int, ...]:
+        return (self.cell,)
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        ds = digit_values(n, digits)
+        r, c = divmod(self.cell, n)
+        around = tuple((r + dr) * n + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                       if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < n)
+
+        def step(state: Hashable, d: int) -> list[Hashable]:
+            assert isinstance(state, tuple)
+            if not state:  # the sun's own digit first
+                return [(d, 0)] if 0 <= d <= len(around) else []
+            count = state[1] + (d < state[0])
+            return [(state[0], count)] if count <= state[0] else []
+
+        def accept(state: Hashable) -> bool:
+            return isinstance(state, tuple) and len(state) == 2 and state[0] == state[1]
+
+        return [automaton((self.cell, *around), ds, (), step, accept)]

@@ -52,6 +52,7 @@ kind                 rule                                                   comp
 ``mixedparity``      no 3 in a row of a row/column all odd or all even       SetRule per window
 ``knightthirds``     the same third (1-3, 4-6, 7-9) as each knight's move    PairTable per move
 ``indexline``        the Nth cell's digit is where the digit N is on it      PairTable per two cells
+``smallerneighbours`` how many of the 8 around hold a smaller digit (sun)    Automaton
 ===================  =====================================================  =========================
 
 >>> Thermometer((0, 1, 2)).compile(4)
@@ -89,6 +90,7 @@ from sudokit.rules.counting import (
     IndexLine,
     KnightThirds,
     MixedParityTriples,
+    SmallerNeighbours,
 )
 from sudokit.rules.geometry import orthogonal_pairs
 from sudokit.rules.lines import (
@@ -157,6 +159,7 @@ __all__ = [
     "Sandwich",
     "Skyscraper",
     "SlowThermometer",
+    "SmallerNeighbours",
     "Thermometer",
     "XSum",
     "ZipperLine",
