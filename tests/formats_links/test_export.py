@@ -175,7 +175,8 @@ def test_what_fpuzzles_cannot_say_is_refused_by_name(constraint, words):
 NOT_IN_FPUZZLES = [kinds.Fibonacci((0, 1, 2)), kinds.DifferenceCount((9, 10, 11)),
                    kinds.CountingCircles((0, 40, 80)), kinds.MixedParityTriples(),
                    kinds.AllVGiven(((0, 1),)), kinds.AllXGiven(()), kinds.KnightThirds(40),
-                   kinds.IndexLine((20, 21, 22)), kinds.SmallerNeighbours(30)]
+                   kinds.IndexLine((20, 21, 22)), kinds.SmallerNeighbours(30),
+                   kinds.NumberSum(((0, 1), (2, 3)), 100)]
 
 
 @pytest.mark.parametrize("constraint", NOT_IN_FPUZZLES, ids=repr)

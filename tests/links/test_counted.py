@@ -318,3 +318,33 @@ def test_suns_count_the_smaller_digits_around() -> None:
     vague = SUNBURN.replace(" (i.e. orthogonally or diagonally adjacent cells)", "")
     with pytest.raises(LinkRefused):
         read_link(scl(scl_puzzle(4, rules=vague, underlays=marks)))
+
+
+ROMAN = ("Normal sudoku rules apply. Roman Numeral Cages: Numbers in cages connected by a C sum to 10. "
+         "Cages are read top-to-bottom or left-to-right.")
+
+
+def _letter(at_: tuple[float, float], letter: str) -> list[dict[str, Any]]:
+    disc = {"center": list(at_), "width": 0.32, "height": 0.32, "rounded": True, "backgroundColor": "#FFFFFF"}
+    return [disc,
+            {"center": list(at_), "width": 0, "height": 0.55, "rounded": True, "text": letter}]
+
+
+def test_numbers_read_from_cages_joined_by_a_letter() -> None:
+    cages = [{"cells": [[0, 0], [1, 0]]}, {"cells": [[2, 0], [3, 0]]}]  # r1c1-r2c1 over r3c1-r4c1
+    link = scl(scl_puzzle(4, rules=ROMAN.replace("10", "55"), cages=cages, overlays=_letter((2.0, 0.5), "C")))
+    found = [c for c in read_link(link).rules.constraints if c.kind == "numbersum"]
+    assert [(c.segments, c.total) for c in found] == [(((0, 4), (8, 12)), 55)]  # type: ignore[attr-defined]
+
+    def joined(g: Values) -> bool:
+        return 10 * at(g, (0, 0)) + at(g, (1, 0)) + 10 * at(g, (2, 0)) + at(g, (3, 0)) == 55
+
+    expected = brute4([joined])
+    assert expected and count(link) == len(expected)
+    # the text must say how cages are read; a bent cage has no certain reading order
+    with pytest.raises(LinkRefused):
+        read_link(scl(scl_puzzle(4, rules=ROMAN.split(" Cages are")[0], cages=cages,
+                                 overlays=_letter((2.0, 0.5), "C"))))
+    bent = [{"cells": [[0, 0], [1, 0], [1, 1]]}, cages[1]]
+    with pytest.raises(LinkRefused, match="straight"):
+        read_link(scl(scl_puzzle(4, rules=ROMAN, cages=bent, overlays=_letter((2.0, 0.5), "C"))))

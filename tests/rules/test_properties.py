@@ -119,6 +119,14 @@ def _quad(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
     return kinds.Quadruple(corner, values)
 
 
+def _number_sum(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
+    cells = r.sample(range(n * n), r.randint(2, 5))
+    cut = r.randint(1, len(cells) - 1)
+    groups = (tuple(cells[:cut]), tuple(cells[cut:]))
+    value = sum(int("".join(str(sol[c]) for c in g)) for g in groups)
+    return kinds.NumberSum(groups, _near(r, value, 11))
+
+
 def _spots(r: Draw, n: int) -> tuple[int, ...]:
     return tuple(r.sample(range(n * n), r.randint(1, n + 2)))
 
@@ -178,6 +186,7 @@ BUILDERS: dict[str, Builder] = {
     "countingcircles": lambda r, n, s: kinds.CountingCircles(_spots(r, n)),
     "indexline": lambda r, n, s: kinds.IndexLine(_line(r, n, 2, 5)),
     "smallerneighbours": lambda r, n, s: kinds.SmallerNeighbours(r.randrange(n * n)),
+    "numbersum": _number_sum,
     "knightthirds": lambda r, n, s: kinds.KnightThirds(r.randrange(n * n)),
     "mixedparity": lambda r, n, s: kinds.MixedParityTriples(length=r.choice((2, 3, 3, 4))),
 }

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
-from typing import Literal
 
 from sudokit.formats.colours import hue_of, rgba_of
 from sudokit.formats.counted import circle_kind, difference_count_lines, text_mark
 from sudokit.formats.described import LINE_KINDS, coloured_parity, described, doubled, has, qualified
+from sudokit.formats.elements import Certainty, Element, Unsupported
 from sudokit.formats.fpdrawn import drawn_thermometers, square_end
+from sudokit.formats.numbered import joined_cages
 from sudokit.formats.sudokupad import (
     Arrow,
     Cell,
@@ -27,44 +27,12 @@ from sudokit.formats.sudokupad import (
     trace_cells,
 )
 
-Certainty = Literal["declared", "confirmed", "drawn", "stated"]
-
 __all__ = [
     "Element",
     "Unsupported",
     "classify",
 ]
 
-
-
-@dataclass(frozen=True)
-class Element:
-    """A drawing (or f-puzzles entry) read as a named setter convention.
-
-    ``kind`` names the convention (``thermometer``, ``arrow``, ``killer``, ``kropki-black`` …);
-    ``cells`` are the cells in the convention's order (a thermometer from its bulb, an arrow's
-    circle cells first then ``path``); ``value`` the clue text. ``certainty`` says how it is
-    known: ``declared`` (an f-puzzles field names it), ``confirmed`` (the drawing matches the
-    convention and the rules text names it), ``drawn`` (the drawing matches and the puzzle has
-    no rules text), ``stated`` (a global rule the rules text states). ``evidence`` lists why;
-    ``source`` names the primitives (``lines[2]``)."""
-
-    kind: str
-    cells: tuple[Cell, ...]
-    certainty: Certainty
-    evidence: tuple[str, ...]
-    source: tuple[str, ...]
-    value: str | None = None
-    path: tuple[Cell, ...] = ()
-    direction: str | None = None
-
-
-@dataclass(frozen=True)
-class Unsupported:
-    """Something in the puzzle that cannot be read as a convention with certainty."""
-
-    reason: str
-    source: tuple[str, ...] = ()
 
 
 #: Region-sum lines described rather than named: the same sum in every box (region) on the line.
@@ -346,6 +314,9 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
                                    f"({', '.join(sorted(found))}): which colour is which rule is not certain",
                                    ("lines",)))
     # Shapes: kropki dots, XV, odd/even, clues outside the grid.
+    joined, taken = joined_cages(p, rules, shapes)
+    out.extend(joined)
+    used |= taken
     outside_kind = [k for k, words in (("sandwich", ("sandwich",)), ("x-sum", ("x-sum", "x sum", "xsum")),
                                         ("skyscraper", ("skyscraper",))) if has(rules, *words)]
     for name, s in shapes:

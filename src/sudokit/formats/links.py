@@ -125,6 +125,7 @@ _KIND_WORDS: dict[str, tuple[str, ...]] = {
     "zipper": ("zipper",),
     "fibonacci": ("fibonacci",),
     "index": ("index line",),
+    "number-sum": ("numbers in cages connected by", "numbers in the cages connected by", "cages are read"),
     **COUNTED_WORDS,
     "kropki-white": ("dot", "kropki", "consecutive"),
     "kropki-black": ("dot", "kropki", "ratio", "double", "twice", "1:2"),
@@ -667,6 +668,8 @@ class _Mapper:
             add(kinds.Fibonacci(line))
         elif kind == "index":
             add(kinds.IndexLine(line))
+        elif kind == "number-sum":
+            add(kinds.NumberSum((line, self.cells(e.path)), self._number(e, "total")))
         elif kind == "difference-count":
             add(kinds.DifferenceCount(line))
         elif kind in ("knight-thirds", "smaller-neighbours"):

@@ -21,6 +21,7 @@ fibonacci, differencecount,
 indexline (a diamond on its first cell)
 countingcircles, knightthirds        a white circle with a dark ring in each cell
 smallerneighbours                    a small orange sun (☀) in the cell's top-right corner
+numbersum                            the total where the first two groups meet
 between                              grey line with a hollow circle at each end
 white / black / difference / ratio   dots on the edge (the last two with their value)
 xv                                   X (10), V (5) or the sum on the edge
@@ -356,6 +357,8 @@ def draw_over(root: ET.Element, geo: Geometry, rules: Rules, colours: Colours = 
             _xv(g, geo, c, colours)
         elif isinstance(c, kinds.Quadruple):
             _quadruple(g, geo, c, colours)
+        elif isinstance(c, kinds.NumberSum) and len(c.segments) > 1:
+            _number_sum(g, geo, c, colours)
         elif isinstance(c, kinds.LittleKiller):
             _little_killer(g, geo, c, colours, _outside_cell(n, c.line) in clued)
         elif isinstance(c, (kinds.Sandwich, kinds.XSum, kinds.Skyscraper)):
@@ -407,6 +410,18 @@ def _xv(g: ET.Element, geo: Geometry, c: kinds.XV, colours: Colours) -> None:
     _sub(g, "text", {"class": "xv-halo", **attrs, "fill": colours.background, "stroke": colours.background,
                      "stroke-width": _num(CELL * 0.08), "stroke-linejoin": "round"}, label)
     _sub(g, "text", {"class": "xv", **attrs, "fill": colours.text}, label)
+
+
+def _number_sum(g: ET.Element, geo: Geometry, c: kinds.NumberSum, colours: Colours) -> None:
+    """The total where the first two groups meet (between their closest cells), as a clue on an edge."""
+    a, b = min(((x, y) for x in c.segments[0] for y in c.segments[1]),
+               key=lambda p: math.dist(geo.center(p[0]), geo.center(p[1])))
+    x, y = _edge_point(geo, a, b)
+    size = CELL * 0.26
+    attrs = {"x": _num(x), "y": _num(y + size * 0.36), "font-size": _num(size), "data-total": str(c.total)}
+    _sub(g, "text", {"class": "numbersum-halo", **attrs, "fill": colours.background,
+                     "stroke": colours.background, "stroke-width": _num(CELL * 0.08)}, str(c.total))
+    _sub(g, "text", {"class": "numbersum", **attrs, "fill": colours.text}, str(c.total))
 
 
 def _quadruple(g: ET.Element, geo: Geometry, c: kinds.Quadruple, colours: Colours) -> None:

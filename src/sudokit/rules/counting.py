@@ -1,6 +1,6 @@
-"""Constraint kinds that count or follow a sequence: Fibonacci lines, difference-count lines,
-counting circles and mixed-parity triples in rows and columns (the table in
-:mod:`sudokit.rules.kinds`).
+"""Constraint kinds that count, follow a sequence or read numbers: Fibonacci lines, difference-count
+lines, counting circles, mixed-parity triples in rows and columns, knight-thirds circles, index
+lines, suns, numbers read from cages that add up to a total (the table in :mod:`sudokit.rules.kinds`).
 
 Each one is exact and compiles to the existing primitives: a table of the line's sequences, one
 small automaton per digit or difference (a count that must end at 0 or at the digit itself), and
@@ -19,10 +19,10 @@ from typing import ClassVar
 from sudokit.rules.base import Constraint, digit_values
 from sudokit.rules.geometry import moves, pairs_along
 from sudokit.rules.lines import thirds
-from sudokit.rules.primitives import PairTable, Primitive, SetRule, Table, automaton
+from sudokit.rules.primitives import PairTable, Primitive, SetRule, Sum, Table, automaton
 
 __all__ = ["CountingCircles", "DifferenceCount", "Fibonacci", "IndexLine", "KnightThirds",
-           "MixedParityTriples", "SmallerNeighbours"]
+           "MixedParityTriples", "NumberSum", "SmallerNeighbours"]
 
 
 @dataclass(frozen=True)
@@ -273,3 +273,30 @@ class SmallerNeighbours(Constraint):
             return isinstance(state, tuple) and len(state) == 2 and state[0] == state[1]
 
         return [automaton((self.cell, *around), ds, (), step, accept)]
+
+
+@dataclass(frozen=True)
+class NumberSum(Constraint):
+    """The numbers read from the groups of cells (each group's digits in order, the first the most
+    significant, as a cage read top to bottom or left to right) add up to ``total``."""
+
+    segments: tuple[tuple[int, ...], ...]
+    total: int = 0
+    kind = "numbersum"
+    aliases = ("number-sum", "romannumeral")
+    description = "the numbers the groups spell add up to the total"
+    min_cells: ClassVar[int] = 2
+
+    def cells(self) -> tuple[int, ...]:
+        return tuple(c for s in self.segments for c in s)
+
+    def problem(self, n: int) -> str | None:
+        if any(not s for s in self.segments):
+            return "a group without cells"
+        if len(set(self.cells())) != len(self.cells()):
+            return "a cell appears twice"
+        return super().problem(n)
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        weights = tuple(10 ** (len(s) - 1 - i) for s in self.segments for i in range(len(s)))
+        return [Sum(self.cells(), self.total, weights)]

@@ -53,6 +53,7 @@ kind                 rule                                                   comp
 ``knightthirds``     the same third (1-3, 4-6, 7-9) as each knight's move    PairTable per move
 ``indexline``        the Nth cell's digit is where the digit N is on it      PairTable per two cells
 ``smallerneighbours`` how many of the 8 around hold a smaller digit (sun)    Automaton
+``numbersum``        the numbers the groups spell add up to the total        Sum (weights 10ᵏ)
 ===================  =====================================================  =========================
 
 >>> Thermometer((0, 1, 2)).compile(4)
@@ -90,6 +91,7 @@ from sudokit.rules.counting import (
     IndexLine,
     KnightThirds,
     MixedParityTriples,
+    NumberSum,
     SmallerNeighbours,
 )
 from sudokit.rules.geometry import orthogonal_pairs
@@ -150,6 +152,7 @@ __all__ = [
     "MixedParityTriples",
     "Modular",
     "NonConsecutive",
+    "NumberSum",
     "Odd",
     "Palindrome",
     "Quadruple",
