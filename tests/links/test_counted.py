@@ -348,3 +348,21 @@ def test_numbers_read_from_cages_joined_by_a_letter() -> None:
     bent = [{"cells": [[0, 0], [1, 0], [1, 1]]}, cages[1]]
     with pytest.raises(LinkRefused, match="straight"):
         read_link(scl(scl_puzzle(4, rules=ROMAN, cages=bent, overlays=_letter((2.0, 0.5), "C"))))
+
+
+def test_arrows_drawn_as_lines_with_a_drawn_head() -> None:
+    text = ("Normal sudoku rules apply. [Arrow] All digits on the Arrow are summing to the attached "
+            "circled cell.")
+    grey = "#BBBBBBFF"
+    shaft = {"wayPoints": [[0.5, 0.5], [1.5, 0.5], [2.5, 1.5]], "color": grey, "thickness": 3.2}
+    head = {"wayPoints": [[2.17, 1.5], [2.5, 1.5], [2.5, 1.17]], "color": grey, "thickness": 3.2}
+    ring = {"center": [0.5, 0.5], "width": 0.85, "height": 0.85, "rounded": True,
+            "backgroundColor": "#FFFFFF", "borderColor": grey}
+    link = scl(scl_puzzle(4, rules=text, lines=[shaft, head], overlays=[ring]))
+    assert [(c.kind, c.cells()) for c in read_link(link).rules.constraints] == [("arrow", (0, 4, 9))]
+    expected = brute4([lambda g: at(g, (0, 0)) == at(g, (1, 0)) + at(g, (2, 1))])
+    assert count(link) == len(expected)
+    # the same line without its head (or without a circle) is no arrow: refused
+    for lines, marks in (([shaft], [ring]), ([shaft, head], [])):
+        with pytest.raises(LinkRefused):
+            read_link(scl(scl_puzzle(4, rules=text, lines=lines, overlays=marks)))

@@ -12,7 +12,7 @@ from sudokit.formats.colours import hue_of, rgba_of
 from sudokit.formats.counted import circle_kind, difference_count_lines, text_mark
 from sudokit.formats.described import LINE_KINDS, coloured_parity, described, doubled, has, qualified
 from sudokit.formats.elements import Certainty, Element, Unsupported
-from sudokit.formats.fpdrawn import drawn_thermometers, square_end
+from sudokit.formats.fpdrawn import arrow_heads, drawn_thermometers, square_end
 from sudokit.formats.numbered import joined_cages
 from sudokit.formats.sudokupad import (
     Arrow,
@@ -230,10 +230,23 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
     # Lines.
     line_hues: dict[str, set[str]] = {}
     middles: set[tuple[Cell, str | None]] = set()  # zipper lines' centre cells (odd lengths)
+    heads = arrow_heads(p.lines)
     for i, line in enumerate(p.lines):
         src = f"lines[{i}]"
         if line.attrs.get("d") is not None:
             out.append(Unsupported("unsupported: a curved line (an SVG path)", (src,)))
+            continue
+        if i in heads.values():
+            continue  # an arrowhead, read with its line
+        ring = shape_at(line.way_points[0], min_size=0.5, reuse=circles) if i in heads else None
+        drawn = trace_cells(line.way_points, rows, cols) if ring else None
+        if ring and drawn:  # a line from a circle to a drawn arrowhead: an arrow
+            circle = _shape_cells(shape_by_name[ring], rows, cols)
+            used.add(ring)
+            circles.add(ring)
+            _add(out, "arrow", circle, rules, ("arrow",), "a line from a circle to an arrowhead", (src, ring),
+                 ["a line from a circle ending in a drawn arrowhead"],
+                 path=tuple(c for c in drawn if c not in circle))
             continue
         hue = hue_of(line.color)
         thick = (line.thickness or 0) >= 8

@@ -2,18 +2,20 @@
 exactly one end is a thermometer from that bulb, and a grey line that starts on such a thermometer
 (its other end free) is a branch of it, read from the cell it leaves; read only where the rules
 text names thermometers and gives grey lines no other kind. SudokuPad lines that start at a mark:
-a square (or diamond) of the line's colour on exactly one end (index lines start there).
+a square (or diamond) of the line's colour on exactly one end (index lines start there), and
+arrowheads drawn as a short bent line of their own at a line's end (an arrow from its circle).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from sudokit.formats.colours import hue_of
 from sudokit.formats.described import LINE_KINDS, has
-from sudokit.formats.sudokupad import Cell, FPuzzlesElement, Point, Shape
+from sudokit.formats.sudokupad import Cell, FPuzzlesElement, Line, Point, Shape
 
-__all__ = ["drawn_thermometers", "square_end"]
+__all__ = ["arrow_heads", "drawn_thermometers", "square_end"]
 
 
 def _grey(element: FPuzzlesElement, field: str) -> bool:
@@ -67,3 +69,19 @@ def square_end(
     if len(first) + len(last) != 1:
         return None
     return (first[0], False) if first else (last[0], True)
+
+
+def arrow_heads(lines: Sequence[Line]) -> dict[int, int]:
+    """Lines that end in an arrowhead drawn as a line of its own (three points, its two short arms
+    meeting at the line's last point, in the line's colour): the line's index to the head's."""
+    heads: dict[int, int] = {}
+    for i, head in enumerate(lines):
+        w = head.way_points
+        if len(w) != 3 or not all(0.1 < math.dist(w[1], q) < 0.5 for q in (w[0], w[2])):
+            continue
+        shafts = [j for j, shaft in enumerate(lines) if j != i and len(shaft.way_points) >= 2
+                  and hue_of(shaft.color) == hue_of(head.color)
+                  and math.dist(shaft.way_points[-1], w[1]) < 0.05]
+        if len(shafts) == 1 and shafts[0] not in heads:
+            heads[shafts[0]] = i
+    return heads
