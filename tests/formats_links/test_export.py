@@ -171,6 +171,22 @@ def test_what_fpuzzles_cannot_say_is_refused_by_name(constraint, words):
         assert constraint.kind in str(caught.value)
 
 
+#: Kinds f-puzzles has no field for: refused by name by both writers.
+NOT_IN_FPUZZLES = [kinds.Fibonacci((0, 1, 2)), kinds.DifferenceCount((9, 10, 11)),
+                   kinds.CountingCircles((0, 40, 80)), kinds.MixedParityTriples(),
+                   kinds.AllVGiven(((0, 1),)), kinds.AllXGiven(()), kinds.KnightThirds(40),
+                   kinds.IndexLine((20, 21, 22)), kinds.SmallerNeighbours(30),
+                   kinds.NumberSum(((0, 1), (2, 3)), 100)]
+
+
+@pytest.mark.parametrize("constraint", NOT_IN_FPUZZLES, ids=repr)
+def test_kinds_without_a_field_are_refused_by_name(constraint):
+    rules = Rules.classic(BOX).with_constraints([constraint])
+    for writer in (write_fpuzzles, write_sudokupad):
+        with pytest.raises(UnsupportedConstraintError, match=constraint.kind):
+            writer(GIVENS, rules)
+
+
 def test_a_digit_set_is_refused():
     rules = Rules.classic(BOX).with_constraints([], digits=range(9))
     with pytest.raises(UnsupportedConstraintError, match="digit set"):
@@ -182,7 +198,7 @@ def test_a_digit_set_is_refused():
 EVERY_KIND = [*EXPRESSIBLE, kinds.EqualSum(((0, 1), (3, 4))), kinds.Modular((6, 7, 8), 4),
               kinds.XV(0, 1, 7), kinds.AllDotsGiven(((0, 9),)), kinds.AllBlackDotsGiven(((0, 9),)),
               kinds.AllWhiteDotsGiven(()),
-              kinds.AllXVGiven(()), kinds.RegionSum((0, 1, 2))]
+              kinds.AllXVGiven(()), kinds.RegionSum((0, 1, 2)), *NOT_IN_FPUZZLES]
 
 
 def test_every_kind_is_in_the_list():

@@ -66,6 +66,17 @@ CASES: list[tuple[Constraint, str, str]] = [
     (kinds.AntiKing(), "desc", "constraint-notes"),
     (kinds.NonConsecutive(), "desc", "constraint-notes"),
     (kinds.DisjointGroups(), "desc", "constraint-notes"),
+    (kinds.AllVGiven(), "desc", "constraint-notes"),
+    (kinds.AllXGiven(), "desc", "constraint-notes"),
+    (kinds.MixedParityTriples(), "desc", "constraint-notes"),
+    (kinds.Fibonacci((rc(2, 1), rc(2, 2), rc(3, 3))), "path", "fibonacci"),
+    (kinds.DifferenceCount((rc(4, 4), rc(4, 5), rc(5, 5))), "path", "differencecount"),
+    (kinds.CountingCircles((rc(1, 3), rc(4, 2), rc(5, 5))), "circle", "countingcircles"),
+    (kinds.KnightThirds(rc(3, 3)), "circle", "knightthirds"),
+    (kinds.SmallerNeighbours(rc(4, 4)), "text", "smallerneighbours"),
+    (kinds.NumberSum(((rc(2, 1), rc(3, 1)), (rc(4, 1), rc(5, 1))), 66), "text", "numbersum"),
+    (kinds.IndexLine((rc(6, 1), rc(6, 2), rc(5, 3))), "path", "index-start"),
+    (kinds.Entropic((rc(1, 1), rc(1, 2), rc(2, 2), rc(2, 1)), closed=True), "path", "entropic"),
 ]
 
 

@@ -119,6 +119,18 @@ def _quad(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
     return kinds.Quadruple(corner, values)
 
 
+def _number_sum(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
+    cells = r.sample(range(n * n), r.randint(2, 5))
+    cut = r.randint(1, len(cells) - 1)
+    groups = (tuple(cells[:cut]), tuple(cells[cut:]))
+    value = sum(int("".join(str(sol[c]) for c in g)) for g in groups)
+    return kinds.NumberSum(groups, _near(r, value, 11))
+
+
+def _spots(r: Draw, n: int) -> tuple[int, ...]:
+    return tuple(r.sample(range(n * n), r.randint(1, n + 2)))
+
+
 def _marked(r: Draw, n: int) -> tuple[tuple[int, int], ...]:
     pairs = orthogonal_pairs(n)
     return tuple(r.sample(pairs, r.randint(len(pairs) // 2, len(pairs))))
@@ -149,7 +161,8 @@ BUILDERS: dict[str, Builder] = {
     "between": lambda r, n, s: kinds.Between(_line(r, n, 3, 5)),
     "regionsum": lambda r, n, s: kinds.RegionSum(_line(r, n, 2, 6)),
     "equalsum": _equal,
-    "entropic": lambda r, n, s: kinds.Entropic(_line(r, n, 2, 5)),
+    "entropic": lambda r, n, s: (lambda ln: kinds.Entropic(ln, closed=len(ln) > 2 and r.random() < 0.3))(
+        _line(r, n, 2, 5)),
     "modular": lambda r, n, s: kinds.Modular(_line(r, n, 2, 5), modulus=r.choice((2, 3))),
     "zipper": lambda r, n, s: kinds.ZipperLine(_line(r, n, 3, 6)),
     "odd": lambda r, n, s: kinds.Odd(r.randrange(n * n)),
@@ -166,6 +179,16 @@ BUILDERS: dict[str, Builder] = {
     "disjointgroups": lambda r, n, s: kinds.DisjointGroups(),
     "difference": lambda r, n, s: kinds.Difference(*_pair(r, n), value=r.randint(1, n - 1)),
     "ratio": lambda r, n, s: kinds.Ratio(*_pair(r, n), value=r.choice((2, 3))),
+    "nov": lambda r, n, s: kinds.AllVGiven(_marked(r, n)),
+    "nox": lambda r, n, s: kinds.AllXGiven(_marked(r, n)),
+    "fibonacci": lambda r, n, s: kinds.Fibonacci(_line(r, n, 2, 4)),
+    "differencecount": lambda r, n, s: kinds.DifferenceCount(_line(r, n, 2, 6)),
+    "countingcircles": lambda r, n, s: kinds.CountingCircles(_spots(r, n)),
+    "indexline": lambda r, n, s: kinds.IndexLine(_line(r, n, 2, 5)),
+    "smallerneighbours": lambda r, n, s: kinds.SmallerNeighbours(r.randrange(n * n)),
+    "numbersum": _number_sum,
+    "knightthirds": lambda r, n, s: kinds.KnightThirds(r.randrange(n * n)),
+    "mixedparity": lambda r, n, s: kinds.MixedParityTriples(length=r.choice((2, 3, 3, 4))),
 }
 
 

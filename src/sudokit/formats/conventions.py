@@ -5,13 +5,15 @@ element it cannot map with certainty as :class:`Unsupported` with a named reason
 
 from __future__ import annotations
 
-import colorsys
 import math
 import re
-from dataclasses import dataclass
-from typing import Literal
 
-from sudokit.formats.described import LINE_KINDS, coloured_parity, described, doubled, has
+from sudokit.formats.colours import hue_of, rgba_of
+from sudokit.formats.counted import circle_kind, difference_count_lines, text_mark
+from sudokit.formats.described import LINE_KINDS, coloured_parity, described, doubled, has, qualified
+from sudokit.formats.elements import Certainty, Element, Unsupported
+from sudokit.formats.fpdrawn import arrow_heads, drawn_thermometers, square_end
+from sudokit.formats.numbered import joined_cages
 from sudokit.formats.sudokupad import (
     Arrow,
     Cell,
@@ -25,115 +27,12 @@ from sudokit.formats.sudokupad import (
     trace_cells,
 )
 
-Certainty = Literal["declared", "confirmed", "drawn", "stated"]
-
 __all__ = [
     "Element",
     "Unsupported",
     "classify",
 ]
 
-
-
-@dataclass(frozen=True)
-class Element:
-    """A drawing (or f-puzzles entry) read as a named setter convention.
-
-    ``kind`` names the convention (``thermometer``, ``arrow``, ``killer``, ``kropki-black`` …);
-    ``cells`` are the cells in the convention's order (a thermometer from its bulb, an arrow's
-    circle cells first then ``path``); ``value`` the clue text. ``certainty`` says how it is
-    known: ``declared`` (an f-puzzles field names it), ``confirmed`` (the drawing matches the
-    convention and the rules text names it), ``drawn`` (the drawing matches and the puzzle has
-    no rules text), ``stated`` (a global rule the rules text states). ``evidence`` lists why;
-    ``source`` names the primitives (``lines[2]``)."""
-
-    kind: str
-    cells: tuple[Cell, ...]
-    certainty: Certainty
-    evidence: tuple[str, ...]
-    source: tuple[str, ...]
-    value: str | None = None
-    path: tuple[Cell, ...] = ()
-    direction: str | None = None
-
-
-@dataclass(frozen=True)
-class Unsupported:
-    """Something in the puzzle that cannot be read as a convention with certainty."""
-
-    reason: str
-    source: tuple[str, ...] = ()
-
-
-_NAMED = {
-    "aqua": (0, 255, 255), "black": (0, 0, 0), "blue": (0, 0, 255), "gray": (128, 128, 128),
-    "green": (0, 128, 0), "grey": (128, 128, 128), "orange": (255, 165, 0), "pink": (255, 192, 203),
-    "purple": (128, 0, 128), "red": (255, 0, 0), "white": (255, 255, 255), "yellow": (255, 255, 0),
-    "lightgray": (211, 211, 211), "lightgrey": (211, 211, 211), "silver": (192, 192, 192),
-}
-
-
-def _rgba(color: str | None) -> tuple[float, float, float, float] | None:
-    """A CSS colour as r, g, b, alpha in 0-1 (None for none/unknown)."""
-    if not color:
-        return None
-    c = color.strip().lower()
-    if c in ("none", "transparent"):
-        return (0.0, 0.0, 0.0, 0.0)
-    if c in _NAMED:
-        red, green, blue = _NAMED[c]
-        return (red / 255, green / 255, blue / 255, 1.0)
-    if c.startswith("#"):
-        h = c[1:]
-        if len(h) in (3, 4):
-            h = "".join(ch * 2 for ch in h)
-        if len(h) in (6, 8) and re.fullmatch(r"[0-9a-f]+", h):
-            parts = [int(h[i:i + 2], 16) / 255 for i in range(0, len(h), 2)]
-            return (parts[0], parts[1], parts[2], parts[3] if len(parts) == 4 else 1.0)
-        return None
-    m = re.fullmatch(r"rgba?\(([^)]*)\)", c)
-    if m:
-        nums = [p.strip() for p in m.group(1).split(",")]
-        try:
-            r, g, b = (float(nums[i]) / 255 for i in range(3))
-            a = float(nums[3]) if len(nums) > 3 else 1.0
-        except (ValueError, IndexError):
-            return None
-        return (r, g, b, a)
-    return None
-
-
-def _hue(color: str | None) -> str | None:
-    """A colour's family as seen on the white page: black, white, grey, red, orange, yellow,
-    green, cyan, blue, purple, pink; None when unknown or transparent."""
-    rgba = _rgba(color)
-    if rgba is None or rgba[3] < 0.1:
-        return None
-    # seen as drawn on the white page: a translucent black ("#0003") is a light grey
-    r, g, b = (rgba[3] * v + 1 - rgba[3] for v in rgba[:3])
-    h, lightness, s = colorsys.rgb_to_hls(r, g, b)
-    if s < 0.2 or max(r, g, b) - min(r, g, b) < 0.12:
-        if lightness < 0.2:
-            return "black"
-        if lightness > 0.93:
-            return "white"
-        return "grey"
-    deg = h * 360
-    if deg < 15 or deg >= 345:
-        return "pink" if lightness > 0.75 else "red"
-    if deg < 45:
-        return "orange"
-    if deg < 70:
-        return "yellow"
-    if deg < 165:
-        return "green"
-    if deg < 200:
-        return "cyan"
-    if deg < 255:
-        return "blue"
-    if deg < 300:
-        return "purple"
-    return "pink"
 
 
 #: Region-sum lines described rather than named: the same sum in every box (region) on the line.
@@ -274,7 +173,7 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             taken = name in used and name not in (reuse or ())
             if taken or not s.rounded or min(s.width, s.height) < min_size:
                 continue
-            if hue is not None and _hue(s.background_color) not in hue and _hue(s.border_color) not in hue:
+            if hue is not None and not {hue_of(s.background_color), hue_of(s.border_color)} & hue:
                 continue
             if abs(point[0] - s.center[0]) <= s.height / 2 + 0.05 and \
                     abs(point[1] - s.center[1]) <= s.width / 2 + 0.05:
@@ -331,12 +230,25 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
     # Lines.
     line_hues: dict[str, set[str]] = {}
     middles: set[tuple[Cell, str | None]] = set()  # zipper lines' centre cells (odd lengths)
+    heads = arrow_heads(p.lines)
     for i, line in enumerate(p.lines):
         src = f"lines[{i}]"
         if line.attrs.get("d") is not None:
             out.append(Unsupported("unsupported: a curved line (an SVG path)", (src,)))
             continue
-        hue = _hue(line.color)
+        if i in heads.values():
+            continue  # an arrowhead, read with its line
+        ring = shape_at(line.way_points[0], min_size=0.5, reuse=circles) if i in heads else None
+        drawn = trace_cells(line.way_points, rows, cols) if ring else None
+        if ring and drawn:  # a line from a circle to a drawn arrowhead: an arrow
+            circle = _shape_cells(shape_by_name[ring], rows, cols)
+            used.add(ring)
+            circles.add(ring)
+            _add(out, "arrow", circle, rules, ("arrow",), "a line from a circle to an arrowhead", (src, ring),
+                 ["a line from a circle ending in a drawn arrowhead"],
+                 path=tuple(c for c in drawn if c not in circle))
+            continue
+        hue = hue_of(line.color)
         thick = (line.thickness or 0) >= 8
         diag = _diagonal(line, rows, cols)
         if diag is not None:
@@ -370,21 +282,35 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
                      [f"a {hue} line (thickness {line.thickness}) with a {hue} circle at one end"])
                 continue
         if hue in ("white", None) and any(
-                q.color and _hue(q.color) == "grey" and q.way_points == line.way_points for q in p.lines):
+                q.color and hue_of(q.color) == "grey" and q.way_points == line.way_points for q in p.lines):
             continue  # the white core of a two-line drawing (f-puzzles' arrow pills)
+        if difference_count_lines(rules):  # the text gives every coloured line this one rule
+            out.append(Element("difference-count", cells, "confirmed", (f"a {hue} line", "rules text "
+                               "describes difference-count lines of any colour"), (src,)))
+            continue
         candidates = LINE_KINDS.get(hue or "", [])
         named = [(kind, words) for kind, words in candidates
                  if has(rules, *words) or (kind == "region-sum" and _REGION_SUM.search(rules))
                  or described(kind, hue, rules)]
+        if len(named) > 1 and (one := qualified(rules, hue, named)):
+            named = [(k, w) for k, w in named if k == one]
         if doubled(rules, hue):
             out.append(Unsupported(f"unsupported: a {hue} line the rules text gives two line kinds", (src,)))
         elif (len(named) == 1 and thick) or (len(named) == 1 and (line.thickness or 0) >= 3):
             kind, words = named[0]
+            end = square_end(line.way_points, [x for x in shapes if x[0] not in used], hue)
+            if kind == "index" and end is None:
+                out.append(Unsupported(f"unsupported: an index line without a {hue} square on one end",
+                                       (src,)))
+                continue
+            if kind == "index" and end is not None:  # read from the square (a diamond) on its end
+                used.add(end[0])
+                cells = cells[::-1] if end[1] else cells
             said = has(rules, *words) or (f"a description of {kind} lines" if described(kind, hue, rules)
                                            else "the same sum in each box")
             out.append(Element(kind, cells, "confirmed", (f"a {hue} line", f"rules text says {said!r}"),
                                (src,)))
-            rgba = _rgba(line.color)
+            rgba = rgba_of(line.color)
             shade = "".join(f"{round(v * 255):02x}" for v in rgba[:3]) if rgba else str(line.color)
             line_hues.setdefault(kind, set()).add(shade)
             if kind == "zipper" and len(cells) % 2:
@@ -401,6 +327,9 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
                                    f"({', '.join(sorted(found))}): which colour is which rule is not certain",
                                    ("lines",)))
     # Shapes: kropki dots, XV, odd/even, clues outside the grid.
+    joined, taken = joined_cages(p, rules, shapes)
+    out.extend(joined)
+    used |= taken
     outside_kind = [k for k, words in (("sandwich", ("sandwich",)), ("x-sum", ("x-sum", "x sum", "xsum")),
                                         ("skyscraper", ("skyscraper",))) if has(rules, *words)]
     for name, s in shapes:
@@ -409,9 +338,9 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         text = (s.text or "").strip()
         pos = locate(s.center, rows, cols)
         small = max(s.width, s.height) <= 0.5
-        bg, border = _hue(s.background_color), _hue(s.border_color)
+        bg, border = hue_of(s.background_color), hue_of(s.border_color)
         on_edge = pos.kind == "edge" and len(pos.cells) == 2
-        rgba = _rgba(s.background_color)
+        rgba = rgba_of(s.background_color)
         if not text and s.rounded and small and pos.kind == "centre" and (pos.cells[0], bg) in middles:
             continue  # a dot of the line's colour marking a zipper line's centre cell
         if not text and s.border_color is None and rgba is not None and rgba[3] == 0:
@@ -425,6 +354,11 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             _add(out, "xv", pos.cells, rules, ("xv", "x-v", "x/v", "sum to 10", "sum to 5", " x ", " v "),
                  f"an {text.upper()} on an edge", (name,), [f"the letter {text.upper()} between two cells"],
                  value=text.upper())
+        elif pos.kind == "centre" and not text and s.rounded and 0.5 <= max(s.width, s.height) <= 0.9 \
+                and bg in (None, "white") and border in ("black", "grey") and (ringed := circle_kind(rules)) \
+                and "odd" not in rules:
+            out.append(Element(ringed, pos.cells, "confirmed", (
+                "a plain circle filling most of a cell", f"rules text describes {ringed} circles"), (name,)))
         elif pos.kind == "centre" and not text and 0.5 <= max(s.width, s.height) <= 0.9 \
                 and abs(s.width - s.height) < 0.05 and (bg == "grey" or (bg in (None, "white")
                                                                          and border == "grey")):
@@ -455,6 +389,9 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         elif s.layer == "underlay" and not text and s.width >= 0.95 and s.height >= 0.95:
             out.append(Unsupported(f"unsupported: a shaded cell ({s.background_color}) whose meaning "
                                    "only the rules text gives", (name,)))
+        elif text and pos.kind == "centre" and (marked := text_mark(text, rules)):
+            out.append(Element(marked, pos.cells, "confirmed", (f"the symbol {text!r} in a cell",
+                                                                f"rules text describes {marked}"), (name,)))
         elif text:
             out.append(Unsupported(f"unsupported: the text {text!r} at {pos.kind} {pos.cells}", (name,)))
         else:
@@ -599,7 +536,7 @@ def _classify_fp_cells(p: SudokuPadPuzzle, rules: str, fields: dict[str, list[FP
                     out.append(Unsupported(what[:120], src))
     if not colours:
         return
-    hues = {h for h in (_hue(c) for c in colours) if h}
+    hues = {h for h in (hue_of(c) for c in colours) if h}
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", rules):
         named = [w for w in (*_COLOUR_WORDS, *hues) if re.search(r"\b" + w, sentence)]
         if named and not ("clone" in sentence and fields.get("clone")):
@@ -619,9 +556,10 @@ def _fp_lines(lines: list[FPuzzlesElement], rules: str) -> tuple[_Drawn, set[tup
     drawn: _Drawn = {}
     middles: set[tuple[tuple[Cell, ...], str]] = set()
     for element in lines:
-        hue = _hue(str(element.attrs.get("outlineC")))
+        hue = hue_of(str(element.attrs.get("outlineC")))
         width = element.attrs.get("width")
-        named = [kind for kind, words in LINE_KINDS.get(hue or "", []) if has(rules, *words)]
+        pairs = [(kind, words) for kind, words in LINE_KINDS.get(hue or "", []) if has(rules, *words)]
+        named = [one] if len(pairs) > 1 and (one := qualified(rules, hue, pairs)) else [k for k, _ in pairs]
         if doubled(rules, hue):
             continue  # the text gives this colour two kinds: refused as an unread line
         if hue is None or len(named) != 1 or not isinstance(width, (int, float)) or width < 0.2 \
@@ -674,6 +612,7 @@ def _classify_fpuzzles(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsup
     for element in p.fpuzzles:
         fields.setdefault(element.kind, []).append(element)
     drawn, middles = _fp_lines(fields.get("line", []), rules)
+    thermos, bulbs = drawn_thermometers(p.fpuzzles, rules)
     for element in p.fpuzzles:
         k = counts.get(element.kind, 0)
         counts[element.kind] = k + 1
@@ -687,13 +626,24 @@ def _classify_fpuzzles(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsup
                 continue  # metadata (title, rules …), read into Metadata
             if _drawn_copy(element, fields) or _traces_declared(element, fields, rules):
                 continue  # f-puzzles' picture of a declared constraint, read from its field
+            if id(element) in thermos:
+                out.append(Element("thermometer", thermos[id(element)], "confirmed", (
+                    "an f-puzzles grey line from a grey circle (or off such a line)",
+                    "rules text names thermo"), src))
+            if id(element) in thermos or id(element) in bulbs:
+                continue
             if element.kind == "line" and id(element) in drawn:
                 out.extend(Element(kind, cells, "confirmed", (f"an f-puzzles {hue} line", "named by the "
                                    "rules text"), src) for kind, hue, cells in drawn[id(element)])
                 continue
             if element.kind in ("circle", "rectangle") and not value and len(element.cells) in (1, 2) \
-                    and (element.cells, _hue(str(element.attrs.get("baseC")))) in middles:
+                    and (element.cells, hue_of(str(element.attrs.get("baseC")))) in middles:
                 continue  # a mark of the line's colour on a zipper line's centre
+            ringed = circle_kind(rules) if element.kind == "circle" and len(element.cells) == 1 else None
+            if ringed and not value:
+                out.append(Element(ringed, element.cells, "confirmed", (
+                    "an f-puzzles circle in a cell", f"rules text describes {ringed} circles"), src))
+                continue
             colour = element.attrs.get("outlineC") or element.attrs.get("baseC") or element.attrs.get("fontC")
             out.append(Unsupported(f"unsupported: f-puzzles {element.kind} ({colour}"
                                    f"{', ' + repr(value) if value else ''}) with rules "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["LINE_KINDS", "coloured_parity", "described", "describes", "doubled", "has"]
+__all__ = ["LINE_KINDS", "coloured_parity", "described", "describes", "doubled", "has", "qualified"]
 
 
 def has(rules: str, *words: str) -> str | None:
@@ -23,20 +23,20 @@ def has(rules: str, *words: str) -> str | None:
 LINE_KINDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     "purple": [("renban", ("renban",)), ("zipper", ("zipper",))],
     "green": [("german-whispers", ("german whisper", "whisper"))],
-    "orange": [("dutch-whispers", ("dutch whisper",))],
-    "grey": [("palindrome", ("palindrome",))],
-    "blue": [("region-sum", ("region sum",))],
+    "orange": [("dutch-whispers", ("dutch whisper",)), ("entropic", ("entropic",))],
+    "grey": [("palindrome", ("palindrome",)), ("zipper", ("zipper",))],
+    "blue": [("region-sum", ("region sum",)), ("fibonacci", ("fibonacci",))],
     "pink": [("entropic", ("entropic",)), ("renban", ("renban",))],
     # light blue: region sums where the text says so (a line's sum the same in each box)
-    "cyan": [("region-sum", ("region sum",))],
+    "cyan": [("region-sum", ("region sum",)), ("fibonacci", ("fibonacci",)), ("index", ("index line",))],
 }
 #: How a sentence names a line kind (each family once: "dutch whispers" is one whisper kind).
 _LINE_NAMES = ("whisper", "renban", "palindrom", "zipper", "entropic", "region sum", "region-sum", "thermo",
-               "between", "modular", "arrow", "lockout", "parity line", "nabner")
+               "between", "modular", "arrow", "lockout", "parity line", "nabner", "fibonacci", "index line")
 #: The words a rules text uses for a line's colour family (a drawn pink line is often called
 #: purple, a light blue one blue).
 _LINE_COLOURS: dict[str, tuple[str, ...]] = {
-    "green": ("green",), "orange": ("orange",), "grey": ("grey", "gray"), "blue": ("blue",),
+    "green": ("green",), "orange": ("orange", "peach"), "grey": ("grey", "gray"), "blue": ("blue",),
     "purple": ("purple", "violet", "lavender", "pink"), "pink": ("pink", "purple", "magenta"),
     "cyan": ("blue", "light blue", "cyan", "turquoise", "teal"),
 }
@@ -105,3 +105,19 @@ def doubled(rules: str, hue: str | None) -> bool:
         if named > 1 and " line" in sentence and any(re.search(rf"\b{w}\b", sentence) for w in words):
             return True
     return False
+
+
+def qualified(rules: str, hue: str | None, kinds: list[tuple[str, tuple[str, ...]]]) -> str | None:
+    """Of several line kinds a text names for one colour family, the one its sentences give this
+    line's colour ("purple renban lines" beside "a peach entropic line"), when every other is
+    given another colour or is never said of a line; None when that is not certain."""
+    mine, elsewhere = [], 0
+    for kind, names in kinds:
+        said = [s for s in re.split(r"[.;!?\n]+", rules) if has(s, *names)]
+        colours = {h for s in said for h, ws in _LINE_COLOURS.items()
+                   if any(re.search(rf"\b{w}\b", s) for w in ws)}
+        if hue in colours:
+            mine.append(kind)
+        elif colours or not any(re.search(r"\blines?\b", s) for s in said):
+            elsewhere += 1
+    return mine[0] if len(mine) == 1 and elsewhere == len(kinds) - 1 else None

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from sudokit.errors import ParseError, SudokuError
 from sudokit.formats.conventions import Element, Unsupported, classify
+from sudokit.formats.counted import COUNTED_WORDS, stated_rule
 from sudokit.formats.described import describes
 from sudokit.formats.sudokupad import SudokuPadPuzzle, puzzle_from_data, read_sudokupad
 from sudokit.rules import Constraint, Rules, kinds
@@ -118,6 +119,10 @@ _KIND_WORDS: dict[str, tuple[str, ...]] = {
     "entropic": ("entropic",),
     "modular": ("modular",),
     "zipper": ("zipper",),
+    "fibonacci": ("fibonacci",),
+    "index": ("index line",),
+    "number-sum": ("numbers in cages connected by", "numbers in the cages connected by", "cages are read"),
+    **COUNTED_WORDS,
     "kropki-white": ("dot", "kropki", "consecutive"),
     "kropki-black": ("dot", "kropki", "ratio", "double", "twice", "1:2"),
     "xv": (" x ", " v ", "xv", "x-v", "x/v", "x's", "v's", " xs ", " vs ", "xes", "sum to 10", "sum to 5"),
@@ -213,6 +218,12 @@ _CIRCLED = {"arrow", "between-line", "quadruple", "thermometer", "slow-thermomet
             "kropki-black", "odd"}
 #: How a sentence names X marks and V marks (alone or both).
 _XV_LETTERS = (("x", (" x ", "x's", " xs ", "xes")), ("v", (" v ", "v's", " vs ")))
+#: Line kinds whose rule takes the whole line at once (a set, a sum, a reading both ways).
+_WHOLE_LINE = {"renban", "region-sum", "palindrome", "zipper", "between-line", "fibonacci",
+               "difference-count"}
+#: "All such pairs are given": the negative of the marks the sentence before names.
+_SUCH = re.compile(r"^\W*all (such|these) (pairs|pairs of cells|cells|marks|dots)( are| have been)? "
+                   r"(given|shown|marked|displayed|drawn)\W*$")
 _NEGATIVE = re.compile(r"\ball\b[^.]{0,60}\b(given|shown|marked|displayed|present|drawn)\b|"
                        r"negative constraint|\bnot all\b")
 
@@ -229,12 +240,12 @@ _FORTRESS = {
 #: The line kinds whose constraint is the line alone, and its class.
 _LINE_ONLY: dict[str, Callable[[tuple[int, ...]], Constraint]] = {
     "slow-thermometer": kinds.SlowThermometer,
-    "renban": kinds.Renban,
     "palindrome": kinds.Palindrome,
     "between-line": kinds.Between,
-    "entropic": kinds.Entropic,
     "modular": kinds.Modular,
     "zipper": kinds.ZipperLine,
+    "fibonacci": kinds.Fibonacci,
+    "difference-count": kinds.DifferenceCount,
 }
 
 _BULLET = re.compile(r"^\s*[-•*]\s+")
@@ -283,6 +294,10 @@ class _TextReading:
     slow: bool = False
     strict: bool = False
     digits: tuple[int, ...] | None = None
+    #: Rules a sentence states by itself (``formats.counted``).
+    stated: list[Constraint] = field(default_factory=list)
+    #: The one X/V letter whose marks are all given (the other is not in the puzzle).
+    letters: set[str] = field(default_factory=set)
 
 
 def _read_text(text: str, seen: set[str], n: int, digit_sets: bool = False) -> _TextReading:
@@ -290,7 +305,11 @@ def _read_text(text: str, seen: set[str], n: int, digit_sets: bool = False) -> _
     whether it describes thermometers as slow (digits may stay the same) or strict, and (with
     ``digit_sets``: SudokuPad, whose givens can be 0) the digits 0 … N-1 when it says so plainly."""
     reading = _TextReading([])
-    for sentence in _sentences(text):
+    sentences = _sentences(text)
+    for i, sentence in enumerate(sentences):
+        such = bool(i and _SUCH.match(sentence))
+        if such:  # "Digits joined by a V sum to 5. All such pairs are given.": the marks just named
+            sentence = f"{sentences[i - 1]} {sentence}"
         padded = f" {sentence} "
         if _EXAMPLE.match(sentence) and (any(w in padded for k in seen for w in _KIND_WORDS.get(k, ()))
                                          or (" line" in padded and seen & (_LINE_KINDS_SEEN | _NO_REPEATS))):
@@ -310,6 +329,9 @@ def _read_text(text: str, seen: set[str], n: int, digit_sets: bool = False) -> _
                 reading.slow = True
             else:
                 reading.strict |= "increase" in sentence
+        elif i and "thermo" in sentences[i - 1] and _SLOW.search(sentence) and "line" not in sentence:
+            reading.slow = True  # "Slow thermos: … increase. Digits may remain the same, but never decrease."
+            continue
         if _NEGATIVE.search(sentence):
             negated = bool(re.search(r"\bnot all\b|\bnot every\b|\bnot necessarily\b|"
                                      r"\bno negative constraint", sentence))
@@ -317,18 +339,26 @@ def _read_text(text: str, seen: set[str], n: int, digit_sets: bool = False) -> _
             xv = any(w in padded for w in (" x ", " v ", "xv", "x's", "v's", "x/v", "x-v"))
             if dots or xv:
                 if not negated:
-                    partial = dots and (("white" in sentence) != ("black" in sentence))
-                    if partial:
-                        reading.one_colour.add("white" if "white" in sentence else "black")
+                    colour = ("white" if "white" in sentence else "black") if ("white" in sentence) != (
+                        "black" in sentence) else _one_dot_colour(text.lower())
+                    partial = dots and colour is not None
+                    if partial and colour is not None:
+                        reading.one_colour.add(colour)
                     reading.all_dots |= dots and not partial
                     letters = {ch for ch, words in _XV_LETTERS if any(w in padded for w in words)}
                     if xv and len(letters) == 1 and not any(w in padded for w in ("xv", "x/v", "x-v")):
                         # "all V's are given" says nothing of the sums of 10 (X): not the X/V negative
-                        reading.reasons.append("unsupported: a negative constraint for "
-                                               f"{letters.pop().upper()} only (\"{_cut(sentence)}\")")
+                        reading.letters |= letters  # read by the mapper: refused if the other letter is drawn
                     else:
                         reading.all_xv |= xv
                 continue
+        if such:
+            reading.reasons.append(f"unsupported: a rule not understood (\"{_cut(sentence)}\")")
+            continue
+        rule = stated_rule(sentence)
+        if rule is not None:
+            reading.stated.append(rule)
+            continue
         if reading.digits is not None and _DIGIT_SET.search(sentence):
             continue
         classic = _CLASSIC.search(sentence) or (_UNITS.search(sentence) and _ONCE.search(sentence))
@@ -348,6 +378,19 @@ def _read_text(text: str, seen: set[str], n: int, digit_sets: bool = False) -> _
             continue
         reading.reasons.append(f"unsupported: a rule not understood (\"{_cut(sentence)}\")")
     return reading
+
+
+#: How a rules text gives each colour of Kropki dot its meaning.
+_DOT_COLOURS = {"white": re.compile(r"\bwhite (kropki )?(dot|circle)s?\b"),
+                "black": re.compile(r"\bblack (kropki )?(dot|circle)s?\b|\bratio\b|\bdouble\b|\btwice\b|"
+                                    r"\bhalf\b|\b1:2\b|\b2:1\b")}
+
+
+def _one_dot_colour(text: str) -> str | None:
+    """The one colour of dot a rules text defines ("all possible dots are given" then means those:
+    a puzzle with white dots only says nothing of ratios); None when it defines both or neither."""
+    named = [colour for colour, pattern in _DOT_COLOURS.items() if pattern.search(text)]
+    return named[0] if len(named) == 1 else None
 
 
 def _parity_marks(sentence: str, seen: set[str]) -> bool:
@@ -428,6 +471,7 @@ class _Mapper:
         self.digits = reading.digits
         self.slow = self._slow_thermometers(reading, kept)
         self._neighbouring_extremes(kept)
+        self._branches(kept)
         negative: set[str] = set()
         for e in kept:
             if e.kind == "negative":
@@ -457,6 +501,13 @@ class _Mapper:
             self.constraints.append(kinds.AllWhiteDotsGiven(dots))
         if "xv" in negative or reading.all_xv:
             self.constraints.append(kinds.AllXVGiven(tuple(sorted(self.xv_pairs))))
+        elif reading.letters:  # "all V's are given": no unmarked pair adds up to 5 (X alike, 10)
+            one = kinds.AllVGiven if reading.letters == {"v"} else kinds.AllXGiven
+            self.constraints.append(one(tuple(sorted(self.xv_pairs))))
+        self.constraints.extend(reading.stated)
+        circles = tuple(self.idx(c) for e in kept if e.kind == "counting-circle" for c in e.cells)
+        if circles:
+            self.constraints.append(kinds.CountingCircles(circles))
         if self.reasons:
             raise LinkRefused("; ".join(self.reasons), reasons=self.reasons)
         try:
@@ -496,6 +547,17 @@ class _Mapper:
             for r, c in sorted(cells):
                 if (r, c + 1) in cells or (r + 1, c) in cells:
                     self.refuse(f"unsupported: two {kind} cells side by side (r{r + 1}c{c + 1})")
+
+    def _branches(self, kept: Sequence[Element]) -> None:
+        """Refuse a line of a whole-line kind (renban, region sum …) that starts or ends on another
+        line of its kind: one branched line (one set, one sum) or two lines is not certain."""
+        lines = [e for e in kept if e.kind in _WHOLE_LINE and len(e.cells) > 1]
+        for e in lines:
+            for other in lines:
+                same = set(other.cells) == set(e.cells)  # one line drawn twice (a picture of it)
+                if not same and other.kind == e.kind and {e.cells[0], e.cells[-1]} & set(other.cells):
+                    self.refuse(f"unsupported: a {e.kind} line branching off another at {self._where(e)}")
+                    break
 
     def _where(self, e: Element) -> str:
         return ", ".join(f"r{r + 1}c{c + 1}" for r, c in e.cells[:4]) or ", ".join(e.source)
@@ -604,6 +666,21 @@ class _Mapper:
                 add(kinds.DutchWhisper(line))
             else:
                 add(kinds.GermanWhisper(line))
+        elif kind == "renban":  # a line drawn through a cell twice: the set of its cells
+            add(kinds.Renban(tuple(dict.fromkeys(line))))
+        elif kind == "index":
+            add(kinds.IndexLine(line))
+        elif kind == "number-sum":
+            add(kinds.NumberSum((line, self.cells(e.path)), self._number(e, "total")))
+        elif kind in ("knight-thirds", "smaller-neighbours"):
+            each = kinds.KnightThirds if kind == "knight-thirds" else kinds.SmallerNeighbours
+            for spot in line:
+                add(each(spot))
+        elif kind == "counting-circle":
+            return  # every circle together: one constraint, added by run()
+        elif kind == "entropic":  # a loop (back at its first cell): the windows go round
+            loop = len(line) > 3 and line[0] == line[-1] and len(set(line)) == len(line) - 1
+            add(kinds.Entropic(line[:-1], closed=True) if loop else kinds.Entropic(line))
         elif kind in _LINE_ONLY:
             add(_LINE_ONLY[kind](line))
         elif kind == "region-sum":

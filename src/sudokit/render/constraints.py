@@ -15,8 +15,13 @@ arrow                                thin grey line ending in an open arrowhead,
 littlekiller                         total and a small diagonal arrow outside the grid
 sandwich / xsum / skyscraper         the clue outside the grid at the line's start
 germanwhisper, dutchwhisper, renban, coloured lines: green, orange, purple, grey (thin), blue,
-palindrome, regionsum, equalsum,     light blue, mustard, teal, lavender (``line`` + the kind)
-entropic, modular, zipper
+palindrome, regionsum, equalsum,     light blue, mustard, teal, lavender, sky blue, yellow-green
+entropic, modular, zipper,           (``line`` + the kind)
+fibonacci, differencecount,
+indexline (a diamond on its first cell)
+countingcircles, knightthirds        a white circle with a dark ring in each cell
+smallerneighbours                    a small orange sun (☀) in the cell's top-right corner
+numbersum                            the total where the first two groups meet
 between                              grey line with a hollow circle at each end
 white / black / difference / ratio   dots on the edge (the last two with their value)
 xv                                   X (10), V (5) or the sum on the edge
@@ -27,7 +32,7 @@ clone                                both groups shaded in a colour of their own
 extraregion / diagonal               shaded cells / a thin corner-to-corner line
 antiknight, antiking, nonconsecutive, nothing in the grid: named in ``desc.constraint-notes``
 disjointgroups, nokropki, noblack,
-nowhite, noxv
+nowhite, noxv, nov, nox, mixedparity
 ===================================  ===========================================================
 
 Killer cages (``cage``) are drawn by :mod:`sudokit.render.svg` with the classic cages.
@@ -63,6 +68,9 @@ class Colours:
     entropic: str = "#e2b41c"
     modular: str = "#22a595"
     zipper: str = "#9c8ee8"
+    fibonacci: str = "#2b9fd6"
+    differencecount: str = "#9acd32"
+    indexline: str = "#71ded2"
     chevron: str = "#6e6e6e"
     shape: str = "#cfcfcf"
     shade: str = "#dcdcdc"
@@ -86,6 +94,9 @@ _LINES: dict[type[Constraint], tuple[str, float, str]] = {
     kinds.Entropic: ("entropic", 0.16, "entropic"),
     kinds.Modular: ("modular", 0.16, "modular"),
     kinds.ZipperLine: ("zipper", 0.16, "zipper"),
+    kinds.Fibonacci: ("fibonacci", 0.16, "fibonacci"),
+    kinds.DifferenceCount: ("differencecount", 0.16, "differencecount"),
+    kinds.IndexLine: ("indexline", 0.16, "indexline"),
 }
 _OUTSIDE = (kinds.LittleKiller, kinds.Sandwich, kinds.XSum, kinds.Skyscraper)
 _NOTES = (
@@ -97,6 +108,9 @@ _NOTES = (
     kinds.AllBlackDotsGiven,
     kinds.AllWhiteDotsGiven,
     kinds.AllXVGiven,
+    kinds.AllVGiven,
+    kinds.AllXGiven,
+    kinds.MixedParityTriples,
 )
 
 
@@ -165,6 +179,12 @@ def draw_under(root: ET.Element, geo: Geometry, rules: Rules, colours: Colours =
     for c in constraints:
         if isinstance(c, (kinds.Odd, kinds.Even)):
             _odd_even(g, geo, c, colours)
+        elif isinstance(c, (kinds.CountingCircles, kinds.KnightThirds)):
+            for cell in c.cells():  # a white circle with a dark ring, as setters draw them
+                cx, cy = geo.center(cell)
+                _sub(g, "circle", {"class": c.kind, "data-cell": str(cell), "cx": _num(cx),
+                                   "cy": _num(cy), "r": _num(CELL * 0.4),
+                                   **_stroke(colours.chevron, CELL * 0.03), "fill": colours.background})
         elif isinstance(c, (kinds.Minimum, kinds.Maximum)):
             _chevrons(g, geo, c, colours)
         elif isinstance(c, kinds.Diagonal):
@@ -178,7 +198,8 @@ def draw_under(root: ET.Element, geo: Geometry, rules: Rules, colours: Colours =
         if style is not None:
             kind, width, field = style
             assert hasattr(c, "line")
-            _sub(g, "path", {"class": f"line {kind}", "d": _polyline(geo, c.line),
+            ring = c.line + c.line[:1] if getattr(c, "closed", False) else c.line  # a loop drawn closed
+            _sub(g, "path", {"class": f"line {kind}", "d": _polyline(geo, ring),
                              **_stroke(getattr(colours, field), CELL * width)})
         elif isinstance(c, kinds.EqualSum):
             for segment in c.segments:
@@ -191,6 +212,17 @@ def draw_under(root: ET.Element, geo: Geometry, rules: Rules, colours: Colours =
     for c in constraints:
         if isinstance(c, kinds.Arrow):
             _arrow(g, geo, c, colours)
+        elif isinstance(c, kinds.SmallerNeighbours):  # a small sun in the cell's corner
+            x, y = geo.origin(c.cell)
+            _sub(g, "text", {"class": "smallerneighbours", "data-cell": str(c.cell),
+                             "x": _num(x + CELL * 0.8), "y": _num(y + CELL * 0.3),
+                             "font-size": _num(CELL * 0.26), "fill": colours.dutchwhisper}, "\u2600")
+        elif isinstance(c, kinds.IndexLine):  # a diamond on the first cell: where the line is read from
+            x, y = geo.center(c.line[0])
+            h = CELL * 0.2
+            corners = ((0, -h), (h, 0), (0, h), (-h, 0))
+            d = "M" + "L".join(f"{_num(x + dx)} {_num(y + dy)}" for dx, dy in corners)
+            _sub(g, "path", {"class": "index-start", "d": d + "Z", "fill": colours.indexline})
 
 
 def _cell_rect(
@@ -325,6 +357,8 @@ def draw_over(root: ET.Element, geo: Geometry, rules: Rules, colours: Colours = 
             _xv(g, geo, c, colours)
         elif isinstance(c, kinds.Quadruple):
             _quadruple(g, geo, c, colours)
+        elif isinstance(c, kinds.NumberSum) and len(c.segments) > 1:
+            _number_sum(g, geo, c, colours)
         elif isinstance(c, kinds.LittleKiller):
             _little_killer(g, geo, c, colours, _outside_cell(n, c.line) in clued)
         elif isinstance(c, (kinds.Sandwich, kinds.XSum, kinds.Skyscraper)):
@@ -376,6 +410,18 @@ def _xv(g: ET.Element, geo: Geometry, c: kinds.XV, colours: Colours) -> None:
     _sub(g, "text", {"class": "xv-halo", **attrs, "fill": colours.background, "stroke": colours.background,
                      "stroke-width": _num(CELL * 0.08), "stroke-linejoin": "round"}, label)
     _sub(g, "text", {"class": "xv", **attrs, "fill": colours.text}, label)
+
+
+def _number_sum(g: ET.Element, geo: Geometry, c: kinds.NumberSum, colours: Colours) -> None:
+    """The total where the first two groups meet (between their closest cells), as a clue on an edge."""
+    a, b = min(((x, y) for x in c.segments[0] for y in c.segments[1]),
+               key=lambda p: math.dist(geo.center(p[0]), geo.center(p[1])))
+    x, y = _edge_point(geo, a, b)
+    size = CELL * 0.26
+    attrs = {"x": _num(x), "y": _num(y + size * 0.36), "font-size": _num(size), "data-total": str(c.total)}
+    _sub(g, "text", {"class": "numbersum-halo", **attrs, "fill": colours.background,
+                     "stroke": colours.background, "stroke-width": _num(CELL * 0.08)}, str(c.total))
+    _sub(g, "text", {"class": "numbersum", **attrs, "fill": colours.text}, str(c.total))
 
 
 def _quadruple(g: ET.Element, geo: Geometry, c: kinds.Quadruple, colours: Colours) -> None:

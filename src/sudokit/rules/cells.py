@@ -24,7 +24,9 @@ __all__ = [
     "XV",
     "AllBlackDotsGiven",
     "AllDotsGiven",
+    "AllVGiven",
     "AllWhiteDotsGiven",
+    "AllXGiven",
     "AllXVGiven",
     "Clone",
     "Difference",
@@ -251,6 +253,32 @@ class AllXVGiven(_Negative):
 
     def forbidden(self, x: int, y: int) -> bool:
         return x + y in (5, 10)
+
+
+@dataclass(frozen=True)
+class AllVGiven(_Negative):
+    """All V marks are given (no X is meant): side-by-side cells without a mark (``marked``) do
+    not add up to 5."""
+
+    kind = "nov"
+    aliases = ("allvgiven", "negativev")
+    description = "no V: the sum is not 5"
+
+    def forbidden(self, x: int, y: int) -> bool:
+        return x + y == 5
+
+
+@dataclass(frozen=True)
+class AllXGiven(_Negative):
+    """All X marks are given (no V is meant): side-by-side cells without a mark (``marked``) do
+    not add up to 10."""
+
+    kind = "nox"
+    aliases = ("allxgiven", "negativex")
+    description = "no X: the sum is not 10"
+
+    def forbidden(self, x: int, y: int) -> bool:
+        return x + y == 10
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,15 @@ kind                 rule                                                   comp
 ``disjointgroups``   cells at the same place in each box differ              AllDifferent
 ``difference``       the two digits differ by ``value``                      PairTable
 ``ratio``            one digit is ``value`` times the other                  PairTable
+``nov`` / ``nox``    no V (X): the sum is not 5 (10); all V (X) marks given  PairTable per pair
+``fibonacci``        increasing from one end, each the sum of the two before Table (both ways)
+``differencecount``  a pair's difference is how many pairs have it           PairTable + Automaton
+``countingcircles``  a circled digit is how many circles hold that digit     Automaton per digit
+``mixedparity``      no 3 in a row of a row/column all odd or all even       SetRule per window
+``knightthirds``     the same third (1-3, 4-6, 7-9) as each knight's move    PairTable per move
+``indexline``        the Nth cell's digit is where the digit N is on it      PairTable per two cells
+``smallerneighbours`` how many of the 8 around hold a smaller digit (sun)    Automaton
+``numbersum``        the numbers the groups spell add up to the total        Sum (weights 10ᵏ)
 ===================  =====================================================  =========================
 
 >>> Thermometer((0, 1, 2)).compile(4)
@@ -59,7 +68,9 @@ from sudokit.rules.cells import (
     XV,
     AllBlackDotsGiven,
     AllDotsGiven,
+    AllVGiven,
     AllWhiteDotsGiven,
+    AllXGiven,
     AllXVGiven,
     Clone,
     Difference,
@@ -73,6 +84,16 @@ from sudokit.rules.cells import (
     Ratio,
 )
 from sudokit.rules.classic import AntiKing, AntiKnight, Diagonal, DisjointGroups, ExtraRegion, NonConsecutive
+from sudokit.rules.counting import (
+    CountingCircles,
+    DifferenceCount,
+    Fibonacci,
+    IndexLine,
+    KnightThirds,
+    MixedParityTriples,
+    NumberSum,
+    SmallerNeighbours,
+)
 from sudokit.rules.geometry import orthogonal_pairs
 from sudokit.rules.lines import (
     Arrow,
@@ -99,30 +120,39 @@ __all__ = [
     "XV",
     "AllBlackDotsGiven",
     "AllDotsGiven",
+    "AllVGiven",
     "AllWhiteDotsGiven",
+    "AllXGiven",
     "AllXVGiven",
     "AntiKing",
     "AntiKnight",
     "Arrow",
     "Between",
     "Clone",
+    "CountingCircles",
     "Diagonal",
     "Difference",
+    "DifferenceCount",
     "DisjointGroups",
     "DutchWhisper",
     "Entropic",
     "EqualSum",
     "Even",
     "ExtraRegion",
+    "Fibonacci",
     "GermanWhisper",
+    "IndexLine",
     "KillerCage",
+    "KnightThirds",
     "KropkiBlack",
     "KropkiWhite",
     "LittleKiller",
     "Maximum",
     "Minimum",
+    "MixedParityTriples",
     "Modular",
     "NonConsecutive",
+    "NumberSum",
     "Odd",
     "Palindrome",
     "Quadruple",
@@ -132,6 +162,7 @@ __all__ = [
     "Sandwich",
     "Skyscraper",
     "SlowThermometer",
+    "SmallerNeighbours",
     "Thermometer",
     "XSum",
     "ZipperLine",

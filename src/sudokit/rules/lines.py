@@ -367,7 +367,7 @@ class EqualSum(Constraint):
         return equal_sums(self.segments)
 
 
-def _thirds(ds: Sequence[int], parts: int) -> list[frozenset[int]]:
+def thirds(ds: Sequence[int], parts: int) -> list[frozenset[int]]:
     """The digit set cut in ``parts`` near-equal runs, low to high."""
     ordered = sorted(ds)
     cuts = [round(i * len(ordered) / parts) for i in range(parts + 1)]
@@ -377,18 +377,27 @@ def _thirds(ds: Sequence[int], parts: int) -> list[frozenset[int]]:
 @dataclass(frozen=True)
 class Entropic(_Line):
     """Every 3 consecutive cells hold one low (1-3), one middle (4-6) and one high (7-9) digit
-    (the digit set cut in thirds)."""
+    (the digit set cut in thirds); ``closed``: the line is a loop, its last cell beside its first."""
 
+    closed: bool = False
     kind = "entropic"
     description = "every 3 consecutive cells: one low, one middle, one high digit"
 
+    def problem(self, n: int) -> str | None:
+        if self.closed and len(self.line) < 3:
+            return "a closed line needs at least 3 cells"
+        return super().problem(n)
+
     def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
-        groups = tuple(_thirds(digit_values(n, digits), 3))
+        groups = tuple(thirds(digit_values(n, digits), 3))
         if len(groups) < 3:
             return [SetRule(self.line, ())]
         k = len(self.line)
         if k < 3:
             return [_distinct_groups(self.line, groups)]
+        if self.closed:  # a loop: the windows go round, past the last cell to the first
+            ring = self.line + self.line[:2]
+            return [SetRule(ring[i : i + 3], (groups,)) for i in range(k)]
         return [SetRule(self.line[i : i + 3], (groups,)) for i in range(k - 2)]
 
 

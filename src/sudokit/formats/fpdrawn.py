@@ -1,0 +1,87 @@
+"""Line ends drawn by hand (#25). f-puzzles thermometers: a grey cosmetic line with a grey circle on
+exactly one end is a thermometer from that bulb, and a grey line that starts on such a thermometer
+(its other end free) is a branch of it, read from the cell it leaves; read only where the rules
+text names thermometers and gives grey lines no other kind. SudokuPad lines that start at a mark:
+a square (or diamond) of the line's colour on exactly one end (index lines start there), and
+arrowheads drawn as a short bent line of their own at a line's end (an arrow from its circle).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from sudokit.formats.colours import hue_of
+from sudokit.formats.described import LINE_KINDS, has
+from sudokit.formats.sudokupad import Cell, FPuzzlesElement, Line, Point, Shape
+
+__all__ = ["arrow_heads", "drawn_thermometers", "square_end"]
+
+
+def _grey(element: FPuzzlesElement, field: str) -> bool:
+    return hue_of(str(element.attrs.get(field))) == "grey"
+
+
+def _wide(width: object) -> bool:
+    """A thermometer's width (f-puzzles' own draw 0.5 of a cell), not a thin line's."""
+    return isinstance(width, (int, float)) and not isinstance(width, bool) and width >= 0.4
+
+
+def drawn_thermometers(
+    elements: Sequence[FPuzzlesElement], rules: str
+) -> tuple[dict[int, tuple[Cell, ...]], set[int]]:
+    """The drawn thermometers (by the ``id`` of their line element: the cells from the bulb or the
+    branch point) and the ``id`` of every circle used as a bulb."""
+    if "thermo" not in rules or any(has(rules, *words) for _, words in LINE_KINDS["grey"]):
+        return {}, set()
+    circles = {e.cells[0]: e for e in elements
+               if e.kind == "circle" and len(e.cells) == 1 and not e.value and _grey(e, "baseC")}
+    lines = [e for e in elements if e.kind == "line" and not e.cells and len(e.lines) == 1
+             and len(e.lines[0]) > 1 and _grey(e, "outlineC") and _wide(e.attrs.get("width"))]
+    found: dict[int, tuple[Cell, ...]] = {}
+    bulbs: set[int] = set()
+    for e in lines:
+        line = e.lines[0]
+        head, tail = line[0] in circles, line[-1] in circles
+        if head != tail:
+            cells = line if head else line[::-1]
+            found[id(e)] = cells
+            bulbs.add(id(circles[cells[0]]))
+    on = {c for cells in found.values() for c in cells}
+    for e in lines:
+        line = e.lines[0]
+        if id(e) not in found and (line[0] in on) != (line[-1] in on) and not set(line[1:-1]) & on:
+            found[id(e)] = line if line[0] in on else line[::-1]
+    return found, bulbs
+
+
+def square_end(
+    points: Sequence[Point], shapes: Sequence[tuple[str, Shape]], hue: str | None
+) -> tuple[str, bool] | None:
+    """The square (or diamond) of colour family ``hue`` on exactly one end of a line: its name,
+    and whether that end is the last way point (the line then reads backwards); None otherwise."""
+    def at(point: Point) -> list[str]:
+        return [name for name, s in shapes if not s.rounded and not s.text and hue is not None
+                and hue in (hue_of(s.background_color), hue_of(s.border_color))
+                and abs(s.center[0] - point[0]) < 0.1 and abs(s.center[1] - point[1]) < 0.1]
+
+    first, last = at(points[0]), at(points[-1])
+    if len(first) + len(last) != 1:
+        return None
+    return (first[0], False) if first else (last[0], True)
+
+
+def arrow_heads(lines: Sequence[Line]) -> dict[int, int]:
+    """Lines that end in an arrowhead drawn as a line of its own (three points, its two short arms
+    meeting at the line's last point, in the line's colour): the line's index to the head's."""
+    heads: dict[int, int] = {}
+    for i, head in enumerate(lines):
+        w = head.way_points
+        if len(w) != 3 or not all(0.1 < math.dist(w[1], q) < 0.5 for q in (w[0], w[2])):
+            continue
+        shafts = [j for j, shaft in enumerate(lines) if j != i and len(shaft.way_points) >= 2
+                  and hue_of(shaft.color) == hue_of(head.color)
+                  and math.dist(shaft.way_points[-1], w[1]) < 0.05]
+        if len(shafts) == 1 and shafts[0] not in heads:
+            heads[shafts[0]] = i
+    return heads
