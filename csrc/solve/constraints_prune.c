@@ -207,6 +207,14 @@ static int sum_enumerate(const skc_table *t, int p, const int *cells, int k, con
 static int match_keep(const int *cells, int k, const uint64_t *cand, uint64_t slots, const uint64_t *option,
                       uint64_t *keep);
 
+/* Whether some cell could still gain a digit of `digits` it does not keep yet: when not, a
+ * matching over those digits adds nothing (once one matching was found, the answer is known). */
+static inline int gains(const int *cells, int k, const uint64_t *cand, uint64_t digits, const uint64_t *keep) {
+    for (int i = 0; i < k; i++)
+        if (cand[cells[i]] & digits & ~keep[i]) return 1;
+    return 0;
+}
+
 /* A sum of different digits with equal weights: the cells matched to each of its digit sets that
  * holds the placed digits and fits (the digits of the edges of some perfect matching kept). */
 static int sum_combos(const skc_table *t, int p, const int *cells, int k, const uint64_t *cand, uint64_t *keep) {
@@ -225,6 +233,7 @@ static int sum_combos(const skc_table *t, int p, const int *cells, int k, const 
     for (int j = 0; j < t->ncombo[p]; j++) {
         uint64_t s = set[j];
         if ((s & fixed) != fixed || (s & ~any)) continue;
+        if (found && !gains(cells, k, cand, s, keep)) continue; /* it could add no digit */
         found |= match_keep(cells, k, cand, s, NULL, keep);
     }
     return found;
@@ -312,7 +321,12 @@ static int prune_set(const skc_table *t, int p, const int *cells, int k, const u
     uint64_t slots = k == 64 ? ~(uint64_t)0 : ((uint64_t)1 << k) - 1;
     for (int i = 0; i < k; i++) keep[i] = 0;
     int found = 0;
-    for (int64_t o = 0; o < d[0]; o++, option += k) found |= match_keep(cells, k, cand, slots, option, keep);
+    for (int64_t o = 0; o < d[0]; o++, option += k) {
+        uint64_t digits = 0;
+        for (int i = 0; i < k; i++) digits |= option[i];
+        if (found && !gains(cells, k, cand, digits, keep)) continue; /* it could add no digit */
+        found |= match_keep(cells, k, cand, slots, option, keep);
+    }
     return found;
 }
 
