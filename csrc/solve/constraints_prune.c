@@ -325,7 +325,9 @@ static int prune_set(const skc_table *t, int p, const int *cells, int k, const u
         uint64_t digits = 0;
         for (int i = 0; i < k; i++) digits |= option[i];
         if (found && !gains(cells, k, cand, digits, keep)) continue; /* it could add no digit */
-        found |= match_keep(cells, k, cand, slots, option, keep);
+        /* one digit a slot: the same matching over the digits themselves, without the slot masks */
+        found |= t->digit_slots[p] ? match_keep(cells, k, cand, digits, NULL, keep)
+                                   : match_keep(cells, k, cand, slots, option, keep);
     }
     return found;
 }
