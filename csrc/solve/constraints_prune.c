@@ -112,11 +112,40 @@ static void or_shifted(uint64_t *dst, const uint64_t *src, int words, int64_t by
     }
 }
 
+/* x shifted up by `by` bits (down when negative), |by| < 64. */
+static inline uint64_t shifted(uint64_t x, int64_t by) { return by >= 0 ? x << by : x >> -by; }
+
+/* sum_sets when every sum fits one word (an arrow, a short line): the same sets, one word each. */
+static int sum_sets_word(const skc_table *t, int p, const int *cells, int k, const uint64_t *cand, uint64_t *keep,
+                         uint64_t *forward) {
+    const int64_t *d = t->data + t->dstart[p], *weight = d + 2, at = d[0] - t->sum_base[p];
+    if (at < 0 || at >= 64) return 0;
+    forward[0] = (uint64_t)1 << -t->sum_base[p];
+    for (int i = 0; i < k; i++) {
+        uint64_t f = 0;
+        for (uint64_t w = cand[cells[i]]; w; w &= w - 1) f |= shifted(forward[i], weight[i] * t->digits[low(w)]);
+        forward[i + 1] = f;
+    }
+    uint64_t need = (uint64_t)1 << at;
+    if (!(forward[k] & need)) return 0;
+    for (int i = k - 1; i >= 0; i--) {
+        uint64_t back = 0, kept = 0;
+        for (uint64_t w = cand[cells[i]]; w; w &= w - 1) {
+            uint64_t x = shifted(need, -weight[i] * t->digits[low(w)]) & forward[i];
+            if (x) back |= x, kept |= w & (0 - w);
+        }
+        keep[i] = kept;
+        need = back;
+    }
+    return 1;
+}
+
 /* The sums each prefix can make, then backwards the sums each prefix must make. */
 static int sum_sets(const skc_table *t, int p, const int *cells, int k, const uint64_t *cand, uint64_t *keep,
                     uint64_t *scratch) {
     const int64_t *d = t->data + t->dstart[p], *weight = d + 2, total = d[0], base = t->sum_base[p];
     int words = t->words[p];
+    if (words == 1) return sum_sets_word(t, p, cells, k, cand, keep, scratch);
     uint64_t *forward = scratch, *need = forward + (size_t)(k + 1) * (size_t)words, *back = need + words,
              *tmp = back + words;
     int64_t at = total - base;
