@@ -295,12 +295,35 @@ static int augment(const uint64_t *adj, int i, int *mate, uint64_t *seen) {
     return 0;
 }
 
+#define SKC_HALL_MAX 5 /* hall_keep for digit sets of up to this many cells (2^k subsets) */
+
+/* match_keep for k cells and a set of exactly k digits (a cage's digit set, a renban's run), by
+ * Hall's theorem over the 2^k - 1 sets T of cells: a perfect matching exists when each T sees at
+ * least |T| digits, and then an edge (cell i, digit x) lies in none exactly when some T without
+ * i sees only |T| digits, x among them (T takes those digits in every perfect matching). */
+static int hall_keep(const int *cells, int k, const uint64_t *cand, uint64_t digits, uint64_t *keep) {
+    uint64_t seen[1 << SKC_HALL_MAX], banned[SKC_HALL_MAX] = {0}, adj[SKC_HALL_MAX];
+    int all = (1 << k) - 1;
+    for (int i = 0; i < k; i++) adj[i] = cand[cells[i]] & digits;
+    seen[0] = 0;
+    for (int set = 1; set <= all; set++) {
+        uint64_t m = seen[set] = seen[set & (set - 1)] | adj[low((uint64_t)set)];
+        int size = __builtin_popcount((unsigned)set), reach = sk_popcount(m);
+        if (reach < size) return 0;
+        if (reach == size && set != all)
+            for (int rest = all & ~set; rest; rest &= rest - 1) banned[low((uint64_t)rest)] |= m;
+    }
+    for (int i = 0; i < k; i++) keep[i] |= adj[i] & ~banned[i];
+    return 1;
+}
+
 /* The cells matched one-to-one to slots: with `option` (SET) slot s is option[s] and the slots
  * are 0..k-1 (`slots` their mask); without (a digit set of a sum), slot d is digit d itself.
  * When some perfect matching exists, keep[i] gains the digits of every slot some perfect
  * matching gives cell i (a matching, then its alternating cycles), and 1 is returned. */
 static int match_keep(const int *cells, int k, const uint64_t *cand, uint64_t slots, const uint64_t *option,
                       uint64_t *keep) {
+    if (!option && k <= SKC_HALL_MAX && sk_popcount(slots) == k) return hall_keep(cells, k, cand, slots, keep);
     uint64_t adj[SKC_MAX_SET_CELLS], reach[SKC_MAX_SET_CELLS];
     int mate[64];
     for (uint64_t w = slots; w; w &= w - 1) mate[low(w)] = -1;
