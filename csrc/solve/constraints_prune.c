@@ -308,7 +308,7 @@ static int hall_keep(const int *cells, int k, const uint64_t *cand, uint64_t dig
     seen[0] = 0;
     for (int set = 1; set <= all; set++) {
         uint64_t m = seen[set] = seen[set & (set - 1)] | adj[low((uint64_t)set)];
-        int size = __builtin_popcount((unsigned)set), reach = sk_popcount(m);
+        int size = sk_popcount((uint64_t)set), reach = sk_popcount(m);
         if (reach < size) return 0;
         if (reach == size && set != all)
             for (int rest = all & ~set; rest; rest &= rest - 1) banned[low((uint64_t)rest)] |= m;
