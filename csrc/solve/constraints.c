@@ -107,8 +107,10 @@ static int own_rules(void *v) {
     /* a primitive whose prune settles in one run stays flagged while its removals are made, so
      * they do not queue it again (the next run would remove nothing) */
     s->prims.on[p] = t->settles[p];
-    for (int i = t->cstart[p], j = 0; i < t->cstart[p + 1] && rc == OK; i++, j++)
-        rc = restrict_cell(s, t->cells[i], s->keep[j]);
+    for (int i = t->cstart[p], j = 0; i < t->cstart[p + 1] && rc == OK; i++, j++) {
+        int q = t->cells[i];
+        if (s->c.cand[q] & ~s->keep[j]) rc = restrict_cell(s, q, s->keep[j]); /* a call only to narrow */
+    }
     s->prims.on[p] = 0;
     return rc;
 }
