@@ -83,7 +83,7 @@ static int restrict_cell(void *v, int p, uint64_t keep), assign(void *v, int p, 
 static const sk_hooks HOOKS = {
     .blame_cell = blame_cell, .blame_unit = blame_unit, .narrowed = narrowed, .restrict_cell = restrict_cell,
     .assign = assign, .rule = own_rules, .clear_rules = clear_rules, .locked = locked, .choose = choose_cell,
-    .propagate = propagate, .lock = SKC_LOCKED, .stop_every = SKC_STOP_EVERY,
+    .propagate = propagate, .lock = SKC_LOCKED, .stop_every = SKC_STOP_EVERY, .copy = SK_COPY,
 };
 
 static int restrict_cell(void *v, int p, uint64_t keep) { return sk_restrict(&((Solver *)v)->c, &HOOKS, v, p, keep); }
@@ -107,8 +107,10 @@ static int own_rules(void *v) {
     /* a primitive whose prune settles in one run stays flagged while its removals are made, so
      * they do not queue it again (the next run would remove nothing) */
     s->prims.on[p] = t->settles[p];
-    for (int i = t->cstart[p], j = 0; i < t->cstart[p + 1] && rc == OK; i++, j++)
-        rc = restrict_cell(s, t->cells[i], s->keep[j]);
+    for (int i = t->cstart[p], j = 0; i < t->cstart[p + 1] && rc == OK; i++, j++) {
+        int q = t->cells[i];
+        if (s->c.cand[q] & ~s->keep[j]) rc = restrict_cell(s, q, s->keep[j]); /* a call only to narrow */
+    }
     s->prims.on[p] = 0;
     return rc;
 }
@@ -149,7 +151,8 @@ static int solver_init(Solver *s, const skc_table *t, uint64_t seed, void **bloc
     char *own = malloc(words * sizeof(uint64_t) + (np + cells) * sizeof(uint32_t) + np + 8);
     *block = own;
     int scap = 2 * t->ncells + t->nunits * t->n + 8;
-    if (!own || !sk_search_init(&s->c, t->n, t->ncells, t->nunits, scap, (size_t)t->ncells * 4 + 64)) return 0;
+    /* SK_COPY: no trail is ever written (one entry is allocated all the same) */
+    if (!own || !sk_search_init(&s->c, t->n, t->ncells, t->nunits, scap, 1)) return 0;
     s->keep = (uint64_t *)own;
     s->scratch = s->keep + t->max_cells;
     s->prims.items = (uint32_t *)(s->keep + words);

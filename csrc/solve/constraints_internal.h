@@ -51,6 +51,8 @@ struct skc_table {
     int64_t *sum_base;     /* nprims */
     uint8_t *is_unit;      /* nprims: an AllDifferent of n different cells, left to the search core */
     uint8_t *settles;      /* nprims: its prune is idempotent (pruning again at once removes nothing) */
+    uint8_t *digit_slots;  /* nprims: a SET whose every slot is one digit, different within an option
+                            * (renban): each option is matched as a digit set, as a cage's */
     int *watch_start;      /* ncells + 1: the primitives (not units) over each cell ... */
     int *watch;            /* ... each once */
     int nunits;            /* the units: AllDifferent primitives of exactly n different cells */

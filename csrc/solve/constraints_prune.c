@@ -112,11 +112,40 @@ static void or_shifted(uint64_t *dst, const uint64_t *src, int words, int64_t by
     }
 }
 
+/* x shifted up by `by` bits (down when negative), |by| < 64. */
+static inline uint64_t shifted(uint64_t x, int64_t by) { return by >= 0 ? x << by : x >> -by; }
+
+/* sum_sets when every sum fits one word (an arrow, a short line): the same sets, one word each. */
+static int sum_sets_word(const skc_table *t, int p, const int *cells, int k, const uint64_t *cand, uint64_t *keep,
+                         uint64_t *forward) {
+    const int64_t *d = t->data + t->dstart[p], *weight = d + 2, at = d[0] - t->sum_base[p];
+    if (at < 0 || at >= 64) return 0;
+    forward[0] = (uint64_t)1 << -t->sum_base[p];
+    for (int i = 0; i < k; i++) {
+        uint64_t f = 0;
+        for (uint64_t w = cand[cells[i]]; w; w &= w - 1) f |= shifted(forward[i], weight[i] * t->digits[low(w)]);
+        forward[i + 1] = f;
+    }
+    uint64_t need = (uint64_t)1 << at;
+    if (!(forward[k] & need)) return 0;
+    for (int i = k - 1; i >= 0; i--) {
+        uint64_t back = 0, kept = 0;
+        for (uint64_t w = cand[cells[i]]; w; w &= w - 1) {
+            uint64_t x = shifted(need, -weight[i] * t->digits[low(w)]) & forward[i];
+            if (x) back |= x, kept |= w & (0 - w);
+        }
+        keep[i] = kept;
+        need = back;
+    }
+    return 1;
+}
+
 /* The sums each prefix can make, then backwards the sums each prefix must make. */
 static int sum_sets(const skc_table *t, int p, const int *cells, int k, const uint64_t *cand, uint64_t *keep,
                     uint64_t *scratch) {
     const int64_t *d = t->data + t->dstart[p], *weight = d + 2, total = d[0], base = t->sum_base[p];
     int words = t->words[p];
+    if (words == 1) return sum_sets_word(t, p, cells, k, cand, keep, scratch);
     uint64_t *forward = scratch, *need = forward + (size_t)(k + 1) * (size_t)words, *back = need + words,
              *tmp = back + words;
     int64_t at = total - base;
@@ -207,6 +236,14 @@ static int sum_enumerate(const skc_table *t, int p, const int *cells, int k, con
 static int match_keep(const int *cells, int k, const uint64_t *cand, uint64_t slots, const uint64_t *option,
                       uint64_t *keep);
 
+/* Whether some cell could still gain a digit of `digits` it does not keep yet: when not, a
+ * matching over those digits adds nothing (once one matching was found, the answer is known). */
+static inline int gains(const int *cells, int k, const uint64_t *cand, uint64_t digits, const uint64_t *keep) {
+    for (int i = 0; i < k; i++)
+        if (cand[cells[i]] & digits & ~keep[i]) return 1;
+    return 0;
+}
+
 /* A sum of different digits with equal weights: the cells matched to each of its digit sets that
  * holds the placed digits and fits (the digits of the edges of some perfect matching kept). */
 static int sum_combos(const skc_table *t, int p, const int *cells, int k, const uint64_t *cand, uint64_t *keep) {
@@ -225,6 +262,7 @@ static int sum_combos(const skc_table *t, int p, const int *cells, int k, const 
     for (int j = 0; j < t->ncombo[p]; j++) {
         uint64_t s = set[j];
         if ((s & fixed) != fixed || (s & ~any)) continue;
+        if (found && !gains(cells, k, cand, s, keep)) continue; /* it could add no digit */
         found |= match_keep(cells, k, cand, s, NULL, keep);
     }
     return found;
@@ -257,12 +295,35 @@ static int augment(const uint64_t *adj, int i, int *mate, uint64_t *seen) {
     return 0;
 }
 
+#define SKC_HALL_MAX 5 /* hall_keep for digit sets of up to this many cells (2^k subsets) */
+
+/* match_keep for k cells and a set of exactly k digits (a cage's digit set, a renban's run), by
+ * Hall's theorem over the 2^k - 1 sets T of cells: a perfect matching exists when each T sees at
+ * least |T| digits, and then an edge (cell i, digit x) lies in none exactly when some T without
+ * i sees only |T| digits, x among them (T takes those digits in every perfect matching). */
+static int hall_keep(const int *cells, int k, const uint64_t *cand, uint64_t digits, uint64_t *keep) {
+    uint64_t seen[1 << SKC_HALL_MAX], banned[SKC_HALL_MAX] = {0}, adj[SKC_HALL_MAX];
+    int all = (1 << k) - 1;
+    for (int i = 0; i < k; i++) adj[i] = cand[cells[i]] & digits;
+    seen[0] = 0;
+    for (int set = 1; set <= all; set++) {
+        uint64_t m = seen[set] = seen[set & (set - 1)] | adj[low((uint64_t)set)];
+        int size = sk_popcount((uint64_t)set), reach = sk_popcount(m);
+        if (reach < size) return 0;
+        if (reach == size && set != all)
+            for (int rest = all & ~set; rest; rest &= rest - 1) banned[low((uint64_t)rest)] |= m;
+    }
+    for (int i = 0; i < k; i++) keep[i] |= adj[i] & ~banned[i];
+    return 1;
+}
+
 /* The cells matched one-to-one to slots: with `option` (SET) slot s is option[s] and the slots
  * are 0..k-1 (`slots` their mask); without (a digit set of a sum), slot d is digit d itself.
  * When some perfect matching exists, keep[i] gains the digits of every slot some perfect
  * matching gives cell i (a matching, then its alternating cycles), and 1 is returned. */
 static int match_keep(const int *cells, int k, const uint64_t *cand, uint64_t slots, const uint64_t *option,
                       uint64_t *keep) {
+    if (!option && k <= SKC_HALL_MAX && sk_popcount(slots) == k) return hall_keep(cells, k, cand, slots, keep);
     uint64_t adj[SKC_MAX_SET_CELLS], reach[SKC_MAX_SET_CELLS];
     int mate[64];
     for (uint64_t w = slots; w; w &= w - 1) mate[low(w)] = -1;
@@ -312,7 +373,14 @@ static int prune_set(const skc_table *t, int p, const int *cells, int k, const u
     uint64_t slots = k == 64 ? ~(uint64_t)0 : ((uint64_t)1 << k) - 1;
     for (int i = 0; i < k; i++) keep[i] = 0;
     int found = 0;
-    for (int64_t o = 0; o < d[0]; o++, option += k) found |= match_keep(cells, k, cand, slots, option, keep);
+    for (int64_t o = 0; o < d[0]; o++, option += k) {
+        uint64_t digits = 0;
+        for (int i = 0; i < k; i++) digits |= option[i];
+        if (found && !gains(cells, k, cand, digits, keep)) continue; /* it could add no digit */
+        /* one digit a slot: the same matching over the digits themselves, without the slot masks */
+        found |= t->digit_slots[p] ? match_keep(cells, k, cand, digits, NULL, keep)
+                                   : match_keep(cells, k, cand, slots, option, keep);
+    }
     return found;
 }
 

@@ -32,6 +32,7 @@ void skc_table_free(skc_table *t) {
     free(t->ncombo);
     free(t->is_unit);
     free(t->settles);
+    free(t->digit_slots);
     free(t->watch_start);
     free(t->watch);
     free(t->unit_cells);
@@ -190,7 +191,16 @@ static int compile(skc_table *t) {
                 for (uint64_t w = (uint64_t)d[x]; w; w &= w - 1) aux[n + __builtin_ctzll(w)] |= (uint64_t)1 << x;
             }
         } else if (t->kind[p] == SKC_SET) {
-            for (int64_t i = 1; i < t->dstart[p + 1] - t->dstart[p]; i++) aux[i - 1] = (uint64_t)d[i];
+            int one = 1;
+            for (int64_t i = 1; i < t->dstart[p + 1] - t->dstart[p]; i++) {
+                aux[i - 1] = (uint64_t)d[i];
+                one &= aux[i - 1] && !(aux[i - 1] & (aux[i - 1] - 1));
+            }
+            for (int64_t o = 0; o < d[0] && one; o++) { /* one digit a slot, each once an option */
+                uint64_t seen = 0;
+                for (int i = 0; i < k && one; i++) one = !(seen & aux[o * k + i]), seen |= aux[o * k + i];
+            }
+            t->digit_slots[p] = (uint8_t)one;
         } else if (t->kind[p] == SKC_AUTOMATON) {
             t->words[p] = (int)((d[0] + 63) / 64);
             for (int64_t i = 0; i < d[2]; i++) aux[d[3 + i] / 64] |= (uint64_t)1 << (d[3 + i] % 64);
@@ -330,7 +340,7 @@ skc_table *skc_table_new(const skc_spec *s, char *error, size_t size) {
     int ok = ALLOC(t->digits, s->n) && ALLOC(t->kind, np) && ALLOC(t->cstart, np + 1) && ALLOC(t->cells, ncl) &&
              ALLOC(t->dstart, np + 1) && ALLOC(t->data, nd) && ALLOC(t->astart, np + 1) && ALLOC(t->aux, aux) &&
              ALLOC(t->words, np) && ALLOC(t->sum_base, np) && ALLOC(t->is_unit, np) && ALLOC(t->ncombo, np) &&
-             ALLOC(t->settles, np);
+             ALLOC(t->settles, np) && ALLOC(t->digit_slots, np);
     if (ok) {
         memcpy(t->digits, s->digits, (size_t)s->n * sizeof(int64_t));
         memcpy(t->kind, s->kind, (size_t)np * sizeof(int));

@@ -74,10 +74,11 @@ typedef struct {
     uint64_t old;
 } sk_undo;
 
-/* A decision: roll the trail back to `mark`, then try "cell != bit". */
+/* A decision: roll the trail back to `mark` (SK_COPY: reload its snapshot and `placed`), then
+ * try "cell != bit". */
 typedef struct {
     size_t mark;
-    int cell;
+    int cell, placed;
     uint64_t bit;
 } sk_decision;
 
@@ -124,6 +125,9 @@ typedef struct {
     sk_undo *trail;
     size_t tlen, tcap;
     sk_decision *decisions;  /* at most ncells of them */
+    char *snaps;             /* SK_COPY: per open decision, the state before it (snap_bytes each) */
+    size_t snap_bytes;
+    int snap_cap;            /* the decisions snaps has room for */
 } sk_search;
 
 /* dom/wdeg, the guess of the variant solvers (rules.c, constraints.c): the open cell with the
@@ -164,10 +168,13 @@ typedef struct {
     int three_units;                      /* SK_THREE_UNITS: every cell in 3 units, at 3p */
     int lock;                             /* stack shrunk places masks for the locked hook */
     int stop_when_full;                   /* propagation ends once every cell is placed */
+    int copy;                             /* SK_COPY: a decision copies the state (cand, places,
+                                           * done) and backtracking copies it back: no trail */
     unsigned stop_every;                  /* guesses between two looks at the clock */
 } sk_hooks;
 
 #define SK_THREE_UNITS 1
+#define SK_COPY 1
 
 /* Allocate the core for ncells cells and nunits units of n digits (scap singles, a trail of
  * tcap entries to start) and set it to "every candidate everywhere, nothing queued";
@@ -185,6 +192,9 @@ static inline int sk_search_init(sk_search *c, int n, int ncells, int nunits, in
     char *at = (char *)malloc(bytes);
     c->tcap = tcap;
     c->record = 0;
+    c->snaps = NULL; /* SK_COPY: allocated at the first guess (sk_snap_save) */
+    c->snap_cap = 0;
+    c->snap_bytes = (cells + nplaces) * sizeof(uint64_t) + cells;
     c->trail = (sk_undo *)malloc(tcap * sizeof(sk_undo));
     c->cand = (uint64_t *)at; /* the block's start, freed by sk_search_free */
     if (!at || !c->trail) return 0;
@@ -210,6 +220,34 @@ static inline int sk_search_init(sk_search *c, int n, int ncells, int nunits, in
 static inline void sk_search_free(sk_search *c) {
     free(c->cand);
     free(c->trail);
+    free(c->snaps);
+}
+
+/* SK_COPY: keep the state (cand and places, which are one run of the block, then done) as
+ * snapshot `i`, growing the snapshots as the decisions deepen; 0 when memory ran out. */
+static inline int sk_snap_save(sk_search *c, int i) {
+    if (i >= c->snap_cap) {
+        int cap = c->snap_cap ? 2 * c->snap_cap : 16;
+        if (cap > c->ncells + 1) cap = c->ncells + 1;
+        char *more = (char *)realloc(c->snaps, (size_t)cap * c->snap_bytes);
+        if (!more) return 0;
+        c->snaps = more;
+        c->snap_cap = cap;
+    }
+    size_t masks = ((size_t)c->ncells + (size_t)c->nunits * (size_t)c->n) * sizeof(uint64_t);
+    char *at = c->snaps + (size_t)i * c->snap_bytes;
+    memcpy(at, c->cand, masks);
+    memcpy(at + masks, c->done, (size_t)c->ncells);
+    return 1;
+}
+
+/* SK_COPY: put snapshot `i` back (`placed` is the decision's own count). */
+static inline void sk_snap_load(sk_search *c, int i, int placed) {
+    size_t masks = ((size_t)c->ncells + (size_t)c->nunits * (size_t)c->n) * sizeof(uint64_t);
+    const char *at = c->snaps + (size_t)i * c->snap_bytes;
+    memcpy(c->cand, at, masks);
+    memcpy(c->done, at + masks, (size_t)c->ncells);
+    c->placed = placed;
 }
 
 /* Make room for one more trail entry; 0 when memory ran out. */
@@ -391,7 +429,7 @@ SK_INLINE int sk_search_run(sk_search *c, const sk_hooks *h, void *s, const uint
     for (int i = 0; i < c->ncells; i++)
         if (givens[i]) sk_push_single(c, i, givens[i] - 1);
     int rc = h->propagate(s); /* the root is never undone: its changes are not recorded */
-    c->record = 1;
+    c->record = !h->copy; /* SK_COPY: the snapshots replace the trail */
     for (;;) {
         if (rc == NOMEM) return -1;
         if (rc == OK) {
@@ -401,8 +439,10 @@ SK_INLINE int sk_search_run(sk_search *c, const sk_hooks *h, void *s, const uint
                 if (++count >= limit) break;
             } else {
                 if (sk_stop_tick(stop, h->stop_every)) break;
+                if (h->copy && !sk_snap_save(c, depth)) return -1;
                 sk_decision *dec = &c->decisions[depth++];
                 dec->mark = c->tlen;
+                dec->placed = c->placed;
                 dec->cell = h->choose(s, &dec->bit);
                 guessed++;
                 sk_push_single(c, dec->cell, lowest_bit(dec->bit));
@@ -413,7 +453,8 @@ SK_INLINE int sk_search_run(sk_search *c, const sk_hooks *h, void *s, const uint
         /* contradiction or a solution counted: take back the newest decision */
         if (depth == 0) break;
         sk_decision dec = c->decisions[--depth];
-        sk_undo_to(c, h, dec.mark);
+        if (h->copy) sk_snap_load(c, depth, dec.placed);
+        else sk_undo_to(c, h, dec.mark);
         int switch_on = want_ad && !c->use_ad && ++failures >= ad_after;
         if (switch_on) { /* any matching will do to start: it is only a hint */
             c->use_ad = 1;
