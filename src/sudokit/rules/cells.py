@@ -50,51 +50,66 @@ class _Cell(Constraint):
 
 
 @dataclass(frozen=True)
-class Odd(_Cell):
+class _Parity(_Cell):
+    #: The remainder mod 2 of the digits the cell may hold.
+    remainder: ClassVar[int]
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        allowed = frozenset(d for d in digit_values(n, digits) if d % 2 == self.remainder)
+        return [SetRule((self.cell,), ((allowed,),))]
+
+
+@dataclass(frozen=True)
+class Odd(_Parity):
     """The cell holds an odd digit."""
 
     kind = "odd"
     description = "the cell holds an odd digit"
-
-    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
-        return [SetRule((self.cell,), ((frozenset(d for d in digit_values(n, digits) if d % 2),),))]
+    remainder = 1
 
 
 @dataclass(frozen=True)
-class Even(_Cell):
+class Even(_Parity):
     """The cell holds an even digit."""
 
     kind = "even"
     description = "the cell holds an even digit"
-
-    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
-        return [SetRule((self.cell,), ((frozenset(d for d in digit_values(n, digits) if not d % 2),),))]
+    remainder = 0
 
 
 @dataclass(frozen=True)
-class Minimum(_Cell):
+class _Extremum(_Cell):
+    def test(self, x: int, y: int) -> bool:
+        """True when the cell's digit ``x`` may stand beside a neighbour's ``y``."""
+        raise NotImplementedError
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        ds = digit_values(n, digits)
+        return [PairTable.where(self.cell, o, ds, self.test) for o in neighbours(self.cell, n)]
+
+
+@dataclass(frozen=True)
+class Minimum(_Extremum):
     """The cell's digit is smaller than each orthogonal neighbour's."""
 
     kind = "minimum"
     aliases = ("min",)
     description = "smaller than each orthogonal neighbour"
 
-    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
-        ds = digit_values(n, digits)
-        return [PairTable.where(self.cell, o, ds, lambda x, y: x < y) for o in neighbours(self.cell, n)]
+    def test(self, x: int, y: int) -> bool:
+        return x < y
 
 
 @dataclass(frozen=True)
-class Maximum(_Cell):
+class Maximum(_Extremum):
     """The cell's digit is greater than each orthogonal neighbour's."""
 
     kind = "maximum"
     aliases = ("max",)
     description = "greater than each orthogonal neighbour"
 
-    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
-        ds = digit_values(n, digits)
-        return [PairTable.where(self.cell, o, ds, lambda x, y: x > y) for o in neighbours(self.cell, n)]
+    def test(self, x: int, y: int) -> bool:
+        return x > y
 
 
 @dataclass(frozen=True)
