@@ -56,9 +56,10 @@ def test_a_9x9_variant_is_unique_and_solved_by_logic(kind: str, seed: int) -> No
     _check_logical(_made(kind, 9, seed))
 
 
+# 30-50 s each (a 9×9 count by brute force, little killer's generation); kropki is left out: the
+# brute-force count of its 9×9 puzzle (7 givens) takes over a minute
 @pytest.mark.slow
-@pytest.mark.parametrize(("kind", "seed"), [("whisper", 1), ("kropki", 1), ("sandwich", 1),
-                                           ("littlekiller", 1)])
+@pytest.mark.parametrize(("kind", "seed"), [("whisper", 1), ("sandwich", 1), ("littlekiller", 1)])
 def test_more_9x9_variants_are_unique_and_solved_by_logic(kind: str, seed: int) -> None:
     _check_logical(_made(kind, 9, seed))
 
