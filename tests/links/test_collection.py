@@ -24,7 +24,7 @@ FLOOR = 82
 #: Of those, agreeing with the solution the link carries (51 at that count).
 AGREE = 48
 #: Read, but searched only by tools/links_report.py: over a second each for the solver.
-SLOW = {"dcl-022", "isss-041", "isss-042", "isss-043", "sbench-073"}
+SLOW = {"dcl-022", "isss-041", "isss-042", "isss-043", "sbench-073", "sbench-111"}
 
 
 def report() -> ModuleType:

@@ -366,3 +366,38 @@ def test_arrows_drawn_as_lines_with_a_drawn_head() -> None:
     for lines, marks in (([shaft], [ring]), ([shaft, head], [])):
         with pytest.raises(LinkRefused):
             read_link(scl(scl_puzzle(4, rules=text, lines=lines, overlays=marks)))
+
+
+QUESTION_CAGES = ('Normal sudoku rules apply. Digits in a cage cannot repeat, and must sum to the number in '
+                  'the top left corner of the cage (note that "<" means less than, and ">" means greater '
+                  'than). A "?" means a single digit total, and a "??" means a double digit total.')
+CLUES = [("?", 1, 9), ("??", 10, 99), ("<?", 0, 8), (">??", 11, 10**6), ("<5", 0, 4), ("6", 6, 6)]
+
+
+@pytest.mark.parametrize(("clue", "low", "high"), CLUES)
+def test_cage_clues_the_text_explains(clue: str, low: int, high: int) -> None:
+    cells = [fp_cell((0, 0)), fp_cell((0, 1)), fp_cell((1, 1))]
+    cage = {"cells": cells, "value": clue, "outlineC": "#000000"}
+    plain = {"cells": [fp_cell((8, 8)), fp_cell((8, 7))], "outlineC": "#000000"}
+    found = [(c.kind, c.cells(), getattr(c, "low", None), getattr(c, "high", None))
+             for c in read_link(fpuzzles(9, ruleset=QUESTION_CAGES, cage=[cage, plain])).rules.constraints]
+    assert found == [("cagerange", (0, 1, 10), low, high), ("cage", (80, 79), None, None)]
+
+
+@pytest.mark.parametrize("clue", ["?", "<?", "<5", "6"])
+def test_cage_clues_count_as_a_brute_force_does(clue: str) -> None:
+    cells = [(0, 0), (0, 1)]
+    _, low, high = next(c for c in CLUES if c[0] == clue)
+    cage = {"cells": [fp_cell(c) for c in cells], "value": clue, "outlineC": "#000000"}
+    link = fpuzzles(4, ruleset=QUESTION_CAGES, cage=[cage])
+    expected = brute4([lambda g: low <= sum(at(g, c) for c in cells) <= high])
+    assert expected and count(link) == len(expected)
+
+
+def test_cage_clues_without_their_explanation_are_refused() -> None:
+    cage = {"cells": [fp_cell((0, 0)), fp_cell((0, 1))], "value": "<?", "outlineC": "#000000"}
+    no_question = QUESTION_CAGES.split(" A ")[0]
+    no_bound = QUESTION_CAGES.replace('(note that "<" means less than, and ">" means greater than)', "")
+    for text in (no_question, no_bound):
+        with pytest.raises(LinkRefused):
+            read_link(fpuzzles(4, ruleset=text, cage=[cage]))

@@ -74,6 +74,7 @@ CASES: list[tuple[Constraint, str, str]] = [
     (kinds.CountingCircles((rc(1, 3), rc(4, 2), rc(5, 5))), "circle", "countingcircles"),
     (kinds.KnightThirds(rc(3, 3)), "circle", "knightthirds"),
     (kinds.SmallerNeighbours(rc(4, 4)), "text", "smallerneighbours"),
+    (kinds.CageRange((rc(5, 2), rc(5, 3)), 3, 8), "text", "cagerange"),
     (kinds.NumberSum(((rc(2, 1), rc(3, 1)), (rc(4, 1), rc(5, 1))), 66), "text", "numbersum"),
     (kinds.IndexLine((rc(6, 1), rc(6, 2), rc(5, 3))), "path", "index-start"),
     (kinds.Entropic((rc(1, 1), rc(1, 2), rc(2, 2), rc(2, 1)), closed=True), "path", "entropic"),

@@ -67,6 +67,8 @@ CASES: list[Constraint] = [
     kinds.MixedParityTriples(),
     kinds.KnightThirds(5),
     kinds.SmallerNeighbours(5),
+    kinds.CageRange((0, 1, 4), 1, 6),
+    kinds.CageRange((10, 11), 5, 9),
     kinds.NumberSum(((0, 1), (2, 3)), 55),
     kinds.NumberSum(((0, 4), (1,)), 23),
     kinds.SmallerNeighbours(0),

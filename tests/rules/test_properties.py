@@ -81,6 +81,13 @@ def _cage(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
     return kinds.KillerCage(cells, _near(r, sum(sol[c] for c in cells)) if r.random() < 0.8 else None)
 
 
+def _cage_range(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
+    cells = _line(r, n, 1, 4)
+    total = sum(sol[c] for c in cells)
+    low, high = sorted((_near(r, total, 3), _near(r, total, 3)))
+    return kinds.CageRange(cells, low, high)
+
+
 def _arrow(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
     line = _line(r, n, 2, 4)
     return kinds.Arrow(line[:1], line[1:])
@@ -187,6 +194,7 @@ BUILDERS: dict[str, Builder] = {
     "indexline": lambda r, n, s: kinds.IndexLine(_line(r, n, 2, 5)),
     "smallerneighbours": lambda r, n, s: kinds.SmallerNeighbours(r.randrange(n * n)),
     "numbersum": _number_sum,
+    "cagerange": _cage_range,
     "knightthirds": lambda r, n, s: kinds.KnightThirds(r.randrange(n * n)),
     "mixedparity": lambda r, n, s: kinds.MixedParityTriples(length=r.choice((2, 3, 3, 4))),
 }

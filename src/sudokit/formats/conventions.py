@@ -9,7 +9,7 @@ import math
 import re
 
 from sudokit.formats.colours import hue_of, rgba_of
-from sudokit.formats.counted import circle_kind, difference_count_lines, text_mark
+from sudokit.formats.counted import cage_bounds, circle_kind, difference_count_lines, text_mark
 from sudokit.formats.described import LINE_KINDS, coloured_parity, described, doubled, has, qualified
 from sudokit.formats.elements import Certainty, Element, Unsupported
 from sudokit.formats.fpdrawn import arrow_heads, drawn_thermometers, square_end
@@ -624,6 +624,12 @@ def _classify_fpuzzles(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsup
         elif element.kind in _FP_COSMETIC:
             if element.kind == "cage" and not element.cells:
                 continue  # metadata (title, rules …), read into Metadata
+            bounds = cage_bounds(value, rules) if element.kind == "cage" else None
+            if bounds is not None:  # a cage clue the text explains: "?" one digit, "<?" less than one
+                out.append(Element("killer-range" if bounds else "killer", element.cells, "confirmed", (
+                    f"an f-puzzles cage with the clue {value!r}", "the rules text explains it"), src,
+                    value=",".join(str(b) for b in bounds) or None))
+                continue
             if _drawn_copy(element, fields) or _traces_declared(element, fields, rules):
                 continue  # f-puzzles' picture of a declared constraint, read from its field
             if id(element) in thermos:

@@ -14,7 +14,8 @@ import re
 
 from sudokit.rules import Constraint, kinds
 
-__all__ = ["COUNTED_WORDS", "circle_kind", "difference_count_lines", "stated_rule", "text_mark"]
+__all__ = ["COUNTED_WORDS", "cage_bounds", "circle_kind", "difference_count_lines", "stated_rule",
+           "text_mark"]
 
 #: A rules text that describes counting circles.
 _COUNTING_CIRCLES = re.compile(
@@ -45,7 +46,13 @@ COUNTED_WORDS: dict[str, tuple[str, ...]] = {
     "difference-count": ("how many pairs of adjacent digits",),
     "knight-thirds": ("entropic group",),
     "smaller-neighbours": ("a digit on a sun", "a digit in a sun"),
+    "killer-range": ("cage", 'a "?" means'),
 }
+#: Cage clues that are a number of digits ("?" one digit, "??" two) or a bound ("<", ">").
+_QUESTION = re.compile(r'\ba "\?" means a single[- ]digit total,? and a "\?\?" means a double[- ]digit '
+                       r'total\b')
+_BOUND = re.compile(r'"<" means less than,? and ">" means greater than\b')
+_NO_REPEAT = re.compile(r"\bdigits in a cage cannot repeat\b")
 #: Sentences that are a whole rule by themselves, each with the constraint it states.
 _STATED: tuple[tuple[re.Pattern[str], Constraint], ...] = (
     (re.compile(r"^\W*(in )?(every|each) row and (every |each )?column,? (strings|runs|sequences|groups) "
@@ -83,3 +90,24 @@ def text_mark(text: str, rules: str) -> str | None:
     if text.replace("\ufe0f", "").strip() == "\u2600" and _SUNBURN.search(rules):
         return "smaller-neighbours"
     return None
+
+
+def cage_bounds(value: str | None, rules: str) -> tuple[int, int] | tuple[()] | None:
+    """The bounds of a cage's sum from a clue the (lower-case) rules text explains: "?" a one-digit
+    total (1-9), "??" a two-digit one (10-99), "<" and ">" strictly less or greater than the number
+    after it, whatever it is (so "<?" is at most 8); ``()`` for a cage without a clue (different
+    digits only); None for any other clue, or a text that does not explain them."""
+    if not (_NO_REPEAT.search(rules) and _QUESTION.search(rules)):
+        return None
+    m = re.fullmatch(r"([<>]?)(\?{1,2}|\d+)", (value or "").strip())
+    if m is None:
+        return () if not (value or "").strip() else None
+    if m.group(1) and not _BOUND.search(rules):
+        return None
+    number = m.group(2)
+    low, high = (1, 9) if number == "?" else (10, 99) if number == "??" else (int(number), int(number))
+    if m.group(1) == "<":
+        return (0, high - 1)
+    if m.group(1) == ">":
+        return (low + 1, 10**6)
+    return (low, high)

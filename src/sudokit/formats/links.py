@@ -668,6 +668,9 @@ class _Mapper:
             add(kinds.Fibonacci(line))
         elif kind == "index":
             add(kinds.IndexLine(line))
+        elif kind == "killer-range":
+            low, high = (int(v) for v in (e.value or "").split(","))
+            add(kinds.CageRange(line, low, high))
         elif kind == "number-sum":
             add(kinds.NumberSum((line, self.cells(e.path)), self._number(e, "total")))
         elif kind == "difference-count":

@@ -22,6 +22,7 @@ indexline (a diamond on its first cell)
 countingcircles, knightthirds        a white circle with a dark ring in each cell
 smallerneighbours                    a small orange sun (☀) in the cell's top-right corner
 numbersum                            the total where the first two groups meet
+cagerange                            the cage's dashed outline (svg) and its bounds "3–9" in the corner
 between                              grey line with a hollow circle at each end
 white / black / difference / ratio   dots on the edge (the last two with their value)
 xv                                   X (10), V (5) or the sum on the edge
@@ -359,6 +360,16 @@ def draw_over(root: ET.Element, geo: Geometry, rules: Rules, colours: Colours = 
             _quadruple(g, geo, c, colours)
         elif isinstance(c, kinds.NumberSum) and len(c.segments) > 1:
             _number_sum(g, geo, c, colours)
+        elif isinstance(c, kinds.CageRange):  # the outline is the cages' (svg.cages_of): the bounds here
+            x, y = geo.origin(min(c.group))
+            size = CELL * 0.22
+            label = f"{c.low}–{c.high}"
+            _sub(g, "rect", {"class": "cagerange-back", "x": _num(x + CELL * 0.04),
+                             "y": _num(y + CELL * 0.04),
+                             "width": _num(size * 0.6 * len(label) + 2), "height": _num(size * 1.05),
+                             "fill": colours.background})
+            _sub(g, "text", {"class": "cagerange", "x": _num(x + CELL * 0.06), "y": _num(y + size),
+                             "font-size": _num(size), "text-anchor": "start", "fill": colours.text}, label)
         elif isinstance(c, kinds.LittleKiller):
             _little_killer(g, geo, c, colours, _outside_cell(n, c.line) in clued)
         elif isinstance(c, (kinds.Sandwich, kinds.XSum, kinds.Skyscraper)):

@@ -54,6 +54,7 @@ kind                 rule                                                   comp
 ``indexline``        the Nth cell's digit is where the digit N is on it      PairTable per two cells
 ``smallerneighbours`` how many of the 8 around hold a smaller digit (sun)    Automaton
 ``numbersum``        the numbers the groups spell add up to the total        Sum (weights 10ᵏ)
+``cagerange``        different digits, the sum between ``low`` and ``high``  AllDifferent + Automaton
 ===================  =====================================================  =========================
 
 >>> Thermometer((0, 1, 2)).compile(4)
@@ -85,6 +86,7 @@ from sudokit.rules.cells import (
 )
 from sudokit.rules.classic import AntiKing, AntiKnight, Diagonal, DisjointGroups, ExtraRegion, NonConsecutive
 from sudokit.rules.counting import (
+    CageRange,
     CountingCircles,
     DifferenceCount,
     Fibonacci,
@@ -128,6 +130,7 @@ __all__ = [
     "AntiKnight",
     "Arrow",
     "Between",
+    "CageRange",
     "Clone",
     "CountingCircles",
     "Diagonal",
