@@ -23,6 +23,8 @@ countingcircles, knightthirds        a white circle with a dark ring in each cel
 smallerneighbours                    a small orange sun (☀) in the cell's top-right corner
 numbersum                            the total where the first two groups meet
 cagerange                            the cage's dashed outline (svg) and its bounds "3–9" in the corner
+sumdot / oddevendot                  a green / orange dot on the edge
+nosums, nooddevendot                 named in ``desc.constraint-notes``
 between                              grey line with a hollow circle at each end
 white / black / difference / ratio   dots on the edge (the last two with their value)
 xv                                   X (10), V (5) or the sum on the edge
@@ -112,6 +114,8 @@ _NOTES = (
     kinds.AllVGiven,
     kinds.AllXGiven,
     kinds.MixedParityTriples,
+    kinds.AllSumsGiven,
+    kinds.AllOddEvenDotsGiven,
 )
 
 
@@ -356,6 +360,13 @@ def draw_over(root: ET.Element, geo: Geometry, rules: Rules, colours: Colours = 
             _dot(g, geo, c, colours)
         elif isinstance(c, kinds.XV):
             _xv(g, geo, c, colours)
+        elif isinstance(c, (kinds.SumDot, kinds.OddEvenDot)):  # a coloured dot, its sums beside it
+            x, y = _edge_point(geo, c.a, c.b)
+            colour = colours.germanwhisper if isinstance(c, kinds.SumDot) else colours.dutchwhisper
+            _sub(g, "circle", {"class": c.kind, "cx": _num(x), "cy": _num(y), "r": _num(CELL * 0.1),
+                               "fill": colour, "stroke": colours.dot, "stroke-width": _num(CELL * 0.02)})
+            if isinstance(c, kinds.SumDot):
+                _sub(g, "title", {}, "sum " + " or ".join(str(t) for t in c.totals))
         elif isinstance(c, kinds.Quadruple):
             _quadruple(g, geo, c, colours)
         elif isinstance(c, kinds.NumberSum) and len(c.segments) > 1:

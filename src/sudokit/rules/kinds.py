@@ -55,6 +55,10 @@ kind                 rule                                                   comp
 ``smallerneighbours`` how many of the 8 around hold a smaller digit (sun)    Automaton
 ``numbersum``        the numbers the groups spell add up to the total        Sum (weights 10ᵏ)
 ``cagerange``        different digits, the sum between ``low`` and ``high``  AllDifferent + Automaton
+``sumdot``           the two digits add up to one of ``totals``              PairTable
+``oddevendot``       one odd, one even (``apart``: and not consecutive)      PairTable
+``nosums``           no mark: the sum is none of ``totals`` (all given)      PairTable per pair
+``nooddevendot``     no dot: not one odd and one even (all given)            PairTable per pair
 ===================  =====================================================  =========================
 
 >>> Thermometer((0, 1, 2)).compile(4)
@@ -69,6 +73,8 @@ from sudokit.rules.cells import (
     XV,
     AllBlackDotsGiven,
     AllDotsGiven,
+    AllOddEvenDotsGiven,
+    AllSumsGiven,
     AllVGiven,
     AllWhiteDotsGiven,
     AllXGiven,
@@ -81,8 +87,10 @@ from sudokit.rules.cells import (
     Maximum,
     Minimum,
     Odd,
+    OddEvenDot,
     Quadruple,
     Ratio,
+    SumDot,
 )
 from sudokit.rules.classic import AntiKing, AntiKnight, Diagonal, DisjointGroups, ExtraRegion, NonConsecutive
 from sudokit.rules.counting import (
@@ -122,6 +130,8 @@ __all__ = [
     "XV",
     "AllBlackDotsGiven",
     "AllDotsGiven",
+    "AllOddEvenDotsGiven",
+    "AllSumsGiven",
     "AllVGiven",
     "AllWhiteDotsGiven",
     "AllXGiven",
@@ -157,6 +167,7 @@ __all__ = [
     "NonConsecutive",
     "NumberSum",
     "Odd",
+    "OddEvenDot",
     "Palindrome",
     "Quadruple",
     "Ratio",
@@ -166,6 +177,7 @@ __all__ = [
     "Skyscraper",
     "SlowThermometer",
     "SmallerNeighbours",
+    "SumDot",
     "Thermometer",
     "XSum",
     "ZipperLine",
