@@ -401,3 +401,51 @@ def test_cage_clues_without_their_explanation_are_refused() -> None:
     for text in (no_question, no_bound):
         with pytest.raises(LinkRefused):
             read_link(fpuzzles(4, ruleset=text, cage=[cage]))
+
+
+def _sides() -> list[tuple[Cell, Cell]]:
+    return [((r, c), (r, c + 1)) for r in range(4) for c in range(3)] + \
+           [((r, c), (r + 1, c)) for r in range(3) for c in range(4)]
+
+
+STOLEN = ("Normal sudoku rules apply. Cells connected by an X must sum to 10. Cells connected by an V must "
+          "sum to 5. The green dots are either X or V. All X's and V's are given. Cells connected by an "
+          "blue square must sum to 7. All blue squares are given.")
+
+
+def test_marks_the_text_describes_and_their_negatives() -> None:
+    green, blue = ((0, 0), (0, 1)), ((2, 2), (3, 2))
+    marks = {"circle": [{"cells": [fp_cell(c) for c in green], "baseC": "#38DE00", "outlineC": "#000000"}],
+             "rectangle": [{"cells": [fp_cell(c) for c in blue], "baseC": "#00E1FF", "outlineC": "#000000"}]}
+    link = fpuzzles(4, ruleset=STOLEN, **marks)
+    found = sorted(c.kind for c in read_link(link).rules.constraints)
+    assert found == ["nosums", "noxv", "sumdot", "sumdot"]
+
+    def rule(g: Values) -> bool:
+        s = {pair: at(g, pair[0]) + at(g, pair[1]) for pair in _sides()}
+        others_xv = all(v not in (5, 10) for p, v in s.items() if p != green)
+        others_7 = all(v != 7 for p, v in s.items() if p != blue)
+        return s[green] in (5, 10) and s[blue] == 7 and others_xv and others_7
+
+    assert count(link) == len(brute4([rule]))
+
+
+def test_red_dots_one_odd_one_even_not_consecutive_all_given() -> None:
+    text = ("1). Normal sudoku rules apply. 2). Digits separated by a red dot are non-consecutive and "
+            "contain one even digit and one odd digit. All dots are given!")
+    red = [((0, 0), (0, 1)), ((1, 1), (2, 1))]
+    marks = [{"cells": [fp_cell(a), fp_cell(b)], "baseC": "#FF4043", "outlineC": "#FF4043"} for a, b in red]
+    link = fpuzzles(4, ruleset=text, circle=marks)
+    found = sorted(c.kind for c in read_link(link).rules.constraints)
+    assert found == ["nooddevendot", "oddevendot", "oddevendot"]  # no global non-consecutive rule
+
+    def odd_even_apart(x: int, y: int) -> bool:
+        return (x + y) % 2 == 1 and abs(x - y) != 1
+
+    def rule(g: Values) -> bool:
+        return all(odd_even_apart(at(g, a), at(g, b)) == ((a, b) in red) for a, b in _sides())
+
+    assert count(link) == len(brute4([rule]))
+    # a second kind of dot: whose dots "all dots" means is not certain
+    with pytest.raises(LinkRefused):
+        read_link(fpuzzles(4, ruleset=text + " Digits separated by a blue dot sum to 5.", circle=marks))

@@ -9,7 +9,14 @@ import math
 import re
 
 from sudokit.formats.colours import hue_of, rgba_of
-from sudokit.formats.counted import cage_bounds, circle_kind, difference_count_lines, text_mark
+from sudokit.formats.counted import (
+    cage_bounds,
+    circle_kind,
+    difference_count_lines,
+    edge_mark,
+    text_mark,
+    without_mark_descriptions,
+)
 from sudokit.formats.described import LINE_KINDS, coloured_parity, described, doubled, has, qualified
 from sudokit.formats.elements import Certainty, Element, Unsupported
 from sudokit.formats.fpdrawn import arrow_heads, drawn_thermometers, square_end
@@ -87,7 +94,7 @@ def classify(puzzle: SudokuPadPuzzle) -> list[Element | Unsupported]:
         if found:
             out.append(Element(kind, (), "stated", (f"rules text says {found.group(0)!r}",), ("rules",)))
             continue
-        word = has(rules, *words)
+        word = has(without_mark_descriptions(rules), *words)
         if word and not re.search(r"\b(?:no|not|isn't|without)\b[^.]{0,20}" + re.escape(word), rules):
             out.append(Element(kind, (), "stated", (f"rules text says {word!r}",), ("rules",)))
     drawn = {e.kind for e in out if isinstance(e, Element)}
@@ -645,6 +652,13 @@ def _classify_fpuzzles(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsup
             if element.kind in ("circle", "rectangle") and not value and len(element.cells) in (1, 2) \
                     and (element.cells, hue_of(str(element.attrs.get("baseC")))) in middles:
                 continue  # a mark of the line's colour on a zipper line's centre
+            pair = element.kind in ("circle", "rectangle") and len(element.cells) == 2 and not value
+            mark = edge_mark(rules, hue_of(str(element.attrs.get("baseC"))), element.kind) if pair else None
+            if mark is not None:  # a mark the text describes: "cells connected by a blue square sum to 7"
+                out.append(Element(mark.kind, element.cells, "confirmed", (
+                    f"an f-puzzles {element.kind} on an edge", "the rules text describes it"), src,
+                    value=f"{mark.value};{'xv' if mark.xv else ''};{'all' if mark.negative else ''}"))
+                continue
             ringed = circle_kind(rules) if element.kind == "circle" and len(element.cells) == 1 else None
             if ringed and not value:
                 out.append(Element(ringed, element.cells, "confirmed", (

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from sudokit.errors import ParseError, SudokuError
 from sudokit.formats.conventions import Element, Unsupported, classify
-from sudokit.formats.counted import COUNTED_WORDS, stated_rule
+from sudokit.formats.counted import COUNTED_WORDS, all_marks_claimed, stated_rule
 from sudokit.formats.described import describes
 from sudokit.formats.sudokupad import SudokuPadPuzzle, puzzle_from_data, read_sudokupad
 from sudokit.rules import Constraint, Rules, kinds
@@ -331,6 +331,11 @@ def _read_text(text: str, seen: set[str], n: int, digit_sets: bool = False) -> _
                                      r"\bno negative constraint", sentence))
             dots = "dot" in sentence or "kropki" in sentence
             xv = any(w in padded for w in (" x ", " v ", "xv", "x's", "v's", "x/v", "x-v"))
+            kropki = re.search(r"\b(white|black|kropki)\b", sentence)
+            if dots and seen & {"sum-dot", "odd-even-dot"} and not kropki:
+                if not all_marks_claimed(text.lower()):  # whose dots, then, is not certain
+                    reading.reasons.append(f"unsupported: a rule not understood (\"{_cut(sentence)}\")")
+                continue  # the described dots' own negative (formats.counted.edge_mark)
             if dots or xv:
                 if not negated:
                     colour = ("white" if "white" in sentence else "black") if ("white" in sentence) != (
@@ -430,6 +435,8 @@ class _Mapper:
         self.pieces: list[int] | None = None
         self.slow = False
         self.digits: tuple[int, ...] | None = None
+        #: Pairs of the marks the text describes, by (kind, value): their "all given" negatives.
+        self.marks: dict[tuple[str, str], list[tuple[int, int]]] = {}
         #: Fortress cells (by kind), when the text compares them with white (unshaded) neighbours only.
         self.fortress: dict[str, set[Cell]] = {}
 
@@ -498,6 +505,11 @@ class _Mapper:
         elif reading.letters:  # "all V's are given": no unmarked pair adds up to 5 (X alike, 10)
             one = kinds.AllVGiven if reading.letters == {"v"} else kinds.AllXGiven
             self.constraints.append(one(tuple(sorted(self.xv_pairs))))
+        for (kind, value), pairs in self.marks.items():  # "All blue squares are given."
+            marked = tuple(sorted(pairs))
+            self.constraints.append(
+                kinds.AllSumsGiven(marked, tuple(int(t) for t in value.split(","))) if kind == "sum-dot"
+                else kinds.AllOddEvenDotsGiven(marked, apart=value == "apart"))
         self.constraints.extend(reading.stated)
         circles = tuple(self.idx(c) for e in kept if e.kind == "counting-circle" for c in e.cells)
         if circles:
@@ -671,6 +683,17 @@ class _Mapper:
         elif kind == "killer-range":
             low, high = (int(v) for v in (e.value or "").split(","))
             add(kinds.CageRange(line, low, high))
+        elif kind in ("sum-dot", "odd-even-dot"):
+            a, b = self._pair(e)
+            spec, xv, every = (e.value or "").split(";")
+            if xv:
+                self.xv_pairs.add((a, b))
+            if every:
+                self.marks.setdefault((kind, spec), []).append((a, b))
+            if kind == "sum-dot":
+                add(kinds.SumDot(a, b, tuple(int(t) for t in spec.split(","))))
+            else:
+                add(kinds.OddEvenDot(a, b, apart=spec == "apart"))
         elif kind == "number-sum":
             add(kinds.NumberSum((line, self.cells(e.path)), self._number(e, "total")))
         elif kind == "difference-count":
