@@ -449,3 +449,27 @@ def test_red_dots_one_odd_one_even_not_consecutive_all_given() -> None:
     # a second kind of dot: whose dots "all dots" means is not certain
     with pytest.raises(LinkRefused):
         read_link(fpuzzles(4, ruleset=text + " Digits separated by a blue dot sum to 5.", circle=marks))
+
+
+VISION = ('Standard 6x6 sudoku rules apply. A given cell "sees" a digit if the digit lies in the direction '
+          "of an arrow on the cell. Each cell with arrows counts the number of digits it sees with the same "
+          "parity as itself.")
+
+
+def test_cells_with_arrows_count_the_digits_of_their_parity_they_see() -> None:
+    # r2c2 points right and down-right (two arrows); r4c1 points up
+    arrows = [{"wayPoints": [[1.5, 1.713], [1.5, 1.953]]}, {"wayPoints": [[1.748, 1.748], [1.918, 1.918]]},
+              {"wayPoints": [[3.287, 0.5], [3.047, 0.5]]}]
+    link = scl(scl_puzzle(4, rules=VISION.replace("6x6", "4x4"), arrows=arrows))
+    found = [(c.kind, c.cells()) for c in read_link(link).rules.constraints]
+    assert found == [("paritycount", (5, 6, 7, 10, 15)), ("paritycount", (12, 8, 4, 0))]
+
+    def sees(cell: Cell, seen: list[Cell]) -> Rule:
+        return lambda g: at(g, cell) == sum((at(g, o) - at(g, cell)) % 2 == 0 for o in seen)
+
+    first, second = sees((1, 1), [(1, 2), (1, 3), (2, 2), (3, 3)]), sees((3, 0), [(2, 0), (1, 0), (0, 0)])
+    expected = brute4([first, second])
+    assert count(link) == len(expected)
+    # without the text's description, an arrow with no circle stays refused (and "parity" too)
+    with pytest.raises(LinkRefused):
+        read_link(scl(scl_puzzle(4, rules="Normal sudoku rules apply.", arrows=arrows)))

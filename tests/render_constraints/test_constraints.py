@@ -76,6 +76,7 @@ CASES: list[tuple[Constraint, str, str]] = [
     (kinds.SmallerNeighbours(rc(4, 4)), "text", "smallerneighbours"),
     (kinds.CageRange((rc(5, 2), rc(5, 3)), 3, 8), "text", "cagerange"),
     (kinds.SumDot(rc(2, 2), rc(2, 3), (5, 10)), "circle", "sumdot"),
+    (kinds.ParityCount(rc(3, 3), (rc(3, 4), rc(3, 5), rc(4, 4), rc(5, 5))), "path", "paritycount"),
     (kinds.OddEvenDot(rc(2, 2), rc(3, 2), apart=True), "circle", "oddevendot"),
     (kinds.AllSumsGiven((), (7,)), "desc", "constraint-notes"),
     (kinds.AllOddEvenDotsGiven(), "desc", "constraint-notes"),

@@ -67,6 +67,8 @@ CASES: list[Constraint] = [
     kinds.MixedParityTriples(),
     kinds.KnightThirds(5),
     kinds.SmallerNeighbours(5),
+    kinds.ParityCount(0, (1, 2, 3)),
+    kinds.ParityCount(5, (1, 9, 13, 4)),
     kinds.SumDot(0, 1, (5, 7)),
     kinds.OddEvenDot(0, 4, apart=True),
     kinds.OddEvenDot(5, 6),

@@ -198,6 +198,7 @@ BUILDERS: dict[str, Builder] = {
     "indexline": lambda r, n, s: kinds.IndexLine(_line(r, n, 2, 5)),
     "smallerneighbours": lambda r, n, s: kinds.SmallerNeighbours(r.randrange(n * n)),
     "numbersum": _number_sum,
+    "paritycount": lambda r, n, s: (lambda h: kinds.ParityCount(h[0], h[1:r.randint(2, n)]))(_house(r, n)),
     "cagerange": _cage_range,
     "knightthirds": lambda r, n, s: kinds.KnightThirds(r.randrange(n * n)),
     "mixedparity": lambda r, n, s: kinds.MixedParityTriples(length=r.choice((2, 3, 3, 4))),

@@ -14,12 +14,13 @@ from sudokit.formats.counted import (
     circle_kind,
     difference_count_lines,
     edge_mark,
+    parity_vision,
     text_mark,
     without_mark_descriptions,
 )
 from sudokit.formats.described import LINE_KINDS, coloured_parity, described, doubled, has, qualified
 from sudokit.formats.elements import Certainty, Element, Unsupported
-from sudokit.formats.fpdrawn import arrow_heads, drawn_thermometers, square_end
+from sudokit.formats.fpdrawn import arrow_heads, drawn_thermometers, pointer, square_end
 from sudokit.formats.numbered import joined_cages
 from sudokit.formats.sudokupad import (
     Arrow,
@@ -99,8 +100,8 @@ def classify(puzzle: SudokuPadPuzzle) -> list[Element | Unsupported]:
             out.append(Element(kind, (), "stated", (f"rules text says {word!r}",), ("rules",)))
     drawn = {e.kind for e in out if isinstance(e, Element)}
     for word in _MODIFIERS:
-        if word == "modular" and "modular" in drawn:
-            continue  # the name of the modular lines the puzzle has
+        if {"modular": "modular", "parity": "parity-count"}.get(word) in drawn:
+            continue  # the name of the modular lines, or of the parity the puzzle's arrows count
         if re.search(r"\b" + re.escape(word) + r"\b", rules):
             out.append(Unsupported(f"unsupported: the rules text mentions {word!r}, which may change "
                                    "how every clue reads", ("rules",)))
@@ -217,6 +218,12 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             _little_killer(p, i, arrow, rules, shapes, used, out)
             continue
         bulb = shape_at(start, min_size=0.5, reuse=circles)
+        seen = pointer(arrow, rows, cols) if bulb is None and parity_vision(rules) else None
+        if seen is not None:  # a short arrow in a cell: the cell sees that way
+            out.append(Element("parity-count", (seen[0],), "confirmed", (
+                "a short arrow in a cell", "rules text: a cell counts the digits of its parity it sees"),
+                (src,), path=seen[1]))
+            continue
         if bulb is None:
             out.append(Unsupported("unsupported: an arrow with no circle at its tail", (src,)))
             continue

@@ -61,7 +61,14 @@ COUNTED_WORDS: dict[str, tuple[str, ...]] = {
     "killer-range": ("cage", 'a "?" means'),
     "sum-dot": ("must sum to", "either x or v", "squares are given", "dots are given"),
     "odd-even-dot": ("one even digit and one odd digit", "dots are given"),
+    "parity-count": ('"sees" a digit', "sees a digit", "counts the number of digits it sees"),
 }
+#: Arrows in cells that count the digits of their cell's parity in their directions.
+_PARITY_VISION = (
+    re.compile(r'\ba (given )?cell "?sees"? a digit if the digit lies in the direction of an arrow on the '
+               r'cell\b'),
+    re.compile(r"\beach cell with arrows counts the number of digits it sees with the same parity as "
+               r"itself\b"))
 #: Cage clues that are a number of digits ("?" one digit, "??" two) or a bound ("<", ">").
 _QUESTION = re.compile(r'\ba "\?" means a single[- ]digit total,? and a "\?\?" means a double[- ]digit '
                        r'total\b')
@@ -199,3 +206,9 @@ def without_mark_descriptions(rules: str) -> str:
     for pattern in (_SUM_MARK, _EITHER_XV, _ODD_EVEN):
         rules = pattern.sub(" ", rules)
     return rules
+
+
+def parity_vision(rules: str) -> bool:
+    """Whether the (lower-case) rules text says each cell with arrows counts the digits it sees, in
+    the arrows' directions, of its own parity."""
+    return all(p.search(rules) for p in _PARITY_VISION)

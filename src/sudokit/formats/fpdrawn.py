@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 from sudokit.formats.colours import hue_of
 from sudokit.formats.described import LINE_KINDS, has
-from sudokit.formats.sudokupad import Cell, FPuzzlesElement, Line, Point, Shape
+from sudokit.formats.sudokupad import Arrow, Cell, FPuzzlesElement, Line, Point, Shape
 
-__all__ = ["arrow_heads", "drawn_thermometers", "square_end"]
+__all__ = ["arrow_heads", "drawn_thermometers", "pointer", "square_end"]
 
 
 def _grey(element: FPuzzlesElement, field: str) -> bool:
@@ -85,3 +85,26 @@ def arrow_heads(lines: Sequence[Line]) -> dict[int, int]:
         if len(shafts) == 1 and shafts[0] not in heads:
             heads[shafts[0]] = i
     return heads
+
+
+def pointer(arrow: Arrow, rows: int, cols: int) -> tuple[Cell, tuple[Cell, ...]] | None:
+    """A short arrow inside one cell pointing away from its centre (one of the eight directions):
+    the cell, and the cells from it to the grid's edge that way; None for any other arrow."""
+    points = arrow.way_points
+    if len(points) != 2 or math.dist(*points) > 0.5:
+        return None
+    (y0, x0), (y1, x1) = points
+    cell = (math.floor(y0), math.floor(x0))
+    if cell != (math.floor(y1), math.floor(x1)) or not (0 <= cell[0] < rows and 0 <= cell[1] < cols):
+        return None
+    dr, dc = ((y1 - y0 > 0.05) - (y1 - y0 < -0.05), (x1 - x0 > 0.05) - (x1 - x0 < -0.05))
+    centre = (cell[0] + 0.5, cell[1] + 0.5)
+    away = (y0 - centre[0]) * dr + (x0 - centre[1]) * dc > 0.1  # it starts off the centre, that way
+    if (dr, dc) == (0, 0) or not away:
+        return None
+    ray = []
+    r, c = cell[0] + dr, cell[1] + dc
+    while 0 <= r < rows and 0 <= c < cols:
+        ray.append((r, c))
+        r, c = r + dr, c + dc
+    return cell, tuple(ray)

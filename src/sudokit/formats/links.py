@@ -511,6 +511,12 @@ class _Mapper:
                 kinds.AllSumsGiven(marked, tuple(int(t) for t in value.split(","))) if kind == "sum-dot"
                 else kinds.AllOddEvenDotsGiven(marked, apart=value == "apart"))
         self.constraints.extend(reading.stated)
+        seeing: dict[int, list[int]] = {}
+        for e in kept:  # a cell's arrows see the union of their rays
+            if e.kind == "parity-count":
+                seeing.setdefault(self.idx(e.cells[0]), []).extend(self.cells(e.path))
+        for cell, rays in seeing.items():
+            self.constraints.append(kinds.ParityCount(cell, tuple(dict.fromkeys(rays))))
         circles = tuple(self.idx(c) for e in kept if e.kind == "counting-circle" for c in e.cells)
         if circles:
             self.constraints.append(kinds.CountingCircles(circles))
@@ -702,6 +708,8 @@ class _Mapper:
             each = kinds.KnightThirds if kind == "knight-thirds" else kinds.SmallerNeighbours
             for spot in line:
                 add(each(spot))
+        elif kind == "parity-count":
+            return  # every arrow of a cell together: one constraint, added by run()
         elif kind == "counting-circle":
             return  # every circle together: one constraint, added by run()
         elif kind == "palindrome":

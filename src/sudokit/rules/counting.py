@@ -23,7 +23,7 @@ from sudokit.rules.lines import thirds
 from sudokit.rules.primitives import AllDifferent, PairTable, Primitive, SetRule, Sum, Table, automaton
 
 __all__ = ["CageRange", "CountingCircles", "DifferenceCount", "Fibonacci", "IndexLine", "KnightThirds",
-           "MixedParityTriples", "NumberSum", "SmallerNeighbours"]
+           "MixedParityTriples", "NumberSum", "ParityCount", "SmallerNeighbours"]
 
 
 @dataclass(frozen=True)
@@ -346,3 +346,39 @@ class CageRange(Constraint):
             rows = frozenset(t for t in permutations(ds, len(self.group)) if low <= sum(t) <= high)
             return [AllDifferent(self.group), Table(self.group, rows)]
         return [AllDifferent(self.group), automaton(self.group, ds, 0, step, accept)]
+
+
+@dataclass(frozen=True)
+class ParityCount(Constraint):
+    """The cell's digit is how many of the ``group`` cells (those in the directions of the arrows on
+    it) hold a digit of the same parity as its own."""
+
+    cell: int
+    group: tuple[int, ...] = ()
+    kind = "paritycount"
+    aliases = ("parityvision",)
+    description = "the digit is how many seen cells hold a digit of its parity"
+
+    def cells(self) -> tuple[int, ...]:
+        return (self.cell, *self.group)
+
+    def problem(self, n: int) -> str | None:
+        if not self.group or len(set(self.cells())) != len(self.cells()):
+            return "needs different cells to see, none of them its own"
+        return super().problem(n)
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        ds = digit_values(n, digits)
+        most = len(self.group)
+
+        def step(state: Hashable, d: int) -> list[Hashable]:
+            assert isinstance(state, tuple)
+            if not state:  # the cell's own digit first
+                return [(d, 0)] if 0 <= d <= most else []
+            count = state[1] + ((d - state[0]) % 2 == 0)
+            return [(state[0], count)] if count <= state[0] else []
+
+        def accept(state: Hashable) -> bool:
+            return isinstance(state, tuple) and len(state) == 2 and state[0] == state[1]
+
+        return [automaton(self.cells(), ds, (), step, accept)]

@@ -56,6 +56,7 @@ kind                 rule                                                   comp
 ``numbersum``        the numbers the groups spell add up to the total        Sum (weights 10ᵏ)
 ``cagerange``        different digits, the sum between ``low`` and ``high``  AllDifferent + Automaton
 ``sumdot``           the two digits add up to one of ``totals``              PairTable
+``paritycount``      how many seen cells hold a digit of its parity          Automaton
 ``oddevendot``       one odd, one even (``apart``: and not consecutive)      PairTable
 ``nosums``           no mark: the sum is none of ``totals`` (all given)      PairTable per pair
 ``nooddevendot``     no dot: not one odd and one even (all given)            PairTable per pair
@@ -102,6 +103,7 @@ from sudokit.rules.counting import (
     KnightThirds,
     MixedParityTriples,
     NumberSum,
+    ParityCount,
     SmallerNeighbours,
 )
 from sudokit.rules.geometry import orthogonal_pairs
@@ -169,6 +171,7 @@ __all__ = [
     "Odd",
     "OddEvenDot",
     "Palindrome",
+    "ParityCount",
     "Quadruple",
     "Ratio",
     "RegionSum",
