@@ -473,3 +473,23 @@ def test_cells_with_arrows_count_the_digits_of_their_parity_they_see() -> None:
     # without the text's description, an arrow with no circle stays refused (and "parity" too)
     with pytest.raises(LinkRefused):
         read_link(scl(scl_puzzle(4, rules="Normal sudoku rules apply.", arrows=arrows)))
+
+
+def test_lines_of_four_cells_with_halves_of_one_sum() -> None:
+    text = ("Normal sudoku rules apply. In each line of four cells the sum of the first two digits equals "
+            "the sum of the last two digits.")
+    row = {"wayPoints": [[0.5, 0.5], [0.5, 3.5]], "color": "#6BAB4CFF", "thickness": 10}
+    # a diagonal drawn with its ends off the centres, as setters draw a triangle's sides
+    slanted = {"wayPoints": [[0.75, 0.75], [3.25, 3.25]], "color": "#6BAB4CFF", "thickness": 10}
+    link = scl(scl_puzzle(4, rules=text, lines=[row, slanted]))
+    found = [(c.kind, c.cells()) for c in read_link(link).rules.constraints]
+    assert found == [("equalsum", (0, 1, 2, 3)), ("equalsum", (0, 5, 10, 15))]
+
+    def halves(cells: list[Cell]) -> Rule:
+        return lambda g: at(g, cells[0]) + at(g, cells[1]) == at(g, cells[2]) + at(g, cells[3])
+
+    expected = brute4([halves([(0, 0), (0, 1), (0, 2), (0, 3)]), halves([(i, i) for i in range(4)])])
+    assert count(link) == len(expected)
+    short = {"wayPoints": [[0.5, 0.5], [0.5, 2.5]], "color": "#6BAB4CFF", "thickness": 10}
+    with pytest.raises(LinkRefused, match="not four cells"):
+        read_link(scl(scl_puzzle(4, rules=text, lines=[short])))

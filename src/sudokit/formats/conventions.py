@@ -14,13 +14,14 @@ from sudokit.formats.counted import (
     circle_kind,
     difference_count_lines,
     edge_mark,
+    equal_halves,
     parity_vision,
     text_mark,
     without_mark_descriptions,
 )
 from sudokit.formats.described import LINE_KINDS, coloured_parity, described, doubled, has, qualified
 from sudokit.formats.elements import Certainty, Element, Unsupported
-from sudokit.formats.fpdrawn import arrow_heads, drawn_thermometers, pointer, square_end
+from sudokit.formats.fpdrawn import arrow_heads, drawn_thermometers, near_centres, pointer, square_end
 from sudokit.formats.numbered import joined_cages
 from sudokit.formats.sudokupad import (
     Arrow,
@@ -270,6 +271,15 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
                  [f"a {hue or 'coloured'} line from corner to corner"])
             continue
         cells = trace_cells(line.way_points, rows, cols)
+        if equal_halves(rules):  # every line of four cells, drawn near the centres, any colour
+            near = near_centres(line.way_points, rows, cols)
+            four = trace_cells(near, rows, cols) if near else None
+            if four is None or len(four) != 4:
+                out.append(Unsupported(f"unsupported: a {hue} line that is not four cells", (src,)))
+            else:
+                out.append(Element("equal-halves", four, "confirmed", (
+                    f"a {hue} line of four cells", "rules text: its halves have the same sum"), (src,)))
+            continue
         if cells is None:
             out.append(Unsupported(f"unsupported: a {hue or 'uncoloured'} line not through cell centres",
                                    (src,)))

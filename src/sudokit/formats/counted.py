@@ -62,7 +62,11 @@ COUNTED_WORDS: dict[str, tuple[str, ...]] = {
     "sum-dot": ("must sum to", "either x or v", "squares are given", "dots are given"),
     "odd-even-dot": ("one even digit and one odd digit", "dots are given"),
     "parity-count": ('"sees" a digit', "sees a digit", "counts the number of digits it sees"),
+    "equal-halves": ("the sum of the first two digits equals the sum of the last two",),
 }
+#: Every line of four cells: its first two digits add up to the same as its last two.
+_EQUAL_HALVES = re.compile(r"\bin (each|every) line of (4|four) cells,? the sum of the first two digits "
+                           r"equals the sum of the last two( digits)?\b")
 #: Arrows in cells that count the digits of their cell's parity in their directions.
 _PARITY_VISION = (
     re.compile(r'\ba (given )?cell "?sees"? a digit if the digit lies in the direction of an arrow on the '
@@ -212,3 +216,8 @@ def parity_vision(rules: str) -> bool:
     """Whether the (lower-case) rules text says each cell with arrows counts the digits it sees, in
     the arrows' directions, of its own parity."""
     return all(p.search(rules) for p in _PARITY_VISION)
+
+
+def equal_halves(rules: str) -> bool:
+    """Whether the (lower-case) rules text says every line of four cells has halves of equal sums."""
+    return bool(_EQUAL_HALVES.search(rules))

@@ -15,7 +15,7 @@ from sudokit.formats.colours import hue_of
 from sudokit.formats.described import LINE_KINDS, has
 from sudokit.formats.sudokupad import Arrow, Cell, FPuzzlesElement, Line, Point, Shape
 
-__all__ = ["arrow_heads", "drawn_thermometers", "pointer", "square_end"]
+__all__ = ["arrow_heads", "drawn_thermometers", "near_centres", "pointer", "square_end"]
 
 
 def _grey(element: FPuzzlesElement, field: str) -> bool:
@@ -108,3 +108,16 @@ def pointer(arrow: Arrow, rows: int, cols: int) -> tuple[Cell, tuple[Cell, ...]]
         ray.append((r, c))
         r, c = r + dr, c + dc
     return cell, tuple(ray)
+
+
+def near_centres(points: Sequence[Point], rows: int, cols: int) -> tuple[Point, ...] | None:
+    """The way points moved to the centres of the cells they lie well inside (a setter draws a
+    line's end a little off the centre so two lines from one cell stay apart); None when a point is
+    near a cell's border."""
+    out = []
+    for y, x in points:
+        r, c = math.floor(y), math.floor(x)
+        if not (0 <= r < rows and 0 <= c < cols) or abs(y - r - 0.5) > 0.3 or abs(x - c - 0.5) > 0.3:
+            return None
+        out.append((r + 0.5, c + 0.5))
+    return tuple(out)

@@ -708,6 +708,8 @@ class _Mapper:
             each = kinds.KnightThirds if kind == "knight-thirds" else kinds.SmallerNeighbours
             for spot in line:
                 add(each(spot))
+        elif kind == "equal-halves":
+            add(kinds.EqualSum((line[:2], line[2:])))
         elif kind == "parity-count":
             return  # every arrow of a cell together: one constraint, added by run()
         elif kind == "counting-circle":
