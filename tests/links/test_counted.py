@@ -493,3 +493,23 @@ def test_lines_of_four_cells_with_halves_of_one_sum() -> None:
     short = {"wayPoints": [[0.5, 0.5], [0.5, 2.5]], "color": "#6BAB4CFF", "thickness": 10}
     with pytest.raises(LinkRefused, match="not four cells"):
         read_link(scl(scl_puzzle(4, rules=text, lines=[short])))
+
+
+def test_any_colour_readings_stand_back_where_the_text_names_a_line_kind() -> None:
+    """Difference-count and four-cell lines take every line only where no line kind is named: with
+    thermometers named, a grey line is not silently read as one of them."""
+    grey = {"wayPoints": [[0.5, 0.5], [0.5, 3.5]], "color": "#BBBBBB", "thickness": 10}
+    halves = ("In each line of four cells the sum of the first two digits equals the sum of the last two "
+              "digits.")
+    for text in (DIFFERENCES, halves):
+        with pytest.raises(LinkRefused):
+            read_link(scl(scl_puzzle(4, rules=text + " Digits along thermometers increase from the bulb.",
+                                     lines=[grey])))
+
+
+def test_a_slow_sentence_after_the_thermometers_must_say_nothing_else() -> None:
+    main = [(3, 0), (2, 1), (3, 2)]
+    drawing = {"line": [_fp_thermo(*main)], "circle": [_fp_bulb(main[0])]}
+    other = "Normal sudoku rules apply. Normal thermometer rules apply. Digits may repeat in cages."
+    with pytest.raises(LinkRefused):  # "may repeat in cages" is no slow-thermometer rule: not understood
+        read_link(fpuzzles(4, ruleset=other, **drawing))

@@ -19,7 +19,15 @@ from sudokit.formats.counted import (
     text_mark,
     without_mark_descriptions,
 )
-from sudokit.formats.described import LINE_KINDS, coloured_parity, described, doubled, has, qualified
+from sudokit.formats.described import (
+    LINE_KINDS,
+    coloured_parity,
+    described,
+    doubled,
+    has,
+    names_a_line_kind,
+    qualified,
+)
 from sudokit.formats.elements import Certainty, Element, Unsupported
 from sudokit.formats.fpdrawn import arrow_heads, drawn_thermometers, near_centres, pointer, square_end
 from sudokit.formats.numbered import joined_cages
@@ -271,7 +279,7 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
                  [f"a {hue or 'coloured'} line from corner to corner"])
             continue
         cells = trace_cells(line.way_points, rows, cols)
-        if equal_halves(rules):  # every line of four cells, drawn near the centres, any colour
+        if equal_halves(rules) and not names_a_line_kind(rules):  # every line: four cells, any colour
             near = near_centres(line.way_points, rows, cols)
             four = trace_cells(near, rows, cols) if near else None
             if four is None or len(four) != 4:
@@ -308,7 +316,7 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         if hue in ("white", None) and any(
                 q.color and hue_of(q.color) == "grey" and q.way_points == line.way_points for q in p.lines):
             continue  # the white core of a two-line drawing (f-puzzles' arrow pills)
-        if difference_count_lines(rules):  # the text gives every coloured line this one rule
+        if difference_count_lines(rules) and not names_a_line_kind(rules):  # every line, any colour
             out.append(Element("difference-count", cells, "confirmed", (f"a {hue} line", "rules text "
                                "describes difference-count lines of any colour"), (src,)))
             continue

@@ -196,6 +196,9 @@ _DIGIT_SET = re.compile(
     r"0 ?(?:-|–|to|through) ?\d+"
     r"( are used| instead of 1 ?(?:-|–|to|through) ?\d+)?"
     r"( (in|into) (each|every) (empty )?(cell|row, column,? and box))?\W*$")
+#: A sentence after the thermometers' that makes them slow, and says nothing else.
+_SLOW_AFTER = re.compile(r"^\W*(digits|numbers) (may|can) (also )?(remain|stay) the same( when allowed by "
+                         r"other rules)?,? but (may|can|must|will) never decrease\W*$")
 #: The three ranges an entropic rule names (low, middle, high): not a digit set.
 _ENTROPIC_RANGES = {("1", "3"), ("4", "6"), ("7", "9")}
 #: "Normal cage rules (apply)": what a kind's marks mean; true whether or not any is drawn, since
@@ -323,7 +326,7 @@ def _read_text(text: str, seen: set[str], n: int, digit_sets: bool = False) -> _
                 reading.slow = True
             else:
                 reading.strict |= "increase" in sentence
-        elif i and "thermo" in sentences[i - 1] and _SLOW.search(sentence) and "line" not in sentence:
+        elif i and "thermo" in sentences[i - 1] and _SLOW_AFTER.search(sentence):
             reading.slow = True  # "Slow thermos: … increase. Digits may remain the same, but never decrease."
             continue
         if _NEGATIVE.search(sentence):
