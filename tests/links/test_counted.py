@@ -513,3 +513,27 @@ def test_a_slow_sentence_after_the_thermometers_must_say_nothing_else() -> None:
     other = "Normal sudoku rules apply. Normal thermometer rules apply. Digits may repeat in cages."
     with pytest.raises(LinkRefused):  # "may repeat in cages" is no slow-thermometer rule: not understood
         read_link(fpuzzles(4, ruleset=other, **drawing))
+
+
+def test_regions_given_as_hidden_cages_with_their_borders_drawn() -> None:
+    """No regions, but four hidden cages of unique digits, four cells each, covering the 4×4 grid:
+    they are the regions; black lines along their borders draw them, faint white squares nothing."""
+    pieces = [[(0, 0), (0, 1), (0, 2), (1, 0)], [(0, 3), (1, 1), (1, 2), (1, 3)],
+              [(2, 0), (2, 1), (3, 0), (3, 1)], [(2, 2), (2, 3), (3, 2), (3, 3)]]
+    cages = [{"cells": [list(c) for c in piece], "unique": True, "hidden": True} for piece in pieces]
+    border = {"wayPoints": [[0, 3], [1, 3], [1, 1], [2, 1]], "color": "#000000", "thickness": 3.84}
+    faint = {"center": [0.5, 0.5], "width": 0.8, "height": 0.8, "backgroundColor": "#fff3"}
+    text = "Irregular Sudoku rules apply. Place the digits 1 - 4 in each row, column, and outlined region."
+    link = scl(scl_puzzle(4, rules=text, regions=[], cages=cages, lines=[border], underlays=[faint]))
+    regions = [sorted(r.cells) for r in read_link(link).rules.regions if r.kind == "piece"]
+    assert sorted(regions) == sorted(sorted(r * 4 + c for r, c in piece) for piece in pieces)
+
+    rows = list(itertools.permutations(range(1, 5)))
+    squares = [sum(grid, ()) for grid in itertools.product(rows, repeat=4)
+               if all(len({grid[r][c] for r in range(4)}) == 4 for c in range(4))]
+    expected = [g for g in squares if all(len({at(g, cell) for cell in piece}) == 4 for piece in pieces)]
+    assert expected and count(link) == len(expected)
+    # a line crossing a region's inside is no border: refused
+    inside = {"wayPoints": [[1, 0], [1, 1]], "color": "#000000", "thickness": 3.84}
+    with pytest.raises(LinkRefused):
+        read_link(scl(scl_puzzle(4, rules=text, regions=[], cages=cages, lines=[inside])))

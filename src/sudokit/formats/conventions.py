@@ -29,7 +29,15 @@ from sudokit.formats.described import (
     qualified,
 )
 from sudokit.formats.elements import Certainty, Element, Unsupported
-from sudokit.formats.fpdrawn import arrow_heads, drawn_thermometers, near_centres, pointer, square_end
+from sudokit.formats.fpdrawn import (
+    arrow_heads,
+    drawn_thermometers,
+    hidden_regions,
+    near_centres,
+    on_borders,
+    pointer,
+    square_end,
+)
 from sudokit.formats.numbered import joined_cages
 from sudokit.formats.sudokupad import (
     Arrow,
@@ -198,12 +206,15 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         return None
 
     shape_by_name = dict(shapes)
+    regions_drawn = hidden_regions(p) or []
     # Cages: killer cages (with or without a total); other styles are refused.
     for i, cage in enumerate(p.cages):
         csrc = (f"cages[{i}]",)
         if not cage.cells:
             out.append(Unsupported(f"unsupported: a cage without cells (value {cage.value!r})", csrc))
             continue
+        if regions_drawn and tuple(sorted(cage.cells)) in regions_drawn:
+            continue  # a hidden cage that is one of the regions (the puzzle has no others)
         hidden = cage.attrs.get("hidden") or cage.attrs.get("unique") is False
         if cage.style not in (None, "killer") or hidden:
             out.append(Unsupported(f"unsupported: a cage of style {cage.style!r}"
@@ -278,6 +289,8 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             _add(out, "diagonal", diag, rules, ("diagonal",), "a line along a main diagonal", (src,),
                  [f"a {hue or 'coloured'} line from corner to corner"])
             continue
+        if regions_drawn and on_borders(line.way_points, regions_drawn, rows):
+            continue  # the regions' borders drawn
         cells = trace_cells(line.way_points, rows, cols)
         if equal_halves(rules) and not names_a_line_kind(rules):  # every line: four cells, any colour
             near = near_centres(line.way_points, rows, cols)
@@ -375,8 +388,9 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         rgba = rgba_of(s.background_color)
         if not text and s.rounded and small and pos.kind == "centre" and (pos.cells[0], bg) in middles:
             continue  # a dot of the line's colour marking a zipper line's centre cell
-        if not text and s.border_color is None and rgba is not None and rgba[3] == 0:
-            continue  # fully transparent, no border, no text: draws nothing
+        if not text and s.border_color is None and rgba is not None and (
+                rgba[3] == 0 or (rgba[3] <= 0.25 and bg == "white")):
+            continue  # fully transparent (or a faint white), no border, no text: draws nothing
         if on_edge and s.rounded and small and bg in ("black", "white", None) \
                 and (bg == "black" or border in ("black", "grey")):
             kind = "kropki-black" if bg == "black" else "kropki-white"

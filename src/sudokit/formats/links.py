@@ -27,6 +27,7 @@ from sudokit.errors import ParseError, SudokuError
 from sudokit.formats.conventions import Element, Unsupported, classify
 from sudokit.formats.counted import COUNTED_WORDS, all_marks_claimed, stated_rule
 from sudokit.formats.described import describes
+from sudokit.formats.fpdrawn import hidden_regions
 from sudokit.formats.sudokupad import SudokuPadPuzzle, puzzle_from_data, read_sudokupad
 from sudokit.rules import Constraint, Rules, kinds
 from sudokit.rules.geometry import box_map
@@ -605,7 +606,8 @@ class _Mapper:
 
     def _regions(self) -> None:
         n = self.n
-        regions = [tuple(sorted(self.cells(region))) for region in self.p.regions if region]
+        drawn = [] if self.p.regions else hidden_regions(self.p) or []  # hidden cages as the regions
+        regions = [tuple(sorted(self.cells(region))) for region in (*self.p.regions, *drawn) if region]
         every = sorted(c for region in regions for c in region)
         if not regions:
             self.refuse("unsupported: the puzzle has no boxes or regions")
