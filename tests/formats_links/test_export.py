@@ -176,7 +176,10 @@ NOT_IN_FPUZZLES = [kinds.Fibonacci((0, 1, 2)), kinds.DifferenceCount((9, 10, 11)
                    kinds.CountingCircles((0, 40, 80)), kinds.MixedParityTriples(),
                    kinds.AllVGiven(((0, 1),)), kinds.AllXGiven(()), kinds.KnightThirds(40),
                    kinds.IndexLine((20, 21, 22)), kinds.SmallerNeighbours(30),
-                   kinds.NumberSum(((0, 1), (2, 3)), 100)]
+                   kinds.NumberSum(((0, 1), (2, 3)), 100), kinds.CageRange((0, 1), 3, 9),
+                   kinds.SumDot(0, 1, (5, 10)), kinds.OddEvenDot(0, 9, apart=True),
+                   kinds.AllSumsGiven(((0, 1),), (7,)), kinds.AllOddEvenDotsGiven(()),
+                   kinds.ParityCount(40, (41, 42, 43))]
 
 
 @pytest.mark.parametrize("constraint", NOT_IN_FPUZZLES, ids=repr)

@@ -366,3 +366,174 @@ def test_arrows_drawn_as_lines_with_a_drawn_head() -> None:
     for lines, marks in (([shaft], [ring]), ([shaft, head], [])):
         with pytest.raises(LinkRefused):
             read_link(scl(scl_puzzle(4, rules=text, lines=lines, overlays=marks)))
+
+
+QUESTION_CAGES = ('Normal sudoku rules apply. Digits in a cage cannot repeat, and must sum to the number in '
+                  'the top left corner of the cage (note that "<" means less than, and ">" means greater '
+                  'than). A "?" means a single digit total, and a "??" means a double digit total.')
+CLUES = [("?", 1, 9), ("??", 10, 99), ("<?", 0, 8), (">??", 11, 10**6), ("<5", 0, 4), ("6", 6, 6)]
+
+
+@pytest.mark.parametrize(("clue", "low", "high"), CLUES)
+def test_cage_clues_the_text_explains(clue: str, low: int, high: int) -> None:
+    cells = [fp_cell((0, 0)), fp_cell((0, 1)), fp_cell((1, 1))]
+    cage = {"cells": cells, "value": clue, "outlineC": "#000000"}
+    plain = {"cells": [fp_cell((8, 8)), fp_cell((8, 7))], "outlineC": "#000000"}
+    found = [(c.kind, c.cells(), getattr(c, "low", None), getattr(c, "high", None))
+             for c in read_link(fpuzzles(9, ruleset=QUESTION_CAGES, cage=[cage, plain])).rules.constraints]
+    assert found == [("cagerange", (0, 1, 10), low, high), ("cage", (80, 79), None, None)]
+
+
+@pytest.mark.parametrize("clue", ["?", "<?", "<5", "6"])
+def test_cage_clues_count_as_a_brute_force_does(clue: str) -> None:
+    cells = [(0, 0), (0, 1)]
+    _, low, high = next(c for c in CLUES if c[0] == clue)
+    cage = {"cells": [fp_cell(c) for c in cells], "value": clue, "outlineC": "#000000"}
+    link = fpuzzles(4, ruleset=QUESTION_CAGES, cage=[cage])
+    expected = brute4([lambda g: low <= sum(at(g, c) for c in cells) <= high])
+    assert expected and count(link) == len(expected)
+
+
+def test_cage_clues_without_their_explanation_are_refused() -> None:
+    cage = {"cells": [fp_cell((0, 0)), fp_cell((0, 1))], "value": "<?", "outlineC": "#000000"}
+    no_question = QUESTION_CAGES.split(" A ")[0]
+    no_bound = QUESTION_CAGES.replace('(note that "<" means less than, and ">" means greater than)', "")
+    for text in (no_question, no_bound):
+        with pytest.raises(LinkRefused):
+            read_link(fpuzzles(4, ruleset=text, cage=[cage]))
+
+
+def _sides() -> list[tuple[Cell, Cell]]:
+    return [((r, c), (r, c + 1)) for r in range(4) for c in range(3)] + \
+           [((r, c), (r + 1, c)) for r in range(3) for c in range(4)]
+
+
+STOLEN = ("Normal sudoku rules apply. Cells connected by an X must sum to 10. Cells connected by an V must "
+          "sum to 5. The green dots are either X or V. All X's and V's are given. Cells connected by an "
+          "blue square must sum to 7. All blue squares are given.")
+
+
+def test_marks_the_text_describes_and_their_negatives() -> None:
+    green, blue = ((0, 0), (0, 1)), ((2, 2), (3, 2))
+    marks = {"circle": [{"cells": [fp_cell(c) for c in green], "baseC": "#38DE00", "outlineC": "#000000"}],
+             "rectangle": [{"cells": [fp_cell(c) for c in blue], "baseC": "#00E1FF", "outlineC": "#000000"}]}
+    link = fpuzzles(4, ruleset=STOLEN, **marks)
+    found = sorted(c.kind for c in read_link(link).rules.constraints)
+    assert found == ["nosums", "noxv", "sumdot", "sumdot"]
+
+    def rule(g: Values) -> bool:
+        s = {pair: at(g, pair[0]) + at(g, pair[1]) for pair in _sides()}
+        others_xv = all(v not in (5, 10) for p, v in s.items() if p != green)
+        others_7 = all(v != 7 for p, v in s.items() if p != blue)
+        return s[green] in (5, 10) and s[blue] == 7 and others_xv and others_7
+
+    assert count(link) == len(brute4([rule]))
+
+
+def test_red_dots_one_odd_one_even_not_consecutive_all_given() -> None:
+    text = ("1). Normal sudoku rules apply. 2). Digits separated by a red dot are non-consecutive and "
+            "contain one even digit and one odd digit. All dots are given!")
+    red = [((0, 0), (0, 1)), ((1, 1), (2, 1))]
+    marks = [{"cells": [fp_cell(a), fp_cell(b)], "baseC": "#FF4043", "outlineC": "#FF4043"} for a, b in red]
+    link = fpuzzles(4, ruleset=text, circle=marks)
+    found = sorted(c.kind for c in read_link(link).rules.constraints)
+    assert found == ["nooddevendot", "oddevendot", "oddevendot"]  # no global non-consecutive rule
+
+    def odd_even_apart(x: int, y: int) -> bool:
+        return (x + y) % 2 == 1 and abs(x - y) != 1
+
+    def rule(g: Values) -> bool:
+        return all(odd_even_apart(at(g, a), at(g, b)) == ((a, b) in red) for a, b in _sides())
+
+    assert count(link) == len(brute4([rule]))
+    # a second kind of dot: whose dots "all dots" means is not certain
+    with pytest.raises(LinkRefused):
+        read_link(fpuzzles(4, ruleset=text + " Digits separated by a blue dot sum to 5.", circle=marks))
+
+
+VISION = ('Standard 6x6 sudoku rules apply. A given cell "sees" a digit if the digit lies in the direction '
+          "of an arrow on the cell. Each cell with arrows counts the number of digits it sees with the same "
+          "parity as itself.")
+
+
+def test_cells_with_arrows_count_the_digits_of_their_parity_they_see() -> None:
+    # r2c2 points right and down-right (two arrows); r4c1 points up
+    arrows = [{"wayPoints": [[1.5, 1.713], [1.5, 1.953]]}, {"wayPoints": [[1.748, 1.748], [1.918, 1.918]]},
+              {"wayPoints": [[3.287, 0.5], [3.047, 0.5]]}]
+    link = scl(scl_puzzle(4, rules=VISION.replace("6x6", "4x4"), arrows=arrows))
+    found = [(c.kind, c.cells()) for c in read_link(link).rules.constraints]
+    assert found == [("paritycount", (5, 6, 7, 10, 15)), ("paritycount", (12, 8, 4, 0))]
+
+    def sees(cell: Cell, seen: list[Cell]) -> Rule:
+        return lambda g: at(g, cell) == sum((at(g, o) - at(g, cell)) % 2 == 0 for o in seen)
+
+    first, second = sees((1, 1), [(1, 2), (1, 3), (2, 2), (3, 3)]), sees((3, 0), [(2, 0), (1, 0), (0, 0)])
+    expected = brute4([first, second])
+    assert count(link) == len(expected)
+    # without the text's description, an arrow with no circle stays refused (and "parity" too)
+    with pytest.raises(LinkRefused):
+        read_link(scl(scl_puzzle(4, rules="Normal sudoku rules apply.", arrows=arrows)))
+
+
+def test_lines_of_four_cells_with_halves_of_one_sum() -> None:
+    text = ("Normal sudoku rules apply. In each line of four cells the sum of the first two digits equals "
+            "the sum of the last two digits.")
+    row = {"wayPoints": [[0.5, 0.5], [0.5, 3.5]], "color": "#6BAB4CFF", "thickness": 10}
+    # a diagonal drawn with its ends off the centres, as setters draw a triangle's sides
+    slanted = {"wayPoints": [[0.75, 0.75], [3.25, 3.25]], "color": "#6BAB4CFF", "thickness": 10}
+    link = scl(scl_puzzle(4, rules=text, lines=[row, slanted]))
+    found = [(c.kind, c.cells()) for c in read_link(link).rules.constraints]
+    assert found == [("equalsum", (0, 1, 2, 3)), ("equalsum", (0, 5, 10, 15))]
+
+    def halves(cells: list[Cell]) -> Rule:
+        return lambda g: at(g, cells[0]) + at(g, cells[1]) == at(g, cells[2]) + at(g, cells[3])
+
+    expected = brute4([halves([(0, 0), (0, 1), (0, 2), (0, 3)]), halves([(i, i) for i in range(4)])])
+    assert count(link) == len(expected)
+    short = {"wayPoints": [[0.5, 0.5], [0.5, 2.5]], "color": "#6BAB4CFF", "thickness": 10}
+    with pytest.raises(LinkRefused, match="not four cells"):
+        read_link(scl(scl_puzzle(4, rules=text, lines=[short])))
+
+
+def test_any_colour_readings_stand_back_where_the_text_names_a_line_kind() -> None:
+    """Difference-count and four-cell lines take every line only where no line kind is named: with
+    thermometers named, a grey line is not silently read as one of them."""
+    grey = {"wayPoints": [[0.5, 0.5], [0.5, 3.5]], "color": "#BBBBBB", "thickness": 10}
+    halves = ("In each line of four cells the sum of the first two digits equals the sum of the last two "
+              "digits.")
+    for text in (DIFFERENCES, halves):
+        with pytest.raises(LinkRefused):
+            read_link(scl(scl_puzzle(4, rules=text + " Digits along thermometers increase from the bulb.",
+                                     lines=[grey])))
+
+
+def test_a_slow_sentence_after_the_thermometers_must_say_nothing_else() -> None:
+    main = [(3, 0), (2, 1), (3, 2)]
+    drawing = {"line": [_fp_thermo(*main)], "circle": [_fp_bulb(main[0])]}
+    other = "Normal sudoku rules apply. Normal thermometer rules apply. Digits may repeat in cages."
+    with pytest.raises(LinkRefused):  # "may repeat in cages" is no slow-thermometer rule: not understood
+        read_link(fpuzzles(4, ruleset=other, **drawing))
+
+
+def test_regions_given_as_hidden_cages_with_their_borders_drawn() -> None:
+    """No regions, but four hidden cages of unique digits, four cells each, covering the 4×4 grid:
+    they are the regions; black lines along their borders draw them, faint white squares nothing."""
+    pieces = [[(0, 0), (0, 1), (0, 2), (1, 0)], [(0, 3), (1, 1), (1, 2), (1, 3)],
+              [(2, 0), (2, 1), (3, 0), (3, 1)], [(2, 2), (2, 3), (3, 2), (3, 3)]]
+    cages = [{"cells": [list(c) for c in piece], "unique": True, "hidden": True} for piece in pieces]
+    border = {"wayPoints": [[0, 3], [1, 3], [1, 1], [2, 1]], "color": "#000000", "thickness": 3.84}
+    faint = {"center": [0.5, 0.5], "width": 0.8, "height": 0.8, "backgroundColor": "#fff3"}
+    text = "Irregular Sudoku rules apply. Place the digits 1 - 4 in each row, column, and outlined region."
+    link = scl(scl_puzzle(4, rules=text, regions=[], cages=cages, lines=[border], underlays=[faint]))
+    regions = [sorted(r.cells) for r in read_link(link).rules.regions if r.kind == "piece"]
+    assert sorted(regions) == sorted(sorted(r * 4 + c for r, c in piece) for piece in pieces)
+
+    rows = list(itertools.permutations(range(1, 5)))
+    squares = [sum(grid, ()) for grid in itertools.product(rows, repeat=4)
+               if all(len({grid[r][c] for r in range(4)}) == 4 for c in range(4))]
+    expected = [g for g in squares if all(len({at(g, cell) for cell in piece}) == 4 for piece in pieces)]
+    assert expected and count(link) == len(expected)
+    # a line crossing a region's inside is no border: refused
+    inside = {"wayPoints": [[1, 0], [1, 1]], "color": "#000000", "thickness": 3.84}
+    with pytest.raises(LinkRefused):
+        read_link(scl(scl_puzzle(4, rules=text, regions=[], cages=cages, lines=[inside])))

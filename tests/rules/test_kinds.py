@@ -67,6 +67,15 @@ CASES: list[Constraint] = [
     kinds.MixedParityTriples(),
     kinds.KnightThirds(5),
     kinds.SmallerNeighbours(5),
+    kinds.ParityCount(0, (1, 2, 3)),
+    kinds.ParityCount(5, (1, 9, 13, 4)),
+    kinds.SumDot(0, 1, (5, 7)),
+    kinds.OddEvenDot(0, 4, apart=True),
+    kinds.OddEvenDot(5, 6),
+    kinds.AllSumsGiven(((0, 1),), (5,)),
+    kinds.AllOddEvenDotsGiven(((0, 1), (0, 4)), apart=True),
+    kinds.CageRange((0, 1, 4), 1, 6),
+    kinds.CageRange((10, 11), 5, 9),
     kinds.NumberSum(((0, 1), (2, 3)), 55),
     kinds.NumberSum(((0, 4), (1,)), 23),
     kinds.SmallerNeighbours(0),
@@ -177,3 +186,15 @@ def test_digit_set_zero_based() -> None:
 def test_old_rules_without_constraints_unchanged() -> None:
     rules = Rules.classic(SHAPE)
     assert rules.constraints == () and rules.digits is None and rules.is_classic
+
+
+def test_new_kinds_parse_from_the_command_line_form() -> None:
+    from sudokit.rules.spec import parse_constraints
+
+    found = parse_constraints(["xv:V:r1c1,r1c2", "nov", "paritycount:r1c1:r1c2,r1c3", "sumdot:r1c1,r1c2:5,10",
+                               "numbersum:r1c1,r1c2:r2c1,r2c2:100", "cagerange:r1c1,r1c2:3:9"], 9)
+    assert found == [kinds.XV(0, 1, 5), kinds.AllVGiven(((0, 1),)), kinds.ParityCount(0, (1, 2)),
+                     kinds.SumDot(0, 1, (5, 10)), kinds.NumberSum(((0, 1), (9, 10)), 100),
+                     kinds.CageRange((0, 1), 3, 9)]
+    with pytest.raises(RulesError, match="one cell"):
+        parse_constraints(["paritycount:r1c1,r1c4:r1c2,r1c3"], 9)

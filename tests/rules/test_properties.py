@@ -81,6 +81,13 @@ def _cage(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
     return kinds.KillerCage(cells, _near(r, sum(sol[c] for c in cells)) if r.random() < 0.8 else None)
 
 
+def _cage_range(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
+    cells = _line(r, n, 1, 4)
+    total = sum(sol[c] for c in cells)
+    low, high = sorted((_near(r, total, 3), _near(r, total, 3)))
+    return kinds.CageRange(cells, low, high)
+
+
 def _arrow(r: Draw, n: int, sol: Sequence[int]) -> Constraint:
     line = _line(r, n, 2, 4)
     return kinds.Arrow(line[:1], line[1:])
@@ -180,6 +187,10 @@ BUILDERS: dict[str, Builder] = {
     "difference": lambda r, n, s: kinds.Difference(*_pair(r, n), value=r.randint(1, n - 1)),
     "ratio": lambda r, n, s: kinds.Ratio(*_pair(r, n), value=r.choice((2, 3))),
     "nov": lambda r, n, s: kinds.AllVGiven(_marked(r, n)),
+    "sumdot": lambda r, n, s: kinds.SumDot(*_pair(r, n), totals=tuple(r.sample(range(3, 2 * n), 2))),
+    "oddevendot": lambda r, n, s: kinds.OddEvenDot(*_pair(r, n), apart=r.random() < 0.5),
+    "nosums": lambda r, n, s: kinds.AllSumsGiven(_marked(r, n), totals=(r.randint(3, 2 * n - 1),)),
+    "nooddevendot": lambda r, n, s: kinds.AllOddEvenDotsGiven(_marked(r, n), apart=r.random() < 0.5),
     "nox": lambda r, n, s: kinds.AllXGiven(_marked(r, n)),
     "fibonacci": lambda r, n, s: kinds.Fibonacci(_line(r, n, 2, 4)),
     "differencecount": lambda r, n, s: kinds.DifferenceCount(_line(r, n, 2, 6)),
@@ -187,6 +198,8 @@ BUILDERS: dict[str, Builder] = {
     "indexline": lambda r, n, s: kinds.IndexLine(_line(r, n, 2, 5)),
     "smallerneighbours": lambda r, n, s: kinds.SmallerNeighbours(r.randrange(n * n)),
     "numbersum": _number_sum,
+    "paritycount": lambda r, n, s: (lambda h: kinds.ParityCount(h[0], h[1:r.randint(2, n)]))(_house(r, n)),
+    "cagerange": _cage_range,
     "knightthirds": lambda r, n, s: kinds.KnightThirds(r.randrange(n * n)),
     "mixedparity": lambda r, n, s: kinds.MixedParityTriples(length=r.choice((2, 3, 3, 4))),
 }

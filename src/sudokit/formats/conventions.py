@@ -9,10 +9,35 @@ import math
 import re
 
 from sudokit.formats.colours import hue_of, rgba_of
-from sudokit.formats.counted import circle_kind, difference_count_lines, text_mark
-from sudokit.formats.described import LINE_KINDS, coloured_parity, described, doubled, has, qualified
+from sudokit.formats.counted import (
+    cage_bounds,
+    circle_kind,
+    difference_count_lines,
+    edge_mark,
+    equal_halves,
+    parity_vision,
+    text_mark,
+    without_mark_descriptions,
+)
+from sudokit.formats.described import (
+    LINE_KINDS,
+    coloured_parity,
+    described,
+    doubled,
+    has,
+    names_a_line_kind,
+    qualified,
+)
 from sudokit.formats.elements import Certainty, Element, Unsupported
-from sudokit.formats.fpdrawn import arrow_heads, drawn_thermometers, square_end
+from sudokit.formats.fpdrawn import (
+    arrow_heads,
+    drawn_thermometers,
+    hidden_regions,
+    near_centres,
+    on_borders,
+    pointer,
+    square_end,
+)
 from sudokit.formats.numbered import joined_cages
 from sudokit.formats.sudokupad import (
     Arrow,
@@ -87,13 +112,13 @@ def classify(puzzle: SudokuPadPuzzle) -> list[Element | Unsupported]:
         if found:
             out.append(Element(kind, (), "stated", (f"rules text says {found.group(0)!r}",), ("rules",)))
             continue
-        word = has(rules, *words)
+        word = has(without_mark_descriptions(rules), *words)
         if word and not re.search(r"\b(?:no|not|isn't|without)\b[^.]{0,20}" + re.escape(word), rules):
             out.append(Element(kind, (), "stated", (f"rules text says {word!r}",), ("rules",)))
     drawn = {e.kind for e in out if isinstance(e, Element)}
     for word in _MODIFIERS:
-        if word == "modular" and "modular" in drawn:
-            continue  # the name of the modular lines the puzzle has
+        if {"modular": "modular", "parity": "parity-count"}.get(word) in drawn:
+            continue  # the name of the modular lines, or of the parity the puzzle's arrows count
         if re.search(r"\b" + re.escape(word) + r"\b", rules):
             out.append(Unsupported(f"unsupported: the rules text mentions {word!r}, which may change "
                                    "how every clue reads", ("rules",)))
@@ -181,12 +206,15 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         return None
 
     shape_by_name = dict(shapes)
+    regions_drawn = hidden_regions(p) or []
     # Cages: killer cages (with or without a total); other styles are refused.
     for i, cage in enumerate(p.cages):
         csrc = (f"cages[{i}]",)
         if not cage.cells:
             out.append(Unsupported(f"unsupported: a cage without cells (value {cage.value!r})", csrc))
             continue
+        if regions_drawn and tuple(sorted(cage.cells)) in regions_drawn:
+            continue  # a hidden cage that is one of the regions (the puzzle has no others)
         hidden = cage.attrs.get("hidden") or cage.attrs.get("unique") is False
         if cage.style not in (None, "killer") or hidden:
             out.append(Unsupported(f"unsupported: a cage of style {cage.style!r}"
@@ -210,6 +238,12 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             _little_killer(p, i, arrow, rules, shapes, used, out)
             continue
         bulb = shape_at(start, min_size=0.5, reuse=circles)
+        seen = pointer(arrow, rows, cols) if bulb is None and parity_vision(rules) else None
+        if seen is not None:  # a short arrow in a cell: the cell sees that way
+            out.append(Element("parity-count", (seen[0],), "confirmed", (
+                "a short arrow in a cell", "rules text: a cell counts the digits of its parity it sees"),
+                (src,), path=seen[1]))
+            continue
         if bulb is None:
             out.append(Unsupported("unsupported: an arrow with no circle at its tail", (src,)))
             continue
@@ -255,7 +289,18 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
             _add(out, "diagonal", diag, rules, ("diagonal",), "a line along a main diagonal", (src,),
                  [f"a {hue or 'coloured'} line from corner to corner"])
             continue
+        if regions_drawn and on_borders(line.way_points, regions_drawn, rows):
+            continue  # the regions' borders drawn
         cells = trace_cells(line.way_points, rows, cols)
+        if equal_halves(rules) and not names_a_line_kind(rules):  # every line: four cells, any colour
+            near = near_centres(line.way_points, rows, cols)
+            four = trace_cells(near, rows, cols) if near else None
+            if four is None or len(four) != 4:
+                out.append(Unsupported(f"unsupported: a {hue} line that is not four cells", (src,)))
+            else:
+                out.append(Element("equal-halves", four, "confirmed", (
+                    f"a {hue} line of four cells", "rules text: its halves have the same sum"), (src,)))
+            continue
         if cells is None:
             out.append(Unsupported(f"unsupported: a {hue or 'uncoloured'} line not through cell centres",
                                    (src,)))
@@ -284,7 +329,7 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         if hue in ("white", None) and any(
                 q.color and hue_of(q.color) == "grey" and q.way_points == line.way_points for q in p.lines):
             continue  # the white core of a two-line drawing (f-puzzles' arrow pills)
-        if difference_count_lines(rules):  # the text gives every coloured line this one rule
+        if difference_count_lines(rules) and not names_a_line_kind(rules):  # every line, any colour
             out.append(Element("difference-count", cells, "confirmed", (f"a {hue} line", "rules text "
                                "describes difference-count lines of any colour"), (src,)))
             continue
@@ -343,8 +388,9 @@ def _classify_scl(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsupporte
         rgba = rgba_of(s.background_color)
         if not text and s.rounded and small and pos.kind == "centre" and (pos.cells[0], bg) in middles:
             continue  # a dot of the line's colour marking a zipper line's centre cell
-        if not text and s.border_color is None and rgba is not None and rgba[3] == 0:
-            continue  # fully transparent, no border, no text: draws nothing
+        if not text and s.border_color is None and rgba is not None and (
+                rgba[3] == 0 or (rgba[3] <= 0.25 and bg == "white")):
+            continue  # fully transparent (or a faint white), no border, no text: draws nothing
         if on_edge and s.rounded and small and bg in ("black", "white", None) \
                 and (bg == "black" or border in ("black", "grey")):
             kind = "kropki-black" if bg == "black" else "kropki-white"
@@ -624,6 +670,12 @@ def _classify_fpuzzles(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsup
         elif element.kind in _FP_COSMETIC:
             if element.kind == "cage" and not element.cells:
                 continue  # metadata (title, rules …), read into Metadata
+            bounds = cage_bounds(value, rules) if element.kind == "cage" else None
+            if bounds is not None:  # a cage clue the text explains: "?" one digit, "<?" less than one
+                out.append(Element("killer-range" if bounds else "killer", element.cells, "confirmed", (
+                    f"an f-puzzles cage with the clue {value!r}", "the rules text explains it"), src,
+                    value=",".join(str(b) for b in bounds) or None))
+                continue
             if _drawn_copy(element, fields) or _traces_declared(element, fields, rules):
                 continue  # f-puzzles' picture of a declared constraint, read from its field
             if id(element) in thermos:
@@ -639,6 +691,13 @@ def _classify_fpuzzles(p: SudokuPadPuzzle, rules: str, out: list[Element | Unsup
             if element.kind in ("circle", "rectangle") and not value and len(element.cells) in (1, 2) \
                     and (element.cells, hue_of(str(element.attrs.get("baseC")))) in middles:
                 continue  # a mark of the line's colour on a zipper line's centre
+            pair = element.kind in ("circle", "rectangle") and len(element.cells) == 2 and not value
+            mark = edge_mark(rules, hue_of(str(element.attrs.get("baseC"))), element.kind) if pair else None
+            if mark is not None:  # a mark the text describes: "cells connected by a blue square sum to 7"
+                out.append(Element(mark.kind, element.cells, "confirmed", (
+                    f"an f-puzzles {element.kind} on an edge", "the rules text describes it"), src,
+                    value=f"{mark.value};{'xv' if mark.xv else ''};{'all' if mark.negative else ''}"))
+                continue
             ringed = circle_kind(rules) if element.kind == "circle" and len(element.cells) == 1 else None
             if ringed and not value:
                 out.append(Element(ringed, element.cells, "confirmed", (

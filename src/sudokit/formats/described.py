@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["LINE_KINDS", "coloured_parity", "described", "describes", "doubled", "has", "qualified"]
+__all__ = ["LINE_KINDS", "colour_words", "coloured_parity", "described", "describes", "doubled", "has",
+           "names_a_line_kind", "qualified"]
 
 
 def has(rules: str, *words: str) -> str | None:
@@ -121,3 +122,14 @@ def qualified(rules: str, hue: str | None, kinds: list[tuple[str, tuple[str, ...
         elif colours or not any(re.search(r"\blines?\b", s) for s in said):
             elsewhere += 1
     return mine[0] if len(mine) == 1 and elsewhere == len(kinds) - 1 else None
+
+
+def colour_words(hue: str | None) -> tuple[str, ...]:
+    """The words a rules text uses for a colour family (a light blue mark is often called blue)."""
+    return _LINE_COLOURS.get(hue or "", (hue,) if hue else ())
+
+
+def names_a_line_kind(rules: str) -> bool:
+    """Whether the (lower-case) rules text names any line kind (thermometers, whispers, renban …;
+    "between" only as "between line", since "the difference between two digits" names none)."""
+    return any(name in rules for name in _LINE_NAMES if name != "between") or "between line" in rules

@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 
 from sudokit.errors import ParseError, SudokuError
 from sudokit.formats.conventions import Element, Unsupported, classify
-from sudokit.formats.counted import COUNTED_WORDS, stated_rule
+from sudokit.formats.counted import COUNTED_WORDS, all_marks_claimed, stated_rule
 from sudokit.formats.described import describes
+from sudokit.formats.fpdrawn import hidden_regions
 from sudokit.formats.sudokupad import SudokuPadPuzzle, puzzle_from_data, read_sudokupad
 from sudokit.rules import Constraint, Rules, kinds
 from sudokit.rules.geometry import box_map
@@ -192,6 +193,9 @@ _DIGIT_SET = re.compile(
     r"0 ?(?:-|–|to|through) ?\d+"
     r"( are used| instead of 1 ?(?:-|–|to|through) ?\d+)?"
     r"( (in|into) (each|every) (empty )?(cell|row, column,? and box))?\W*$")
+#: A sentence after the thermometers' that makes them slow, and says nothing else.
+_SLOW_AFTER = re.compile(r"^\W*(digits|numbers) (may|can) (also )?(remain|stay) the same( when allowed by "
+                         r"other rules)?,? but (may|can|must|will) never decrease\W*$")
 #: The three ranges an entropic rule names (low, middle, high): not a digit set.
 _ENTROPIC_RANGES = {("1", "3"), ("4", "6"), ("7", "9")}
 #: "Normal cage rules (apply)": what a kind's marks mean; true whether or not any is drawn, since
@@ -329,7 +333,7 @@ def _read_text(text: str, seen: set[str], n: int, digit_sets: bool = False) -> _
                 reading.slow = True
             else:
                 reading.strict |= "increase" in sentence
-        elif i and "thermo" in sentences[i - 1] and _SLOW.search(sentence) and "line" not in sentence:
+        elif i and "thermo" in sentences[i - 1] and _SLOW_AFTER.search(sentence):
             reading.slow = True  # "Slow thermos: … increase. Digits may remain the same, but never decrease."
             continue
         if _NEGATIVE.search(sentence):
@@ -337,6 +341,11 @@ def _read_text(text: str, seen: set[str], n: int, digit_sets: bool = False) -> _
                                      r"\bno negative constraint", sentence))
             dots = "dot" in sentence or "kropki" in sentence
             xv = any(w in padded for w in (" x ", " v ", "xv", "x's", "v's", "x/v", "x-v"))
+            kropki = re.search(r"\b(white|black|kropki)\b", sentence)
+            if dots and seen & {"sum-dot", "odd-even-dot"} and not kropki:
+                if not all_marks_claimed(text.lower()):  # whose dots, then, is not certain
+                    reading.reasons.append(f"unsupported: a rule not understood (\"{_cut(sentence)}\")")
+                continue  # the described dots' own negative (formats.counted.edge_mark)
             if dots or xv:
                 if not negated:
                     colour = ("white" if "white" in sentence else "black") if ("white" in sentence) != (
@@ -436,6 +445,8 @@ class _Mapper:
         self.pieces: list[int] | None = None
         self.slow = False
         self.digits: tuple[int, ...] | None = None
+        #: Pairs of the marks the text describes, by (kind, value): their "all given" negatives.
+        self.marks: dict[tuple[str, str], list[tuple[int, int]]] = {}
         #: Fortress cells (by kind), when the text compares them with white (unshaded) neighbours only.
         self.fortress: dict[str, set[Cell]] = {}
 
@@ -504,7 +515,18 @@ class _Mapper:
         elif reading.letters:  # "all V's are given": no unmarked pair adds up to 5 (X alike, 10)
             one = kinds.AllVGiven if reading.letters == {"v"} else kinds.AllXGiven
             self.constraints.append(one(tuple(sorted(self.xv_pairs))))
+        for (kind, value), pairs in self.marks.items():  # "All blue squares are given."
+            marked = tuple(sorted(pairs))
+            self.constraints.append(
+                kinds.AllSumsGiven(marked, tuple(int(t) for t in value.split(","))) if kind == "sum-dot"
+                else kinds.AllOddEvenDotsGiven(marked, apart=value == "apart"))
         self.constraints.extend(reading.stated)
+        seeing: dict[int, list[int]] = {}
+        for e in kept:  # a cell's arrows see the union of their rays
+            if e.kind == "parity-count":
+                seeing.setdefault(self.idx(e.cells[0]), []).extend(self.cells(e.path))
+        for cell, rays in seeing.items():
+            self.constraints.append(kinds.ParityCount(cell, tuple(dict.fromkeys(rays))))
         circles = tuple(self.idx(c) for e in kept if e.kind == "counting-circle" for c in e.cells)
         if circles:
             self.constraints.append(kinds.CountingCircles(circles))
@@ -590,7 +612,8 @@ class _Mapper:
 
     def _regions(self) -> None:
         n = self.n
-        regions = [tuple(sorted(self.cells(region))) for region in self.p.regions if region]
+        drawn = [] if self.p.regions else hidden_regions(self.p) or []  # hidden cages as the regions
+        regions = [tuple(sorted(self.cells(region))) for region in (*self.p.regions, *drawn) if region]
         every = sorted(c for region in regions for c in region)
         if not regions:
             self.refuse("unsupported: the puzzle has no boxes or regions")
@@ -670,12 +693,30 @@ class _Mapper:
             add(kinds.Renban(tuple(dict.fromkeys(line))))
         elif kind == "index":
             add(kinds.IndexLine(line))
+        elif kind == "killer-range":
+            low, high = (int(v) for v in (e.value or "").split(","))
+            add(kinds.CageRange(line, low, high))
+        elif kind in ("sum-dot", "odd-even-dot"):
+            a, b = self._pair(e)
+            spec, xv, every = (e.value or "").split(";")
+            if xv:
+                self.xv_pairs.add((a, b))
+            if every:
+                self.marks.setdefault((kind, spec), []).append((a, b))
+            if kind == "sum-dot":
+                add(kinds.SumDot(a, b, tuple(int(t) for t in spec.split(","))))
+            else:
+                add(kinds.OddEvenDot(a, b, apart=spec == "apart"))
         elif kind == "number-sum":
             add(kinds.NumberSum((line, self.cells(e.path)), self._number(e, "total")))
         elif kind in ("knight-thirds", "smaller-neighbours"):
             each = kinds.KnightThirds if kind == "knight-thirds" else kinds.SmallerNeighbours
             for spot in line:
                 add(each(spot))
+        elif kind == "equal-halves":
+            add(kinds.EqualSum((line[:2], line[2:])))
+        elif kind == "parity-count":
+            return  # every arrow of a cell together: one constraint, added by run()
         elif kind == "counting-circle":
             return  # every circle together: one constraint, added by run()
         elif kind == "entropic":  # a loop (back at its first cell): the windows go round

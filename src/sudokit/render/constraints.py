@@ -22,6 +22,10 @@ indexline (a diamond on its first cell)
 countingcircles, knightthirds        a white circle with a dark ring in each cell
 smallerneighbours                    a small orange sun (☀) in the cell's top-right corner
 numbersum                            the total where the first two groups meet
+cagerange                            the cage's dashed outline (svg) and its bounds "3–9" in the corner
+sumdot / oddevendot                  a green / orange dot on the edge
+paritycount                          a short grey stroke towards each direction the cell sees
+nosums, nooddevendot                 named in ``desc.constraint-notes``
 between                              grey line with a hollow circle at each end
 white / black / difference / ratio   dots on the edge (the last two with their value)
 xv                                   X (10), V (5) or the sum on the edge
@@ -111,6 +115,8 @@ _NOTES = (
     kinds.AllVGiven,
     kinds.AllXGiven,
     kinds.MixedParityTriples,
+    kinds.AllSumsGiven,
+    kinds.AllOddEvenDotsGiven,
 )
 
 
@@ -217,6 +223,14 @@ def draw_under(root: ET.Element, geo: Geometry, rules: Rules, colours: Colours =
             _sub(g, "text", {"class": "smallerneighbours", "data-cell": str(c.cell),
                              "x": _num(x + CELL * 0.8), "y": _num(y + CELL * 0.3),
                              "font-size": _num(CELL * 0.26), "fill": colours.dutchwhisper}, "\u2600")
+        elif isinstance(c, kinds.ParityCount):  # a short arrow towards each direction it sees
+            x, y = geo.center(c.cell)
+            n = geo.shape.n
+            for step in sorted({_direction(c.cell, o, n) for o in c.group}):
+                dx, dy = step[1] * CELL * 0.42, step[0] * CELL * 0.42
+                d = f"M{_num(x + dx * 0.55)} {_num(y + dy * 0.55)}L{_num(x + dx)} {_num(y + dy)}"
+                _sub(g, "path", {"class": "paritycount", "data-cell": str(c.cell), "d": d,
+                                 **_stroke(colours.arrow, CELL * 0.04)})
         elif isinstance(c, kinds.IndexLine):  # a diamond on the first cell: where the line is read from
             x, y = geo.center(c.line[0])
             h = CELL * 0.2
@@ -355,10 +369,27 @@ def draw_over(root: ET.Element, geo: Geometry, rules: Rules, colours: Colours = 
             _dot(g, geo, c, colours)
         elif isinstance(c, kinds.XV):
             _xv(g, geo, c, colours)
+        elif isinstance(c, (kinds.SumDot, kinds.OddEvenDot)):  # a coloured dot, its sums beside it
+            x, y = _edge_point(geo, c.a, c.b)
+            colour = colours.germanwhisper if isinstance(c, kinds.SumDot) else colours.dutchwhisper
+            _sub(g, "circle", {"class": c.kind, "cx": _num(x), "cy": _num(y), "r": _num(CELL * 0.1),
+                               "fill": colour, "stroke": colours.dot, "stroke-width": _num(CELL * 0.02)})
+            if isinstance(c, kinds.SumDot):
+                _sub(g, "title", {}, "sum " + " or ".join(str(t) for t in c.totals))
         elif isinstance(c, kinds.Quadruple):
             _quadruple(g, geo, c, colours)
         elif isinstance(c, kinds.NumberSum) and len(c.segments) > 1:
             _number_sum(g, geo, c, colours)
+        elif isinstance(c, kinds.CageRange):  # the outline is the cages' (svg.cages_of): the bounds here
+            x, y = geo.origin(min(c.group))
+            size = CELL * 0.22
+            label = f"{c.low}–{c.high}"
+            _sub(g, "rect", {"class": "cagerange-back", "x": _num(x + CELL * 0.04),
+                             "y": _num(y + CELL * 0.04),
+                             "width": _num(size * 0.6 * len(label) + 2), "height": _num(size * 1.05),
+                             "fill": colours.background})
+            _sub(g, "text", {"class": "cagerange", "x": _num(x + CELL * 0.06), "y": _num(y + size),
+                             "font-size": _num(size), "text-anchor": "start", "fill": colours.text}, label)
         elif isinstance(c, kinds.LittleKiller):
             _little_killer(g, geo, c, colours, _outside_cell(n, c.line) in clued)
         elif isinstance(c, (kinds.Sandwich, kinds.XSum, kinds.Skyscraper)):
@@ -410,6 +441,12 @@ def _xv(g: ET.Element, geo: Geometry, c: kinds.XV, colours: Colours) -> None:
     _sub(g, "text", {"class": "xv-halo", **attrs, "fill": colours.background, "stroke": colours.background,
                      "stroke-width": _num(CELL * 0.08), "stroke-linejoin": "round"}, label)
     _sub(g, "text", {"class": "xv", **attrs, "fill": colours.text}, label)
+
+
+def _direction(cell: int, other: int, n: int) -> tuple[int, int]:
+    """The (row, column) step from ``cell`` towards ``other``, each -1, 0 or 1."""
+    (r1, c1), (r2, c2) = divmod(cell, n), divmod(other, n)
+    return ((r2 > r1) - (r2 < r1), (c2 > c1) - (c2 < c1))
 
 
 def _number_sum(g: ET.Element, geo: Geometry, c: kinds.NumberSum, colours: Colours) -> None:

@@ -34,7 +34,7 @@ from sudokit.grid import Grid
 from sudokit.render import constraints
 from sudokit.render.layout import CAGE_DASH, CELL, Geometry, digit_label, fitted_dash, geometry
 from sudokit.rules import Cage, Rules
-from sudokit.rules.kinds import KillerCage
+from sudokit.rules.kinds import CageRange, KillerCage
 from sudokit.shape import Shape, shape_for_size
 
 if TYPE_CHECKING:
@@ -387,7 +387,8 @@ _CAGED = f"translate({_num(CELL * 0.1)} {_num(CELL * 0.1)}) scale(0.8)"
 def cages_of(rules: Rules) -> list[Cage]:
     """Every cage drawn: Killer's cages, then the cage constraints (a link's killer cages), in
     drawing order (the SVG, the booklet and the web page draw the same list)."""
-    return [*rules.cages, *(Cage(c.group, c.total) for c in rules.constraints if isinstance(c, KillerCage))]
+    return [*rules.cages, *(Cage(c.group, c.total) for c in rules.constraints if isinstance(c, KillerCage)),
+            *(Cage(c.group) for c in rules.constraints if isinstance(c, CageRange))]  # bounds: constraints.py
 
 
 def _see_through(root: ET.Element) -> None:

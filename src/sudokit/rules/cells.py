@@ -24,6 +24,8 @@ __all__ = [
     "XV",
     "AllBlackDotsGiven",
     "AllDotsGiven",
+    "AllOddEvenDotsGiven",
+    "AllSumsGiven",
     "AllVGiven",
     "AllWhiteDotsGiven",
     "AllXGiven",
@@ -36,8 +38,10 @@ __all__ = [
     "Maximum",
     "Minimum",
     "Odd",
+    "OddEvenDot",
     "Quadruple",
     "Ratio",
+    "SumDot",
 ]
 
 
@@ -294,6 +298,71 @@ class AllXGiven(_Negative):
 
     def forbidden(self, x: int, y: int) -> bool:
         return x + y == 10
+
+
+def _totals_problem(totals: object) -> str | None:
+    """Why ``totals`` is not a tuple of whole numbers (None: it is)."""
+    ok = isinstance(totals, tuple) and all(isinstance(t, int) and not isinstance(t, bool) for t in totals)
+    return None if ok else f"the totals {totals!r} are not whole numbers"
+
+
+@dataclass(frozen=True)
+class SumDot(_Pair):
+    """A mark the text gives several sums (a green dot that is "either X or V"): the two digits add
+    up to one of ``totals``."""
+
+    totals: tuple[int, ...] = (5, 10)
+    kind = "sumdot"
+    description = "the two digits add up to one of the totals"
+
+    def problem(self, n: int) -> str | None:
+        return _totals_problem(self.totals) or super().problem(n)
+
+    def test(self, x: int, y: int) -> bool:
+        return x + y in self.totals
+
+
+@dataclass(frozen=True)
+class OddEvenDot(_Pair):
+    """One digit odd and the other even; ``apart``: not consecutive either."""
+
+    apart: bool = False
+    kind = "oddevendot"
+    description = "one odd and one even digit (apart: not consecutive either)"
+
+    def test(self, x: int, y: int) -> bool:
+        return (x + y) % 2 == 1 and not (self.apart and abs(x - y) == 1)
+
+
+@dataclass(frozen=True)
+class AllSumsGiven(_Negative):
+    """Every mark for these sums is given: side-by-side cells without one (``marked``) add up to
+    none of ``totals`` ("All blue squares are given", a blue square summing to 7)."""
+
+    totals: tuple[int, ...] = ()
+    kind = "nosums"
+    aliases = ("allsumsgiven",)
+    description = "no mark: the sum is none of the totals"
+
+    def problem(self, n: int) -> str | None:
+        return _totals_problem(self.totals) or super().problem(n)
+
+    def forbidden(self, x: int, y: int) -> bool:
+        return x + y in self.totals
+
+
+@dataclass(frozen=True)
+class AllOddEvenDotsGiven(_Negative):
+    """Every odd-even dot is given: side-by-side cells without one (``marked``) are not one odd and
+    one even digit (``apart``: not one odd, one even and not consecutive)."""
+
+    apart: bool = False
+    kind = "nooddevendot"
+    aliases = ("alloddevendotsgiven",)
+    description = "no dot: not one odd and one even digit (apart: unless consecutive)"
+
+    def forbidden(self, x: int, y: int) -> bool:
+        return (x + y) % 2 == 1 and not (self.apart and abs(x - y) == 1)
 
 
 @dataclass(frozen=True)

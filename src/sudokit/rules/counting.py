@@ -14,15 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from itertools import permutations
 from typing import ClassVar
 
 from sudokit.rules.base import Constraint, digit_values
 from sudokit.rules.geometry import moves, pairs_along
 from sudokit.rules.lines import thirds
-from sudokit.rules.primitives import PairTable, Primitive, SetRule, Sum, Table, automaton
+from sudokit.rules.primitives import AllDifferent, PairTable, Primitive, SetRule, Sum, Table, automaton
 
-__all__ = ["CountingCircles", "DifferenceCount", "Fibonacci", "IndexLine", "KnightThirds",
-           "MixedParityTriples", "NumberSum", "SmallerNeighbours"]
+__all__ = ["CageRange", "CountingCircles", "DifferenceCount", "Fibonacci", "IndexLine", "KnightThirds",
+           "MixedParityTriples", "NumberSum", "ParityCount", "SmallerNeighbours"]
 
 
 @dataclass(frozen=True)
@@ -300,3 +301,84 @@ class NumberSum(Constraint):
     def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
         weights = tuple(10 ** (len(s) - 1 - i) for s in self.segments for i in range(len(s)))
         return [Sum(self.cells(), self.total, weights)]
+
+
+@dataclass(frozen=True)
+class CageRange(Constraint):
+    """Different digits whose sum lies between ``low`` and ``high`` (a killer cage whose clue is a
+    bound or a number of digits: "<?", "??")."""
+
+    group: tuple[int, ...]
+    low: int = 0
+    high: int = 0
+    kind = "cagerange"
+    aliases = ("killerrange", "cage-range")
+    description = "different digits whose sum lies between the two bounds"
+
+    def cells(self) -> tuple[int, ...]:
+        return self.group
+
+    def rule_text(self) -> str:
+        """The rule with its own bounds."""
+        return f"different digits adding up to {self.low} to {self.high}"
+
+    def problem(self, n: int) -> str | None:
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (self.low, self.high)):
+            return f"the bounds {self.low!r}, {self.high!r} are not whole numbers"
+        if not isinstance(self.group, tuple) or len(set(self.group)) != len(self.group):
+            return "a cell appears twice in the cage"
+        return super().problem(n)
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        ds = digit_values(n, digits)
+        low, high = self.low, self.high
+        most = max(0, max(ds)) * len(self.group)
+
+        def step(state: Hashable, d: int) -> list[Hashable]:
+            assert isinstance(state, int)
+            total = state + d
+            return [total] if total <= min(high, most) or min(ds) < 0 else []
+
+        def accept(state: Hashable) -> bool:
+            return isinstance(state, int) and low <= state <= high
+
+        if len(self.group) <= 4:  # few cells: the table of every filling, stronger than the two parts
+            rows = frozenset(t for t in permutations(ds, len(self.group)) if low <= sum(t) <= high)
+            return [AllDifferent(self.group), Table(self.group, rows)]
+        return [AllDifferent(self.group), automaton(self.group, ds, 0, step, accept)]
+
+
+@dataclass(frozen=True)
+class ParityCount(Constraint):
+    """The cell's digit is how many of the ``group`` cells (those in the directions of the arrows on
+    it) hold a digit of the same parity as its own."""
+
+    cell: int
+    group: tuple[int, ...] = ()
+    kind = "paritycount"
+    aliases = ("parityvision",)
+    description = "the digit is how many seen cells hold a digit of its parity"
+
+    def cells(self) -> tuple[int, ...]:
+        return (self.cell, *self.group)
+
+    def problem(self, n: int) -> str | None:
+        if not self.group or len(set(self.cells())) != len(self.cells()):
+            return "needs different cells to see, none of them its own"
+        return super().problem(n)
+
+    def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
+        ds = digit_values(n, digits)
+        most = len(self.group)
+
+        def step(state: Hashable, d: int) -> list[Hashable]:
+            assert isinstance(state, tuple)
+            if not state:  # the cell's own digit first
+                return [(d, 0)] if 0 <= d <= most else []
+            count = state[1] + ((d - state[0]) % 2 == 0)
+            return [(state[0], count)] if count <= state[0] else []
+
+        def accept(state: Hashable) -> bool:
+            return isinstance(state, tuple) and len(state) == 2 and state[0] == state[1]
+
+        return [automaton(self.cells(), ds, (), step, accept)]

@@ -54,6 +54,12 @@ kind                 rule                                                   comp
 ``indexline``        the Nth cell's digit is where the digit N is on it      PairTable per two cells
 ``smallerneighbours`` how many of the 8 around hold a smaller digit (sun)    Automaton
 ``numbersum``        the numbers the groups spell add up to the total        Sum (weights 10ᵏ)
+``cagerange``        different digits, the sum between ``low`` and ``high``  AllDifferent + Automaton
+``sumdot``           the two digits add up to one of ``totals``              PairTable
+``paritycount``      how many seen cells hold a digit of its parity          Automaton
+``oddevendot``       one odd, one even (``apart``: and not consecutive)      PairTable
+``nosums``           no mark: the sum is none of ``totals`` (all given)      PairTable per pair
+``nooddevendot``     no dot: not one odd and one even (all given)            PairTable per pair
 ===================  =====================================================  =========================
 
 >>> Thermometer((0, 1, 2)).compile(4)
@@ -68,6 +74,8 @@ from sudokit.rules.cells import (
     XV,
     AllBlackDotsGiven,
     AllDotsGiven,
+    AllOddEvenDotsGiven,
+    AllSumsGiven,
     AllVGiven,
     AllWhiteDotsGiven,
     AllXGiven,
@@ -80,11 +88,14 @@ from sudokit.rules.cells import (
     Maximum,
     Minimum,
     Odd,
+    OddEvenDot,
     Quadruple,
     Ratio,
+    SumDot,
 )
 from sudokit.rules.classic import AntiKing, AntiKnight, Diagonal, DisjointGroups, ExtraRegion, NonConsecutive
 from sudokit.rules.counting import (
+    CageRange,
     CountingCircles,
     DifferenceCount,
     Fibonacci,
@@ -92,6 +103,7 @@ from sudokit.rules.counting import (
     KnightThirds,
     MixedParityTriples,
     NumberSum,
+    ParityCount,
     SmallerNeighbours,
 )
 from sudokit.rules.geometry import orthogonal_pairs
@@ -120,6 +132,8 @@ __all__ = [
     "XV",
     "AllBlackDotsGiven",
     "AllDotsGiven",
+    "AllOddEvenDotsGiven",
+    "AllSumsGiven",
     "AllVGiven",
     "AllWhiteDotsGiven",
     "AllXGiven",
@@ -128,6 +142,7 @@ __all__ = [
     "AntiKnight",
     "Arrow",
     "Between",
+    "CageRange",
     "Clone",
     "CountingCircles",
     "Diagonal",
@@ -154,7 +169,9 @@ __all__ = [
     "NonConsecutive",
     "NumberSum",
     "Odd",
+    "OddEvenDot",
     "Palindrome",
+    "ParityCount",
     "Quadruple",
     "Ratio",
     "RegionSum",
@@ -163,6 +180,7 @@ __all__ = [
     "Skyscraper",
     "SlowThermometer",
     "SmallerNeighbours",
+    "SumDot",
     "Thermometer",
     "XSum",
     "ZipperLine",

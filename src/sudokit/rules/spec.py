@@ -33,7 +33,9 @@ from sudokit.rules.kinds import (
     XV,
     AllBlackDotsGiven,
     AllDotsGiven,
+    AllVGiven,
     AllWhiteDotsGiven,
+    AllXGiven,
     AllXVGiven,
     Difference,
     KropkiBlack,
@@ -203,7 +205,7 @@ def _value(text: str, name: str, where: str) -> object:
         if not m:
             raise RulesError(f"{where}: the box {t!r} is not RxC (3x3)")
         return (int(m.group(1)), int(m.group(2)))
-    if name in ("values", "boxes"):
+    if name in ("values", "boxes", "totals"):
         words = [w for w in re.split(r"[\s,]+", t) if w]
         if not words or not all(re.fullmatch(r"-?\d+", w) for w in words):
             raise RulesError(f"{where}: {t!r} is not a list of digits")
@@ -251,7 +253,12 @@ def parse_constraint(spec: str, n: int) -> list[Constraint]:
         if len(groups) != len(cell_fields):
             raise RulesError(f"{where}: {cls.kind} takes {len(cell_fields)} group(s) of cells "
                              f"({', '.join(cell_fields) or 'none'}), not {len(groups)}")
-        built.append(cls(**dict(zip(cell_fields, groups, strict=True)), **fixed))
+        named: dict[str, Any] = {}
+        for name, group in zip(cell_fields, groups, strict=True):
+            if name in _ONE and len(group) != 1:  # a one-cell field beside groups (paritycount)
+                raise RulesError(f"{where}: {cls.kind}'s {name} is one cell, not {len(group)}")
+            named[name] = group[0] if name in _ONE else group
+        built.append(cls(**named, **fixed))
     for constraint in built:
         try:
             _check_values(constraint, n)
@@ -264,16 +271,16 @@ def parse_constraint(spec: str, n: int) -> list[Constraint]:
 
 
 def parse_constraints(specs: Iterable[str], n: int) -> list[Constraint]:
-    """Every constraint of several ``KIND:SPEC`` texts; a ``nokropki``/``noxv`` given without
-    cells takes the pairs of the dots (X/V marks) among them."""
+    """Every constraint of several ``KIND:SPEC`` texts; a ``nokropki``/``noxv`` (``nov``, ``nox``)
+    given without cells takes the pairs of the dots (X/V marks) among them."""
     out = [c for spec in specs for c in parse_constraint(spec, n)]
     dots = _pairs(c for c in out if isinstance(c, (KropkiWhite, KropkiBlack, Difference, Ratio)))
     marks = _pairs(c for c in out if isinstance(c, XV))
     for i, c in enumerate(out):
         if isinstance(c, (AllDotsGiven, AllBlackDotsGiven, AllWhiteDotsGiven)) and not c.marked:
             out[i] = type(c)(dots)
-        elif isinstance(c, AllXVGiven) and not c.marked:
-            out[i] = AllXVGiven(marks)
+        elif isinstance(c, (AllXVGiven, AllVGiven, AllXGiven)) and not c.marked:
+            out[i] = type(c)(marks)
     return out
 
 
