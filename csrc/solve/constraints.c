@@ -17,7 +17,8 @@
  * Every other primitive (AllDifferent of other sizes too) watches its cells: a cell's mask
  * that shrinks puts them on a stack, and the core's rule hook runs them one at a time
  * (skc_prune, constraints_prune.c, the same pruning as sudokit/engine/constraints.py), after
- * the singles and before locked candidates, until nothing is queued.  Every primitive is
+ * the singles at the root and before each single below it (SK_RULES_FIRST, search.h: a guess
+ * that breaks a primitive fails before its singles cascade), until nothing is queued.  Every primitive is
  * queued once when the table is built (skc_root): that fixed point of the primitives without any
  * given is the table's root, the state each solve starts from with its givens queued as singles
  * (the fixed point of monotone prunes does not depend on their order, so the search is the same).  A complete assignment at a fixed point satisfies every primitive
@@ -83,7 +84,7 @@ static int restrict_cell(void *v, int p, uint64_t keep), assign(void *v, int p, 
 static const sk_hooks HOOKS = {
     .blame_cell = blame_cell, .blame_unit = blame_unit, .narrowed = narrowed, .restrict_cell = restrict_cell,
     .assign = assign, .rule = own_rules, .clear_rules = clear_rules, .locked = locked, .choose = choose_cell,
-    .propagate = propagate, .lock = SKC_LOCKED, .stop_every = SKC_STOP_EVERY, .copy = SK_COPY,
+    .propagate = propagate, .lock = SKC_LOCKED, .stop_every = SKC_STOP_EVERY, .copy = SK_COPY, .rules_first = SK_RULES_FIRST,
 };
 
 static int restrict_cell(void *v, int p, uint64_t keep) { return sk_restrict(&((Solver *)v)->c, &HOOKS, v, p, keep); }
