@@ -159,8 +159,7 @@ static int solver_init(Solver *s, const skc_table *t, uint64_t seed, void **bloc
     s->prims.items = (uint32_t *)(s->keep + words);
     s->weight = s->prims.items + np;
     s->prims.on = (uint8_t *)(s->weight + cells);
-    for (size_t i = 0; i < cells; i++) /* dom/deg at first: 1 + the cell's peers and primitives */
-        s->weight[i] = (uint32_t)(1 + t->peer_start[i + 1] - t->peer_start[i] + t->watch_start[i + 1] - t->watch_start[i]);
+    memcpy(s->weight, t->weight0, cells * sizeof(uint32_t)); /* dom/deg at first (skc_table's weight0) */
     memset(s->prims.on, 0, np);
     s->c.unit_cells = t->unit_cells;
     s->c.cell_unit = t->cu_unit;
@@ -174,7 +173,7 @@ static int solver_init(Solver *s, const skc_table *t, uint64_t seed, void **bloc
         s->c.placed = t->root_placed;
     } else {
         for (int p = t->nprims - 1; p >= 0; p--)
-            if (!t->is_unit[p]) sk_stack_push(&s->prims, p);
+            if (!t->is_unit[p] && !t->implied[p]) sk_stack_push(&s->prims, p);
     }
     return 1;
 }
