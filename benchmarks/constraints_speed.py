@@ -22,7 +22,7 @@ What is timed, per puzzle, a count up to two solutions (a uniqueness proof):
 It prints one line per puzzle and the medians over the puzzles, with the ratios of the same run.
 Targets (issue #25): C median under 5 ms per puzzle and at least 10× faster than pencilmark.
 
-    python benchmarks/constraints_speed.py [--count 24] [--repeat 5] [--no-pencilmark]
+    python benchmarks/constraints_speed.py [--count 24] [--first 1] [--repeat 5] [--no-pencilmark]
 """
 
 from __future__ import annotations
@@ -260,7 +260,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--count", type=int, default=24, help="puzzles (seeds 1..count)")
+    parser.add_argument("--count", type=int, default=24, help="puzzles (seeds first..first+count-1)")
+    parser.add_argument("--first", type=int, default=1, help="the first puzzle's seed (default 1)")
     parser.add_argument("--repeat", type=int, default=5, help="C runs per puzzle")
     parser.add_argument("--py-repeat", type=int, default=1, help="Python runs per puzzle")
     parser.add_argument("--pm-repeat", type=int, default=3, help="pencilmark runs per puzzle")
@@ -271,7 +272,7 @@ def main() -> int:
     args = parser.parse_args()
 
     t0 = time.perf_counter()
-    puzzles = [build(seed) for seed in range(1, args.count + 1)]
+    puzzles = [build(seed) for seed in range(args.first, args.first + args.count)]
     for p in puzzles:
         check_link(p)
     kinds = sorted({k.kind for k in puzzles[0].rules.constraints})

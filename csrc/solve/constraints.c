@@ -17,7 +17,8 @@
  * Every other primitive (AllDifferent of other sizes too) watches its cells: a cell's mask
  * that shrinks puts them on a stack, and the core's rule hook runs them one at a time
  * (skc_prune, constraints_prune.c, the same pruning as sudokit/engine/constraints.py), after
- * the singles and before locked candidates, until nothing is queued.  Every primitive is
+ * the singles at the root and before each single below it (SK_RULES_FIRST, search.h: a guess
+ * that breaks a primitive fails before its singles cascade), until nothing is queued.  Every primitive is
  * queued once when the table is built (skc_root): that fixed point of the primitives without any
  * given is the table's root, the state each solve starts from with its givens queued as singles
  * (the fixed point of monotone prunes does not depend on their order, so the search is the same).  A complete assignment at a fixed point satisfies every primitive
@@ -83,7 +84,7 @@ static int restrict_cell(void *v, int p, uint64_t keep), assign(void *v, int p, 
 static const sk_hooks HOOKS = {
     .blame_cell = blame_cell, .blame_unit = blame_unit, .narrowed = narrowed, .restrict_cell = restrict_cell,
     .assign = assign, .rule = own_rules, .clear_rules = clear_rules, .locked = locked, .choose = choose_cell,
-    .propagate = propagate, .lock = SKC_LOCKED, .stop_every = SKC_STOP_EVERY, .copy = SK_COPY,
+    .propagate = propagate, .lock = SKC_LOCKED, .stop_every = SKC_STOP_EVERY, .copy = SK_COPY, .rules_first = SK_RULES_FIRST,
 };
 
 static int restrict_cell(void *v, int p, uint64_t keep) { return sk_restrict(&((Solver *)v)->c, &HOOKS, v, p, keep); }
@@ -158,8 +159,7 @@ static int solver_init(Solver *s, const skc_table *t, uint64_t seed, void **bloc
     s->prims.items = (uint32_t *)(s->keep + words);
     s->weight = s->prims.items + np;
     s->prims.on = (uint8_t *)(s->weight + cells);
-    for (size_t i = 0; i < cells; i++) /* dom/deg at first: 1 + the cell's peers and primitives */
-        s->weight[i] = (uint32_t)(1 + t->peer_start[i + 1] - t->peer_start[i] + t->watch_start[i + 1] - t->watch_start[i]);
+    memcpy(s->weight, t->weight0, cells * sizeof(uint32_t)); /* dom/deg at first (skc_table's weight0) */
     memset(s->prims.on, 0, np);
     s->c.unit_cells = t->unit_cells;
     s->c.cell_unit = t->cu_unit;
@@ -173,7 +173,7 @@ static int solver_init(Solver *s, const skc_table *t, uint64_t seed, void **bloc
         s->c.placed = t->root_placed;
     } else {
         for (int p = t->nprims - 1; p >= 0; p--)
-            if (!t->is_unit[p]) sk_stack_push(&s->prims, p);
+            if (!t->is_unit[p] && !t->implied[p]) sk_stack_push(&s->prims, p);
     }
     return 1;
 }

@@ -51,6 +51,8 @@ struct skc_table {
     int64_t *sum_base;     /* nprims */
     uint8_t *is_unit;      /* nprims: an AllDifferent of n different cells, left to the search core */
     uint8_t *settles;      /* nprims: its prune is idempotent (pruning again at once removes nothing) */
+    uint8_t *implied;      /* nprims: an AllDifferent (not a unit) that a primitive over the same
+                            * cells prunes exactly (mark_implied): never queued */
     uint8_t *digit_slots;  /* nprims: a SET whose every slot is one digit, different within an option
                             * (renban): each option is matched as a digit set, as a cage's */
     int *watch_start;      /* ncells + 1: the primitives (not units) over each cell ... */
@@ -62,6 +64,7 @@ struct skc_table {
     uint8_t *cu_pos;       /* ... and its position in them (search.h's cell_unit, cell_pos) */
     int *peer_start;       /* ncells + 1: the cells sharing an AllDifferent with each cell */
     uint16_t *peers;
+    uint32_t *weight0;     /* ncells: a cell's first dom/wdeg weight, 1 + its peers and primitives */
     int pwords;            /* 64-bit words per row of peer_bits */
     uint64_t *peer_bits;   /* ncells rows: bit q of row p set when q is a peer of p */
     int max_cells;         /* the most cells of one primitive */

@@ -302,13 +302,17 @@ static int augment(const uint64_t *adj, int i, int *mate, uint64_t *seen) {
  * least |T| digits, and then an edge (cell i, digit x) lies in none exactly when some T without
  * i sees only |T| digits, x among them (T takes those digits in every perfect matching). */
 static int hall_keep(const int *cells, int k, const uint64_t *cand, uint64_t digits, uint64_t *keep) {
+    /* the number of cells in each set of up to SKC_HALL_MAX cells */
+    static const uint8_t kSize[1 << SKC_HALL_MAX] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                                     1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
     uint64_t seen[1 << SKC_HALL_MAX], banned[SKC_HALL_MAX] = {0}, adj[SKC_HALL_MAX];
     int all = (1 << k) - 1;
-    for (int i = 0; i < k; i++) adj[i] = cand[cells[i]] & digits;
+    for (int i = 0; i < k; i++)
+        if (!(adj[i] = cand[cells[i]] & digits)) return 0; /* the commonest failure, found first */
     seen[0] = 0;
     for (int set = 1; set <= all; set++) {
         uint64_t m = seen[set] = seen[set & (set - 1)] | adj[low((uint64_t)set)];
-        int size = sk_popcount((uint64_t)set), reach = sk_popcount(m);
+        int size = kSize[set], reach = sk_popcount(m);
         if (reach < size) return 0;
         if (reach == size && set != all)
             for (int rest = all & ~set; rest; rest &= rest - 1) banned[low((uint64_t)rest)] |= m;

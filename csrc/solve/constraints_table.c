@@ -32,6 +32,8 @@ void skc_table_free(skc_table *t) {
     free(t->ncombo);
     free(t->is_unit);
     free(t->settles);
+    free(t->implied);
+    free(t->weight0);
     free(t->digit_slots);
     free(t->watch_start);
     free(t->watch);
@@ -177,6 +179,51 @@ static const char *check_data(const skc_spec *s, int p, uint64_t full, size_t *a
 static void *zalloc(size_t count, size_t size) { return calloc(count ? count : 1, size); }
 #define ALLOC(ptr, count) (((ptr) = zalloc((size_t)(count), sizeof *(ptr))) != NULL)
 
+/* Whether primitive b prunes an all-different rule over its cells exactly: a sum of different
+ * digits matched to its digit sets, or a set rule whose every option has disjoint slots (a
+ * perfect matching then gives the cells different digits); over different cells (settles). */
+static int matches_distinct(const skc_table *t, int b) {
+    if (!t->settles[b]) return 0;
+    if (t->kind[b] == SKC_SUM) return t->ncombo[b] >= 0;
+    if (t->kind[b] != SKC_SET) return 0;
+    int k = t->cstart[b + 1] - t->cstart[b];
+    const uint64_t *option = t->aux + t->astart[b];
+    for (int64_t o = 0; o < t->data[t->dstart[b]]; o++, option += k) {
+        uint64_t seen = 0;
+        for (int i = 0; i < k; i++) {
+            if (seen & option[i]) return 0;
+            seen |= option[i];
+        }
+    }
+    return 1;
+}
+
+/* An AllDifferent (not a unit) over the same different cells as a primitive that prunes it
+ * exactly (a cage's sum, a renban's set rule) is implied: every digit its prune would remove,
+ * that primitive's removes too (and its cells are peers, so a placed digit still leaves them),
+ * so the fixed point is the same without queueing it. */
+static void mark_implied(skc_table *t) {
+    for (int a = 0; a < t->nprims; a++) {
+        int k = t->cstart[a + 1] - t->cstart[a];
+        if (t->kind[a] != SKC_ALLDIFF || t->is_unit[a] || k < 2) continue;
+        const int *cells = t->cells + t->cstart[a];
+        int distinct = 1;
+        for (int i = 0; i < k && distinct; i++)
+            for (int j = 0; j < i && distinct; j++) distinct = cells[i] != cells[j];
+        for (int b = 0; b < t->nprims && distinct && !t->implied[a]; b++) {
+            if (b == a || t->cstart[b + 1] - t->cstart[b] != k || !matches_distinct(t, b)) continue;
+            const int *other = t->cells + t->cstart[b];
+            int same = 1;
+            for (int i = 0; i < k && same; i++) {
+                int found = 0;
+                for (int j = 0; j < k && !found; j++) found = cells[i] == other[j];
+                same = found;
+            }
+            t->implied[a] = (uint8_t)same;
+        }
+    }
+}
+
 /* Derived data: supports, option masks, accepting sets, sum ranges; the units, watch lists, peers. */
 static int compile(skc_table *t) {
     int n = t->n, nc = t->ncells, np = t->nprims;
@@ -229,9 +276,10 @@ static int compile(skc_table *t) {
             for (int j = 0; j < i && exact; j++) exact = cells[i] != cells[j];
         t->settles[p] = (uint8_t)exact;
     }
+    mark_implied(t);
     /* the units, and each cell's units with its position */
     if (!ALLOC(t->unit_cells, (size_t)t->nunits * n) || !ALLOC(t->cu_start, nc + 1) ||
-        !ALLOC(t->watch_start, nc + 1) || !ALLOC(t->peer_start, nc + 1))
+        !ALLOC(t->watch_start, nc + 1) || !ALLOC(t->peer_start, nc + 1) || !ALLOC(t->weight0, nc))
         return 0;
     int u = 0;
     for (int p = 0; p < np; p++) {
@@ -264,6 +312,8 @@ static int compile(skc_table *t) {
                 int c = t->cells[i];
                 if (stamp[c] == p) continue;
                 stamp[c] = p;
+                if (pass == 0) t->weight0[c]++; /* implied ones too: the same first weights */
+                if (t->implied[p]) continue;
                 if (pass == 0) t->watch_start[c + 1]++;
                 else t->watch[t->watch_start[c] + fill[c]++] = p;
             }
@@ -294,6 +344,7 @@ static int compile(skc_table *t) {
             while (x) x &= x - 1, count++;
         }
         t->peer_start[c + 1] = t->peer_start[c] + count;
+        t->weight0[c] += 1 + (uint32_t)count;
     }
     if (!ALLOC(t->peers, t->peer_start[nc])) return 0;
     for (int c = 0, at = 0; c < nc; c++)
@@ -340,7 +391,7 @@ skc_table *skc_table_new(const skc_spec *s, char *error, size_t size) {
     int ok = ALLOC(t->digits, s->n) && ALLOC(t->kind, np) && ALLOC(t->cstart, np + 1) && ALLOC(t->cells, ncl) &&
              ALLOC(t->dstart, np + 1) && ALLOC(t->data, nd) && ALLOC(t->astart, np + 1) && ALLOC(t->aux, aux) &&
              ALLOC(t->words, np) && ALLOC(t->sum_base, np) && ALLOC(t->is_unit, np) && ALLOC(t->ncombo, np) &&
-             ALLOC(t->settles, np) && ALLOC(t->digit_slots, np);
+             ALLOC(t->settles, np) && ALLOC(t->digit_slots, np) && ALLOC(t->implied, np);
     if (ok) {
         memcpy(t->digits, s->digits, (size_t)s->n * sizeof(int64_t));
         memcpy(t->kind, s->kind, (size_t)np * sizeof(int));

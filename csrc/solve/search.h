@@ -109,6 +109,7 @@ static inline void sk_stack_clear(sk_stack *st) {
 typedef struct {
     int n, ncells, nunits, placed;
     int use_ad;              /* run the all-different rule */
+    int rules_first;         /* SK_RULES_FIRST below the root: the own rules run before each single */
     int record;              /* changes go on the trail (off at the root: nothing undoes it) */
     uint64_t *cand;          /* ncells masks */
     uint64_t *places;        /* nunits * n masks */
@@ -168,6 +169,8 @@ typedef struct {
     int three_units;                      /* SK_THREE_UNITS: every cell in 3 units, at 3p */
     int lock;                             /* stack shrunk places masks for the locked hook */
     int stop_when_full;                   /* propagation ends once every cell is placed */
+    int rules_first;                      /* SK_RULES_FIRST: below the root, the rule hook runs
+                                           * until idle before each single (sk_propagate) */
     int copy;                             /* SK_COPY: a decision copies the state (cand, places,
                                            * done) and backtracking copies it back: no trail */
     unsigned stop_every;                  /* guesses between two looks at the clock */
@@ -175,6 +178,7 @@ typedef struct {
 
 #define SK_THREE_UNITS 1
 #define SK_COPY 1
+#define SK_RULES_FIRST 1
 
 /* Allocate the core for ncells cells and nunits units of n digits (scap singles, a trail of
  * tcap entries to start) and set it to "every candidate everywhere, nothing queued";
@@ -192,6 +196,7 @@ static inline int sk_search_init(sk_search *c, int n, int ncells, int nunits, in
     char *at = (char *)malloc(bytes);
     c->tcap = tcap;
     c->record = 0;
+    c->rules_first = 0;
     c->snaps = NULL; /* SK_COPY: allocated at the first guess (sk_snap_save) */
     c->snap_cap = 0;
     c->snap_bytes = (cells + nplaces) * sizeof(uint64_t) + cells;
@@ -387,14 +392,23 @@ static inline int sk_all_different(sk_search *c, const sk_hooks *h, void *s, int
 
 /* Run the queued singles, then the solver's own rules, locked candidates and the all-different
  * rule, cheapest first, to a fixed point (or the first contradiction).  The queues are empty
- * afterwards. */
+ * afterwards.  With SK_RULES_FIRST, below the root (after a guess), the own rules run until idle
+ * before each single instead: a guess that breaks a rule fails before its singles have cascaded
+ * through the grid (the fixed point is the same; at the root, with its many givens queued,
+ * singles first stays cheaper). */
 SK_INLINE int sk_propagate(sk_search *c, const sk_hooks *h, void *s) {
     int rc = OK;
     for (;;) {
+        if (h->rules_first && c->rules_first && h->rule && (rc = h->rule(s)) != IDLE) {
+            if (rc != OK) goto out;
+            continue;
+        }
         while (c->shead < c->stail) {
             uint32_t item = c->singles[c->shead++];
             if ((rc = h->assign(s, (int)(item >> 6), (int)(item & 63))) != OK) goto out;
+            if (h->rules_first && c->rules_first) break;
         }
+        if (h->rules_first && c->rules_first && c->shead < c->stail) continue;
         if (h->stop_when_full && c->placed == c->ncells) break;
         if (h->rule && (rc = h->rule(s)) != IDLE) {
             if (rc != OK) goto out;
@@ -430,6 +444,7 @@ SK_INLINE int sk_search_run(sk_search *c, const sk_hooks *h, void *s, const uint
         if (givens[i]) sk_push_single(c, i, givens[i] - 1);
     int rc = h->propagate(s); /* the root is never undone: its changes are not recorded */
     c->record = !h->copy; /* SK_COPY: the snapshots replace the trail */
+    c->rules_first = h->rules_first; /* SK_RULES_FIRST: from the first guess on */
     for (;;) {
         if (rc == NOMEM) return -1;
         if (rc == OK) {
