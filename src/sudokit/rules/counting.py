@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from sudokit.rules.base import Constraint, digit_values
 from sudokit.rules.geometry import moves, pairs_along
-from sudokit.rules.lines import thirds
+from sudokit.rules.lines import LineConstraint, thirds
 from sudokit.rules.primitives import AllDifferent, PairTable, Primitive, SetRule, Sum, Table, automaton
 
 __all__ = ["CageRange", "CountingCircles", "DifferenceCount", "Fibonacci", "IndexLine", "KnightThirds",
@@ -27,23 +27,13 @@ __all__ = ["CageRange", "CountingCircles", "DifferenceCount", "Fibonacci", "Inde
 
 
 @dataclass(frozen=True)
-class Fibonacci(Constraint):
+class Fibonacci(LineConstraint):
     """Digits strictly increase from one end of the line to the other (either end), and each digit
     after the two lowest is the sum of the two before it."""
 
-    line: tuple[int, ...]
     kind = "fibonacci"
     aliases = ("fibonacciline",)
     description = "digits increase from one end, each after the lowest two the sum of the two before it"
-    min_cells: ClassVar[int] = 2
-
-    def cells(self) -> tuple[int, ...]:
-        return self.line
-
-    def problem(self, n: int) -> str | None:
-        if len(set(self.line)) != len(self.line):
-            return "a cell appears twice on the line"
-        return super().problem(n)
 
     def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
         ds = sorted(digit_values(n, digits))
@@ -61,24 +51,14 @@ class Fibonacci(Constraint):
 
 
 @dataclass(frozen=True)
-class DifferenceCount(Constraint):
+class DifferenceCount(LineConstraint):
     """The difference of two neighbours on the line says exactly how many neighbouring pairs of
     the line have that difference (so neighbours never repeat: a difference of 0 would count
     itself)."""
 
-    line: tuple[int, ...]
     kind = "differencecount"
     aliases = ("differencescount", "countingdifferences")
     description = "each neighbours' difference is how many neighbouring pairs on the line have it"
-    min_cells: ClassVar[int] = 2
-
-    def cells(self) -> tuple[int, ...]:
-        return self.line
-
-    def problem(self, n: int) -> str | None:
-        if len(set(self.line)) != len(self.line):
-            return "a cell appears twice on the line"
-        return super().problem(n)
 
     def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
         ds = digit_values(n, digits)
@@ -209,24 +189,14 @@ class KnightThirds(Constraint):
 
 
 @dataclass(frozen=True)
-class IndexLine(Constraint):
+class IndexLine(LineConstraint):
     """The digit in the Nth cell along the line (from its first cell) is the position along the
     line where the digit N appears: digit ``j`` in cell ``i`` if and only if digit ``i`` in cell
     ``j`` (positions from 1), so every digit on it is at most the line's length."""
 
-    line: tuple[int, ...]
     kind = "indexline"
     aliases = ("index-line", "index")
     description = "the digit in the Nth cell is the position along the line of the digit N"
-    min_cells: ClassVar[int] = 2
-
-    def cells(self) -> tuple[int, ...]:
-        return self.line
-
-    def problem(self, n: int) -> str | None:
-        if len(set(self.line)) != len(self.line):
-            return "a cell appears twice on the line"
-        return super().problem(n)
 
     def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
         ds = digit_values(n, digits)

@@ -50,8 +50,8 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class _Line(Constraint):
-    """A constraint along one line of cells."""
+class LineConstraint(Constraint):
+    """A constraint along one line of cells, no cell twice (the base of every line kind)."""
 
     line: tuple[int, ...]
     min_cells: ClassVar[int] = 2
@@ -66,7 +66,7 @@ class _Line(Constraint):
 
 
 @dataclass(frozen=True)
-class Thermometer(_Line):
+class Thermometer(LineConstraint):
     """Digits strictly increase from the bulb (the first cell)."""
 
     kind = "thermo"
@@ -78,7 +78,7 @@ class Thermometer(_Line):
 
 
 @dataclass(frozen=True)
-class SlowThermometer(_Line):
+class SlowThermometer(LineConstraint):
     """Digits never decrease from the bulb."""
 
     kind = "slowthermo"
@@ -142,7 +142,7 @@ class KillerCage(Constraint):
 
 
 @dataclass(frozen=True)
-class LittleKiller(_Line):
+class LittleKiller(LineConstraint):
     """The digits on the diagonal add up to ``total`` (repeats allowed)."""
 
     total: int = 0
@@ -156,7 +156,7 @@ class LittleKiller(_Line):
 
 
 @dataclass(frozen=True)
-class Sandwich(_Line):
+class Sandwich(LineConstraint):
     """The digits between the smallest and the largest digit of the row or column (``line``, the
     whole row or column) add up to ``total``."""
 
@@ -188,7 +188,7 @@ class Sandwich(_Line):
 
 
 @dataclass(frozen=True)
-class XSum(_Line):
+class XSum(LineConstraint):
     """Read from the clue's end (``line[0]``): the first X digits add up to ``total``, X being the
     first digit."""
 
@@ -220,7 +220,7 @@ class XSum(_Line):
 
 
 @dataclass(frozen=True)
-class Skyscraper(_Line):
+class Skyscraper(LineConstraint):
     """Seen from the clue's end (``line[0]``), ``count`` digits are visible: a digit hides every
     smaller digit behind it."""
 
@@ -244,7 +244,7 @@ class Skyscraper(_Line):
 
 
 @dataclass(frozen=True)
-class _Whisper(_Line):
+class _Whisper(LineConstraint):
     gap: int = 5
 
     def rule_text(self) -> str:
@@ -276,7 +276,7 @@ class DutchWhisper(_Whisper):
 
 
 @dataclass(frozen=True)
-class Renban(_Line):
+class Renban(LineConstraint):
     """Different digits forming a set of consecutive digits, in any order."""
 
     kind = "renban"
@@ -294,7 +294,7 @@ class Renban(_Line):
 
 
 @dataclass(frozen=True)
-class Palindrome(_Line):
+class Palindrome(LineConstraint):
     """The line reads the same both ways."""
 
     kind = "palindrome"
@@ -310,7 +310,7 @@ class Palindrome(_Line):
 
 
 @dataclass(frozen=True)
-class Between(_Line):
+class Between(LineConstraint):
     """The cells strictly inside the line hold digits strictly between the two ends' digits."""
 
     kind = "between"
@@ -326,7 +326,7 @@ class Between(_Line):
 
 
 @dataclass(frozen=True)
-class RegionSum(_Line):
+class RegionSum(LineConstraint):
     """Each box's segment of the line has the same sum (``boxes``: a region number per cell;
     None: the usual boxes of the grid size)."""
 
@@ -375,7 +375,7 @@ def thirds(ds: Sequence[int], parts: int) -> list[frozenset[int]]:
 
 
 @dataclass(frozen=True)
-class Entropic(_Line):
+class Entropic(LineConstraint):
     """Every 3 consecutive cells hold one low (1-3), one middle (4-6) and one high (7-9) digit
     (the digit set cut in thirds); ``closed``: the line is a loop, its last cell beside its first."""
 
@@ -410,7 +410,7 @@ def _distinct_groups(cells: tuple[int, ...], groups: Sequence[frozenset[int]]) -
 
 
 @dataclass(frozen=True)
-class Modular(_Line):
+class Modular(LineConstraint):
     """Every ``modulus`` consecutive cells hold digits of different residues modulo ``modulus``."""
 
     modulus: int = 3
@@ -430,7 +430,7 @@ class Modular(_Line):
 
 
 @dataclass(frozen=True)
-class ZipperLine(_Line):
+class ZipperLine(LineConstraint):
     """Cells at the same distance from the line's centre add up to the centre's digit (odd
     length), or all to the same sum (even length)."""
 
