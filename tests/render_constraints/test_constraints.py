@@ -30,7 +30,7 @@ CASES: list[tuple[Constraint, str, str]] = [
     (kinds.SlowThermometer((rc(3, 1), rc(3, 2))), "circle", "slow-marker"),
     (kinds.Arrow((rc(1, 4),), (rc(2, 4), rc(3, 5))), "circle", "arrow-circle"),
     (kinds.Arrow((rc(1, 4), rc(1, 5)), (rc(2, 5), rc(3, 5))), "rect", "pill"),
-    (kinds.KillerCage((rc(5, 5), rc(5, 6), rc(6, 6)), 12), "path", "cage"),
+    (kinds.KillerCage((rc(5, 5), rc(5, 6), rc(6, 6)), 12), "g", "cage"),
     (kinds.LittleKiller((rc(1, 2), rc(2, 3), rc(3, 4)), 9), "g", "littlekiller"),
     (kinds.Sandwich(tuple(rc(r, 3) for r in range(1, 7)), 5), "text", "sandwich"),
     (kinds.XSum(tuple(rc(4, c) for c in range(6, 0, -1)), 10), "text", "xsum"),
