@@ -390,7 +390,8 @@ class Generator:
             limit = RATING_TIME_LIMIT if left is None else max(1e-3, min(left, RATING_TIME_LIMIT))
             rate = partial(self._variant_rater, time_limit=limit, engine=self.engine_name, keep_steps=True)
             rating = rate(grid)
-            if too_hard(opts, rating):  # givens where the path is hardest, then the spare ones away
+            # too hard: givens where the path is hardest, then the spare ones away
+            if too_hard(opts, rating) and self._may_add_given(grid):
                 rating = ease(opts, rules, puzzle, solution, random.Random(aseed ^ _EASE_SALT), rate,
                               rating, deadline, stop)
                 grid = Grid._trusted(tuple(puzzle), opts.shape, rules)
@@ -404,6 +405,12 @@ class Generator:
                 return None
         answer = Grid._trusted(tuple(solution), opts.shape, rules)
         return Generated(grid, answer, seed, attempt + 1, rating)
+
+    def _may_add_given(self, grid: Grid) -> bool:
+        """True when ``grid`` may take one more given (a Killer only while ``killer_givens`` allow)."""
+        opts = self.options
+        return not (opts.killer_givens is not None and "killer" in split_names(opts.variant)[1]
+                    and grid.clue_count >= opts.killer_givens)
 
     def _within_givens(self, grid: Grid) -> bool:
         """True when a variant puzzle has no more givens than ``max_clues`` and, for a Killer,
