@@ -65,7 +65,7 @@ def test_ease_brings_a_harder_puzzle_down_to_the_target_with_the_solution_digits
     def rater(grid: Grid) -> object:
         return rate(grid, time_limit=20, keep_steps=True)
 
-    last = ease(opts, rules, puzzle, answer, random.Random(1), rater, first, NEVER)
+    last = ease(opts, rules, puzzle, answer, random.Random(1), rater, first, "c", NEVER)
     eased = Grid(tuple(puzzle), made.shape, rules)
     assert not too_hard(opts, last) and rate(eased, time_limit=20).level == "easy"
     assert all(not v or v == answer[x] for x, v in enumerate(puzzle))

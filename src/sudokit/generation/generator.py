@@ -393,7 +393,7 @@ class Generator:
             # too hard: givens where the path is hardest, then the spare ones away
             if too_hard(opts, rating) and self._may_add_given(grid):
                 rating = ease(opts, rules, puzzle, solution, random.Random(aseed ^ _EASE_SALT), rate,
-                              rating, deadline, stop)
+                              rating, self.engine_name, deadline, stop)
                 grid = Grid._trusted(tuple(puzzle), opts.shape, rules)
                 if not self._within_givens(grid):
                     return None

@@ -127,11 +127,13 @@ def too_hard(opts: Options, rating: Any) -> bool:
 
 
 def ease(opts: Options, rules: Rules, puzzle: list[int], solution: Sequence[int], rng: random.Random,
-         rate: Callable[[Grid], Any], rating: Any, deadline: Deadline, stop: Stop | None = None) -> Any:
+         rate: Callable[[Grid], Any], rating: Any, engine: str, deadline: Deadline,
+         stop: Stop | None = None) -> Any:
     """Bring ``puzzle`` (changed in place), rated ``rating`` by ``rate`` (with its steps) and
     harder than the target, within the target: the solution's digit in a cell of the first
     hardest step of the path until it is, then (unless ``keep``) every given taken away whose
-    loss leaves it rated and not too hard; the last rating."""
+    loss leaves it unique (a short count by ``engine`` first), rated and not too hard; the last
+    rating."""
     while too_hard(opts, rating) and rating.steps:
         _check(deadline, stop)
         top = max(step.difficulty for step in rating.steps)
@@ -149,6 +151,9 @@ def ease(opts: Options, rules: Rules, puzzle: list[int], solution: Sequence[int]
         if puzzle[cell]:
             _check(deadline, stop)
             digit, puzzle[cell] = puzzle[cell], 0
+            if count_within(rules, puzzle, engine, deadline)[0] == 2:  # a short count first
+                puzzle[cell] = digit
+                continue
             trial = rate(_grid(opts, rules, puzzle))
             if getattr(trial, "status", None) != "rated" or too_hard(opts, trial):
                 puzzle[cell] = digit
