@@ -65,7 +65,7 @@ from sudokit.generation.dig import (
     variant_attempt,
 )
 from sudokit.generation.kinds import split_names
-from sudokit.generation.logical import make_logical
+from sudokit.generation.logical import ease, make_logical, too_hard
 from sudokit.generation.options import CLIMB_FROM as CLIMB_FROM
 from sudokit.generation.options import CLIMB_ONLY_FROM as CLIMB_ONLY_FROM
 from sudokit.generation.options import (
@@ -109,6 +109,8 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 #: Mixed into an attempt's seed for the random order of the setter's pass (its own stream).
 _LOGIC_SALT = 0x5E77E2
+#: Salt of the random order in which :func:`ease` adds and takes away givens.
+_EASE_SALT = 0xEA5E
 
 
 # -- seeds -----------------------------------------------------------------------------------------
@@ -376,11 +378,8 @@ class Generator:
         if opts.logic:
             rules = make_logical(opts, rules, puzzle, solution, random.Random(aseed ^ _LOGIC_SALT),
                                  self.engine_name, deadline, stop)
-            if (opts.killer_givens is not None and "killer" in split_names(opts.variant)[1]
-                    and sum(1 for v in puzzle if v) > opts.killer_givens):
-                return None
         grid = Grid._trusted(tuple(puzzle), opts.shape, rules)
-        if opts.max_clues is not None and grid.clue_count > opts.max_clues:
+        if not self._within_givens(grid):
             return None
         table = backend.rules_table(rules, self.engine_name)
         if table.solve(bytes(puzzle), 2)[0] != 1:  # every puzzle is checked before it leaves
@@ -389,13 +388,38 @@ class Generator:
         if self._variant_rater is not None:
             left = deadline.remaining()
             limit = RATING_TIME_LIMIT if left is None else max(1e-3, min(left, RATING_TIME_LIMIT))
-            rating = self._variant_rater(grid, time_limit=limit, engine=self.engine_name)
+            rate = partial(self._variant_rater, time_limit=limit, engine=self.engine_name, keep_steps=True)
+            rating = rate(grid)
+            # too hard: givens where the path is hardest, then the spare ones away
+            if too_hard(opts, rating) and self._may_add_given(grid):
+                rating = ease(opts, rules, puzzle, solution, random.Random(aseed ^ _EASE_SALT), rate,
+                              rating, self.engine_name, deadline, stop)
+                grid = Grid._trusted(tuple(puzzle), opts.shape, rules)
+                if not self._within_givens(grid):
+                    return None
+                if table.solve(bytes(puzzle), 2)[0] != 1:
+                    raise AssertionError(f"generator bug: non-unique puzzle {grid.to_json()}")
             level = str(getattr(rating, "level", None) or getattr(rating, "status", "unrated"))
             levels[level] = levels.get(level, 0) + 1
             if not difficulty_ok(opts, rating):
                 return None
         answer = Grid._trusted(tuple(solution), opts.shape, rules)
         return Generated(grid, answer, seed, attempt + 1, rating)
+
+    def _may_add_given(self, grid: Grid) -> bool:
+        """True when ``grid`` may take one more given (a Killer only while ``killer_givens`` allow)."""
+        opts = self.options
+        return not (opts.killer_givens is not None and "killer" in split_names(opts.variant)[1]
+                    and grid.clue_count >= opts.killer_givens)
+
+    def _within_givens(self, grid: Grid) -> bool:
+        """True when a variant puzzle has no more givens than ``max_clues`` and, for a Killer,
+        with the setter's pass, ``killer_givens`` allow."""
+        opts = self.options
+        if (opts.killer_givens is not None and "killer" in split_names(opts.variant)[1]
+                and grid.clue_count > opts.killer_givens):
+            return False
+        return opts.max_clues is None or grid.clue_count <= opts.max_clues
 
     def _missed(self, levels: dict[str, int]) -> str:
         """Why a variant's difficulty target was not reached: the levels the attempts had."""

@@ -26,16 +26,22 @@ The path uses the variant techniques below the forcing chains unless the difficu
 for more (``extreme``, or an ER range reaching the first forcing chain): a person can then solve
 the puzzle with sums, pair rules, subsets and wings, and :func:`sudokit.explain` (which tries the
 same steps first, the forcing chains last) solves it with no guess.
+
+A difficulty target easier than the puzzle came out is then reached by construction
+(:func:`ease`): the solution's digit goes in a cell of the hardest step of the rated path, again
+and again, until the level (or ER) is within the target; then, unless ``keep``, every given whose
+loss leaves the puzzle unique, solved by logic and within the target goes again.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from sudokit.generation.constrained import assemble, count_within
 from sudokit.generation.kinds import kind_of, split_names
-from sudokit.generation.options import Options
+from sudokit.generation.options import LEVELS, Options
 from sudokit.grid import Grid
 from sudokit.limits import Deadline, Stop
 from sudokit.rules import Cage, Constraint, Rules
@@ -43,7 +49,7 @@ from sudokit.techniques import Technique
 from sudokit.techniques.explain import guessed_cells
 from sudokit.techniques.variants import variant_techniques
 
-__all__ = ["forcing_from", "logic_techniques", "make_logical"]
+__all__ = ["ease", "forcing_from", "logic_techniques", "make_logical", "too_hard"]
 
 
 def forcing_from(listed: Sequence[Technique]) -> float:
@@ -105,6 +111,55 @@ def make_logical(opts: Options, rules: Rules, puzzle: list[int], solution: Seque
         if not needed(smaller):
             items, rules = trial, smaller
     return rules
+
+
+def too_hard(opts: Options, rating: Any) -> bool:
+    """True when a rated puzzle is harder than the difficulty target of ``opts`` (a level above
+    the named one, or an ER above the range)."""
+    if getattr(rating, "status", None) != "rated":
+        return False
+    target = opts.difficulty
+    if isinstance(target, tuple):
+        return float(rating.er) > target[1]
+    if isinstance(target, str) and target in LEVELS and rating.level in LEVELS:
+        return LEVELS.index(rating.level) > LEVELS.index(target)
+    return False
+
+
+def ease(opts: Options, rules: Rules, puzzle: list[int], solution: Sequence[int], rng: random.Random,
+         rate: Callable[[Grid], Any], rating: Any, engine: str, deadline: Deadline,
+         stop: Stop | None = None) -> Any:
+    """Bring ``puzzle`` (changed in place), rated ``rating`` by ``rate`` (with its steps) and
+    harder than the target, within the target: the solution's digit in a cell of the first
+    hardest step of the path until it is, then (unless ``keep``) every given taken away whose
+    loss leaves it unique (a short count by ``engine`` first), rated and not too hard; the last
+    rating."""
+    while too_hard(opts, rating) and rating.steps:
+        _check(deadline, stop)
+        top = max(step.difficulty for step in rating.steps)
+        step = next(s for s in rating.steps if s.difficulty == top)
+        cells = {c for c, _ in step.placements} or {c for c, _ in step.eliminations} or set(step.cells)
+        empty = sorted(c for c in cells if not puzzle[c])
+        if not empty:
+            return rating
+        cell = rng.choice(empty)
+        puzzle[cell] = solution[cell]
+        rating = rate(_grid(opts, rules, puzzle))
+    if too_hard(opts, rating) or getattr(rating, "status", None) != "rated" or opts.keep:
+        return rating
+    for cell in rng.sample(range(len(puzzle)), len(puzzle)):
+        if puzzle[cell]:
+            _check(deadline, stop)
+            digit, puzzle[cell] = puzzle[cell], 0
+            if count_within(rules, puzzle, engine, deadline)[0] == 2:  # a short count first
+                puzzle[cell] = digit
+                continue
+            trial = rate(_grid(opts, rules, puzzle))
+            if getattr(trial, "status", None) != "rated" or too_hard(opts, trial):
+                puzzle[cell] = digit
+            else:
+                rating = trial
+    return rating
 
 
 def _grid(opts: Options, rules: Rules, puzzle: Sequence[int]) -> Grid:
