@@ -21,7 +21,8 @@ PACKAGE = ROOT / "src" / "sudokit"
 OUT = ROOT / "docs" / "images" / "layers.svg"
 
 WIDTH = 1000
-BAND = 88  # four lines of module names fit in a box
+BAND = 88  # the least height of a band: four lines of module names fit in a box
+LINE = 13  # the height of a line of module names
 GAP = 14
 LEFT = 150
 FONT = "DejaVu Sans, Arial, sans-serif"
@@ -83,39 +84,52 @@ def wrap(words: list[str], width: int) -> list[str]:
     return out
 
 
+def band_lines(band: list[str]) -> list[tuple[str, list[str]]]:
+    """A band's boxes, each with its module names wrapped to the box's width (every name kept)."""
+    boxes = boxes_of(band)
+    span = (WIDTH - LEFT - 50) / len(boxes)
+    width = max(12, int((span - 20) / 6.6))
+    return [(name, wrap(inner, width)) for name, inner in boxes]
+
+
+def band_height(lines: list[tuple[str, list[str]]]) -> float:
+    """A band tall enough for its longest box of module names."""
+    return max(BAND, 52 + LINE * max(len(rows) for _, rows in lines))
+
+
 def draw() -> str:
     """The SVG text of the picture."""
-    bands = layers()
-    height = 70 + len(bands) * (BAND + GAP) + 30
+    bands = [band_lines(band) for band in layers()]
+    height = 70 + sum(band_height(b) + GAP for b in bands) + 30
     svg = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "width": str(WIDTH),
-                             "height": str(height), "viewBox": f"0 0 {WIDTH} {height}"})
+                             "height": f"{height:.0f}", "viewBox": f"0 0 {WIDTH} {height:.0f}"})
     ET.SubElement(svg, "rect", {"width": "100%", "height": "100%", "fill": "white"})
     text(svg, 20, 32, "sudokit: the import layers (pyproject.toml, checked by make layers)", 20,
          **{"font-weight": "bold"})
     text(svg, 20, 54, "Each band imports only the bands below it; a box lists the modules inside a package.",
          13, fill="#444")
     y = 70.0
-    for k, band in enumerate(bands):
-        ET.SubElement(svg, "rect", {"x": "10", "y": f"{y:.0f}", "width": str(WIDTH - 20), "height": str(BAND),
-                                    "rx": "8", "fill": COLOURS[k % len(COLOURS)], "stroke": "#999"})
-        text(svg, 22, y + BAND / 2 + 5, NAMES[k] if k < len(NAMES) else "", 14, fill="#333",
+    for k, boxes in enumerate(bands):
+        tall = band_height(boxes)
+        ET.SubElement(svg, "rect", {"x": "10", "y": f"{y:.0f}", "width": str(WIDTH - 20),
+                                    "height": f"{tall:.0f}", "rx": "8", "fill": COLOURS[k % len(COLOURS)],
+                                    "stroke": "#999"})
+        text(svg, 22, y + tall / 2 + 5, NAMES[k] if k < len(NAMES) else "", 14, fill="#333",
              **{"font-style": "italic"})
-        boxes = boxes_of(band)
         span = (WIDTH - LEFT - 50) / len(boxes)
-        for j, (name, inner) in enumerate(boxes):
+        for j, (name, rows) in enumerate(boxes):
             x = LEFT + j * span
             ET.SubElement(svg, "rect", {"x": f"{x + 3:.0f}", "y": f"{y + 6:.0f}", "width": f"{span - 6:.0f}",
-                                        "height": str(BAND - 12), "rx": "5", "fill": "white",
+                                        "height": f"{tall - 12:.0f}", "rx": "5", "fill": "white",
                                         "stroke": "#555"})
             text(svg, x + 10, y + 24, name, 14, **{"font-weight": "bold"})
-            width = max(12, int((span - 20) / 6.6))
-            for row, line in enumerate(wrap(inner, width)[:4]):
-                text(svg, x + 10, y + 40 + 13 * row, line, 11, fill="#333")
+            for row, line in enumerate(rows):
+                text(svg, x + 10, y + 40 + LINE * row, line, 11, fill="#333")
         if k + 1 < len(bands):
-            mid, top = WIDTH - 45, y + BAND - 12
+            mid, top = WIDTH - 45, y + tall - 12
             ET.SubElement(svg, "path", {"d": f"M{mid} {top:.0f} v12", "stroke": "#333", "stroke-width": "2"})
             ET.SubElement(svg, "path", {"d": f"M{mid - 6} {top + 12:.0f} h12 l-6 12 z", "fill": "#333"})
-        y += BAND + GAP
+        y += tall + GAP
     text(svg, 20, y + 12, "csrc/: module/ (the binding) over solve/, make/, se/, hodoku/ over common/; "
          "tests/ mirrors src/sudokit/.", 13, fill="#444")
     ET.indent(svg)
