@@ -32,7 +32,7 @@ from sudokit.formats.chars import CHAR_VALUE, DIGIT_CHARS, char_values
 from sudokit.formats.export import fpuzzles_box, fpuzzles_fields, sudokupad_link
 from sudokit.formats.sudokupad import load_json
 from sudokit.rules import Cage, Rules
-from sudokit.rules.spec import cell_index, constraint_from_dict
+from sudokit.rules.spec import cell_index, constraint_from_dict, no_field
 from sudokit.shape import Shape, shape_for_size
 from sudokit.variant import X, make_rules
 
@@ -202,7 +202,7 @@ def _known_fields(data: dict[str, Any], fields: frozenset[str], what: str) -> No
     """Refuse an object with a field not in ``fields``: read as it stands, it would lose a rule."""
     unknown = sorted(set(data) - fields)
     if unknown:
-        raise ParseError(f"{what} has no field {unknown[0]!r} (its fields: {', '.join(sorted(fields))})")
+        raise ParseError(no_field(what, unknown[0], sorted(fields)))
 
 
 def read_json(text: str | dict[str, Any]) -> tuple[list[int], Rules]:

@@ -157,6 +157,11 @@ def _check_values(constraint: Constraint, n: int) -> None:
             raise RulesError(f"{where} must be pairs of cells")
 
 
+def no_field(what: str, key: str, known: Iterable[str]) -> str:
+    """The message for a field ``what`` does not have (a misspelt field is refused, never dropped)."""
+    return f"{what} has no field {key!r} (its fields: {', '.join(known) or 'none'})"
+
+
 def constraint_from_dict(data: Mapping[str, Any], n: int) -> Constraint:
     """The constraint of :func:`constraint_to_dict`'s form; :class:`RulesError` naming what is
     wrong (an unknown kind or field, a bad cell, a missing field)."""
@@ -171,7 +176,7 @@ def constraint_from_dict(data: Mapping[str, Any], n: int) -> Constraint:
         where = f"{cls.kind} {key!r}"
         f = known.get(key)
         if f is None:
-            raise RulesError(f"{cls.kind} has no field {key!r} (its fields: {', '.join(known) or 'none'})")
+            raise RulesError(no_field(cls.kind, key, known))
         if key in _ONE:
             kwargs[key] = cell_index(value, n, where)
         elif key in _GROUP:
