@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import islice
@@ -312,12 +312,20 @@ def variant_attempt(
 
 def _dig(puzzle: list[int], table: backend.RulesSearch, rng: random.Random, deadline: Deadline) -> list[int]:
     """Take away givens in random order while the puzzle stays unique (leaves it minimal)."""
+    drop_givens(puzzle, rng, deadline, lambda: table.solve(bytes(puzzle), 2)[0] != 1)
+    return puzzle
+
+
+def drop_givens(
+    puzzle: list[int], rng: random.Random, deadline: Deadline, needed: Callable[[], bool]
+) -> None:
+    """Take away each given of ``puzzle`` (in place) in random order, putting it back when
+    ``needed()`` says the puzzle without it is not good enough (the one digging loop of the
+    variant generator and the setter's pass)."""
     for cell in rng.sample(range(len(puzzle)), len(puzzle)):
         if not puzzle[cell]:
             continue
         deadline.check()
-        digit = puzzle[cell]
-        puzzle[cell] = 0
-        if table.solve(bytes(puzzle), 2)[0] != 1:
+        digit, puzzle[cell] = puzzle[cell], 0
+        if needed():
             puzzle[cell] = digit
-    return puzzle

@@ -40,6 +40,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sudokit.generation.constrained import assemble, count_within
+from sudokit.generation.dig import drop_givens
 from sudokit.generation.kinds import kind_of, split_names
 from sudokit.generation.options import LEVELS, Options
 from sudokit.grid import Grid
@@ -95,11 +96,7 @@ def make_logical(opts: Options, rules: Rules, puzzle: list[int], solution: Seque
         return (count_within(trial, puzzle, engine, deadline)[0] == 2
                 or bool(guessed_cells(_grid(opts, trial, puzzle), answer, use, deadline, first=True)))
 
-    for cell in rng.sample(range(len(puzzle)), len(puzzle)):
-        if puzzle[cell]:
-            digit, puzzle[cell] = puzzle[cell], 0
-            if needed(rules):
-                puzzle[cell] = digit
+    drop_givens(puzzle, rng, deadline, lambda: needed(rules))
     laid = split_names(opts.variant)[1]
     items: list[Cage | Constraint] = [*rules.cages, *rules.constraints]
     for item in rng.sample(items, len(items)):
@@ -147,19 +144,22 @@ def ease(opts: Options, rules: Rules, puzzle: list[int], solution: Sequence[int]
         rating = rate(_grid(opts, rules, puzzle))
     if too_hard(opts, rating) or getattr(rating, "status", None) != "rated" or opts.keep:
         return rating
-    for cell in rng.sample(range(len(puzzle)), len(puzzle)):
-        if puzzle[cell]:
-            _check(deadline, stop)
-            digit, puzzle[cell] = puzzle[cell], 0
-            if count_within(rules, puzzle, engine, deadline)[0] == 2:  # a short count first
-                puzzle[cell] = digit
-                continue
-            trial = rate(_grid(opts, rules, puzzle))
-            if getattr(trial, "status", None) != "rated" or too_hard(opts, trial):
-                puzzle[cell] = digit
-            else:
-                rating = trial
-    return rating
+    kept = [rating]
+
+    def refused() -> bool:
+        """True when the puzzle without the given just taken is not unique, not rated or too hard
+        (a short count by ``engine`` first); else its rating is the one kept."""
+        _check(deadline, stop)
+        if count_within(rules, puzzle, engine, deadline)[0] == 2:
+            return True
+        trial = rate(_grid(opts, rules, puzzle))
+        if getattr(trial, "status", None) != "rated" or too_hard(opts, trial):
+            return True
+        kept[0] = trial
+        return False
+
+    drop_givens(puzzle, rng, deadline, refused)
+    return kept[0]
 
 
 def _grid(opts: Options, rules: Rules, puzzle: Sequence[int]) -> Grid:
