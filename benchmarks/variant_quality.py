@@ -9,7 +9,7 @@ limit), and how many puzzles of ER under 4 are rated above "hard" (the
 issue asks for none), plus the median seconds to generate.
 
     .venv/bin/python benchmarks/variant_quality.py [--size 6] [--count 100] [--kinds thermo,killer]
-        [--time-limit 30] [--budget 1800] [--json FILE] [--no-logic-check]
+        [--time-limit 30] [--budget 1800] [--by-seed] [--json FILE] [--no-logic-check]
     .venv/bin/python benchmarks/variant_quality.py --examples examples/variants
 
 A puzzle whose generation or explanation runs past ``--time-limit`` is counted as not made / not
@@ -134,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="also write the rows as JSON to this file")
     parser.add_argument("--no-logic-check", dest="logic", action="store_false",
                         help="generate without the setter's pass (the unique, minimal puzzle only)")
+    parser.add_argument("--by-seed", action="store_true",
+                        help="seed 1 of every kind, then seed 2…: a budget cut leaves even rows")
     parser.add_argument("--examples", help="measure the puzzles of this folder (KIND-SIZE.json, e.g. "
                         "examples/variants) instead of generating: one row a file's kind and size")
     args = parser.parse_args(argv)
@@ -144,20 +146,19 @@ def main(argv: list[str] | None = None) -> int:
              and (not wanted or spec.name in wanted)]
     if not kinds:
         parser.error(f"no kind is generated at size {args.size}: {', '.join(wanted) or '-'}")
-    rows: list[KindRow] = []
+    rows = [KindRow(kind) for kind in kinds]
+    pairs = [(row, seed) for row in rows for seed in range(1, args.count + 1)]
+    if args.by_seed:  # seed 1 of every kind, then seed 2…: a budget cut leaves even rows
+        pairs.sort(key=lambda pair: pair[1])
     start = time.monotonic()
     try:
-        for kind in kinds:
-            row = KindRow(kind)
-            rows.append(row)
-            for seed in range(1, args.count + 1):
-                if args.budget and time.monotonic() - start > args.budget:
-                    print("budget reached: the rows cover what was finished", file=sys.stderr)
-                    raise KeyboardInterrupt
-                measure(kind, args.size, seed, args.time_limit, row, args.logic)
-                print(f"\r{kind}: {seed}/{args.count} ({time.monotonic() - start:.0f} s)",
-                      end="", file=sys.stderr, flush=True)
-            print(file=sys.stderr)
+        for row, seed in pairs:
+            if args.budget and time.monotonic() - start > args.budget:
+                print("\nbudget reached: the rows cover what was finished", file=sys.stderr)
+                raise KeyboardInterrupt
+            measure(row.kind, args.size, seed, args.time_limit, row, args.logic)
+            print(f"\r{row.kind}: {seed}/{args.count} ({time.monotonic() - start:.0f} s)",
+                  end="", file=sys.stderr, flush=True)
     except KeyboardInterrupt:
         print("\nstopped: the rows cover the puzzles finished", file=sys.stderr)
     print(table(rows, args.size))
