@@ -50,6 +50,7 @@ from sudokit.engine import backend, reference
 from sudokit.engine.executor import Executor
 from sudokit.errors import GenerationError, OptionError, TimeLimitReached
 from sudokit.generation import unbiased, vicinity
+from sudokit.generation.cages import split_cages
 from sudokit.generation.constrained import constrained_attempt
 from sudokit.generation.difficulty import RATING_TIME_LIMIT as RATING_TIME_LIMIT
 from sudokit.generation.difficulty import difficulty_ok, load_public_rater, load_rater
@@ -111,6 +112,8 @@ _GOLDEN = 0x9E3779B97F4A7C15
 _LOGIC_SALT = 0x5E77E2
 #: Salt of the random order in which :func:`ease` adds and takes away givens.
 _EASE_SALT = 0xEA5E
+#: Salt of the random choice of the Killer cages :func:`split_cages` splits.
+_SPLIT_SALT = 0x5B117
 
 
 # -- seeds -----------------------------------------------------------------------------------------
@@ -399,6 +402,12 @@ class Generator:
                     return None
                 if table.solve(bytes(puzzle), 2)[0] != 1:
                     raise AssertionError(f"generator bug: non-unique puzzle {grid.to_json()}")
+            elif too_hard(opts, rating) and rules.cages:  # a Killer without givens: smaller cages
+                rules, rating = split_cages(opts, rules, solution, puzzle, random.Random(aseed ^ _SPLIT_SALT),
+                                            rate, rating, deadline, stop)
+                grid = Grid._trusted(tuple(puzzle), opts.shape, rules)
+                if backend.rules_table(rules, self.engine_name).solve(bytes(puzzle), 2)[0] != 1:
+                    raise AssertionError(f"generator bug: non-unique puzzle {grid.to_json()}")
             level = str(getattr(rating, "level", None) or getattr(rating, "status", "unrated"))
             levels[level] = levels.get(level, 0) + 1
             if not difficulty_ok(opts, rating):
@@ -411,6 +420,11 @@ class Generator:
         opts = self.options
         return not (opts.killer_givens is not None and "killer" in split_names(opts.variant)[1]
                     and grid.clue_count >= opts.killer_givens)
+
+    def _may_add_given_at_all(self) -> bool:
+        """False for a Killer that may take no given (``killer_givens=0``)."""
+        opts = self.options
+        return not (opts.killer_givens == 0 and "killer" in split_names(opts.variant)[1])
 
     def _within_givens(self, grid: Grid) -> bool:
         """True when a variant puzzle has no more givens than ``max_clues`` and, for a Killer,
@@ -431,7 +445,9 @@ class Generator:
                 f"{' using ' + opts.technique if opts.technique else ''} in {sum(levels.values())} rated "
                 f"attempts (levels seen: {seen}"
                 + ("; unsolved: the variant techniques could not finish them by logic" if "unsolved" in levels
-                   else "") + "); try another level or a longer time limit")
+                   else "") + ")" + ("; a Killer here takes no given (killer_givens=0), so only split cages"
+                                     " make it easier" if not self._may_add_given_at_all() else "")
+                + "; try another level or a longer time limit")
 
     def make(
         self, seed: int, *, deadline: Deadline = NEVER, stop: Stop | None = None,
