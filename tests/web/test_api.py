@@ -308,8 +308,15 @@ def test_time_limits() -> None:
     assert rated["status"] == "limit_reached" and "time limit reached" in rated["error"]
     explained = client.post("/api/explain", json={"puzzle": HARD}).json()
     assert explained["status"] == "limit_reached" and "time limit" in explained["error"]
-    made = client.post("/api/generate", json={"difficulty": "9.0-12.0", "seed": 1}).json()
+    made = make_client(generate_time_limit=0.01).post("/api/generate", json={"difficulty": "9.0-12.0",
+                                                                             "seed": 1}).json()
     assert made["status"] == "limit_reached" and made["puzzle"] is None
+    # generating has its own, longer limit (a 9×9 variant can take a minute): not the 0.01 s
+    killer = client.post("/api/generate", json={"variant": "killer", "size": 6, "seed": "1"}).json()
+    assert killer["status"] == "solved"
+    capped = make_client(generate_time_limit=0.01).post(
+        "/api/generate", json={"variant": "killer", "size": 6, "seed": "1", "time_limit": 30}).json()
+    assert capped["status"] == "limit_reached"
     # A request may ask for less time than the server allows, never more.
     asked = make_client(time_limit=60).post("/api/rate", json={"puzzle": HARD, "time_limit": 0.01})
     assert asked.json()["status"] == "limit_reached"

@@ -56,6 +56,7 @@ class Settings:
 
     max_body_bytes: int = 1_000_000
     time_limit: float = 10.0
+    generate_time_limit: float = 60.0
     max_batch_lines: int = 2000
     max_n: int = 16
     max_count: int = sudokit.COUNT_LIMIT
@@ -66,8 +67,8 @@ class Settings:
 
     def limits(self) -> Limits:
         """The per-request limits handed to the library adapter."""
-        return Limits(time_limit=self.time_limit, max_n=self.max_n, max_count=self.max_count,
-                      max_batch_lines=self.max_batch_lines)
+        return Limits(time_limit=self.time_limit, generate_time_limit=self.generate_time_limit,
+                      max_n=self.max_n, max_count=self.max_count, max_batch_lines=self.max_batch_lines)
 
 
 class SecurityHeaders:

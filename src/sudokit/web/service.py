@@ -42,9 +42,11 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Limits:
-    """What one request may cost: seconds of work, grid side, solutions counted, batch lines."""
+    """What one request may cost: seconds of work (more to generate: a 9×9 variant can take a
+    minute), grid side, solutions counted, batch lines."""
 
     time_limit: float = 10.0
+    generate_time_limit: float = 60.0
     max_n: int = 16
     max_count: int = sudokit.COUNT_LIMIT
     max_batch_lines: int = 2000
@@ -245,13 +247,15 @@ def count(text: object, limits: Limits, *, limit: object = None) -> dict[str, An
 # -- time limits ------------------------------------------------------------------------------------
 
 
-def _time_limit(asked: object, limits: Limits) -> float:
-    """The seconds a request may spend: what it asked for, at most the server's limit."""
+def _time_limit(asked: object, limits: Limits, most: float | None = None) -> float:
+    """The seconds a request may spend: what it asked for, at most the server's limit (``most``
+    when given, else ``limits.time_limit``)."""
+    cap = limits.time_limit if most is None else most
     if asked is None:
-        return limits.time_limit
+        return cap
     if isinstance(asked, bool) or not isinstance(asked, (int, float)) or not asked > 0:
         raise InputError(f"time_limit must be a positive number of seconds, not {asked!r}")
-    return min(float(asked), limits.time_limit)
+    return min(float(asked), cap)
 
 
 def _limit_message(seconds: float) -> str:
@@ -417,7 +421,7 @@ def generate(options: dict[str, Any], limits: Limits) -> dict[str, Any]:
     ``puzzle_seed`` is the library's seed of the one puzzle (``sudokit generate --json``'s).
     """
     chosen = _generate_options(options, limits)
-    seconds = _time_limit(options.get("time_limit"), limits)
+    seconds = _time_limit(options.get("time_limit"), limits, limits.generate_time_limit)
     seed = _seed(options.get("seed"))
     try:
         made = next(sudokit.generate_many(1, seed=seed, time_limit=seconds, **chosen), None)

@@ -144,7 +144,8 @@ export function setupMake(app) {
     if (String(form.get("technique") || "").trim()) request.technique = form.get("technique").trim();
     const seed = String(form.get("seed") || "").trim();
     if (seed) request.seed = seed;  // a string: JavaScript numbers lose digits past 2^53
-    setText("generate-result", "Generating…");
+    const slow = request.variant && request.size >= 9;  // a 9×9 variant: seconds to a minute
+    setText("generate-result", slow ? "Generating… (a 9×9 variant can take up to a minute)" : "Generating…");
     $("generate").disabled = true;
     try {
       const answer = await post("/api/generate", request);
