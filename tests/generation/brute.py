@@ -17,6 +17,7 @@ from itertools import pairwise
 from typing import Any
 
 Check = Callable[[Sequence[int]], bool]
+Pair = tuple[int, int]
 
 #: The global rules read here (beyond rows, columns, boxes and the constraints of check_of).
 GLOBAL = frozenset({"x", "killer", "jigsaw", "windoku", "antiknight", "antiking", "nonconsecutive",
@@ -213,7 +214,7 @@ def groups_of(grid: Any) -> list[tuple[int, ...]]:
     return out
 
 
-def moves_of(grid: Any) -> list[tuple[int, int]]:
+def moves_of(grid: Any) -> list[Pair]:
     """The cell pairs a knight's or king's move apart that must differ (anti-knight, anti-king)."""
     rules = grid.all_rules
     n = rules.n
@@ -223,7 +224,7 @@ def moves_of(grid: Any) -> list[tuple[int, int]]:
             if 0 <= r + dr < n and 0 <= c + dc < n]
 
 
-def sides_of(grid: Any) -> list[tuple[int, int]]:
+def sides_of(grid: Any) -> list[Pair]:
     """The orthogonal neighbours that must not be consecutive (non-consecutive)."""
     n = grid.all_rules.n
     if "nonconsecutive" not in grid.all_rules.variants:
@@ -243,31 +244,57 @@ def _checks(grid: Any) -> list[tuple[tuple[int, ...], Check]]:
     return out
 
 
+def plain_groups(grid: Any) -> list[tuple[int, ...]]:
+    """The groups of the plain rules under a variant: rows, columns and boxes, or rows and columns
+    alone when a Jigsaw's pieces replace the boxes."""
+    n = grid.all_rules.n
+    out = [tuple(r * n + c for c in range(n)) for r in range(n)]
+    out += [tuple(r * n + c for r in range(n)) for c in range(n)]
+    if grid.all_rules.pieces is None:
+        br, bc = grid.shape.box_rows, grid.shape.box_cols
+        out += [tuple((R + r) * n + C + c for r in range(br) for c in range(bc))
+                for R in range(0, n, br) for C in range(0, n, bc)]
+    return out
+
+
 def count(grid: Any, limit: int = 2) -> int:
     """Solutions of the puzzle (up to ``limit``) by brute force with the rules read here."""
     _known(grid)
-    rules = grid.all_rules
-    n = rules.n
+    return _count(grid.all_rules.n, grid.cells, None, groups_of(grid), moves_of(grid), sides_of(grid),
+                  _checks(grid), limit)
+
+
+def count_plain(grid: Any, candidates: Sequence[int] | None = None, limit: int = 2) -> int:
+    """Solutions (up to ``limit``) of the puzzle's givens under the plain rules alone
+    (:func:`plain_groups`), each cell holding one of the digits its ``candidates`` mask leaves
+    (bit d for digit d; None: any)."""
+    return _count(grid.all_rules.n, grid.cells, candidates, plain_groups(grid), [], [], [], limit)
+
+
+def _count(n: int, givens: Sequence[int], candidates: Sequence[int] | None, groups: list[tuple[int, ...]],
+           moves: list[Pair], near: list[Pair], checks: list[tuple[tuple[int, ...], Check]],
+           limit: int) -> int:
+    """The search: solutions (up to ``limit``) with the all-different ``groups``, the different pairs
+    ``moves``, the non-consecutive pairs ``near`` and the constraints ``checks``."""
     size = n * n
     full = sum(1 << d for d in range(1, n + 1))
     digits_of = [[d for d in range(1, n + 1) if m >> d & 1] for m in range(1 << (n + 1))]
     peers: list[set[int]] = [set() for _ in range(size)]
-    for group in groups_of(grid):
+    for group in groups:
         for x in group:
             peers[x].update(y for y in group if y != x)
-    for x, y in moves_of(grid):
+    for x, y in moves:
         peers[x].add(y)
         peers[y].add(x)
     sides: list[list[int]] = [[] for _ in range(size)]
-    for x, y in sides_of(grid):
+    for x, y in near:
         sides[x].append(y)
-    checks = _checks(grid)
     through: list[list[int]] = [[] for _ in range(size)]
     for i, (cells, _) in enumerate(checks):
         for x in set(cells):
             through[x].append(i)
     g = [0] * size
-    cand = [full] * size
+    cand = [full & m for m in candidates] if candidates is not None else [full] * size
     trail: list[tuple[int, int]] = []
     pending: set[int] = set()  # the constraints whose cells lost digits since they were last seen
 
@@ -343,7 +370,7 @@ def count(grid: Any, limit: int = 2) -> int:
             cand[y] = mask
 
     found = 0
-    houses = [group for group in groups_of(grid) if len(group) == n]  # each holds every digit once
+    houses = [group for group in groups if len(group) == n]  # each holds every digit once
 
     def forced() -> tuple[int, int] | None:
         """A digit with one place left in a house, as (cell, digit); (-1, 0) when a digit has none."""
@@ -390,7 +417,8 @@ def count(grid: Any, limit: int = 2) -> int:
             if found >= limit:
                 return
 
-    givens = list(grid.cells)
+    if not all(cand):
+        return 0
     for x in range(size):
         if givens[x] and not (cand[x] >> givens[x] & 1 and place(x, givens[x])):
             return 0
