@@ -31,6 +31,7 @@ TRIES = 256
 
 
 def _thirds(n: int) -> list[int]:
+    """Each digit's third of 1…n (0 low, 1 middle, 2 high; index 0 unused)."""
     cuts = [round(i * n / 3) for i in range(4)]
     return [-1] + [next(t for t in range(3) if cuts[t] < d <= cuts[t + 1]) for d in range(1, n + 1)]
 
@@ -431,11 +432,13 @@ def _count(n: int, givens: Sequence[int], candidates: Sequence[int] | None, grou
 
 
 def holds(grid: Any, solution: Sequence[int]) -> bool:
-    """True when a full grid keeps every rule read here (groups, chess moves, non-consecutive
-    neighbours, cage sums, constraints)."""
+    """True when a full grid keeps the puzzle's givens and every rule read here (groups, chess
+    moves, non-consecutive neighbours, cage sums, constraints)."""
     _known(grid)
     n = grid.all_rules.n
     if len(solution) != n * n or any(not 1 <= v <= n for v in solution):
+        return False
+    if any(v and v != s for v, s in zip(grid.cells, solution, strict=True)):
         return False
     if any(len({solution[x] for x in group}) != len(group) for group in groups_of(grid)):
         return False
