@@ -229,6 +229,13 @@ def add_box_and_constraint_arguments(parser: argparse.ArgumentParser) -> None:
     add_constraint_argument(parser)
 
 
+def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--variant``, ``--regions``, ``--box`` and ``--constraint``: what :meth:`PuzzleOptions.of`
+    reads (``explain``, ``hint`` and ``rate``)."""
+    add_variant_arguments(parser)
+    add_box_and_constraint_arguments(parser)
+
+
 def add_puzzles_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``PUZZLE|FILE …``, ``--box RxC`` and ``--constraint KIND:SPEC`` (the commands drawing puzzles)."""
     parser.add_argument("puzzles", nargs="+", metavar="PUZZLE|FILE",

@@ -16,10 +16,9 @@ from sudokit.cli.options import (
     EXIT_OK,
     PuzzleOptions,
     UsageError,
-    add_box_and_constraint_arguments,
+    add_rules_arguments,
     add_scheduler_argument,
     add_time_limit_argument,
-    add_variant_arguments,
     executor_of,
     jobs,
     portable_text,
@@ -43,8 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hodoku-path", action="store_true",
                         help="level and score from HoDoKu 2.2's own path (its step order, "
                         "choices, scores and levels; slower) instead of SE's path")
-    add_variant_arguments(parser)
-    add_box_and_constraint_arguments(parser)
+    add_rules_arguments(parser)
     parser.add_argument("--no-progress", dest="progress", action="store_false",
                         help="no progress bar (shown only on a terminal)")
 
