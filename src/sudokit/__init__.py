@@ -21,29 +21,8 @@ import importlib
 import importlib.util
 from typing import TYPE_CHECKING, Any
 
-from sudokit import _aliases
-from sudokit.errors import (
-    BadCharacterError,
-    ClusterError,
-    DuplicateGivenError,
-    EngineError,
-    GenerationError,
-    MultipleSolutionsError,
-    NoSolutionError,
-    OptionError,
-    OutputError,
-    ParseError,
-    RulesError,
-    ShapeError,
-    StepError,
-    Stopped,
-    StrategyError,
-    SudokuError,
-    TimeLimitReached,
-    UnsupportedConstraintError,
-    VariantError,
-    WrongLengthError,
-)
+from sudokit import _aliases, errors
+from sudokit.errors import *  # noqa: F403  (every exception is a front-door name)
 
 if TYPE_CHECKING:  # for type checkers and readers; at run time each is imported on first use
     from sudokit import strategies, variant
@@ -136,43 +115,23 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "COUNT_LIMIT",
-    "BadCharacterError",
     "Bank",
     "Cage",
     "Candidates",
-    "ClusterError",
-    "DuplicateGivenError",
-    "EngineError",
     "Generated",
-    "GenerationError",
     "Grid",
     "Hint",
     "Link",
     "MoveReport",
-    "MultipleSolutionsError",
-    "NoSolutionError",
-    "OptionError",
-    "OutputError",
-    "ParseError",
     "PuzzleLike",
     "Rating",
     "Region",
     "Rules",
-    "RulesError",
     "SearchResult",
     "Shape",
-    "ShapeError",
     "Status",
     "Step",
-    "StepError",
-    "Stopped",
-    "StrategyError",
-    "SudokuError",
-    "TimeLimitReached",
-    "UnsupportedConstraintError",
-    "VariantError",
     "Verification",
-    "WrongLengthError",
     "__version__",
     "book",
     "canonical",
@@ -200,3 +159,4 @@ __all__ = [
     "variant",
     "verify",
 ]
+__all__ += errors.__all__  # every exception, as errors.py lists them

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypedDict, TypeVar
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = [
     "BadCharacterError",
@@ -35,6 +38,14 @@ __all__ = [
     "VariantError",
     "WrongLengthError",
 ]
+
+class Where(TypedDict, total=False):
+    """Where a parse problem is and what would have fitted there (:class:`ParseError`'s keywords)."""
+
+    line: int | None
+    column: int | None
+    expected: str | None
+
 
 #: Any parse error (what :meth:`ParseError.with_line` gives back).
 _Parse = TypeVar("_Parse", bound="ParseError")
@@ -120,16 +131,9 @@ class ParseError(SudokuError, ValueError):
 class BadCharacterError(ParseError):
     """A character that is neither a digit/letter of the grid nor an empty-cell mark."""
 
-    def __init__(
-        self,
-        char: str,
-        *,
-        line: int | None = None,
-        column: int | None = None,
-        expected: str | None = None,
-    ) -> None:
+    def __init__(self, char: str, **where: Unpack[Where]) -> None:
         self.char = char
-        super().__init__(f"bad character {char!r}", line=line, column=column, expected=expected)
+        super().__init__(f"bad character {char!r}", **where)
 
 
 class WrongLengthError(ParseError):

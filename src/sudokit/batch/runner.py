@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, TypeVar
 
 from sudokit import formats
 from sudokit.engine import backend, reference
@@ -46,6 +46,9 @@ from sudokit.rules import Constraint, Rules
 from sudokit.shape import Shape
 from sudokit.status import Status
 
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
 __all__ = [
     "INVALID",
     "LIMIT_REACHED",
@@ -55,6 +58,7 @@ __all__ = [
     "TASKS",
     "Job",
     "Result",
+    "RunOptions",
     "RunResults",
     "cut_chunks",
     "run",
@@ -494,7 +498,16 @@ def _timed_chunk(
     return time.perf_counter() - start, answers
 
 
-# run_chunks, run_entries and run_sources repeat their keywords on purpose: each is public and typed.
+class RunOptions(TypedDict, total=False):
+    """The keywords of :func:`run_chunks` (and :func:`run_entries`): how the work is spread."""
+
+    jobs: int
+    chunk_size: int | None
+    engine: str | None
+    executor: Executor | None
+
+
+# run_sources and run repeat some of run_chunks' keywords on purpose: each is public and typed.
 def run_chunks(
     sources: Iterable[tuple[str, Iterable[Entry | LineRun]]],
     job: Job = Job(),
@@ -533,15 +546,10 @@ def run_chunks(
 def run_entries(
     sources: Iterable[tuple[str, Iterable[Entry | LineRun]]],
     job: Job = Job(),
-    *,
-    jobs: int = 1,
-    chunk_size: int | None = None,
-    engine: str | None = None,
-    executor: Executor | None = None,
+    **options: Unpack[RunOptions],
 ) -> Iterator[Result]:
     """:func:`run_chunks`, one :class:`Result` per puzzle."""
-    chunks = run_chunks(sources, job, jobs=jobs, chunk_size=chunk_size, engine=engine, executor=executor)
-    for answers in chunks:
+    for answers in run_chunks(sources, job, **options):
         yield from answers
 
 

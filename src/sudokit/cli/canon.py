@@ -21,7 +21,7 @@ from typing import cast
 from sudokit.batch.runner import cut_chunks
 from sudokit.canon.minlex import canonical_lines, canonical_string
 from sudokit.cli.inputs import check_files, grid_of, read_inputs, stdin_is_terminal
-from sudokit.cli.options import EXIT_FAILED, EXIT_OK, add_scheduler_argument, executor_of, jobs, seconds
+from sudokit.cli.options import EXIT_FAILED, EXIT_OK, add_jobs_arguments, executor_of, seconds
 from sudokit.cli.output import InterruptGuard
 from sudokit.engine.executor import Executor
 from sudokit.formats.reader import Entry, LineRun
@@ -51,9 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "the same whatever it is: empty below every digit)")
     parser.add_argument("--unique", action="store_true",
                         help="write each canonical form once (de-duplicate equivalent puzzles)")
-    parser.add_argument("--jobs", "-j", type=jobs, default=1, metavar="N",
-                        help="worker threads (default 1; 0: one per CPU)")
-    add_scheduler_argument(parser)
+    add_jobs_arguments(parser, "worker threads (default 1; 0: one per CPU)")
     parser.add_argument("--time-limit", type=seconds, default=None, metavar="SECONDS",
                         help="stop the whole run after this many seconds, keeping every form "
                         "written (default: none; a puzzle takes at most a few milliseconds)")

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from sudokit.batch.runner import Job
-from sudokit.cli.options import add_input_arguments, add_verify_argument, constraints_of, rules_of
+from sudokit.cli.options import add_input_arguments, add_verify_argument, job_of
 from sudokit.cli.output import run_batch
 
 __all__ = ["add_arguments", "run"]
@@ -19,7 +18,4 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit check``."""
-    constraints, n = constraints_of(args, args.box)
-    job = Job("check", limit=2, box=args.box, rules=rules_of(args, args.box), constraints=constraints,
-              constraints_n=n)
-    return run_batch(args, job, verify=args.verify)
+    return run_batch(args, job_of(args, "check"), verify=args.verify)

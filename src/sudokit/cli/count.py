@@ -5,14 +5,7 @@ from __future__ import annotations
 import argparse
 
 from sudokit import COUNT_LIMIT
-from sudokit.batch.runner import Job
-from sudokit.cli.options import (
-    add_input_arguments,
-    add_time_limit_argument,
-    constraints_of,
-    positive,
-    rules_of,
-)
+from sudokit.cli.options import add_input_arguments, add_time_limit_argument, job_of, positive
 from sudokit.cli.output import run_batch
 
 __all__ = ["add_arguments", "run"]
@@ -34,8 +27,4 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit count``."""
-    rules = rules_of(args, args.box)
-    constraints, n = constraints_of(args, args.box)
-    job = Job("count", limit=args.limit, box=args.box, time_limit=args.time_limit, rules=rules,
-              constraints=constraints, constraints_n=n)
-    return run_batch(args, job)
+    return run_batch(args, job_of(args, "count", limit=args.limit, time_limit=args.time_limit))

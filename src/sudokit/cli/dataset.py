@@ -21,9 +21,8 @@ from sudokit.cli.options import (
     EXIT_FAILED,
     EXIT_OK,
     UsageError,
-    add_scheduler_argument,
+    add_jobs_arguments,
     executor_of,
-    jobs,
     positive,
     seconds,
 )
@@ -71,8 +70,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                    help="the splits (default train=0.8,val=0.1,test=0.1)")
     _exclude_argument(b)
     b.add_argument("--seed", type=int, default=0, help="the run's seed: the same seed, the same set")
-    b.add_argument("--jobs", "-j", type=jobs, default=1, metavar="N", help="workers (default 1)")
-    add_scheduler_argument(b)
+    add_jobs_arguments(b)
     b.add_argument("--format", choices=TABLE_FORMATS, default="parquet",
                    help="file format (default parquet; npy: NAME.npy puzzles, NAME_solution.npy, "
                    "NAME.csv every column)")
@@ -89,8 +87,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     _common(r)
     r.add_argument("-o", "--output", required=True, metavar="OUT",
                    help="the output file; its suffix picks the format (.csv, .jsonl, .parquet)")
-    r.add_argument("--jobs", "-j", type=jobs, default=1, metavar="N", help="workers (default 1)")
-    add_scheduler_argument(r)
+    add_jobs_arguments(r)
     r.add_argument("--time-limit", type=seconds, default=20.0, metavar="SECONDS",
                    help="seconds per puzzle for the rating (default 20; 0: none)")
     r.add_argument("--se-path-level", action="store_true",

@@ -35,9 +35,8 @@ from sudokit.cli.options import (
     EXIT_OK,
     EXIT_USAGE,
     PuzzleOptions,
-    add_box_and_constraint_arguments,
+    add_rules_arguments,
     add_time_limit_argument,
-    add_variant_arguments,
 )
 from sudokit.cli.output import check_output, write_atomic
 from sudokit.rating.explainer import variant_level
@@ -57,8 +56,7 @@ def step_line(number: int, step: Step) -> str:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``sudokit explain``."""
     parser.add_argument("puzzle", metavar="PUZZLE", help="the puzzle, or a file holding it ('-': stdin)")
-    add_variant_arguments(parser)
-    add_box_and_constraint_arguments(parser)
+    add_rules_arguments(parser)
     parser.add_argument("--se", action="store_true",
                         help="use only the techniques Sudoku Explainer 1.2.1 rates with (its path)")
     output = parser.add_mutually_exclusive_group()

@@ -16,10 +16,9 @@ from sudokit.cli.options import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
-    add_scheduler_argument,
+    add_jobs_arguments,
     add_variant_arguments,
     executor_of,
-    jobs,
     parse_box,
     positive,
     seconds,
@@ -74,10 +73,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="skip puzzles equivalent (same minlex form) to one already written (9×9)")
     parser.add_argument("--json", action="store_true",
                         help="JSON Lines: puzzle, clues, seed (the puzzle seed), solution, rating when asked")
-    parser.add_argument("--jobs", "-j", type=jobs, default=1, metavar="N",
-                        help="workers (default 1; 0: one per CPU): threads for 9×9 (the C core), "
-                        "processes for N×N (Python)")
-    add_scheduler_argument(parser)
+    add_jobs_arguments(parser, "workers (default 1; 0: one per CPU): threads for 9×9 (the C core), "
+                       "processes for N×N (Python)")
     parser.add_argument("--time-limit", type=seconds, default=-1.0, metavar="SECONDS",
                         help=f"seconds for the whole run, then stop with status 1 (default "
                         f"{DEFAULT_TIME_LIMIT:g} per puzzle asked for; 0 or 'none' for no limit)")

@@ -32,10 +32,9 @@ from sudokit.cli.options import (
     EXIT_OK,
     EXIT_USAGE,
     PuzzleOptions,
-    add_box_and_constraint_arguments,
     add_marks_argument,
+    add_rules_arguments,
     add_time_limit_argument,
-    add_variant_arguments,
 )
 from sudokit.techniques.explain import MISSING, STUCK, WRONG_DIGIT
 
@@ -53,8 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", type=int, choices=(1, 2, 3), default=3,
                         help="1: where to look; 2: also which technique; 3 (default): the whole step")
     parser.add_argument("--se", action="store_true", help="use only Sudoku Explainer's techniques")
-    add_variant_arguments(parser)
-    add_box_and_constraint_arguments(parser)
+    add_rules_arguments(parser)
     parser.add_argument("--json", action="store_true", help="write the hint as a JSON object")
     add_time_limit_argument(parser)
 

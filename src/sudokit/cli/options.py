@@ -23,6 +23,7 @@ from sudokit import (
     SudokuError,
     VariantError,
 )
+from sudokit.batch.runner import Job
 from sudokit.engine.executor import Executor
 from sudokit.rules import Constraint, constraint_names
 from sudokit.rules.spec import parse_constraints
@@ -103,6 +104,12 @@ def add_scheduler_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_jobs_arguments(parser: argparse.ArgumentParser, workers: str = "workers (default 1)") -> None:
+    """Add ``--jobs N`` (``workers`` is its help: what the workers are) and ``--scheduler ADDRESS``."""
+    parser.add_argument("--jobs", "-j", type=jobs, default=1, metavar="N", help=workers)
+    add_scheduler_argument(parser)
+
+
 def executor_of(args: argparse.Namespace) -> Executor | None:
     """The Dask executor ``--scheduler`` asks for, or None (the command's own choice)."""
     address = getattr(args, "scheduler", None)
@@ -164,16 +171,8 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         help="write JSON Lines: one object per puzzle with file, line, puzzle, status "
         f"({words}), solution, count, error",
     )
-    parser.add_argument(
-        "--jobs",
-        "-j",
-        type=jobs,
-        default=1,
-        metavar="N",
-        help="workers (default 1; 0: one per CPU): threads for the C engine, processes for "
-        "--strategy and the Python engine",
-    )
-    add_scheduler_argument(parser)
+    add_jobs_arguments(parser, "workers (default 1; 0: one per CPU): threads for the C engine, processes "
+                       "for --strategy and the Python engine")
     add_variant_arguments(parser)
     add_constraint_argument(parser)
     parser.add_argument(
@@ -227,6 +226,13 @@ def add_box_and_constraint_arguments(parser: argparse.ArgumentParser) -> None:
                         help="box shape, for N×N grids whose shape is not the usual one (and the "
                         "grid --constraint's cells are for)")
     add_constraint_argument(parser)
+
+
+def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--variant``, ``--regions``, ``--box`` and ``--constraint``: what :meth:`PuzzleOptions.of`
+    reads (``explain``, ``hint`` and ``rate``)."""
+    add_variant_arguments(parser)
+    add_box_and_constraint_arguments(parser)
 
 
 def add_puzzles_arguments(parser: argparse.ArgumentParser) -> None:
@@ -291,6 +297,17 @@ class PuzzleOptions:
     def apply(self, grid: Grid) -> Grid:
         """The grid under the rules, with the constraints added (UsageError when they do not fit)."""
         return with_constraints(with_rules(grid, self.rules), self.constraints, self.n)
+
+
+def job_of(
+    args: argparse.Namespace, task: str, *, limit: int = 2, strategy: str | None = None,
+    time_limit: float | None = None,
+) -> Job:
+    """The batch job of a command reading puzzles: ``task`` on ``--box``'s grids, under the rules
+    and constraints ``--variant``/``--regions`` and ``--constraint`` give (see :class:`PuzzleOptions`)."""
+    puzzle = PuzzleOptions.of(args, args.box)
+    return Job(task, limit=limit, box=args.box, strategy=strategy, time_limit=time_limit, rules=puzzle.rules,
+               constraints=puzzle.constraints, constraints_n=puzzle.n)
 
 
 def portable_text(grid: Grid) -> str:

@@ -16,12 +16,10 @@ from sudokit.cli.options import (
     EXIT_OK,
     PuzzleOptions,
     UsageError,
-    add_box_and_constraint_arguments,
-    add_scheduler_argument,
+    add_jobs_arguments,
+    add_rules_arguments,
     add_time_limit_argument,
-    add_variant_arguments,
     executor_of,
-    jobs,
     portable_text,
 )
 from sudokit.cli.progress import progress_bar
@@ -35,16 +33,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true",
                         help="JSON Lines: file, line, puzzle, status, er, ep, ed, level, score, "
                         "hardest, techniques, steps, seconds, error")
-    parser.add_argument("--jobs", "-j", type=jobs, default=1, metavar="N",
-                        help="workers (default 1; 0: one per CPU): threads while the C core rates "
-                        "9×9 puzzles, processes for --hodoku-path")
-    add_scheduler_argument(parser)
+    add_jobs_arguments(parser, "workers (default 1; 0: one per CPU): threads while the C core rates "
+                       "9×9 puzzles, processes for --hodoku-path")
     add_time_limit_argument(parser)
     parser.add_argument("--hodoku-path", action="store_true",
                         help="level and score from HoDoKu 2.2's own path (its step order, "
                         "choices, scores and levels; slower) instead of SE's path")
-    add_variant_arguments(parser)
-    add_box_and_constraint_arguments(parser)
+    add_rules_arguments(parser)
     parser.add_argument("--no-progress", dest="progress", action="store_false",
                         help="no progress bar (shown only on a terminal)")
 

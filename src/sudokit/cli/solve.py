@@ -6,14 +6,12 @@ import argparse
 
 import sudokit
 from sudokit import StrategyError
-from sudokit.batch.runner import Job
 from sudokit.cli.options import (
     UsageError,
     add_input_arguments,
     add_time_limit_argument,
     add_verify_argument,
-    constraints_of,
-    rules_of,
+    job_of,
 )
 from sudokit.cli.output import run_batch
 
@@ -64,15 +62,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``sudokit solve``."""
-    constraints, n = constraints_of(args, args.box)
-    job = Job(
-        "solve",
-        limit=1 if args.first else 2,
-        box=args.box,
-        strategy=strategy(args.strategy),
-        time_limit=args.time_limit,
-        rules=rules_of(args, args.box),
-        constraints=constraints,
-        constraints_n=n,
-    )
+    job = job_of(args, "solve", limit=1 if args.first else 2, strategy=strategy(args.strategy),
+                 time_limit=args.time_limit)
     return run_batch(args, job, style=args.style, verify=args.verify)

@@ -22,8 +22,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from sudokit.errors import ParseError, SudokuError
+from sudokit.errors import ParseError, SudokuError, Where
 from sudokit.formats.conventions import Element, Unsupported, classify
 from sudokit.formats.counted import COUNTED_WORDS, all_marks_claimed, stated_rule
 from sudokit.formats.described import describes
@@ -33,6 +34,9 @@ from sudokit.rules import Constraint, Rules, kinds
 from sudokit.rules.geometry import box_map
 from sudokit.shape import Shape
 from sudokit.variant import make_rules
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["LinkPuzzle", "LinkRefused", "looks_like_link", "read_link", "read_link_data"]
 
@@ -53,16 +57,8 @@ def looks_like_link(text: str) -> bool:
 class LinkRefused(ParseError):
     """A link whose puzzle sudokit cannot solve faithfully; ``reasons`` names every problem."""
 
-    def __init__(
-        self,
-        problem: str,
-        *,
-        line: int | None = None,
-        column: int | None = None,
-        expected: str | None = None,
-        reasons: Sequence[str] = (),
-    ) -> None:
-        super().__init__(problem, line=line, column=column, expected=expected)
+    def __init__(self, problem: str, *, reasons: Sequence[str] = (), **where: Unpack[Where]) -> None:
+        super().__init__(problem, **where)
         self.reasons = tuple(reasons) or (problem,)
 
 

@@ -32,11 +32,14 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 from urllib.parse import unquote, urlsplit
 
-from sudokit.errors import ParseError
+from sudokit.errors import ParseError, Where
 from sudokit.formats.zipped import MAX_DEPTH, UNZIP_KEYS, lz_decompress, map_keys, unzip_puzzle
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = [
     "MAX_LINK",
@@ -80,12 +83,9 @@ class PuzzleIdError(ParseError):
     def __init__(
         self,
         problem: str = "unsupported: a SudokuPad puzzle id needs the SudokuPad server; paste the full link",
-        *,
-        line: int | None = None,
-        column: int | None = None,
-        expected: str | None = None,
+        **where: Unpack[Where],
     ) -> None:
-        super().__init__(problem, line=line, column=column, expected=expected)
+        super().__init__(problem, **where)
 
 
 # -- links ------------------------------------------------------------------------------------------------

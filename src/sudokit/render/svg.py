@@ -27,7 +27,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from sudokit.candidates import Candidates
 from sudokit.grid import Grid
@@ -38,10 +38,13 @@ from sudokit.rules.kinds import CageRange, KillerCage
 from sudokit.shape import Shape, shape_for_size
 
 if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
     from sudokit.techniques.step import Link, Step
 
 __all__ = [
-    "PALETTE", "Palette", "cages_of", "grid", "grid_element", "png", "step", "step_element", "to_string",
+    "PALETTE", "GridOptions", "Palette", "cages_of", "grid", "grid_element", "png", "step", "step_element",
+    "to_string",
 ]
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -79,6 +82,23 @@ class Palette:
 
 #: The colours used unless a ``palette`` is given.
 PALETTE = Palette()
+
+
+class GridOptions(TypedDict, total=False):
+    """The keywords of :func:`grid` (those of :func:`grid_element`, whose defaults apply)."""
+
+    candidates: Candidates | bool | None
+    placed: Grid | None
+    highlight: Highlight | None
+    units: UnitHighlight | None
+    eliminations: Iterable[Candidate]
+    placements: Iterable[Candidate]
+    links: Iterable[Link]
+    size: int | None
+    coordinates: bool
+    style: str
+    title: str | None
+    palette: Palette
 
 
 # -- the per-shape strings, computed once ---------------------------------------------------------
@@ -179,7 +199,6 @@ def _board(board: Grid | Candidates | str) -> tuple[Grid, Candidates | None]:
 # -- drawing --------------------------------------------------------------------------------------
 
 
-# grid_element and grid spell out the same keywords on purpose: each is public and typed for callers.
 def grid_element(
     board: Grid | Candidates | str,
     *,
@@ -252,22 +271,7 @@ def grid_element(
     return root
 
 
-def grid(
-    board: Grid | Candidates | str,
-    *,
-    candidates: Candidates | bool | None = None,
-    placed: Grid | None = None,
-    highlight: Highlight | None = None,
-    units: UnitHighlight | None = None,
-    eliminations: Iterable[Candidate] = (),
-    placements: Iterable[Candidate] = (),
-    links: Iterable[Link] = (),
-    size: int | None = None,
-    coordinates: bool = False,
-    style: str = "",
-    title: str | None = None,
-    palette: Palette = PALETTE,
-) -> str:
+def grid(board: Grid | Candidates | str, **options: Unpack[GridOptions]) -> str:
     """An SVG picture of a grid.
 
     ``board``'s digits are the givens (a :class:`Candidates` brings its own pencil marks);
@@ -280,11 +284,7 @@ def grid(
     weak. ``size`` is the width in pixels, ``coordinates`` numbers rows and columns, ``style``
     is CSS added to the picture, ``title`` its tooltip.
     """
-    return to_string(grid_element(
-        board, candidates=candidates, placed=placed, highlight=highlight, units=units,
-        eliminations=eliminations, placements=placements, links=links, size=size,
-        coordinates=coordinates, style=style, title=title, palette=palette,
-    ))
+    return to_string(grid_element(board, **options))
 
 
 def _markers(root: ET.Element, palette: Palette) -> None:

@@ -19,15 +19,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from sudokit.errors import RulesError
-from sudokit.rules.primitives import (
-    AllDifferent,
-    Ordered,
-    PairTable,
-    Primitive,
-    SetRule,
-    Sum,
-    Table,
-)
+from sudokit.rules.primitives import Primitive, broken_cells, primitive_broken
 from sudokit.shape import cell_name
 
 __all__ = [
@@ -137,7 +129,7 @@ class Constraint:
         for primitive in self.compile(n, ds):
             message = primitive_broken(primitive, known, ds, n)
             if message:
-                out.append((f"{self.where(n)}: {message}", _at_fault(primitive, known)))
+                out.append((f"{self.where(n)}: {message}", broken_cells(primitive, known)))
         return out
 
 
@@ -158,117 +150,3 @@ def constraint_names() -> list[str]:
     return sorted(_KINDS)
 
 
-def _at_fault(p: Primitive, known: Sequence[int | None]) -> tuple[int, ...]:
-    """The filled cells of a broken primitive (the repeated pair for :class:`AllDifferent`)."""
-    cells = (p.a, p.b) if isinstance(p, PairTable) else p.cells
-    if isinstance(p, AllDifferent):
-        seen: dict[int, int] = {}
-        for c in cells:
-            d = known[c]
-            if d is not None:
-                if d in seen:
-                    return (seen[d], c)
-                seen[d] = c
-    return tuple(c for c in cells if known[c] is not None)
-
-
-def _show(cells: Sequence[int], known: Sequence[int | None], n: int) -> str:
-    return ", ".join(f"{cell_name(c, n)}={known[c]}" for c in cells if known[c] is not None)
-
-
-def _matches(
-    digits: Sequence[int | None], option: Sequence[frozenset[int]], every: frozenset[int]
-) -> bool:
-    """True when the cells (None: empty, any digit) can take the option's sets one each."""
-    slots = list(option)
-    order = sorted(range(len(digits)), key=lambda i: digits[i] is None)
-
-    def place(k: int, used: int) -> bool:
-        if k == len(order):
-            return True
-        d = digits[order[k]]
-        for s, group in enumerate(slots):
-            fits = d in group if d is not None else bool(group & every)
-            if not used >> s & 1 and fits and place(k + 1, used | 1 << s):
-                return True
-        return False
-
-    return place(0, 0)
-
-
-def primitive_broken(
-    p: Primitive, known: Sequence[int | None], digits: Sequence[int], n: int
-) -> str | None:
-    """Why the primitive cannot hold whatever the empty cells (None) get; None when it can."""
-    every = frozenset(digits)
-    if isinstance(p, AllDifferent):
-        seen: dict[int, int] = {}
-        for c in p.cells:
-            d = known[c]
-            if d is not None:
-                if d in seen:
-                    return f"two {d}s: {cell_name(seen[d], n)}, {cell_name(c, n)}"
-                seen[d] = c
-        return None
-    if isinstance(p, PairTable):
-        x, y = known[p.a], known[p.b]
-        if x is not None and y is not None:
-            ok = (x, y) in p.allowed
-        elif x is not None:
-            ok = any(a == x for a, _ in p.allowed)
-        elif y is not None:
-            ok = any(b == y for _, b in p.allowed)
-        else:
-            ok = True
-        return None if ok else f"{_show((p.a, p.b), known, n)} break it"
-    if isinstance(p, Ordered):
-        rank = {d: i for i, d in enumerate(sorted(digits))}
-        step = 1 if p.strict else 0
-        last_i, last_r = -1, -1 if p.strict else 0
-        for i, c in enumerate(p.cells):
-            d = known[c]
-            if d is None:
-                continue
-            if rank[d] - last_r < step * (i - last_i):
-                return f"{cell_name(c, n)}={d} does not fit the order of the cells before it"
-            last_i, last_r = i, rank[d]
-        if p.strict and last_i >= 0 and len(digits) - 1 - last_r < len(p.cells) - 1 - last_i:
-            return f"{cell_name(p.cells[last_i], n)}={known[p.cells[last_i]]} leaves no room after it"
-        return None
-    if isinstance(p, Sum):
-        fixed = 0
-        low = high = 0
-        for c, w in zip(p.cells, p.weights, strict=True):
-            d = known[c]
-            if d is not None:
-                fixed += w * d
-            else:
-                a, b = w * min(digits), w * max(digits)
-                low += min(a, b)
-                high += max(a, b)
-        if not (low <= p.total - fixed <= high):
-            if all(known[c] is not None for c in p.cells):
-                return f"{_show(p.cells, known, n)}: the sum is {fixed}, not {p.total}" if all(
-                    w == 1 for w in p.weights) else f"{_show(p.cells, known, n)} do not balance"
-            return f"{_show(p.cells, known, n)} cannot make {p.total}"
-        return None
-    if isinstance(p, SetRule):
-        ds = [known[c] for c in p.cells]
-        if any(_matches(ds, option, every) for option in p.options):
-            return None
-        return f"{_show(p.cells, known, n)} fit none of its digit sets"
-    if isinstance(p, Table):
-        if any(all(known[c] is None or known[c] == t[i] for i, c in enumerate(p.cells)) for t in p.allowed):
-            return None
-        return f"{_show(p.cells, known, n)} break it"
-    # Automaton: follow every path, an empty cell reading any digit
-    states = {p.start}
-    by_state: dict[int, list[tuple[int, int]]] = {}
-    for s, d, t in p.transitions:
-        by_state.setdefault(s, []).append((d, t))
-    for c in p.cells:
-        d = known[c]
-        states = {t for s in states for e, t in by_state.get(s, ()) if d is None or e == d}
-    if states & p.accepting:
-        return None
-    return f"{_show(p.cells, known, n)} break the clue"

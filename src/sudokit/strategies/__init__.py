@@ -33,31 +33,12 @@ from __future__ import annotations
 
 from sudokit.errors import VariantError
 from sudokit.grid import Grid
-from sudokit.strategies import csp, dlx, layers, prune, stack
-from sudokit.strategies.base import (
-    BaseStrategy,
-    LogRecord,
-    Stats,
-    Status,
-    Strategy,
-    StrategyError,
-    StrategyResult,
-    format_log,
-)
+from sudokit.strategies import base, csp, dlx, layers, prune, stack
+from sudokit.strategies.base import *  # noqa: F403  (the interface: base's __all__ is re-exported here)
+from sudokit.strategies.base import BaseStrategy, StrategyError, StrategyResult
 
-__all__ = [
-    "NAMES",
-    "BaseStrategy",
-    "LogRecord",
-    "Stats",
-    "Status",
-    "Strategy",
-    "StrategyError",
-    "StrategyResult",
-    "format_log",
-    "get",
-    "solve_with",
-]
+__all__ = ["NAMES", "get", "solve_with"]
+__all__ += base.__all__
 
 #: The strategy names.
 NAMES = ("layers", "stack", "csp", "dlx", "prune")

@@ -101,10 +101,10 @@ from sudokit.candidates import Candidates, bit, bits, digits_of
 from sudokit.errors import OptionError
 from sudokit.limits import NEVER, Deadline
 from sudokit.rules import Rules
-from sudokit.techniques import Technique, name_key
+from sudokit.techniques import Technique, name_key, variant_basic, variant_cages
 from sudokit.techniques.step import Step
+from sudokit.techniques.variant_basic import *  # noqa: F403  (re-exported: its __all__ joins this one)
 from sudokit.techniques.variant_basic import (
-    find_fish,
     find_jellyfish,
     find_locked_candidates,
     find_naked_singles,
@@ -112,13 +112,13 @@ from sudokit.techniques.variant_basic import (
     find_nc_exclusions,
     find_nc_pointing,
     find_singles,
-    find_subsets,
     find_swordfish,
     find_x_wings,
     find_xy_wings,
     find_xyz_wings,
     subset_technique,
 )
+from sudokit.techniques.variant_cages import *  # noqa: F403  (likewise)
 from sudokit.techniques.variant_cages import find_cage_combinations, find_cage_region, find_innies_outies
 from sudokit.techniques.variant_constraints import CONSTRAINT_TECHNIQUES, constraint_eliminations
 from sudokit.techniques.variant_model import (
@@ -143,29 +143,15 @@ __all__ = [
     "RulesPosition",
     "cage_name",
     "cage_support",
-    "find_cage_combinations",
-    "find_cage_region",
     "find_dynamic_forcing",
-    "find_fish",
-    "find_innies_outies",
-    "find_jellyfish",
-    "find_locked_candidates",
     "find_multiple_forcing",
-    "find_naked_singles",
-    "find_nc_cover",
-    "find_nc_exclusions",
-    "find_nc_pointing",
     "find_nishio",
-    "find_singles",
-    "find_subsets",
-    "find_swordfish",
-    "find_x_wings",
-    "find_xy_wings",
-    "find_xyz_wings",
     "region_name",
     "resolve_variant",
     "variant_techniques",
 ]
+__all__ += variant_basic.__all__
+__all__ += variant_cages.__all__
 
 # -- contradiction forcing -------------------------------------------------------------------------
 
