@@ -65,6 +65,9 @@ from sudokit.techniques.variants import variant_techniques
 __all__ = ["HARDEN_MOVES", "HARDEN_PATIENCE", "Hardened", "ease", "forcing_from", "harden",
            "logic_techniques", "make_logical", "too_easy", "too_hard"]
 
+#: Other random orders :func:`harden` counts with when the count found the puzzle's own solution first.
+_RETRIES = 4
+
 #: The most moves :func:`harden` tries on one puzzle.
 HARDEN_MOVES = 60
 
@@ -232,14 +235,15 @@ def harden(opts: Options, rules: Rules, puzzle: list[int], solution: Sequence[in
         else:
             trial_items = merged(items, move[2], move[3])
         trial_rules = assemble(rules, trial_items)
-        better = _climbed(opts, trial_rules, trial_puzzle, solution, freed, laid, rng, rate, rating, engine,
-                          deadline, stop, max_givens)
-        if better is None:
+        climbed = _climbed(opts, trial_rules, trial_puzzle, solution, freed, laid, rng, rate, rating, engine,
+                           deadline, stop, max_givens)
+        if climbed is None:
             failed.add(move[:2])
             misses += 1
             continue
         puzzle[:] = trial_puzzle
-        items, rules, rating = trial_items, trial_rules, better
+        rules, rating = climbed
+        items = [*rules.cages, *rules.constraints]
         failed.clear()
         kept += 1
         misses = 0
@@ -263,11 +267,11 @@ def _moves(puzzle: Sequence[int], items: Sequence[Cage | Constraint], solution: 
 
 def _climbed(opts: Options, rules: Rules, puzzle: list[int], solution: Sequence[int], freed: int | None,
              laid: Sequence[str], rng: random.Random, rate: Callable[[Grid], Any], rating: Any, engine: str,
-             deadline: Deadline, stop: Stop | None, max_givens: int | None) -> Any:
-    """The rating of the puzzle after one move of :func:`harden` (``puzzle`` changed in place:
+             deadline: Deadline, stop: Stop | None, max_givens: int | None) -> tuple[Rules, Any] | None:
+    """The rules and rating of the puzzle after one move of :func:`harden` (``puzzle`` changed in place:
     uniqueness restored by givens, then re-minimised), or None when the move is not kept."""
     size = len(puzzle)
-    added = 0
+    added = retries = 0
     while True:
         _check(deadline, stop)
         count, first = count_within(rules, puzzle, engine, deadline, rng.getrandbits(63) | 1)
@@ -276,8 +280,11 @@ def _climbed(opts: Options, rules: Rules, puzzle: list[int], solution: Sequence[
         if count != 2 or first is None or added >= size:
             return None
         differ = [c for c in range(size) if not puzzle[c] and c != freed and first[c] != solution[c]]
-        if not differ:
-            return None
+        if not differ:  # the count found our solution first: other random orders
+            retries += 1
+            if retries > _RETRIES:
+                return None
+            continue
         cell = rng.choice(differ)
         puzzle[cell] = solution[cell]
         added += 1
@@ -289,7 +296,11 @@ def _climbed(opts: Options, rules: Rules, puzzle: list[int], solution: Sequence[
         grid = _grid(opts, rules, puzzle)
         return opts.logic and bool(guessed_cells(grid, answer, use, deadline, first=True))
 
-    if added:  # givens added may leave others spare, and an asked kind unneeded
+    grown = added > 0
+    if guesses():  # overshot: the setter's pass adds givens where the path stalls, then minimises
+        rules = make_logical(opts, rules, puzzle, solution, rng, engine, deadline, stop)
+        grown = True
+    elif added:  # givens added may leave others spare
 
         def needed() -> bool:
             """Two solutions (counted briefly), an unfinished count, or a guess on the path."""
@@ -298,16 +309,21 @@ def _climbed(opts: Options, rules: Rules, puzzle: list[int], solution: Sequence[
             return count == 2 or (count != 1 and not opts.logic) or guesses()
 
         drop_givens(puzzle, rng, deadline, needed)
-        items: list[Cage | Constraint] = [*rules.cages, *rules.constraints]
-        if not all(is_needed(rules, items, puzzle, kind, engine, deadline) for kind in laid):
-            return None
-    if max_givens is not None and sum(1 for v in puzzle if v) > max_givens:
+    cap = size if max_givens is None else max_givens
+    if sum(1 for v in puzzle if v) > cap:
         return None
     trial = rate(_grid(opts, rules, puzzle))
+    if too_hard(opts, trial) and trial.steps and sum(1 for v in puzzle if v) < cap:  # still over: ease
+        trial = ease(opts, rules, puzzle, solution, rng, rate, trial, engine, deadline, stop)
+        grown = True
     if (getattr(trial, "status", None) != "rated" or too_hard(opts, trial)
-            or _height(opts, trial) <= _height(opts, rating) or guesses()):
+            or sum(1 for v in puzzle if v) > cap or _height(opts, trial) <= _height(opts, rating)
+            or guesses()):
         return None
-    return trial
+    items: list[Cage | Constraint] = [*rules.cages, *rules.constraints]
+    if grown and not all(is_needed(rules, items, puzzle, kind, engine, deadline) for kind in laid):
+        return None  # givens added can leave an asked kind unneeded
+    return rules, trial
 
 
 def _height(opts: Options, rating: Any) -> tuple[float, float, float]:
@@ -329,3 +345,4 @@ def _check(deadline: Deadline, stop: Stop | None) -> None:
     deadline.check()
     if stop is not None:
         stop.check()
+
