@@ -41,7 +41,9 @@ freed) until it is, and the puzzle is minimised again (:func:`~sudokit.generatio
 keeping every asked kind needed). The move is kept when the rating went up (the target's scale
 first, then the other, then the score), is not above the target and, with the setter's pass, the
 path still needs no guess; moves not kept are not tried again until one is. At most
-:data:`HARDEN_MOVES` moves, :data:`HARDEN_PATIENCE` of them in a row not kept.
+:data:`HARDEN_MOVES` moves; the climb stops after the grid's side less two moves in a row not kept
+(4 at 6×6, 7 at 9×9: on 6×6 and 9×9 hard puzzles of six and four kinds, the least CPU time of the
+patiences tried, 4 to 15, 2026-11-29; a longer climb at 9×9 pays, a fresh 6×6 attempt is cheap).
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ from sudokit.techniques import Technique
 from sudokit.techniques.explain import guessed_cells
 from sudokit.techniques.variants import variant_techniques
 
-__all__ = ["HARDEN_MOVES", "HARDEN_PATIENCE", "Hardened", "ease", "forcing_from", "harden",
+__all__ = ["HARDEN_MOVES", "Hardened", "ease", "forcing_from", "harden",
            "logic_techniques", "make_logical", "too_easy", "too_hard"]
 
 #: Other random orders :func:`harden` counts with when the count found the puzzle's own solution first.
@@ -71,9 +73,7 @@ _RETRIES = 4
 #: The most moves :func:`harden` tries on one puzzle.
 HARDEN_MOVES = 40
 
-#: :func:`harden` stops after this many moves in a row that were not kept (a climb that stalls
-#: seldom starts again: with 4, 6×6 hard puzzles of six kinds took the least CPU time, 2026-11-29).
-HARDEN_PATIENCE = 4
+
 
 
 def forcing_from(listed: Sequence[Technique]) -> float:
@@ -211,16 +211,18 @@ class Hardened:
 def harden(opts: Options, rules: Rules, puzzle: list[int], solution: Sequence[int], rng: random.Random,
            rate: Callable[[Grid], Any], rating: Any, engine: str, deadline: Deadline,
            stop: Stop | None = None, max_givens: int | None = None, moves: int = HARDEN_MOVES,
-           patience: int = HARDEN_PATIENCE) -> Hardened:
+           patience: int | None = None) -> Hardened:
     """Bring ``puzzle`` (changed in place), rated ``rating`` by ``rate`` and easier than the
     target, nearer to it by moves (see the module text), each kept only when the puzzle stays
     unique, rated higher and not too hard, solved by logic with the setter's pass and has at most
-    ``max_givens`` givens; at most ``moves`` moves, ``patience`` in a row not kept."""
+    ``max_givens`` givens; at most ``moves`` moves, ``patience`` (the grid's side less two when
+    None) in a row not kept."""
     laid = split_names(opts.variant)[1]
     items: list[Cage | Constraint] = [*rules.cages, *rules.constraints]
     failed: set[tuple[Any, ...]] = set()
     kept = tried = misses = 0
-    while too_easy(opts, rating) and tried < moves and misses < patience:
+    limit = rules.n - 2 if patience is None else patience
+    while too_easy(opts, rating) and tried < moves and misses < limit:
         _check(deadline, stop)
         choices = [m for m in _moves(puzzle, items, solution, laid, rules.n) if m[:2] not in failed]
         if not choices:
