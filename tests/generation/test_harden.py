@@ -29,13 +29,14 @@ def _rater(grid: Grid) -> object:
 
 
 @functools.cache
-def _climbed(kind: str, seed: int) -> tuple[Grid, object, Hardened, Grid]:
-    """An easy 6×6 puzzle of ``kind``, its rating, and what :func:`harden` made of it for "hard"."""
+def _climbed(kind: str, seed: int,
+             target: str | tuple[float, float] = "hard") -> tuple[Grid, object, Hardened, Grid]:
+    """An easy 6×6 puzzle of ``kind``, its rating, and what :func:`harden` made of it for ``target``."""
     made = generate(variant=kind, size=6, seed=seed, difficulty="easy", time_limit=30)
     first = _rater(made)
     assert made.rules is not None
     puzzle = list(made.cells)
-    opts = Options(variant=(kind,), shape=Shape(2, 3), difficulty="hard")
+    opts = Options(variant=(kind,), shape=Shape(2, 3), difficulty=target)
     done = harden(opts, made.rules, puzzle, solve(made).cells, random.Random(1), _rater, first, "c", NEVER)
     return made, first, done, Grid(tuple(puzzle), made.shape, done.rules)
 
@@ -66,6 +67,15 @@ def test_harden_climbs_an_easy_puzzle_to_hard(kind: str, seed: int) -> None:
     assert brute.holds(grid, answer)
     assert not any(step.technique == GUESS for step in explain(grid, time_limit=60))
     assert done.rules.constraints and all(kind_of(c) == kind for c in done.rules.constraints)
+
+
+def test_harden_climbs_to_an_er_range() -> None:
+    _, first, done, grid = _climbed("kropki", 3, (3.5, 4.5))
+    assert first.er < 3.5 and done.kept >= 1  # type: ignore[attr-defined]
+    er = rate(grid, time_limit=20).er
+    assert er is not None and 3.5 <= done.rating.er == er <= 4.5
+    assert brute.count(grid) == 1
+    assert not any(step.technique == GUESS for step in explain(grid, time_limit=60))
 
 
 def test_harden_leaves_a_puzzle_already_at_the_target_alone() -> None:
