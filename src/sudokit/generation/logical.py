@@ -37,8 +37,11 @@ new attempts: a move takes away one given (or one laid constraint of an asked ki
 kind's last, or merges two neighbouring Killer cages of at most
 :data:`~sudokit.generation.constrained.MERGE_LIMIT` cells together); where the puzzle is then no
 longer unique, the solution's digit goes in a cell where two solutions differ (never the cell just
-freed) until it is, and the puzzle is minimised again (:func:`~sudokit.generation.dig.drop_givens`,
-keeping every asked kind needed). The move is kept when the rating went up (the target's scale
+freed) until it is, and the puzzle is minimised again (:func:`~sudokit.generation.dig.drop_givens`).
+A move that overshoots (the setter's path now guesses) goes through the setter's pass
+(:func:`make_logical`: givens where the path stalls, then minimal), and through :func:`ease` if
+it is still rated above the target; after givens were added every asked kind must still be
+needed. The move is kept when the rating went up (the target's scale
 first, then the other, then the score), is not above the target and, with the setter's pass, the
 path still needs no guess; moves not kept are not tried again until one is. At most
 :data:`HARDEN_MOVES` moves; the climb stops after the grid's side less two moves in a row not kept
@@ -72,8 +75,6 @@ _RETRIES = 4
 
 #: The most moves :func:`harden` tries on one puzzle.
 HARDEN_MOVES = 40
-
-
 
 
 def forcing_from(listed: Sequence[Technique]) -> float:
