@@ -25,7 +25,7 @@ Uniqueness is always the solver's count with limit 2 (:func:`sudokit.engine.back
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import fields
 
 from sudokit.engine import backend
@@ -36,7 +36,9 @@ from sudokit.generation.variants import variant_rules
 from sudokit.limits import Deadline
 from sudokit.rules import Cage, Constraint, Rules
 
-__all__ = ["MERGE_LIMIT", "assemble", "constrained_attempt", "count_within", "is_needed"]
+__all__ = [
+    "MERGE_LIMIT", "assemble", "constrained_attempt", "count_within", "is_needed", "merge_pairs", "merged",
+]
 
 #: The longest the random solution of one attempt may take (seconds).
 _FILL_SECONDS = 5.0
@@ -143,23 +145,34 @@ def _touch(a: Cage, b: Cage, n: int) -> bool:
                + ((c + 1,) if c % n < n - 1 else ()))
 
 
+def merge_pairs(items: Sequence[Item], solution: Sequence[int], n: int,
+                tried: Collection[frozenset[int]] = ()) -> list[tuple[Cage, Cage]]:
+    """The pairs of neighbouring Killer cages among ``items`` that may merge: at most
+    :data:`MERGE_LIMIT` cells together, no digit of ``solution`` in both, not in ``tried``."""
+    cages = [i for i in items if isinstance(i, Cage)]
+    return [(a, b) for k, a in enumerate(cages) for b in cages[k + 1:]
+            if len(a.cells) + len(b.cells) <= MERGE_LIMIT and frozenset(a.cells + b.cells) not in tried
+            and not {solution[c] for c in a.cells} & {solution[c] for c in b.cells} and _touch(a, b, n)]
+
+
+def merged(items: Sequence[Item], a: Cage, b: Cage) -> list[Item]:
+    """``items`` with the cages ``a`` and ``b`` made one (their sums added)."""
+    cage = Cage(tuple(sorted(a.cells + b.cells)), (a.total or 0) + (b.total or 0))
+    return [i for i in items if i is not a and i is not b] + [cage]
+
+
 def _merge_cages(base: Rules, items: list[Item], puzzle: Sequence[int], solution: Sequence[int],
                  rng: random.Random, engine: str, deadline: Deadline) -> list[Item]:
     """Fewer cages over the same cells: two neighbouring cages of at most :data:`MERGE_LIMIT` cells
     together, with no digit in both, become one (their sums added) while the puzzle stays unique."""
-    n = base.n
     tried: set[frozenset[int]] = set()
     while True:
-        cages = [i for i in items if isinstance(i, Cage)]
-        pairs = [(a, b) for k, a in enumerate(cages) for b in cages[k + 1:]
-                 if len(a.cells) + len(b.cells) <= MERGE_LIMIT and frozenset(a.cells + b.cells) not in tried
-                 and not {solution[c] for c in a.cells} & {solution[c] for c in b.cells} and _touch(a, b, n)]
+        pairs = merge_pairs(items, solution, base.n, tried)
         if not pairs:
             return items
         a, b = rng.choice(pairs)
         tried.add(frozenset(a.cells + b.cells))
-        merged = Cage(tuple(sorted(a.cells + b.cells)), (a.total or 0) + (b.total or 0))
-        trial = [i for i in items if i is not a and i is not b] + [merged]
+        trial = merged(items, a, b)
         if _unique(assemble(base, trial), puzzle, engine, deadline):
             items = trial
 

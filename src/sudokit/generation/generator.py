@@ -66,7 +66,7 @@ from sudokit.generation.dig import (
     variant_attempt,
 )
 from sudokit.generation.kinds import split_names
-from sudokit.generation.logical import ease, make_logical, too_hard
+from sudokit.generation.logical import ease, harden, make_logical, too_easy, too_hard
 from sudokit.generation.options import CLIMB_FROM as CLIMB_FROM
 from sudokit.generation.options import CLIMB_ONLY_FROM as CLIMB_ONLY_FROM
 from sudokit.generation.options import (
@@ -114,6 +114,8 @@ _LOGIC_SALT = 0x5E77E2
 _EASE_SALT = 0xEA5E
 #: Salt of the random choice of the Killer cages :func:`split_cages` splits.
 _SPLIT_SALT = 0x5B117
+#: Salt of the random order of :func:`harden`'s moves.
+_HARDEN_SALT = 0x4A2D
 
 
 # -- seeds -----------------------------------------------------------------------------------------
@@ -150,6 +152,7 @@ class Generated:
     attempts: int = 1
     rating: Any = None  #: the rater's result when a difficulty or technique was asked
     stats: FillStats | None = None
+    climbs: int = 0  #: moves :func:`~sudokit.generation.logical.harden` kept (a variant target climbed to)
 
     @property
     def clues(self) -> int:
@@ -388,6 +391,7 @@ class Generator:
         if table.solve(bytes(puzzle), 2)[0] != 1:  # every puzzle is checked before it leaves
             raise AssertionError(f"generator bug: non-unique puzzle {grid.to_json()}")
         rating = None
+        climbs = 0
         if self._variant_rater is not None:
             left = deadline.remaining()
             limit = RATING_TIME_LIMIT if left is None else max(1e-3, min(left, RATING_TIME_LIMIT))
@@ -408,12 +412,29 @@ class Generator:
                 grid = Grid._trusted(tuple(puzzle), opts.shape, rules)
                 if backend.rules_table(rules, self.engine_name).solve(bytes(puzzle), 2)[0] != 1:
                     raise AssertionError(f"generator bug: non-unique puzzle {grid.to_json()}")
+            elif too_easy(opts, rating) and not opts.keep:  # too easy: climb by moves (#26)
+                hardened = harden(opts, rules, puzzle, solution, random.Random(aseed ^ _HARDEN_SALT), rate,
+                                  rating, self.engine_name, deadline, stop, max_givens=self._givens_cap())
+                rules, rating, climbs = hardened.rules, hardened.rating, hardened.kept
+                grid = Grid._trusted(tuple(puzzle), opts.shape, rules)
+                table = backend.rules_table(rules, self.engine_name)
+                if table.solve(bytes(puzzle), 2)[0] != 1:
+                    raise AssertionError(f"generator bug: non-unique puzzle {grid.to_json()}")
             level = str(getattr(rating, "level", None) or getattr(rating, "status", "unrated"))
             levels[level] = levels.get(level, 0) + 1
             if not difficulty_ok(opts, rating):
                 return None
         answer = Grid._trusted(tuple(solution), opts.shape, rules)
-        return Generated(grid, answer, seed, attempt + 1, rating)
+        return Generated(grid, answer, seed, attempt + 1, rating, climbs=climbs)
+
+    def _givens_cap(self) -> int | None:
+        """The most givens a variant puzzle may have (``max_clues``, and ``killer_givens`` for a
+        Killer), or None."""
+        opts = self.options
+        caps = [opts.max_clues] if opts.max_clues is not None else []
+        if opts.killer_givens is not None and "killer" in split_names(opts.variant)[1]:
+            caps.append(opts.killer_givens)
+        return min(caps, default=None)
 
     def _may_add_given(self, grid: Grid) -> bool:
         """True when ``grid`` may take one more given (a Killer only while ``killer_givens`` allow)."""
