@@ -68,7 +68,7 @@ from sudokit.techniques.explain import guessed_cells
 from sudokit.techniques.variants import variant_techniques
 
 __all__ = ["HARDEN_MOVES", "Hardened", "ease", "forcing_from", "harden",
-           "logic_techniques", "make_logical", "too_easy", "too_hard"]
+           "logic_techniques", "make_logical", "off_target", "too_easy", "too_hard"]
 
 #: Other random orders :func:`harden` counts with when the count found the puzzle's own solution first.
 _RETRIES = 4
@@ -134,24 +134,32 @@ def make_logical(opts: Options, rules: Rules, puzzle: list[int], solution: Seque
     return rules
 
 
-def too_hard(opts: Options, rating: Any) -> bool:
-    """True when a rated puzzle is harder than the difficulty target of ``opts`` (a level above
-    the named one, or an ER above the range)."""
+def off_target(opts: Options, rating: Any) -> int:
+    """Where a rated puzzle stands against the difficulty target of ``opts``: 1 harder (a level
+    above the named one, or an ER above the range), -1 easier, 0 within it (or not rated, or no
+    target)."""
     if getattr(rating, "status", None) != "rated":
-        return False
+        return 0
     target = opts.difficulty
     if isinstance(target, tuple):
-        return float(rating.er) > target[1]
+        if rating.er is None:
+            return 0
+        er = float(rating.er)
+        return 1 if er > target[1] else -1 if er < target[0] else 0
     if isinstance(target, str) and target in LEVELS and rating.level in LEVELS:
-        return LEVELS.index(rating.level) > LEVELS.index(target)
-    return False
+        step = LEVELS.index(rating.level) - LEVELS.index(target)
+        return (step > 0) - (step < 0)
+    return 0
+
+
+def too_hard(opts: Options, rating: Any) -> bool:
+    """True when a rated puzzle is harder than the difficulty target of ``opts``."""
+    return off_target(opts, rating) > 0
 
 
 def too_easy(opts: Options, rating: Any) -> bool:
-    """True when a rated puzzle is easier than the difficulty target of ``opts`` (a level below
-    the named one, or an ER under the range)."""
-    if getattr(rating, "status", None) != "rated":
-        return False
+    """True when a rated puzzle is easier than the difficulty target of ``opts``."""
+    return off_target(opts, rating) < 0
     target = opts.difficulty
     if isinstance(target, tuple):
         return rating.er is not None and float(rating.er) < target[0]
