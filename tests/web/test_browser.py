@@ -246,6 +246,24 @@ def test_generate(page: Any) -> None:
     assert page.locator(".cell.given").count() >= 4
 
 
+def test_the_make_tab_offers_what_the_generator_makes_for_a_variant(page: Any) -> None:
+    _open(page, EASY)
+    page.click("[role=tab][data-tab=make]")
+    unfair = page.locator("select[name=level] option", has_text="unfair")
+    expect(unfair).to_be_enabled()  # classic puzzles are made at every level
+    page.select_option("select[name=variant]", "thermo")
+    expect(unfair).to_be_disabled()  # variant paths never rate 6.6-7.5
+    expect(page.locator("select[name=size] option[value='16']")).to_be_disabled()
+    page.select_option("select[name=size]", "6")
+    page.select_option("select[name=level]", "hard")
+    page.click("#generate")
+    expect(page.locator("#generate-result")).to_contain_text("hard", timeout=60_000)
+    expect(page.locator("#board .cell")).to_have_count(36)
+    page.click("[role=tab][data-tab=make]")
+    page.select_option("select[name=variant]", "")
+    expect(unfair).to_be_enabled()
+
+
 def test_validate_pasted(page: Any) -> None:
     _open(page, SMALL)
     page.click("[role=tab][data-tab=make]")

@@ -88,7 +88,9 @@ def test_make_tab_offers_the_generators_table(client: TestClient) -> None:
 
     page = client.get("/").text
     for kind in offered():
-        assert f'value="{kind["name"]}" data-sizes="{" ".join(map(str, kind["sizes"]))}"' in page
+        assert (f'value="{kind["name"]}" data-sizes="{" ".join(map(str, kind["sizes"]))}" '
+                f'data-levels="{" ".join(kind["levels"])}"') in page
+        assert "unfair" not in kind["levels"] and "extreme" in kind["levels"]
     made = client.post("/api/generate", json={"variant": "thermo", "size": 6, "seed": 2}).json()
     assert made["status"] == "solved", made
     puzzle = Grid.from_string(made["puzzle"])

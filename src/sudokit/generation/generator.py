@@ -114,6 +114,9 @@ _LOGIC_SALT = 0x5E77E2
 _EASE_SALT = 0xEA5E
 #: Salt of the random choice of the Killer cages :func:`split_cages` splits.
 _SPLIT_SALT = 0x5B117
+#: Why a variant asked for at "unfair" never comes (sudokit.generation.kinds.VARIANT_LEVELS).
+_NOT_UNFAIR = ("; variant puzzles are made at easy, medium, hard and extreme, not unfair: their techniques "
+               "go from ER 5.4 straight to the forcing chains (7.5)")
 #: Salt of the random order of :func:`harden`'s moves.
 _HARDEN_SALT = 0x4A2D
 
@@ -468,6 +471,7 @@ class Generator:
                 + ("; unsolved: the variant techniques could not finish them by logic" if "unsolved" in levels
                    else "") + ")" + ("; a Killer here takes no given (killer_givens=0), so only split cages"
                                      " make it easier" if not self._may_add_given_at_all() else "")
+                + (_NOT_UNFAIR if target == "unfair" else "")
                 + "; try another level or a longer time limit")
 
     def make(

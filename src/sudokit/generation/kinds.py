@@ -27,10 +27,12 @@ from sudokit.errors import OptionError
 from sudokit.generation import laying
 from sudokit.rules import Constraint, kinds
 
-__all__ = ["GENERATED", "KindSpec", "find_kind", "kind_of", "offered", "split_names"]
+__all__ = ["GENERATED", "VARIANT_LEVELS", "KindSpec", "find_kind", "kind_of", "offered", "split_names"]
 
-#: Levels a difficulty target may name (the rater's, as ``Rating.level`` says them).
-_LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
+#: The levels a variant puzzle is made at. Not "unfair": the variant techniques jump from wings
+#: and quads (ER 5.4 at most) to the forcing chains (7.5 and up, "extreme"), so no variant path
+#: rates 6.6-7.5 (none of 3,370 generated puzzles, docs/variants.md).
+VARIANT_LEVELS = ("easy", "medium", "hard", "extreme")
 
 
 @dataclass(frozen=True)
@@ -183,5 +185,5 @@ def kind_of(constraint: Constraint) -> str | None:
 
 def offered() -> list[dict[str, Any]]:
     """The kinds, their labels, grid sides and levels the generator offers (the Make tab's list)."""
-    return [{"name": s.name, "label": s.label, "sizes": list(s.sizes), "levels": list(_LEVELS)}
+    return [{"name": s.name, "label": s.label, "sizes": list(s.sizes), "levels": list(VARIANT_LEVELS)}
             for s in GENERATED]

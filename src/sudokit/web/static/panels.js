@@ -120,16 +120,20 @@ export function setupLearn(app) {
 export function setupMake(app) {
   let pasted = null;
 
-  // Only the sizes the generator makes for the chosen variant (the table of sudokit.generation.kinds).
+  // Only the sizes and levels the generator makes for the chosen variant (the table of
+  // sudokit.generation.kinds); "any" level always stays.
   const form = $("generate-form");
+  const fitChoice = (select, allowed) => {
+    for (const option of select.options) option.disabled = option.value !== "" && !allowed.includes(option.value);
+    if (select.selectedOptions[0].disabled) {
+      const first = [...select.options].find((o) => !o.disabled);
+      if (first) select.value = first.value;
+    }
+  };
   const fitSizes = () => {
     const chosen = form.elements.variant.selectedOptions[0];
-    const sizes = (chosen && chosen.dataset.sizes || "").split(" ");
-    for (const option of form.elements.size.options) option.disabled = !sizes.includes(option.value);
-    if (form.elements.size.selectedOptions[0].disabled) {
-      const first = [...form.elements.size.options].find((o) => !o.disabled);
-      if (first) form.elements.size.value = first.value;
-    }
+    fitChoice(form.elements.size, (chosen && chosen.dataset.sizes || "").split(" "));
+    fitChoice(form.elements.level, (chosen && chosen.dataset.levels || "").split(" "));
   };
   form.elements.variant.addEventListener("change", fitSizes);
   fitSizes();
