@@ -40,7 +40,7 @@ from sudokit.formats.datasets import read_dataset, write_records
 from sudokit.formats.reader import Entry
 from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
 from sudokit.limits import check_time_limit
-from sudokit.rating.explainer import Rating, rate_many
+from sudokit.rating.explainer import Rating, rate_many, rating_columns
 from sudokit.status import Status
 from sudokit.symmetry import check_symmetry, symmetries_of
 
@@ -163,7 +163,6 @@ class BankEntry:
 
     def to_dict(self) -> dict[str, Any]:
         """The entry as JSON-ready values (the puzzle first, as data-set writers want it)."""
-        # the rating's keys as Rating.to_dict has them, listed here so the bank's columns stay fixed
         return {
             "puzzle": self.puzzle,
             "solution": self.solution,
@@ -171,13 +170,7 @@ class BankEntry:
             "clues": self.clues,
             "symmetry": self.symmetry,
             "status": self.status.value,
-            "er": self.er,
-            "ep": self.ep,
-            "ed": self.ed,
-            "level": self.level,
-            "score": self.score,
-            "hardest": list(self.hardest),
-            "techniques": dict(self.techniques),
+            **rating_columns(self),
             "source": self.source,
         }
 

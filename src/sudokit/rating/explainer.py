@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from sudokit.candidates import Candidates
 from sudokit.engine import backend
@@ -52,11 +52,13 @@ __all__ = [
     "NO_SOLUTION",
     "RATED",
     "UNSOLVED",
+    "Rated",
     "Rating",
     "StepError",
     "rate",
     "rate_many",
     "rate_variant",
+    "rating_columns",
     "se_round",
     "variant_level",
 ]
@@ -74,6 +76,42 @@ LIMIT: str = Status.LIMIT_REACHED
 def se_round(difficulty: float) -> float:
     """A difficulty as SE prints it: truncated to tenths after adding 0.05."""
     return math.floor((difficulty + 0.05) * 10) / 10
+
+
+class Rated(Protocol):
+    """What carries a rating's numbers: a :class:`Rating`, or a puzzle bank's entry."""
+
+    @property
+    def er(self) -> float | None: ...
+    @property
+    def ep(self) -> float | None: ...
+    @property
+    def ed(self) -> float | None: ...
+    @property
+    def level(self) -> str | None: ...
+    @property
+    def score(self) -> int | None: ...
+    @property
+    def hardest(self) -> tuple[str, ...]: ...
+    @property
+    def techniques(self) -> dict[str, int]: ...
+
+
+def rating_columns(rated: Rated) -> dict[str, Any]:
+    """A rating's numbers as JSON-ready values, in the column order every writer uses.
+
+    >>> rating_columns(Rating("rated", er=2.3, ep=1.2, ed=1.2, level="easy", score=40))
+    {'er': 2.3, 'ep': 1.2, 'ed': 1.2, 'level': 'easy', 'score': 40, 'hardest': [], 'techniques': {}}
+    """
+    return {
+        "er": rated.er,
+        "ep": rated.ep,
+        "ed": rated.ed,
+        "level": rated.level,
+        "score": rated.score,
+        "hardest": list(rated.hardest),
+        "techniques": dict(rated.techniques),
+    }
 
 
 @dataclass
@@ -105,13 +143,7 @@ class Rating:
         """The rating as JSON-ready values (without the steps); ``error`` is null when rated."""
         return {
             "status": str(self.status),
-            "er": self.er,
-            "ep": self.ep,
-            "ed": self.ed,
-            "level": self.level,
-            "score": self.score,
-            "hardest": list(self.hardest),
-            "techniques": self.techniques,
+            **rating_columns(self),
             "steps": self.step_count,
             "seconds": round(self.seconds, 3),
             "error": self.error or None,
