@@ -1,8 +1,10 @@
 """Check that no module of sudokit imports another module's private names (``_name``).
 
 A module may import only the public names of another module; a private name is the owning
-module's own business. Run by ``make layers`` (part of ``make test``); prints each offence as
-``file:line: imports _name from module`` and exits 1 if there is any.
+module's own business. That holds for attributes too: ``Grid._x`` or ``module._x`` on a name
+imported from another sudokit module is the same offence as importing ``_x``. Run by ``make
+layers`` (part of ``make test``); prints each offence as ``file:line: imports _name from module``
+or ``file:line: uses Name._attr of module`` and exits 1 if there is any.
 
 Allowed: ``_core`` (the C extension's module name), dunder names (``__all__``, ``__version__``),
 and a package's own modules importing from the package's ``__init__`` nothing private either.
@@ -38,6 +40,35 @@ def offences(root: Path) -> list[str]:
             private = [p for p in parts[1:] if p.startswith("_") and p not in ALLOWED]
             if private and not _inside(path, root, parts):
                 out.append(f"{path}:{node.lineno}: imports from private module {node.module}")
+        out += _private_attributes(path, tree)
+    return out
+
+
+def _imported(tree: ast.AST) -> dict[str, str]:
+    """The names a module binds to other sudokit modules' objects: local name -> module."""
+    bound: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            if node.module == "sudokit" or node.module.startswith("sudokit."):
+                for alias in node.names:
+                    bound[alias.asname or alias.name] = node.module
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("sudokit.") and alias.asname:
+                    bound[alias.asname] = alias.name
+    return bound
+
+
+def _private_attributes(path: Path, tree: ast.AST) -> list[str]:
+    """Every ``Name._attr`` where Name came from another sudokit module, as ``path:line: text``."""
+    bound = _imported(tree)
+    out = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
+            continue
+        attr, name = node.attr, node.value.id
+        if name in bound and attr.startswith("_") and not attr.startswith("__") and attr not in ALLOWED:
+            out.append(f"{path}:{node.lineno}: uses {name}.{attr} of {bound[name]}")
     return out
 
 

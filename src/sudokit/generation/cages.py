@@ -82,7 +82,7 @@ def split_cages(opts: Options, rules: Rules, solution: Sequence[int], puzzle: Se
         kept = [c for c in rules.cages if c is not cage]
         items: list[Cage | Constraint] = [*kept, *cut, *rules.constraints]
         trial = assemble(rules, items)
-        trial_rating = rate(Grid._trusted(tuple(puzzle), opts.shape, trial))
+        trial_rating = rate(Grid.trusted(tuple(puzzle), opts.shape, trial))
         if getattr(trial_rating, "status", None) != "rated":
             break
         rules, rating = trial, trial_rating

@@ -31,8 +31,9 @@ def _rater_function(name: str, target: str) -> Callable[..., Any]:
 
 
 def load_rater() -> Callable[..., Any]:
-    """The rater ``sudokit.rating.explainer._rate(grid, deadline, engine=…)``, imported when first needed."""
-    return _rater_function("_rate", "a difficulty or technique target")
+    """The rater ``sudokit.rating.explainer.rate_until(grid, deadline, engine=…)``, imported when
+    first needed."""
+    return _rater_function("rate_until", "a difficulty or technique target")
 
 
 def load_public_rater() -> Callable[..., Any]:

@@ -280,7 +280,7 @@ class Generator:
             found = vicinity.climb(self._core, self._climb, _attempt_seed(seed, attempt), deadline, stop,
                                   self._starts, shunned)
             puzzle, solution = found.puzzle, found.solution
-            grid = Grid._trusted(tuple(puzzle), opts.shape)
+            grid = Grid.trusted(tuple(puzzle), opts.shape)
             # every puzzle is checked before it leaves
             if solution_count(puzzle, opts.shape, self._solver) != 1:
                 raise AssertionError(f"generator bug: non-unique puzzle {grid.to_string()}")
@@ -288,7 +288,7 @@ class Generator:
                 raise AssertionError(f"generator bug: non-minimal puzzle {grid.to_string()}")
             rating = self._rate(grid, deadline, stop)
             if difficulty_ok(opts, rating):
-                return Generated(grid, Grid._trusted(tuple(solution), opts.shape), seed,
+                return Generated(grid, Grid.trusted(tuple(solution), opts.shape), seed,
                                  attempt + 1, rating)
         raise GenerationError(f"no puzzle met the options in {opts.max_attempts} climbs (seed {seed})")
 
@@ -387,7 +387,7 @@ class Generator:
         if opts.logic:
             rules = make_logical(opts, rules, puzzle, solution, random.Random(aseed ^ _LOGIC_SALT),
                                  self.engine_name, deadline, stop)
-        grid = Grid._trusted(tuple(puzzle), opts.shape, rules)
+        grid = Grid.trusted(tuple(puzzle), opts.shape, rules)
         if not self._within_givens(grid):
             return None
         table = backend.rules_table(rules, self.engine_name)
@@ -404,7 +404,7 @@ class Generator:
             if too_hard(opts, rating) and self._may_add_given(grid):
                 rating = ease(opts, rules, puzzle, solution, random.Random(aseed ^ _EASE_SALT), rate,
                               rating, self.engine_name, deadline, stop)
-                grid = Grid._trusted(tuple(puzzle), opts.shape, rules)
+                grid = Grid.trusted(tuple(puzzle), opts.shape, rules)
                 if not self._within_givens(grid):
                     return None
                 if table.solve(bytes(puzzle), 2)[0] != 1:
@@ -412,14 +412,14 @@ class Generator:
             elif too_hard(opts, rating) and rules.cages:  # a Killer without givens: smaller cages
                 rules, rating = split_cages(opts, rules, solution, puzzle, random.Random(aseed ^ _SPLIT_SALT),
                                             rate, rating, deadline, stop)
-                grid = Grid._trusted(tuple(puzzle), opts.shape, rules)
+                grid = Grid.trusted(tuple(puzzle), opts.shape, rules)
                 if backend.rules_table(rules, self.engine_name).solve(bytes(puzzle), 2)[0] != 1:
                     raise AssertionError(f"generator bug: non-unique puzzle {grid.to_json()}")
             elif too_easy(opts, rating) and not opts.keep:  # too easy: climb by moves (#26)
                 hardened = harden(opts, rules, puzzle, solution, random.Random(aseed ^ _HARDEN_SALT), rate,
                                   rating, self.engine_name, deadline, stop, max_givens=self._givens_cap())
                 rules, rating, climbs = hardened.rules, hardened.rating, hardened.kept
-                grid = Grid._trusted(tuple(puzzle), opts.shape, rules)
+                grid = Grid.trusted(tuple(puzzle), opts.shape, rules)
                 table = backend.rules_table(rules, self.engine_name)
                 if table.solve(bytes(puzzle), 2)[0] != 1:
                     raise AssertionError(f"generator bug: non-unique puzzle {grid.to_json()}")
@@ -427,7 +427,7 @@ class Generator:
             levels[level] = levels.get(level, 0) + 1
             if not difficulty_ok(opts, rating):
                 return None
-        answer = Grid._trusted(tuple(solution), opts.shape, rules)
+        answer = Grid.trusted(tuple(solution), opts.shape, rules)
         return Generated(grid, answer, seed, attempt + 1, rating, climbs=climbs)
 
     def _givens_cap(self) -> int | None:
@@ -500,7 +500,7 @@ class Generator:
             if made is None:
                 continue
             puzzle, solution, stats = made
-            grid = Grid._trusted(tuple(puzzle), opts.shape)
+            grid = Grid.trusted(tuple(puzzle), opts.shape)
             if opts.max_clues is not None and grid.clue_count > opts.max_clues:
                 continue
             # every puzzle is checked before it leaves
@@ -513,7 +513,7 @@ class Generator:
                 rating = self._rate(grid, deadline, stop)
                 if not difficulty_ok(opts, rating):
                     continue
-            answer = Grid._trusted(tuple(solution), opts.shape)
+            answer = Grid.trusted(tuple(solution), opts.shape)
             return Generated(grid, answer, seed, attempt + 1, rating, stats)
         raise GenerationError(
             f"no puzzle met the options in {opts.max_attempts} attempts (seed {seed}): "
@@ -621,8 +621,8 @@ def _controlled_bias(
     """Berthier's controlled-bias puzzles as :class:`Generated` (``attempts``: trials on their grid)."""
     for made in unbiased.controlled_bias(count, seed=seed, shape=opts.shape, engine=opts.engine,
                                          time_limit=time_limit):
-        puzzle = Grid._trusted(made.puzzle, opts.shape)
-        yield Generated(puzzle, Grid._trusted(made.solution, opts.shape), seed, made.trials)
+        puzzle = Grid.trusted(made.puzzle, opts.shape)
+        yield Generated(puzzle, Grid.trusted(made.solution, opts.shape), seed, made.trials)
 
 
 def _generate_here(

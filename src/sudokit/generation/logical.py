@@ -100,7 +100,7 @@ def make_logical(opts: Options, rules: Rules, puzzle: list[int], solution: Seque
     take away the laid constraints it then needs for neither (see the module text); the rules
     kept (``rules`` itself when the logic solved the puzzle as it was)."""
     use = logic_techniques(opts)
-    answer = Grid._trusted(tuple(solution), opts.shape, rules)
+    answer = Grid.trusted(tuple(solution), opts.shape, rules)
     added = 0
     while True:
         _check(deadline, stop)
@@ -302,7 +302,7 @@ def _climbed(opts: Options, rules: Rules, puzzle: list[int], solution: Sequence[
         puzzle[cell] = solution[cell]
         added += 1
     use = logic_techniques(opts)
-    answer = Grid._trusted(tuple(solution), opts.shape, rules)
+    answer = Grid.trusted(tuple(solution), opts.shape, rules)
 
     def guesses() -> bool:
         """True when the setter's pass is on and its path guesses on the puzzle as it is."""
@@ -349,7 +349,7 @@ def _height(opts: Options, rating: Any) -> tuple[float, float, float]:
 
 def _grid(opts: Options, rules: Rules, puzzle: Sequence[int]) -> Grid:
     """The puzzle as a grid with its rules."""
-    return Grid._trusted(tuple(puzzle), opts.shape, rules)
+    return Grid.trusted(tuple(puzzle), opts.shape, rules)
 
 
 def _check(deadline: Deadline, stop: Stop | None) -> None:

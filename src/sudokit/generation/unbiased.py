@@ -252,7 +252,7 @@ def random_grid(shape: Shape | None = None, *, seed: int | None = None) -> Grid:
     (True, True)
     """
     shape = shape or Shape(3, 3)
-    return Grid._trusted(tuple(_grid_cells(shape, random.Random(seed))), shape)
+    return Grid.trusted(tuple(_grid_cells(shape, random.Random(seed))), shape)
 
 
 # -- controlled-bias puzzles ---------------------------------------------------------------------------

@@ -57,6 +57,7 @@ __all__ = [
     "StepError",
     "rate",
     "rate_many",
+    "rate_until",
     "rate_variant",
     "rating_columns",
     "se_round",
@@ -295,7 +296,7 @@ def rate(
     variant techniques (``hodoku_path`` changes nothing there: it is the same path).
     """
     deadline = Deadline.after(time_limit)
-    return _rate(as_grid(puzzle, check=False), deadline, keep_steps=keep_steps, chosen=chosen,
+    return rate_until(as_grid(puzzle, check=False), deadline, keep_steps=keep_steps, chosen=chosen,
                  hodoku_path=hodoku_path, engine=engine)
 
 
@@ -359,7 +360,7 @@ def _rating(
     return Rating(status, error=error, seconds=seconds, step_count=len(path), techniques=used, steps=kept)
 
 
-def _rate(
+def rate_until(
     grid: Grid,
     deadline: Deadline,
     *,
@@ -369,8 +370,9 @@ def _rate(
     engine: str | None = None,
     stop: Stop | None = None,
 ) -> Rating:
-    """:func:`rate` until ``deadline`` (the generator rates its candidates within its own), or
-    :class:`~sudokit.errors.Stopped` once ``stop`` is set (a batch's workers)."""
+    """:func:`rate` a :class:`~sudokit.Grid` until ``deadline`` (a :class:`~sudokit.limits.Deadline`:
+    the generator rates its candidates within its own), or :class:`~sudokit.errors.Stopped` once
+    ``stop`` is set (a batch's workers)."""
     if grid.rules is not None:
         return rate_variant(grid, deadline, keep_steps=keep_steps, chosen=chosen, engine=engine,
                             stop=stop)
@@ -491,7 +493,7 @@ def _rate_text(
         grid = Grid.from_string(text)
     except SudokuError as exc:
         return Rating(INVALID, error=str(exc))
-    return _rate(grid, Deadline.after(limit), hodoku_path=hodoku_path, engine=engine, stop=stop)
+    return rate_until(grid, Deadline.after(limit), hodoku_path=hodoku_path, engine=engine, stop=stop)
 
 
 def rate_many(

@@ -276,7 +276,7 @@ def test_rating_passes_its_stop_to_the_hodoku_path(engine: str, monkeypatch: pyt
 
     monkeypatch.setattr(rating, "_summary", then_stop)
     with pytest.raises(Stopped):
-        rating._rate(Grid.from_line(EASY[0]), NEVER, hodoku_path=True, engine=engine, stop=stop)
+        rating.rate_until(Grid.from_line(EASY[0]), NEVER, hodoku_path=True, engine=engine, stop=stop)
 
 
 @pytest.mark.parametrize("line", [EASY[5], HARD[2], HARD[5]])
