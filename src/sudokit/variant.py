@@ -31,7 +31,7 @@ from typing import ClassVar
 
 from sudokit.errors import RulesError, ShapeError, VariantError
 from sudokit.rules import Cage, Region, Rules
-from sudokit.rules.geometry import KING_STEPS, KNIGHT_STEPS, moves
+from sudokit.rules.geometry import KING_STEPS, KNIGHT_STEPS, diagonal, disjoint_groups, moves
 from sudokit.shape import Shape, shape_for_size
 
 __all__ = [
@@ -96,8 +96,8 @@ class X(Variant):
     def regions(cls, shape: Shape) -> list[Region]:
         n = shape.n
         return [
-            Region("diagonal", "diagonal ↘", tuple(i * n + i for i in range(n))),
-            Region("diagonal", "diagonal ↗", tuple((n - 1 - i) * n + i for i in range(n))),
+            Region("diagonal", "diagonal ↘", diagonal(n, "down")),
+            Region("diagonal", "diagonal ↗", diagonal(n, "up")),
         ]
 
 
@@ -180,10 +180,7 @@ class DisjointGroups(Variant):
 
     @classmethod
     def regions(cls, shape: Shape) -> list[Region]:
-        boxes = shape.boxes
-        return [
-            Region("group", f"group {k + 1}", tuple(box[k] for box in boxes)) for k in range(shape.n)
-        ]
+        return [Region("group", f"group {k + 1}", cells) for k, cells in enumerate(disjoint_groups(shape))]
 
 
 class Killer(Variant):

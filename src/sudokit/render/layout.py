@@ -13,6 +13,7 @@ from functools import cache
 
 from sudokit.formats.chars import DIGIT_CHARS, MAX_CHAR_N
 from sudokit.rules import Rules
+from sudokit.rules.geometry import diagonal
 from sudokit.shape import Shape
 
 __all__ = ["CELL", "Geometry", "digit_label", "geometry", "mark_layout"]
@@ -140,9 +141,9 @@ class Geometry:
             cells = list(region.cells)
             if region.kind not in ("diagonal", "extra") or len(cells) != n:
                 continue
-            if cells == [i * n + i for i in range(n)]:
+            if tuple(cells) == diagonal(n, "down"):
                 out.append((m, m, m + side, m + side))
-            elif cells == [(n - 1 - i) * n + i for i in range(n)]:
+            elif tuple(cells) == diagonal(n, "up"):
                 out.append((m, m + side, m + side, m))
         return out
 

@@ -11,7 +11,9 @@ from sudokit.rules.base import Constraint, digit_values
 from sudokit.rules.geometry import (
     KING_STEPS,
     KNIGHT_STEPS,
+    diagonal,
     differ_pairs,
+    disjoint_groups,
     moves,
     orthogonal_pairs,
 )
@@ -53,9 +55,7 @@ class Diagonal(Constraint):
 
     def line(self, n: int) -> tuple[int, ...]:
         """The diagonal's cells."""
-        if self.direction == "down":
-            return tuple(i * n + i for i in range(n))
-        return tuple((n - 1 - i) * n + i for i in range(n))
+        return diagonal(n, self.direction)
 
     def where(self, n: int) -> str:
         return f"diagonal {'↘' if self.direction == 'down' else '↗'}"
@@ -117,8 +117,4 @@ class DisjointGroups(Constraint):
 
     def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
         shape = Shape(*self.box) if self.box is not None else shape_for_size(n)
-        groups: dict[int, list[int]] = {}
-        for box in shape.boxes:
-            for place, c in enumerate(box):
-                groups.setdefault(place, []).append(c)
-        return [AllDifferent(tuple(g)) for g in groups.values()]
+        return [AllDifferent(group) for group in disjoint_groups(shape)]

@@ -6,13 +6,15 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 
 from sudokit.rules.primitives import PairTable, Primitive, Sum
-from sudokit.shape import shape_for_size
+from sudokit.shape import Shape, shape_for_size
 
 __all__ = [
     "KING_STEPS",
     "KNIGHT_STEPS",
     "box_map",
+    "diagonal",
     "differ_pairs",
+    "disjoint_groups",
     "equal_sums",
     "moves",
     "neighbours",
@@ -24,6 +26,27 @@ __all__ = [
 #: opposite pair (for :func:`moves`): the anti-knight and anti-king rules.
 KNIGHT_STEPS = ((1, 2), (2, 1), (1, -2), (2, -1))
 KING_STEPS = ((1, 1), (1, -1))
+
+
+def diagonal(n: int, direction: str = "down") -> tuple[int, ...]:
+    """The cells of an N×N grid's long diagonal: ``"down"`` ↘ from r1c1, ``"up"`` ↗ from the
+    bottom left (the X rule's two diagonals).
+
+    >>> diagonal(3), diagonal(3, "up")
+    ((0, 4, 8), (6, 4, 2))
+    """
+    if direction == "down":
+        return tuple(i * n + i for i in range(n))
+    return tuple((n - 1 - i) * n + i for i in range(n))
+
+
+def disjoint_groups(shape: Shape) -> list[tuple[int, ...]]:
+    """The cells at the same place in each box, one group a place (the disjoint-groups rule).
+
+    >>> disjoint_groups(Shape(1, 2))
+    [(0, 2), (1, 3)]
+    """
+    return [tuple(box[k] for box in shape.boxes) for k in range(shape.n)]
 
 
 def orthogonal_pairs(n: int) -> list[tuple[int, int]]:
