@@ -31,7 +31,14 @@ from typing import ClassVar
 
 from sudokit.errors import RulesError, ShapeError, VariantError
 from sudokit.rules import Cage, Region, Rules
-from sudokit.rules.geometry import KING_STEPS, KNIGHT_STEPS, diagonal, disjoint_groups, moves
+from sudokit.rules.geometry import (
+    KING_STEPS,
+    KNIGHT_STEPS,
+    diagonal,
+    disjoint_groups,
+    moves,
+    orthogonal_pairs,
+)
 from sudokit.shape import Shape, shape_for_size
 
 __all__ = [
@@ -168,7 +175,7 @@ class NonConsecutive(Variant):
 
     @classmethod
     def adjacent(cls, shape: Shape) -> list[tuple[int, int]]:
-        return moves(shape.n, ((0, 1), (1, 0)))
+        return orthogonal_pairs(shape.n)
 
 
 class DisjointGroups(Variant):

@@ -11,6 +11,7 @@ from sudokit.shape import Shape, shape_for_size
 __all__ = [
     "KING_STEPS",
     "KNIGHT_STEPS",
+    "ORTHOGONAL_STEPS",
     "box_map",
     "diagonal",
     "differ_pairs",
@@ -26,6 +27,8 @@ __all__ = [
 #: opposite pair (for :func:`moves`): the anti-knight and anti-king rules.
 KNIGHT_STEPS = ((1, 2), (2, 1), (1, -2), (2, -1))
 KING_STEPS = ((1, 1), (1, -1))
+#: Side by side: the non-consecutive rule and every kind drawn between neighbours.
+ORTHOGONAL_STEPS = ((0, 1), (1, 0))
 
 
 def diagonal(n: int, direction: str = "down") -> tuple[int, ...]:
@@ -50,15 +53,8 @@ def disjoint_groups(shape: Shape) -> list[tuple[int, ...]]:
 
 
 def orthogonal_pairs(n: int) -> list[tuple[int, int]]:
-    """Every pair of side-by-side cells of an N×N grid, ``(low, high)``."""
-    out = []
-    for r in range(n):
-        for c in range(n):
-            if c + 1 < n:
-                out.append((r * n + c, r * n + c + 1))
-            if r + 1 < n:
-                out.append((r * n + c, (r + 1) * n + c))
-    return out
+    """Every pair of side-by-side cells of an N×N grid, ``(low, high)``, sorted."""
+    return moves(n, ORTHOGONAL_STEPS)
 
 
 def neighbours(cell: int, n: int) -> list[int]:
