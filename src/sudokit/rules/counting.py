@@ -18,7 +18,7 @@ from itertools import permutations
 from typing import ClassVar
 
 from sudokit.rules.base import Constraint, digit_values
-from sudokit.rules.geometry import moves, pairs_along
+from sudokit.rules.geometry import KNIGHT_STEPS, moves, pairs_along
 from sudokit.rules.lines import LineConstraint, thirds
 from sudokit.rules.primitives import AllDifferent, PairTable, Primitive, SetRule, Sum, Table, automaton
 
@@ -161,10 +161,6 @@ class MixedParityTriples(Constraint):
 
 
 
-#: A knight's moves as (row, column) steps.
-_KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1), (-1, 2), (-2, 1), (-1, -2), (-2, -1))
-
-
 @dataclass(frozen=True)
 class KnightThirds(Constraint):
     """The cell's digit is in the same third of the digits (low 1-3, middle 4-6, high 7-9) as the
@@ -182,7 +178,7 @@ class KnightThirds(Constraint):
         ds = digit_values(n, digits)
         third = {d: i for i, group in enumerate(thirds(ds, 3)) for d in group}
         out: list[Primitive] = []
-        for a, b in moves(n, _KNIGHT):
+        for a, b in moves(n, KNIGHT_STEPS):
             if self.cell in (a, b):
                 out.append(PairTable.where(a, b, ds, lambda x, y: third[x] == third[y]))
         return out
