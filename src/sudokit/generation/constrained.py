@@ -35,6 +35,7 @@ from sudokit.generation.options import Options
 from sudokit.generation.variants import variant_rules
 from sudokit.limits import Deadline
 from sudokit.rules import Cage, Constraint, Rules
+from sudokit.rules.geometry import neighbours
 
 __all__ = [
     "MERGE_LIMIT", "assemble", "constrained_attempt", "count_within", "is_needed", "merge_pairs", "merged",
@@ -141,8 +142,7 @@ def _add_givens(rules: Rules, puzzle: list[int], solution: Sequence[int], rng: r
 def _touch(a: Cage, b: Cage, n: int) -> bool:
     """True when two cages share an edge."""
     inside = set(b.cells)
-    return any(x in inside for c in a.cells for x in (c - n, c + n) + ((c - 1,) if c % n else ())
-               + ((c + 1,) if c % n < n - 1 else ()))
+    return any(x in inside for c in a.cells for x in neighbours(c, n))
 
 
 def merge_pairs(items: Sequence[Item], solution: Sequence[int], n: int,
