@@ -32,6 +32,7 @@ from sudokit.engine.constraints import Propagator, make_propagator
 from sudokit.rules import Cage, Constraint, KillerCage, Region, Rules, cage_sum_range
 from sudokit.rules.base import digit_values
 from sudokit.rules.primitives import AllDifferent, PairTable, Primitive
+from sudokit.shape import cell_name
 
 __all__ = ["Part", "constraint_parts", "digit_of", "technique_rules"]
 
@@ -77,7 +78,7 @@ def digit_of(rules: Rules, value: int) -> int:
 
 def _place(cells: Sequence[int], n: int) -> str:
     """Cells for a label: ``r1c1-r1c2`` for two, ``r1c1…r4c1`` for a line, one cell alone."""
-    names = [f"r{c // n + 1}c{c % n + 1}" for c in cells]
+    names = [cell_name(c, n) for c in cells]
     if len(names) <= 2:
         return "-".join(names)
     return f"{names[0]}…{names[-1]}"
