@@ -212,7 +212,7 @@ def _decompress(body: str) -> str:
     slashes = [i for i, ch in enumerate(body) if ch == "/"][:6]
     if not slashes or len(body) > 50_000:
         raise first
-    for mask in sorted(range(1, 1 << len(slashes)), key=lambda m: bin(m).count("1")):
+    for mask in sorted(range(1, 1 << len(slashes)), key=int.bit_count):
         parts, start = [], 0
         for k, at in enumerate(slashes):
             if mask >> k & 1:

@@ -360,7 +360,7 @@ def _fmax_exhaustive_9() -> int:
     first = (0o7, 0o70, 0o700)
     seen: dict[tuple[int, ...], tuple[int, int, int]] = {}
     for p in parts:
-        matrix = [[bin(x & y).count("1") for y in first] for x in p]
+        matrix = [[(x & y).bit_count() for y in first] for x in p]
         key = min(tuple(matrix[r][c] for r in rows for c in cols)
                   for rows in permutations(range(3)) for cols in permutations(range(3)))
         seen.setdefault(key, p)

@@ -74,9 +74,9 @@ def is_on(node: Node) -> bool:
     return bool(node & 1)
 
 
-def mask_digits(mask: int) -> list[int]:
-    """The digits in ``mask``, smallest first."""
-    return [d for d in range(1, 10) if mask >> (d - 1) & 1]
+#: The digits in a mask, smallest first: an old name of :func:`sudokit.candidates.digits_of`,
+#: kept for one release.
+mask_digits = digits_of
 
 
 class LinkGrid:
@@ -129,7 +129,7 @@ class LinkGrid:
     def direct(self, node: Node) -> list[Node]:
         """The direct implications of ``node`` in HoDoKu's table order, without repeats."""
         cell, digit, on = node_cell(node), node_digit(node), is_on(node)
-        others = [d for d in mask_digits(self.masks[cell]) if d != digit]
+        others = [d for d in digits_of(self.masks[cell]) if d != digit]
         out: list[Node] = []
         if on:
             out.extend(make_node(cell, d, False) for d in others)

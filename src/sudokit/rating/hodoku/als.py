@@ -54,14 +54,14 @@ def _sdc_intersection(board: Board, line: list[int], box: list[int], inter: list
         for j in range(i + 1, len(inter)):
             pair = [a, inter[j]]
             mask = mask_union(board, pair)
-            if bin(mask).count("1") - 2 >= 2:
+            if mask.bit_count() - 2 >= 2:
                 found = _sdc_line(board, line, box, pair, mask)
                 if found is not None:
                     return found
             for k in range(j + 1, len(inter)):
                 triple = [*pair, inter[k]]
                 mask3 = mask | board.masks[inter[k]]
-                if bin(mask3).count("1") - 3 >= 2:
+                if mask3.bit_count() - 3 >= 2:
                     found = _sdc_line(board, line, box, triple, mask3)
                     if found is not None:
                         return found
@@ -71,12 +71,12 @@ def _sdc_intersection(board: Board, line: list[int], box: list[int], inter: list
 def _sdc_line(board: Board, line: list[int], box: list[int], inter: list[int], icands: int) -> Step | None:
     """The first Sue de Coq with the intersection cells ``inter`` (digits ``icands``): cell sets
     of the line, each with its box sets."""
-    n_plus = bin(icands).count("1") - len(inter)
+    n_plus = icands.bit_count() - len(inter)
     for chosen in _subsets([c for c in line if c not in inter]):
         cands = mask_union(board, chosen)
-        contained = bin(cands & icands).count("1")
+        contained = (cands & icands).bit_count()
         extra = cands & ~icands
-        n_extra = bin(extra).count("1")
+        n_extra = extra.bit_count()
         if not (contained > 0 and len(chosen) > n_extra and len(chosen) - n_extra < n_plus):
             continue
         allowed = ~(cands & ~extra) & FULL
@@ -86,7 +86,7 @@ def _sdc_line(board: Board, line: list[int], box: list[int], inter: list[int], i
             bcands = mask_union(board, bchosen)
             if bcands & ~allowed:
                 continue
-            if not bcands & icands or len(bchosen) - bin(bcands & ~icands).count("1") != rest:
+            if not bcands & icands or len(bchosen) - (bcands & ~icands).bit_count() != rest:
                 continue
             both = bcands & cands
             elims = _sdc_elims(board, box, [*bchosen, *inter], ((icands | bcands) & ~cands) | both)
@@ -156,7 +156,7 @@ def _alses(board: Board) -> list[_Als]:
         for i in range(start, len(pool)):
             cells = [*chosen, pool[i]]
             mask = digits | board.masks[pool[i]]
-            if bin(mask).count("1") == len(cells) + 1:
+            if mask.bit_count() == len(cells) + 1:
                 key = frozenset(cells)
                 if key not in found:
                     found[key] = cells

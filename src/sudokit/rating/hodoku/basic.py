@@ -140,12 +140,12 @@ def _subset_step(board: Board, cells: list[int], digits: int, hidden: bool) -> t
 def _naked_subsets(board: Board, units: range, size: int, want_locked: bool) -> Step | None:
     """The first naked subset of ``size`` in ``units`` (locked ones or plain ones)."""
     for u in units:
-        pool = [c for c in UNITS[u] if 0 < bin(board.masks[c]).count("1") <= size]
+        pool = [c for c in UNITS[u] if 0 < board.masks[c].bit_count() <= size]
         if len(pool) < size:
             continue
         for combo in _combos(pool, size, lambda cs: mask_union(board, cs), size):
             union = mask_union(board, combo)
-            if bin(union).count("1") != size:
+            if union.bit_count() != size:
                 continue
             made = _subset_step(board, list(combo), union, hidden=False)
             if made is not None and made[1] == want_locked:
@@ -165,7 +165,7 @@ def _combos(pool: list[int], size: int, mask_of: Callable[[tuple[int, ...]], int
             return
         for i in range(start, len(pool) - (size - len(chosen)) + 1):
             nxt = (*chosen, pool[i])
-            if len(nxt) > 1 and bin(mask_of(nxt)).count("1") > limit:
+            if len(nxt) > 1 and mask_of(nxt).bit_count() > limit:
                 continue
             yield from grow(i + 1, nxt)
 
@@ -216,7 +216,7 @@ def _hidden_in(board: Board, unit: int, size: int) -> Step | None:
         spots = 0
         for d in combo:
             spots |= where[d]
-        if bin(spots).count("1") != size:
+        if spots.bit_count() != size:
             continue
         chosen = [cells[i] for i in range(9) if spots >> i & 1]
         made = _subset_step(board, chosen, sum(bit(d) for d in combo), hidden=True)

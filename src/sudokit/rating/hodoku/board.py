@@ -170,4 +170,4 @@ def box_of(cell: int) -> int:
 def bivalue(board: Board, cell: int) -> bool:
     """True when ``cell`` has exactly two candidates."""
     mask = board.masks[cell]
-    return mask != 0 and bin(mask).count("1") == 2
+    return mask != 0 and mask.bit_count() == 2

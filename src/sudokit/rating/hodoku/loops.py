@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from sudokit.candidates import digits_of
 from sudokit.shape import Shape
 from sudokit.techniques.implications import (
     LinkGrid,
@@ -29,7 +30,6 @@ from sudokit.techniques.implications import (
     is_group,
     is_on,
     make_node,
-    mask_digits,
     node_cell,
     node_digit,
 )
@@ -99,12 +99,12 @@ def _continuous(grid: LinkGrid, chain: list[Node], both_strong: bool) -> list[tu
         cell = node_cell(node)
         if i == 0 and both_strong:
             keep = {node_digit(chain[0]), node_digit(chain[-1])}
-            out.extend((cell, d) for d in mask_digits(grid.masks[cell]) if d not in keep)
+            out.extend((cell, d) for d in digits_of(grid.masks[cell]) if d not in keep)
         elif (i > 0 and is_on(node) and i <= n - 2 and node_cell(chain[i - 1]) != cell
               and not is_on(chain[i + 1]) and node_cell(chain[i + 1]) == cell
               and is_on(chain[i + 2]) and node_cell(chain[i + 2]) != cell):
             keep = {node_digit(node), node_digit(chain[i + 2])}
-            out.extend((cell, d) for d in mask_digits(grid.masks[cell]) if d not in keep)
+            out.extend((cell, d) for d in digits_of(grid.masks[cell]) if d not in keep)
         if i > 0 and not is_on(node) and node_cell(chain[i - 1]) != cell:
             digit = node_digit(node)
             both = (grid.buddies(chain[i - 1]) & grid.buddies(node)) - on_chain
@@ -120,10 +120,10 @@ def _loop_eliminations(grid: LinkGrid, chain: list[Node]) -> tuple[str, list[tup
     if not first_strong and not last_strong and a == b:
         return "Discontinuous Nice Loop", [(start, a)]
     if first_strong and last_strong and a == b:
-        return "Discontinuous Nice Loop", [(start, d) for d in mask_digits(grid.masks[start]) if d != a]
+        return "Discontinuous Nice Loop", [(start, d) for d in digits_of(grid.masks[start]) if d != a]
     if first_strong != last_strong and a != b:
         return "Discontinuous Nice Loop", [(start, b if first_strong else a)]
-    if not first_strong and not last_strong and len(mask_digits(grid.masks[start])) != 2:
+    if not first_strong and not last_strong and len(digits_of(grid.masks[start])) != 2:
         return "", []
     return "Continuous Nice Loop", _continuous(grid, chain, first_strong and last_strong)
 
@@ -221,7 +221,7 @@ def nice_loop(masks: Sequence[int], check: Callable[[], None] = lambda: None,
     with ``grouped`` its search with group nodes (its ``GROUPED_NICE_LOOP`` step, which may
     also take a loop without them). ``check`` is called now and then (it may raise to stop)."""
     grid = LinkGrid(masks, grouped)
-    premises = [(c, d) for c in range(81) for d in mask_digits(grid.masks[c])]
+    premises = [(c, d) for c in range(81) for d in digits_of(grid.masks[c])]
     links: dict[Node, list[Node]] = {}
     for c, d in premises:
         for on in (False, True):

@@ -105,7 +105,7 @@ def _ur3_subset(board: Board, kind: int, unit: Sequence[int], pool: list[int], s
         chosen = [*cells, pool[i]]
         mask = digits | board.masks[pool[i]]
         aligned = len({row_of(c) for c in chosen}) == 1 or len({column_of(c) for c in chosen}) == 1
-        if (kind != 2 or not aligned) and bin(mask).count("1") == len(chosen) - 1:
+        if (kind != 2 or not aligned) and mask.bit_count() == len(chosen) - 1:
             elims = _ur3_elims(board, unit, chosen, mask)
             boxes = {box_of(c) for c in chosen}
             if elims and kind != 2 and len(boxes) == 1:
@@ -172,7 +172,7 @@ def _ur_type25(board: Board, rect: tuple[int, ...], pair: int, kind: int) -> Ste
     digits = 0
     for c in extra:
         digits |= board.masks[c] & ~pair
-    if bin(digits).count("1") != 1:
+    if digits.bit_count() != 1:
         return None
     a, b = extra[0], extra[1]
     five = len(extra) == 3 or (row_of(a) != row_of(b) and column_of(a) != column_of(b))
