@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from sudokit.rules.base import Constraint, digit_values
 from sudokit.rules.geometry import KNIGHT_STEPS, moves, pairs_along
-from sudokit.rules.lines import LineConstraint, thirds
+from sudokit.rules.lines import GroupConstraint, LineConstraint, thirds
 from sudokit.rules.primitives import AllDifferent, PairTable, Primitive, SetRule, Sum, Table, automaton
 
 __all__ = ["CageRange", "CountingCircles", "DifferenceCount", "Fibonacci", "IndexLine", "KnightThirds",
@@ -91,21 +91,13 @@ def _count_automaton(line: tuple[int, ...], ds: Sequence[int], gap: int) -> Prim
 
 
 @dataclass(frozen=True)
-class CountingCircles(Constraint):
+class CountingCircles(GroupConstraint):
     """A digit in a circle says exactly how many circles hold that digit."""
 
-    group: tuple[int, ...]
     kind = "countingcircles"
     aliases = ("counting-circles", "countingcircle")
     description = "a digit in a circle is how many circles hold that digit"
-
-    def cells(self) -> tuple[int, ...]:
-        return self.group
-
-    def problem(self, n: int) -> str | None:
-        if len(set(self.group)) != len(self.group):
-            return "a cell has two circles"
-        return super().problem(n)
+    twice = "a cell has two circles"
 
     def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
         ds = digit_values(n, digits)
@@ -270,19 +262,15 @@ class NumberSum(Constraint):
 
 
 @dataclass(frozen=True)
-class CageRange(Constraint):
+class CageRange(GroupConstraint):
     """Different digits whose sum lies between ``low`` and ``high`` (a killer cage whose clue is a
     bound or a number of digits: "<?", "??")."""
 
-    group: tuple[int, ...]
     low: int = 0
     high: int = 0
     kind = "cagerange"
     aliases = ("killerrange", "cage-range")
     description = "different digits whose sum lies between the two bounds"
-
-    def cells(self) -> tuple[int, ...]:
-        return self.group
 
     def rule_text(self) -> str:
         """The rule with its own bounds."""
@@ -291,8 +279,8 @@ class CageRange(Constraint):
     def problem(self, n: int) -> str | None:
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (self.low, self.high)):
             return f"the bounds {self.low!r}, {self.high!r} are not whole numbers"
-        if not isinstance(self.group, tuple) or len(set(self.group)) != len(self.group):
-            return "a cell appears twice in the cage"
+        if not isinstance(self.group, tuple):
+            return self.twice
         return super().problem(n)
 
     def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:

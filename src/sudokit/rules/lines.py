@@ -66,6 +66,23 @@ class LineConstraint(Constraint):
 
 
 @dataclass(frozen=True)
+class GroupConstraint(Constraint):
+    """A constraint on a group of cells in no order, no cell twice (the base of cages and circles)."""
+
+    group: tuple[int, ...]
+    #: The problem a repeated cell is.
+    twice: ClassVar[str] = "a cell appears twice in the cage"
+
+    def cells(self) -> tuple[int, ...]:
+        return self.group
+
+    def problem(self, n: int) -> str | None:
+        if len(set(self.group)) != len(self.group):
+            return self.twice
+        return super().problem(n)
+
+
+@dataclass(frozen=True)
 class Thermometer(LineConstraint):
     """Digits strictly increase from the bulb (the first cell)."""
 
@@ -117,22 +134,13 @@ class Arrow(Constraint):
 
 
 @dataclass(frozen=True)
-class KillerCage(Constraint):
+class KillerCage(GroupConstraint):
     """Different digits adding up to ``total`` (None: no total given)."""
 
-    group: tuple[int, ...]
     total: int | None = None
     kind = "cage"
     aliases = ("killercage", "killer")
     description = "different digits adding up to the total"
-
-    def cells(self) -> tuple[int, ...]:
-        return self.group
-
-    def problem(self, n: int) -> str | None:
-        if len(set(self.group)) != len(self.group):
-            return "a cell appears twice in the cage"
-        return super().problem(n)
 
     def compile(self, n: int, digits: Sequence[int] | None = None) -> list[Primitive]:
         out: list[Primitive] = [AllDifferent(self.group)]
