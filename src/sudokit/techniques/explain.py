@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from sudokit.candidates import Candidates, bit
-from sudokit.engine.solver import search
-from sudokit.errors import DuplicateGivenError, MultipleSolutionsError, NoSolutionError, OptionError
+from sudokit.engine.solver import solve
+from sudokit.errors import DuplicateGivenError, NoSolutionError, OptionError
 from sudokit.grid import Grid, PuzzleLike, as_grid, find_duplicate
 from sudokit.limits import NEVER, Deadline
 from sudokit.shape import Shape
@@ -160,13 +160,8 @@ def changes(step: Step, cands: Candidates) -> bool:
 
 
 def solution_of(grid: Grid, engine: str | None = None) -> Grid:
-    """The unique solution of ``grid``; raise if it has none or several."""
-    result = search(grid, 2, engine=engine)
-    if result.solution is None:
-        raise NoSolutionError()
-    if result.count > 1:
-        raise MultipleSolutionsError()
-    return result.solution
+    """The unique solution of ``grid``; raise if it has none or several (:func:`~sudokit.solve`)."""
+    return solve(grid, engine=engine)
 
 
 def _chosen(se_only: bool, chosen: Iterable[Technique] | None) -> list[Technique]:
