@@ -23,7 +23,8 @@
  * is item[i * layers + l]): the basic fish walk base lines once for all digits (a layer a
  * digit), as both raters' Python twins do.  A layer stays alive along a branch while every
  * item taken is usable in it and its union has at most k bits; a branch with no layer alive
- * is cut (no set below it could have k bits).  Subsets use one layer.
+ * is cut (no set below it could have k bits).  Subsets use one layer, for which the walk's
+ * helpers skip the layer loop (a walk built as a constant in its caller folds that test away).
  *
  * Order
  * -----
@@ -57,6 +58,7 @@ typedef struct {
 /* The layers of `alive` whose union has exactly k bits, each visited from the lowest up. */
 static inline int sk_subset_leaf(const sk_subset_walk *w, unsigned chosen, unsigned alive,
                                  const uint16_t *uni) {
+    if (w->layers == 1) return sk_popcount(uni[0]) == w->k ? w->visit(w->ctx, chosen, 0, uni[0]) : 0;
     for (; alive; alive &= alive - 1) {
         int l = sk_lowest(alive);
         if (sk_popcount(uni[l]) != w->k) continue;
@@ -71,6 +73,10 @@ static inline int sk_subset_leaf(const sk_subset_walk *w, unsigned chosen, unsig
 static inline unsigned sk_subset_take(const sk_subset_walk *w, int i, unsigned alive,
                                       const uint16_t *uni, uint16_t *next) {
     unsigned still = 0;
+    if (w->layers == 1) {  /* one layer: alive on every branch walked (sk_subsets checks it) */
+        next[0] = (uint16_t)(uni[0] | w->item[i]);
+        return (!w->usable || (w->usable[i] & 1)) && sk_popcount(next[0]) <= w->k;
+    }
     if (w->usable) alive &= w->usable[i];
     for (; alive; alive &= alive - 1) {
         int l = sk_lowest(alive);
@@ -80,26 +86,37 @@ static inline unsigned sk_subset_take(const sk_subset_walk *w, int i, unsigned a
     return still;
 }
 
-/* The sets whose first `depth` items are `chosen` (unions uni) and whose next item is `from`
- * or later, in lexicographic order. */
-static inline int sk_subset_from(const sk_subset_walk *w, int from, int depth, unsigned chosen,
-                                 unsigned alive, const uint16_t *uni) {
-    if (depth == w->k) return sk_subset_leaf(w, chosen, alive, uni);
-    for (int i = from; i <= w->n - (w->k - depth); i++) {
-        uint16_t next[16];
-        unsigned still = sk_subset_take(w, i, alive, uni, next);
-        if (!still) continue;
-        int stop = sk_subset_from(w, i + 1, depth + 1, chosen | 1u << i, still, next);
-        if (stop) return stop;
-    }
-    return 0;
-}
-
-/* Walk every set of w (see the top of the file); the first nonzero visit, or 0. */
+/* Walk every set of w (see the top of the file); the first nonzero visit, or 0.  Depth first
+ * without recursion (so a caller's constant walk, one layer and all, is folded in): at depth j
+ * the items taken are idx[0..j) (their mask `chosen`), their unions uni[j], the layers still
+ * alive alive[j]; i is the next item tried at depth j. */
 static inline int sk_subsets(const sk_subset_walk *w) {
-    uint16_t none[16] = {0};
-    if (w->k < 1 || w->k > w->n) return 0;
-    return sk_subset_from(w, 0, 0, 0, w->alive, none);
+    const int n = w->n, k = w->k;
+    if (k < 1 || k > n || !(w->alive & ((1u << w->layers) - 1))) return 0;
+    int idx[16];
+    unsigned alive[17];
+    uint16_t uni[17][16];
+    for (int l = 0; l < w->layers; l++) uni[0][l] = 0;
+    alive[0] = w->alive;
+    unsigned chosen = 0;
+    for (int j = 0, i = 0;;) {
+        if (i > n - (k - j)) {  /* no room left for k - j items from i on: back up */
+            if (j == 0) return 0;
+            i = idx[--j];
+            chosen &= ~(1u << i++);
+            continue;
+        }
+        unsigned still = sk_subset_take(w, i, alive[j], uni[j], uni[j + 1]);
+        if (still && j + 1 == k) {
+            int stop = sk_subset_leaf(w, chosen | 1u << i, still, uni[j + 1]);
+            if (stop) return stop;
+        } else if (still) {  /* go down: item i taken */
+            chosen |= 1u << i;
+            idx[j++] = i;
+            alive[j] = still;
+        }
+        i++;
+    }
 }
 
 #endif /* SUDOKIT_SUBSETS_H */

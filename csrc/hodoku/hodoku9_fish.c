@@ -7,7 +7,9 @@
  *     SASHIMI_JELLYFISH): every fish of the size and name, the best by HoDoKu's sort
  *     (_hodoku_order: most eliminations, then the smallest weighted sum, then fewest cells; a
  *     tie keeps the first found), so the loops walk base lines, digits and covers in exactly
- *     the Python generators' order;
+ *     the Python generators' order; the basic fish's base line sets are those of the subset
+ *     walk SE's basic fish use too (common/subsets.h: base lines, a layer a digit), only the
+ *     choice among the fish found is HoDoKu's;
  *   - Franken fish (FRANKEN_X_WING .. FINNED_FRANKEN_SWORDFISH): the first fish HoDoKu's unit
  *     search meets whose name is the kind's (Franken or Mutant, of the size); with fins, base
  *     units no removable cell can use are skipped first (fr_live), which skips no fish.

@@ -3,7 +3,9 @@
  *
  * Each finder returns the first step its Python twin (sudokit.techniques.*) yields, so every
  * loop below walks units, digits and combinations in exactly the Python order; the comment on
- * each finder names that order.
+ * each finder names that order.  Subsets and basic fish take their combinations from the
+ * subset walk HoDoKu's finders share (common/subsets.h); what is kept here is SE's policy:
+ * its unit order, its pools and the first set that removes something.
  *
  * Two views of a position are used, built on the stack when a finder needs them:
  *
