@@ -10,15 +10,18 @@
  *     locked subsets:      boxes                            naked subsets: boxes, rows, columns
  *     hidden subsets:      boxes, rows, columns
  *
- * Subsets walk the combinations of a unit's pool in nested-loop order (Python's _combos); naked
- * ones prune a partial combination whose union already holds more than `size` digits.  A unit's
- * pool is listed in its cell order (kUnitCells), a hidden subset's pool in digit order.
+ * Subsets walk the combinations of a unit's pool in nested-loop order (Python's _combos), which
+ * is the lexicographic order of common/subsets.h's walk (shared with SE's subsets and both
+ * raters' basic fish); the walk cuts a partial combination whose union already holds more than
+ * `size` bits, which skips no subset.  A unit's pool is listed in its cell order (kUnitCells),
+ * a hidden subset's pool in digit order.
  */
 #include "hodoku/hodoku9.h"
 
 #include <stddef.h>
 
 #include "common/geometry9.h"
+#include "common/subsets.h"
 
 /* ---- bit helpers ------------------------------------------------------------------------- */
 
@@ -199,36 +202,56 @@ static int subset_step(const hk_board *b, const subset_kind *sk, const int *cell
     return 1;
 }
 
-/* Walk the naked combinations of pool[start..n) after chosen[0..k) (union `mask`) in
- * nested-loop order; 1 at the first that makes a step of the wanted lock state. */
-static int naked_combos(const hk_board *b, const subset_kind *sk, const int *pool, int n, int start,
-                        int *chosen, int k, unsigned mask, hk_step *out) {
-    for (int i = start; i <= n - (sk->size - k); i++) {
-        unsigned next = mask | b->masks[pool[i]];
-        if (k + 1 > 1 && sk_popcount(next) > sk->size) continue;
-        chosen[k] = pool[i];
-        if (k + 1 == sk->size) {
-            int locked;
-            if (sk_popcount(next) == sk->size && subset_step(b, sk, chosen, k + 1, next, out, &locked) &&
-                locked == sk->want_locked)
-                return 1;
-        } else if (naked_combos(b, sk, pool, n, i + 1, chosen, k + 1, next, out)) {
-            return 1;
-        }
-    }
-    return 0;
+/* One unit's subset walk (common/subsets.h, one layer): the unit, its pool (cells for naked
+ * sets, digits 1..9 for hidden ones) and the step written. */
+typedef struct {
+    const hk_board *b;
+    const subset_kind *sk;
+    int unit;
+    int pool[9];
+    hk_step *out;
+} subset_walk;
+
+/* The walk's visit for naked sets: chosen (bit i = pool[i]) holds only the digits `digits`;
+ * 1 when it makes a step of the wanted lock state. */
+static int naked_visit(void *ctx, unsigned chosen, int layer, unsigned digits) {
+    const subset_walk *w = ctx;
+    (void)layer;
+    int cells[9], n = 0, locked;
+    for (unsigned m = chosen; m; m &= m - 1) cells[n++] = w->pool[sk_lowest(m)];
+    return subset_step(w->b, w->sk, cells, n, digits, w->out, &locked) && locked == w->sk->want_locked;
 }
 
-/* _naked_subsets: the first naked subset of the kind in units first..first+8. */
+/* The walk's visit for hidden sets: the digits chosen (bit i = pool[i]) lie only in the
+ * places `spots` of the unit; 1 when they make a step. */
+static int hidden_visit(void *ctx, unsigned chosen, int layer, unsigned spots) {
+    const subset_walk *w = ctx;
+    (void)layer;
+    int cells[9], n = 0, locked;
+    for (unsigned m = spots; m; m &= m - 1) cells[n++] = kUnitCells[w->unit][sk_lowest(m)];
+    unsigned digits = 0;
+    for (unsigned m = chosen; m; m &= m - 1) digits |= bit_of(w->pool[sk_lowest(m)]);
+    return subset_step(w->b, w->sk, cells, n, digits, w->out, &locked);
+}
+
+/* _naked_subsets: the first naked subset of the kind in units first..first+8, each unit's
+ * combinations in nested-loop order (lexicographic, as the walk's). */
 static int naked_in(const hk_board *b, const subset_kind *sk, int first, hk_step *out) {
+    subset_walk w = {.b = b, .sk = sk, .out = out};
+    uint16_t item[9];
+    sk_subset_walk walk = {.item = item, .k = sk->size, .layers = 1, .alive = 1,
+                           .visit = naked_visit, .ctx = &w};
     for (int u = first; u < first + 9; u++) {
-        int pool[9], n = 0, chosen[9];
+        int n = 0;
         for (int i = 0; i < 9; i++) {
             int c = kUnitCells[u][i], p = sk_popcount(b->masks[c]);
-            if (p > 0 && p <= sk->size) pool[n++] = c;
+            if (p > 0 && p <= sk->size) {
+                w.pool[n] = c;
+                item[n++] = (uint16_t)b->masks[c];
+            }
         }
-        if (n < sk->size) continue;
-        if (naked_combos(b, sk, pool, n, 0, chosen, 0, 0, out)) return 1;
+        walk.n = n;
+        if (sk_subsets(&walk)) return 1;
     }
     return 0;
 }
@@ -242,41 +265,25 @@ static void places_in(const hk_board *b, int u, unsigned where[10]) {
     }
 }
 
-/* Walk the hidden combinations of the digits pool[start..n) after chosen[0..k) (their places
- * `spots`) in nested-loop order; 1 at the first that makes a step. */
-static int hidden_combos(const hk_board *b, const subset_kind *sk, int u, const unsigned where[10],
-                         const int *pool, int n, int start, int *chosen, int k, unsigned spots,
-                         hk_step *out) {
-    for (int i = start; i <= n - (sk->size - k); i++) {
-        chosen[k] = pool[i];
-        unsigned next = spots | where[pool[i]];
-        if (k + 1 < sk->size) {
-            if (hidden_combos(b, sk, u, where, pool, n, i + 1, chosen, k + 1, next, out)) return 1;
-            continue;
-        }
-        if (sk_popcount(next) != sk->size) continue;
-        int cells[9], m = 0, locked;
-        for (int j = 0; j < 9; j++)
-            if (next >> j & 1) cells[m++] = kUnitCells[u][j];
-        unsigned digits = 0;
-        for (int j = 0; j <= k; j++) digits |= bit_of(chosen[j]);
-        if (subset_step(b, sk, cells, m, digits, out, &locked)) return 1;
-    }
-    return 0;
-}
-
-/* _hidden_in: the first hidden subset of the kind in unit u. */
+/* _hidden_in: the first hidden subset of the kind in unit u, its digits' combinations in
+ * nested-loop order (lexicographic, as the walk's). */
 static int hidden_in(const hk_board *b, const subset_kind *sk, int u, hk_step *out) {
     int empty = 0;
     for (int i = 0; i < 9; i++) empty += b->masks[kUnitCells[u][i]] != 0;
     if (empty <= sk->size) return 0;
     unsigned where[10];
     places_in(b, u, where);
-    int pool[9], n = 0, chosen[9];
+    subset_walk w = {.b = b, .sk = sk, .unit = u, .out = out};
+    uint16_t item[9];
+    int n = 0;
     for (int d = 1; d <= 9; d++)
-        if (b->free[u][d] > 0 && b->free[u][d] <= sk->size) pool[n++] = d;
-    if (n < sk->size) return 0;
-    return hidden_combos(b, sk, u, where, pool, n, 0, chosen, 0, 0, out);
+        if (b->free[u][d] > 0 && b->free[u][d] <= sk->size) {
+            w.pool[n] = d;
+            item[n++] = (uint16_t)where[d];
+        }
+    sk_subset_walk walk = {.item = item, .n = n, .k = sk->size, .layers = 1, .alive = 1,
+                           .visit = hidden_visit, .ctx = &w};
+    return sk_subsets(&walk);
 }
 
 /* A subset search in HoDoKu's unit order: boxes only for locked subsets, else boxes, rows,

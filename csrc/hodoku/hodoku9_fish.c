@@ -7,7 +7,9 @@
  *     SASHIMI_JELLYFISH): every fish of the size and name, the best by HoDoKu's sort
  *     (_hodoku_order: most eliminations, then the smallest weighted sum, then fewest cells; a
  *     tie keeps the first found), so the loops walk base lines, digits and covers in exactly
- *     the Python generators' order;
+ *     the Python generators' order; the basic fish's base line sets are those of the subset
+ *     walk SE's basic fish use too (common/subsets.h: base lines, a layer a digit), only the
+ *     choice among the fish found is HoDoKu's;
  *   - Franken fish (FRANKEN_X_WING .. FINNED_FRANKEN_SWORDFISH): the first fish HoDoKu's unit
  *     search meets whose name is the kind's (Franken or Mutant, of the size); with fins, base
  *     units no removable cell can use are skipped first (fr_live), which skips no fish.
@@ -34,6 +36,7 @@
 #include <stddef.h>
 
 #include "common/geometry9.h"
+#include "common/subsets.h"
 
 /* ---- small bit helpers ---------------------------------------------------------------- */
 
@@ -151,52 +154,72 @@ static int body_count(const uint16_t *pos, const int *bases, int size, unsigned 
 
 static const char *const kFishNames[5] = {NULL, NULL, "X-Wing", "Swordfish", "Jellyfish"};
 
+/* One orientation's basic fish walk (common/subsets.h: items = base lines, a layer a digit
+ * 0..8, bits = cover lines) and the best fish so far. */
+typedef struct {
+    hk_board *b;
+    hk_step *out;
+    hm_ctx *ctx;
+    int size, kind, rows, found;
+    fish_key best;
+    const uint16_t (*pos)[9];  /* pos[d][line], d 1..9 (line_places)                          */
+} basic_search;
+
+/* The walk's visit: the fish of digit layer + 1 on base lines `inside` (a bit a line) and
+ * cover lines `cover`, kept when it eliminates something and sorts first; 1 (stop) only once
+ * time is up. */
+static int basic_visit(void *ctx, unsigned inside, int layer, unsigned cover) {
+    basic_search *s = ctx;
+    int d = layer + 1, bases[4], size = 0;
+    if (hm_check_deadline(s->ctx)) return 1;
+    for (unsigned m = inside; m; m &= m - 1) bases[size++] = sk_lowest(m);
+    uint8_t elim[81];
+    int n = 0;
+    for (int c = 0; c < 9; c++) {
+        if (!(cover >> c & 1)) continue;
+        for (int l = 0; l < 9; l++)
+            if (!(inside >> l & 1) && (s->pos[d][l] >> c & 1)) elim[n++] = (uint8_t)line_cell(s->rows, l, c);
+    }
+    if (!n) return 0;
+    /* sorted(removed): by cell */
+    sort_cells(elim, n);
+    fish_key k = key_of(elim, n, d, body_count(s->pos[d], bases, size, cover));
+    if (s->found && !key_before(k, s->best)) return 0;
+    s->found = 1;
+    s->best = k;
+    line_fish_step(s->b, s->out, s->kind, kFishNames[size], s->rows, d, bases, size, cover, NULL, 0,
+                   elim, n);
+    return 0;
+}
+
 /* The best basic fish of one size: columns as base lines first, then rows; base line sets in
- * combinations order, digits (placed at most 9 - 2*size times) inside. */
+ * combinations order, digits (placed at most 9 - 2*size times) inside; a digit takes part in
+ * a base line with 2+ places there. */
 static int basic_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int kind) {
     int placed[10] = {0};
     for (int c = 0; c < 81; c++) placed[b->values[c]]++;
-    int found = 0;
-    fish_key best = {0, 0, 0};
+    unsigned digits = 0;
+    for (int d = 1; d <= 9; d++)
+        if (placed[d] + 2 * size <= 9) digits |= 1u << (d - 1);
+    basic_search s = {.b = b, .out = out, .ctx = ctx, .size = size, .kind = kind};
     for (int rows = 0; rows < 2; rows++) {
-        uint16_t pos[10][9];
+        if (hm_check_deadline(ctx)) return 0;
+        uint16_t pos[10][9], item[9][9], usable[9];
         line_places(b, rows, pos);
-        int bases[4];
-        first_combo(bases, size, 9);
-        do {
-            if (hm_check_deadline(ctx)) return 0;
-            unsigned inside = 0;
-            for (int i = 0; i < size; i++) inside |= 1u << bases[i];
+        for (int l = 0; l < 9; l++) {
+            usable[l] = 0;
             for (int d = 1; d <= 9; d++) {
-                if (placed[d] + 2 * size > 9) continue;
-                unsigned cover = 0;
-                int ok = 1;
-                for (int i = 0; i < size && ok; i++) {
-                    ok = sk_popcount(pos[d][bases[i]]) >= 2;
-                    cover |= pos[d][bases[i]];
-                }
-                if (!ok || sk_popcount(cover) != size) continue;
-                uint8_t elim[81];
-                int n = 0;
-                for (int c = 0; c < 9; c++) {
-                    if (!(cover >> c & 1)) continue;
-                    for (int l = 0; l < 9; l++)
-                        if (!(inside >> l & 1) && (pos[d][l] >> c & 1))
-                            elim[n++] = (uint8_t)line_cell(rows, l, c);
-                }
-                if (!n) continue;
-                /* sorted(removed): by cell */
-                sort_cells(elim, n);
-                fish_key k = key_of(elim, n, d, body_count(pos[d], bases, size, cover));
-                if (found && !key_before(k, best)) continue;
-                found = 1;
-                best = k;
-                line_fish_step(b, out, kind, kFishNames[size], rows, d, bases, size, cover, NULL,
-                               0, elim, n);
+                item[l][d - 1] = pos[d][l];
+                if (sk_popcount(pos[d][l]) >= 2) usable[l] |= (uint16_t)(1u << (d - 1));
             }
-        } while (hm_next_combination(bases, size, 9));
+        }
+        s.rows = rows;
+        s.pos = (const uint16_t (*)[9])pos;
+        sk_subset_walk walk = {.item = item[0], .usable = usable, .n = 9, .k = size, .layers = 9,
+                               .alive = digits, .visit = basic_visit, .ctx = &s};
+        if (digits && sk_subsets(&walk)) return 0;  /* time is up */
     }
-    return found;
+    return s.found;
 }
 
 /* ---- finned and sashimi fish: fish._finned ------------------------------------------- */

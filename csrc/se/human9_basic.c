@@ -3,7 +3,9 @@
  *
  * Each finder returns the first step its Python twin (sudokit.techniques.*) yields, so every
  * loop below walks units, digits and combinations in exactly the Python order; the comment on
- * each finder names that order.
+ * each finder names that order.  Subsets and basic fish take their combinations from the
+ * subset walk HoDoKu's finders share (common/subsets.h); what is kept here is SE's policy:
+ * its unit order, its pools and the first set that removes something.
  *
  * Two views of a position are used, built on the stack when a finder needs them:
  *
@@ -22,6 +24,7 @@
  */
 #include "se/human9.h"
 #include "common/geometry9.h"
+#include "common/subsets.h"
 #include "se/human9_techniques.h"
 
 #include <string.h>
@@ -272,7 +275,8 @@ enum { NAKED, HIDDEN, DIRECT };
 
 /* One subset search in one unit.  The items are the unit's open cells (naked: item = the
  * cell's candidate mask, key = its position) or its usable digits (hidden: item = the
- * digit's 9-bit places, key = the digit 0..8); a subset is k items whose union has k bits. */
+ * digit's 9-bit places, key = the digit 0..8); a subset is k items whose union has k bits
+ * (the walk of common/subsets.h, one layer). */
 typedef struct {
     const hm_pos *pos;
     hm_step *out;
@@ -299,9 +303,11 @@ static const int16_t kNakedHodoku[5] = {0, 0, HM_HODOKU_NAKED_PAIR, HM_HODOKU_NA
 static const int16_t kHiddenHodoku[5] = {0, 0, HM_HODOKU_HIDDEN_PAIR, HM_HODOKU_HIDDEN_TRIPLET,
                                          HM_HODOKU_HIDDEN_QUAD};
 
-/* The step of a found subset (chosen: bit i = item i taken; uni: the union of their items),
- * or 0 when it removes nothing (then the search goes on). */
-static int subset_step(const subset_search *s, unsigned chosen, unsigned uni) {
+/* The walk's visit: the step of a found subset (chosen: bit i = item i taken; uni: the union
+ * of their items), or 0 when it removes nothing (then the walk goes on). */
+static int subset_step(void *ctx, unsigned chosen, int layer, unsigned uni) {
+    const subset_search *s = ctx;
+    (void)layer;
     const uint8_t *cells = kUnitCells[s->unit];
     unsigned keys = 0;  /* naked: positions of the set; hidden: its digits */
     for (unsigned m = chosen; m; m &= m - 1) keys |= 1u << s->key[low_index(m)];
@@ -342,26 +348,17 @@ static int subset_step(const subset_search *s, unsigned chosen, unsigned uni) {
     return 0;
 }
 
-/* Try the k-subsets of items from..n-1 in lexicographic order (Python's combinations),
- * skipping branches whose union already has more than k bits. */
-static int subset_dfs(const subset_search *s, int from, int depth, unsigned chosen, unsigned uni) {
-    if (depth == s->k) return sk_popcount(uni) == s->k && subset_step(s, chosen, uni);
-    for (int i = from; i <= s->n - (s->k - depth); i++) {
-        unsigned next = uni | s->item[i];
-        if (sk_popcount(next) > s->k) continue;
-        if (subset_dfs(s, i + 1, depth + 1, chosen | 1u << i, next)) return 1;
-    }
-    return 0;
-}
-
-/* Subsets of size k and one kind, units in SE's order.  A naked set needs 2k empty cells in
- * the unit, a hidden set more than 2k, a direct hidden set more than k. */
+/* Subsets of size k and one kind, units in SE's order, each unit's sets in lexicographic
+ * order (Python's combinations).  A naked set needs 2k empty cells in the unit, a hidden set
+ * more than 2k, a direct hidden set more than k. */
 static int subsets(const hm_pos *pos, hm_step *out, int k, int kind) {
     uint16_t where[27][9];
     uint8_t empty[27];
     if (kind == NAKED) unit_empty(pos, empty);  /* naked sets read the cells' masks only */
     else unit_places(pos, where, empty);
     subset_search s = {.pos = pos, .out = out, .k = k, .kind = kind};
+    sk_subset_walk walk = {.item = s.item, .k = k, .layers = 1, .alive = 1,
+                           .visit = subset_step, .ctx = &s};
     for (int ku = 0; ku < 27; ku++) {
         int u = kSeUnits[ku];
         if (kind == NAKED ? empty[u] < 2 * k : empty[u] <= (kind == HIDDEN ? 2 * k : k)) continue;
@@ -383,7 +380,8 @@ static int subsets(const hm_pos *pos, hm_step *out, int k, int kind) {
                     s.key[s.n++] = (uint8_t)d;
                 }
         }
-        if (s.n >= k && subset_dfs(&s, 0, 0, 0, 0)) return 1;
+        walk.n = s.n;
+        if (sk_subsets(&walk)) return 1;
     }
     return 0;
 }
@@ -414,14 +412,11 @@ HM_FINDER(hm_hidden_quad, subsets(pos, out, 4, HIDDEN))
 
 /* ---- basic fish (fish.py) ------------------------------------------------------------- */
 
-/* One fish search: base lines of one kind, the digits allowed, each line's places. */
+/* One fish search: base lines of one kind, each line's places, the cover lines' places. */
 typedef struct {
     const hm_pos *pos;
     hm_step *out;
     int k, base_kind;
-    unsigned digits;           /* digits placed at most 9 - 2k times                    */
-    unsigned usable[9];        /* usable[b]: digits with 2+ places in base line b       */
-    uint16_t (*line)[9];       /* line[b][d]: cover indexes of digit d in base line b   */
     uint16_t (*cross)[9];      /* cross[c][d]: base indexes of digit d in cover line c  */
 } fish_search;
 
@@ -429,49 +424,29 @@ static const char *const kFishName[5] = {0, 0, HM_NAME_X_WING, HM_NAME_SWORDFISH
 static const uint8_t kFishTenths[5] = {0, 0, HM_TENTHS_X_WING, HM_TENTHS_SWORDFISH, HM_TENTHS_JELLYFISH};
 static const int16_t kFishHodoku[5] = {0, 0, HM_HODOKU_X_WING, HM_HODOKU_SWORDFISH, HM_HODOKU_JELLYFISH};
 
-/* The step of the fish on these bases (bit b = base line b) for the first digit of `alive`
- * whose cover has exactly k lines and that removes something; 0 if none. */
-static int fish_step(const fish_search *s, unsigned bases, unsigned alive, const uint16_t cover[9]) {
-    for (; alive; alive &= alive - 1) {
-        int d = low_index(alive);
-        if (sk_popcount(cover[d]) != s->k) continue;
-        int found = 0;
-        for (unsigned cs = cover[d]; cs; cs &= cs - 1) {
-            int c = low_index(cs);
-            /* cover line c loses d outside the base lines */
-            for (unsigned bs = s->cross[c][d] & ~bases; bs; bs &= bs - 1) {
-                int b = low_index(bs);
-                int cell = s->base_kind == ROW ? 9 * b + c : 9 * c + b;
-                if (!found) begin_step(s->out, kFishName[s->k], kFishTenths[s->k], kFishHodoku[s->k]);
-                found = 1;
-                s->out->elim[cell] |= (uint16_t)(1u << d);
-            }
+/* The walk's visit: the step of the fish of digit d on these bases (bit b = base line b) and
+ * k cover lines (bit c = cover line c), or 0 when it removes nothing. */
+static int fish_step(void *ctx, unsigned bases, int d, unsigned cover) {
+    const fish_search *s = ctx;
+    int found = 0;
+    for (unsigned cs = cover; cs; cs &= cs - 1) {
+        int c = low_index(cs);
+        /* cover line c loses d outside the base lines */
+        for (unsigned bs = s->cross[c][d] & ~bases; bs; bs &= bs - 1) {
+            int b = low_index(bs);
+            int cell = s->base_kind == ROW ? 9 * b + c : 9 * c + b;
+            if (!found) begin_step(s->out, kFishName[s->k], kFishTenths[s->k], kFishHodoku[s->k]);
+            found = 1;
+            s->out->elim[cell] |= (uint16_t)(1u << d);
         }
-        if (found) return 1;
     }
-    return 0;
-}
-
-/* Base-line combinations in lexicographic order; `alive` keeps the digits still possible
- * (2+ places in every base so far, at most k cover lines), so dead branches are cut. */
-static int fish_dfs(const fish_search *s, int from, int depth, unsigned bases, unsigned alive,
-                    const uint16_t cover[9]) {
-    if (depth == s->k) return fish_step(s, bases, alive, cover);
-    for (int b = from; b <= 9 - (s->k - depth); b++) {
-        uint16_t next[9];
-        unsigned still = 0;
-        for (unsigned ds = alive & s->usable[b]; ds; ds &= ds - 1) {
-            int d = low_index(ds);
-            next[d] = (uint16_t)(cover[d] | s->line[b][d]);
-            if (sk_popcount(next[d]) <= s->k) still |= 1u << d;
-        }
-        if (still && fish_dfs(s, b + 1, depth + 1, bases | 1u << b, still, next)) return 1;
-    }
-    return 0;
+    return found;
 }
 
 /* Basic fish of size k: columns as the base first, then rows; base combinations in
- * lexicographic order, then digits from 1 up. */
+ * lexicographic order, then digits from 1 up (the walk of common/subsets.h: items = base
+ * lines, a layer a digit, bits = cover lines; a digit is usable in a base line with 2+
+ * places there, and walked when placed at most 9 - 2k times). */
 static int basic_fish(const hm_pos *pos, hm_step *out, int k) {
     uint16_t where[27][9];
     uint8_t empty[27];
@@ -479,22 +454,25 @@ static int basic_fish(const hm_pos *pos, hm_step *out, int k) {
     unit_places(pos, where, empty);
     for (int c = 0; c < 81; c++)
         if (pos->values[c]) placed[pos->values[c] - 1]++;
-    fish_search s = {.pos = pos, .out = out, .k = k};
+    unsigned digits = 0;
     for (int d = 0; d < 9; d++)
-        if (placed[d] + 2 * k <= 9) s.digits |= 1u << d;
-    if (!s.digits) return 0;
+        if (placed[d] + 2 * k <= 9) digits |= 1u << d;
+    if (!digits) return 0;
+    fish_search s = {.pos = pos, .out = out, .k = k};
+    uint16_t usable[9];
+    sk_subset_walk walk = {.usable = usable, .n = 9, .k = k, .layers = 9, .alive = digits,
+                           .visit = fish_step, .ctx = &s};
     static const int kBaseKinds[2] = {COL, ROW};
     for (int bk = 0; bk < 2; bk++) {
         s.base_kind = kBaseKinds[bk];
-        s.line = where + 9 * s.base_kind;
         s.cross = where + 9 * (s.base_kind == ROW ? COL : ROW);
+        walk.item = where[9 * s.base_kind];
         for (int b = 0; b < 9; b++) {
-            s.usable[b] = 0;
+            usable[b] = 0;
             for (int d = 0; d < 9; d++)
-                if (sk_popcount(s.line[b][d]) >= 2) s.usable[b] |= 1u << d;
+                if (sk_popcount(walk.item[9 * b + d]) >= 2) usable[b] |= (uint16_t)(1u << d);
         }
-        uint16_t cover[9] = {0};
-        if (fish_dfs(&s, 0, 0, 0, s.digits, cover)) return 1;
+        if (sk_subsets(&walk)) return 1;
     }
     return 0;
 }
