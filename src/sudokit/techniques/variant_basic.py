@@ -13,6 +13,7 @@ from sudokit.rules import Rules
 from sudokit.techniques import Technique
 from sudokit.techniques.base import bit_cells
 from sudokit.techniques.step import Step
+from sudokit.techniques.subsets import hidden_sets_in, naked_sets_in
 from sudokit.techniques.variant_model import (
     BOX_LIKE,
     Candidate,
@@ -258,62 +259,47 @@ def _naked_sets(pos: RulesPosition, size: int) -> Iterator[Step]:
     its places in the set."""
     rules = pos.rules
     n = rules.n
-    for group, cells in rules_tables(rules).groups:
-        empty = empty_among(pos, cells)
-        need = 2 * size if len(cells) == n and group >= 0 else size + 1
-        if len(empty) < need:
-            continue
-        small = [c for c in empty if 2 <= pos.masks[c].bit_count() <= size]
-        for chosen in combinations(small, size):
-            union = 0
-            for c in chosen:
-                union |= pos.masks[c]
-            if union.bit_count() != size:
-                continue
-            removed: list[Candidate] = []
-            for d in digits_of(union):
-                holders = [c for c in chosen if pos.masks[c] & bit(d)]
-                removed += removable(pos, common_peers(rules, holders) - set(chosen), d)
-            if removed:
-                removed.sort()
-                yield Step(
-                    f"Naked {_SIZE[size]}", _NAKED[size], eliminations=tuple(removed), cells=chosen,
-                    candidates=tuple((c, d) for c in chosen for d in pos.digits(c)),
-                    explanation=f"In {group_name(rules, group)}, {cells_text(rules, chosen)} hold only "
-                    f"{digits_text(union)}, so those digits leave the cells seeing them: "
-                    f"{elims_text(rules, removed)}",
-                    extra={**group_extra(group), "hodoku": _HODOKU_NAKED[size]},
-                )
+    groups = ((group, empty) for group, cells in rules_tables(rules).groups
+              if len(empty := empty_among(pos, cells))
+              >= (2 * size if len(cells) == n and group >= 0 else size + 1))
+    for group, chosen, union in naked_sets_in(pos.masks, groups, size):
+        removed: list[Candidate] = []
+        for d in digits_of(union):
+            holders = [c for c in chosen if pos.masks[c] & bit(d)]
+            removed += removable(pos, common_peers(rules, holders) - set(chosen), d)
+        if removed:
+            removed.sort()
+            yield Step(
+                f"Naked {_SIZE[size]}", _NAKED[size], eliminations=tuple(removed), cells=chosen,
+                candidates=tuple((c, d) for c in chosen for d in pos.digits(c)),
+                explanation=f"In {group_name(rules, group)}, {cells_text(rules, chosen)} hold only "
+                f"{digits_text(union)}, so those digits leave the cells seeing them: "
+                f"{elims_text(rules, removed)}",
+                extra={**group_extra(group), "hodoku": _HODOKU_NAKED[size]},
+            )
 
 
 def _hidden_sets(pos: RulesPosition, size: int) -> Iterator[Step]:
     """Hidden sets of ``size`` in every full region: the cells lose every other digit."""
     rules = pos.rules
-    for r in rules_tables(rules).full:
-        cells = rules.regions[r].cells
-        empty = empty_among(pos, cells)
-        if len(empty) <= 2 * size:
-            continue
-        places = {d: [c for c in empty if pos.masks[c] & bit(d)] for d in range(1, rules.n + 1)}
-        digits = [d for d, p in places.items() if 2 <= len(p) <= size]
-        for chosen in combinations(digits, size):
-            where = sorted({c for d in chosen for c in places[d]})
-            if len(where) != size:
-                continue
-            keep = 0
-            for d in chosen:
-                keep |= bit(d)
-            removed = [(c, d) for c in where for d in digits_of(pos.masks[c] & ~keep)]
-            if removed:
-                yield Step(
-                    f"Hidden {_SIZE[size]}", _HIDDEN[size], eliminations=tuple(removed),
-                    cells=tuple(where), candidates=tuple((c, d) for c in where for d in chosen
-                                                         if pos.masks[c] & bit(d)),
-                    explanation=f"In {region_name(rules, r)}, {digits_text(keep)} can only go in "
-                    f"{cells_text(rules, where)}, so those cells hold nothing else: "
-                    f"{elims_text(rules, removed)}",
-                    extra={"regions": [r], "hodoku": _HODOKU_HIDDEN[size]},
-                )
+    regions = rules.regions
+    groups = ((r, empty) for r in rules_tables(rules).full
+              if len(empty := empty_among(pos, regions[r].cells)) > 2 * size)
+    for r, chosen, where in hidden_sets_in(pos.masks, groups, size, rules.n):
+        keep = 0
+        for d in chosen:
+            keep |= bit(d)
+        removed = [(c, d) for c in where for d in digits_of(pos.masks[c] & ~keep)]
+        if removed:
+            yield Step(
+                f"Hidden {_SIZE[size]}", _HIDDEN[size], eliminations=tuple(removed),
+                cells=where, candidates=tuple((c, d) for c in where for d in chosen
+                                              if pos.masks[c] & bit(d)),
+                explanation=f"In {region_name(rules, r)}, {digits_text(keep)} can only go in "
+                f"{cells_text(rules, where)}, so those cells hold nothing else: "
+                f"{elims_text(rules, removed)}",
+                extra={"regions": [r], "hodoku": _HODOKU_HIDDEN[size]},
+            )
 
 
 def find_subsets(cands: Candidates, size: int, hidden: bool) -> Iterator[Step]:
