@@ -4,14 +4,14 @@ exclusion and pointing, locked candidates, naked and hidden sets, fish and XY(Z)
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from itertools import combinations
+from collections.abc import Iterator
 
-from sudokit.candidates import Candidates, bit, bits, digits_of
+from sudokit.candidates import Candidates, bit, digits_of
 from sudokit.limits import NEVER, Deadline
 from sudokit.rules import Rules
 from sudokit.techniques import Technique
 from sudokit.techniques.base import bit_cells
+from sudokit.techniques.singles import lone_candidates, single_places
 from sudokit.techniques.step import Step
 from sudokit.techniques.subsets import hidden_sets_in, naked_sets_in
 from sudokit.techniques.variant_model import (
@@ -28,11 +28,11 @@ from sudokit.techniques.variant_model import (
     group_extra,
     group_name,
     near_digits,
-    place_of,
     region_name,
     removable,
     rules_tables,
 )
+from sudokit.techniques.wings import wings_in
 
 __all__ = [
     "find_fish",
@@ -54,17 +54,6 @@ __all__ = [
 # -- singles ---------------------------------------------------------------------------------------
 
 
-def _unique_digits(pos: Candidates, cells: Sequence[int]) -> int:
-    """The mask of the digits with exactly one place among ``cells``."""
-    once = twice = 0
-    masks = pos.masks
-    for c in cells:
-        m = masks[c]
-        twice |= once & m
-        once |= m
-    return once & ~twice
-
-
 def find_singles(cands: Candidates) -> Iterator[Step]:
     """Full houses, then hidden singles, over every full region (box-like, columns, rows)."""
     pos = as_position(cands)
@@ -75,8 +64,8 @@ def find_singles(cands: Candidates) -> Iterator[Step]:
             empty = empty_among(pos, cells)
             if not empty or (len(empty) == 1) != alone:
                 continue
-            for b in bits(_unique_digits(pos, empty)):
-                yield _single_step(rules, r, place_of(pos, empty, b), b.bit_length(), alone)
+            for cell, digit in single_places(pos.masks, empty):
+                yield _single_step(rules, r, cell, digit, alone)
 
 
 def _single_step(rules: Rules, r: int, cell: int, digit: int, alone: bool) -> Step:
@@ -97,15 +86,13 @@ def _single_step(rules: Rules, r: int, cell: int, digit: int, alone: bool) -> St
 def find_naked_singles(cands: Candidates) -> Iterator[Step]:
     """Cells with a single candidate, row by row."""
     pos = as_position(cands)
-    for cell, mask in enumerate(pos.masks):
-        if mask and mask & (mask - 1) == 0:
-            digit = mask.bit_length()
-            where = pos.rules.cell_name(cell)
-            yield Step("Naked Single", 2.3, placements=((cell, digit),), cells=(cell,),
-                       candidates=((cell, digit),),
-                       explanation=f"{where} can only hold {digit} (every other digit is ruled out "
-                       f"by its regions and the puzzle's rules), so {where} = {digit}",
-                       extra={"regions": [], "hodoku": 4})
+    for cell, digit in lone_candidates(pos.masks):
+        where = pos.rules.cell_name(cell)
+        yield Step("Naked Single", 2.3, placements=((cell, digit),), cells=(cell,),
+                   candidates=((cell, digit),),
+                   explanation=f"{where} can only hold {digit} (every other digit is ruled out "
+                   f"by its regions and the puzzle's rules), so {where} = {digit}",
+                   extra={"regions": [], "hodoku": 4})
 
 
 # -- non-consecutive -------------------------------------------------------------------------------
@@ -370,6 +357,7 @@ def _coverable(
     return known
 
 
+# Not fish.py's search: any disjoint full regions as base and any covering regions, by digit first.
 def find_fish(cands: Candidates, size: int, deadline: Deadline = NEVER) -> Iterator[Step]:
     """Fish of ``size``: rows against columns first, then any disjoint full regions as the base."""
     pos = as_position(cands)
@@ -462,32 +450,10 @@ def find_jellyfish(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator
 
 def _wings(pos: RulesPosition, xyz: bool) -> Iterator[Step]:
     """XY-Wings (or XYZ-Wings) over the rules' peers."""
-    rules = pos.rules
-    masks = pos.masks
-    for pivot, mp in enumerate(masks):
-        if mp.bit_count() != (3 if xyz else 2):
-            continue
-        wings = sorted(c for c in rules.peers[pivot] if masks[c].bit_count() == 2
-                       and (masks[c] & ~mp == 0 if xyz else (masks[c] & mp).bit_count() == 1))
-        for a, b in combinations(wings, 2):
-            ma, mb = masks[a], masks[b]
-            if ma == mb:
-                continue
-            if xyz:
-                if ma | mb != mp:
-                    continue
-                z = ma & mb
-            else:
-                z = ma & mb & ~mp
-                if z.bit_count() != 1 or (ma | mb) & mp != mp:
-                    continue
-            digit = z.bit_length()
-            victims = set(rules.peers[a]) & rules.peers[b]
-            if xyz:
-                victims &= rules.peers[pivot]
-            removed = removable(pos, victims - {pivot, a, b}, digit)
-            if removed:
-                yield _wing_step(pos, pivot, a, b, digit, removed, xyz)
+    for pivot, a, b, digit, seen in wings_in(pos.masks, pos.rules.peers, xyz):
+        removed = removable(pos, seen, digit)
+        if removed:
+            yield _wing_step(pos, pivot, a, b, digit, removed, xyz)
 
 
 def _wing_step(pos: RulesPosition, pivot: int, a: int, b: int, z: int, removed: list[Candidate],
