@@ -8,6 +8,10 @@ Rules, as Sudoku Explainer 1.2.1 rates them:
 
 SE looks for full houses first (boxes, then columns, then rows), then hidden singles in the
 same unit order, each unit's digits from 1 up; naked singles cell by cell, row by row.
+
+What they look for, over any cells (:func:`unique_digits`, :func:`single_places`,
+:func:`lone_candidates`), is shared with the variant techniques, which read regions instead of
+units.
 """
 
 from __future__ import annotations

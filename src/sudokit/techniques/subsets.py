@@ -13,6 +13,10 @@ Rules, with SE 1.2.1's difficulties:
 Like SE, a naked set of size k is only looked for in a unit with at least 2k empty cells and a
 hidden set in one with more than 2k (fewer, and the complementary set of the other kind is the
 same deduction); a direct hidden set needs more than k. Units: boxes, columns, rows.
+
+The search itself, :func:`naked_sets_in` and :func:`hidden_sets_in`, takes any groups of cells
+(with any keys); the variant techniques (:mod:`~sudokit.techniques.variant_basic`) run it over
+their regions and cages.
 """
 
 from __future__ import annotations

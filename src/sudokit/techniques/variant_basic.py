@@ -1,6 +1,12 @@
 """The variant techniques over regions and the rules' moves: singles, non-consecutive
 exclusion and pointing, locked candidates, naked and hidden sets, fish and XY(Z)-Wings (see
-:mod:`sudokit.techniques.variants` for their difficulties)."""
+:mod:`sudokit.techniques.variants` for their difficulties).
+
+Singles, naked and hidden sets and XY(Z)-Wings are found by the classic modules' searches
+(:mod:`~sudokit.techniques.singles`, :mod:`~sudokit.techniques.subsets`,
+:mod:`~sudokit.techniques.wings`) run over the rules' regions, cages and peers; this module says
+what a set removes under the rules (the cells seeing every holder) and names the steps. The fish
+search is its own: any disjoint full regions against any regions covering them."""
 
 from __future__ import annotations
 

@@ -10,6 +10,9 @@ Rules:
 - **W-Wing** (HoDoKu): two cells with the same two candidates ``xy`` that do not see each
   other, joined by a strong link on ``x`` (a unit where ``x`` has exactly two places, one
   seeing each cell). One of the two cells is ``y``; cells seeing both lose ``y``.
+
+:func:`wings_in` finds the XY- and XYZ-Wing patterns over any peer sets; the variant techniques
+use it with their rules' peers (knight's and king's moves, cages).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Sequence
 
 from sudokit.candidates import Candidates, bit, digits_of
-from sudokit.techniques.base import common_peers, eliminations_text, removable, sees
+from sudokit.techniques.base import common_peers, digit_list, eliminations_text, removable, sees
 from sudokit.techniques.step import Link, Step
 
 __all__ = ["find_w_wings", "find_xy_wings", "find_xyz_wings", "wings_in"]
@@ -68,16 +71,11 @@ def _wing_step(
     return Step(
         name, 4.4 if xyz else 4.2, eliminations=tuple(removed), cells=(pivot, a, b),
         candidates=tuple((c, d) for c in (pivot, a, b) for d in cands.digits(c)),
-        explanation=f"Pivot {p} ({_digits(mp)}) sees {pa} ({_digits(ma)}) and {pb} "
-        f"({_digits(mb)}): whatever {p} holds, {pa}{also}{pb} is {z}, so {z} can be removed "
+        explanation=f"Pivot {p} ({digit_list(mp)}) sees {pa} ({digit_list(ma)}) and {pb} "
+        f"({digit_list(mb)}): whatever {p} holds, {pa}{also}{pb} is {z}, so {z} can be removed "
         f"from cells seeing them all: {eliminations_text(shape, removed)}",
         extra={"hodoku": 180 if xyz else 160},
     )
-
-
-def _digits(mask: int) -> str:
-    """A mask's digits: ``1/2/7``."""
-    return "/".join(str(d) for d in digits_of(mask))
 
 
 def find_xy_wings(cands: Candidates) -> Iterator[Step]:
