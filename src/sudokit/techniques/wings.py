@@ -42,8 +42,8 @@ def wings_in(
             for b in pincers[i + 1:]:
                 mb = masks[b]
                 z = ma & mb
-                if ma == mb or z.bit_count() != 1 or (mp | ma | mb).bit_count() != 3 or (
-                        bool(z & mp) != xyz):
+                # one shared digit z, in the pivot for XYZ only (then the three hold exactly 3 digits)
+                if ma == mb or z.bit_count() != 1 or bool(z & mp) != xyz:
                     continue
                 seen = set(peers[a]).intersection(peers[b])
                 if xyz:
