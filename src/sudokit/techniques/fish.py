@@ -92,6 +92,7 @@ def _position_table(cands: Candidates, base_kind: int) -> list[list[set[int]]]:
     ]
 
 
+# Kept apart from variant_basic's fish: rows against columns only, in SE's order (base lines before digits).
 def _basic_fish(cands: Candidates, size: int) -> Iterator[Step]:
     """Basic fish of one size, columns as the base first, as SE looks."""
     n = cands.n

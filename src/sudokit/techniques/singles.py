@@ -8,17 +8,44 @@ Rules, as Sudoku Explainer 1.2.1 rates them:
 
 SE looks for full houses first (boxes, then columns, then rows), then hidden singles in the
 same unit order, each unit's digits from 1 up; naked singles cell by cell, row by row.
+
+What they look for, over any cells (:func:`unique_digits`, :func:`single_places`,
+:func:`lone_candidates`), is shared with the variant techniques, which read regions instead of
+units.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
-from sudokit.candidates import Candidates, digits_of
+from sudokit.candidates import Candidates, bits
 from sudokit.techniques.base import BOX, COL, ROW, kind_of, unit_index
 from sudokit.techniques.step import Step
 
-__all__ = ["find_hidden_singles", "find_naked_singles"]
+__all__ = ["find_hidden_singles", "find_naked_singles", "lone_candidates", "single_places", "unique_digits"]
+
+
+def unique_digits(masks: Sequence[int], cells: Iterable[int]) -> int:
+    """The mask of the digits with exactly one place among ``cells``."""
+    once = twice = 0
+    for c in cells:
+        m = masks[c]
+        twice |= once & m
+        once |= m
+    return once & ~twice
+
+
+def single_places(masks: Sequence[int], cells: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """Each ``(cell, digit)`` where ``digit`` has exactly one place among ``cells``, digits from 1 up."""
+    for b in bits(unique_digits(masks, cells)):
+        yield next(c for c in cells if masks[c] & b), b.bit_length()
+
+
+def lone_candidates(masks: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """Each ``(cell, digit)`` of a cell whose only candidate is ``digit``, cell by cell."""
+    for cell, mask in enumerate(masks):
+        if mask and mask & (mask - 1) == 0:
+            yield cell, mask.bit_length()
 
 
 def _units_se_order(cands: Candidates) -> list[int]:
@@ -35,11 +62,7 @@ def _single_in_unit(cands: Candidates, unit: int, alone: bool) -> Iterator[Step]
     if (len(empty) == 1) != alone:
         return
     name = shape.unit_name(unit)
-    for digit in range(1, cands.n + 1):
-        places = cands.places(digit, cells)
-        if len(places) != 1:
-            continue
-        cell = places[0]
+    for cell, digit in single_places(cands.masks, cells):
         where = shape.cell_name(cell)
         if alone:
             yield Step(
@@ -67,13 +90,11 @@ def find_hidden_singles(cands: Candidates) -> Iterator[Step]:
 def find_naked_singles(cands: Candidates) -> Iterator[Step]:
     """Cells with a single candidate, row by row."""
     shape = cands.shape
-    for cell, mask in enumerate(cands.masks):
-        if mask and mask & (mask - 1) == 0:
-            digit = digits_of(mask)[0]
-            where = shape.cell_name(cell)
-            yield Step(
-                "Naked Single", 2.3, placements=((cell, digit),), cells=(cell,),
-                candidates=((cell, digit),),
-                explanation=f"{where} can only hold {digit} (every other digit is in its row, "
-                f"column or box), so {where} = {digit}",
-            )
+    for cell, digit in lone_candidates(cands.masks):
+        where = shape.cell_name(cell)
+        yield Step(
+            "Naked Single", 2.3, placements=((cell, digit),), cells=(cell,),
+            candidates=((cell, digit),),
+            explanation=f"{where} can only hold {digit} (every other digit is in its row, "
+            f"column or box), so {where} = {digit}",
+        )

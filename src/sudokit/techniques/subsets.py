@@ -13,12 +13,17 @@ Rules, with SE 1.2.1's difficulties:
 Like SE, a naked set of size k is only looked for in a unit with at least 2k empty cells and a
 hidden set in one with more than 2k (fewer, and the complementary set of the other kind is the
 same deduction); a direct hidden set needs more than k. Units: boxes, columns, rows.
+
+The search itself, :func:`naked_sets_in` and :func:`hidden_sets_in`, takes any groups of cells
+(with any keys); the variant techniques (:mod:`~sudokit.techniques.variant_basic`) run it over
+their regions and cages.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
+from typing import TypeVar
 
 from sudokit.candidates import Candidates, bit, digits_of
 from sudokit.techniques.base import BOX, COL, ROW, cell_list, digit_list, eliminations_text, unit_index
@@ -34,8 +39,13 @@ __all__ = [
     "find_naked_quads",
     "find_naked_triplets",
     "hidden_sets",
+    "hidden_sets_in",
     "naked_sets",
+    "naked_sets_in",
 ]
+
+#: A group's key: a unit index here, a region or cage key in the variant techniques.
+GroupKey = TypeVar("GroupKey")
 
 _SIZE = {2: "Pair", 3: "Triplet", 4: "Quad"}
 _NAKED = {2: 3.0, 3: 3.6, 4: 5.0}
@@ -55,35 +65,49 @@ def _empty_count(cands: Candidates, unit: int) -> int:
     return sum(1 for c in cands.shape.units[unit] if not cands.values[c])
 
 
-def naked_sets(cands: Candidates, size: int) -> Iterator[tuple[int, tuple[int, ...], int]]:
-    """Every ``(unit, cells, digit mask)`` naked set of ``size`` in a unit with 2·size empty cells."""
-    masks = cands.masks
-    for unit in _units(cands):
-        if _empty_count(cands, unit) < 2 * size:
-            continue
-        open_cells = [c for c in cands.shape.units[unit] if masks[c] & (masks[c] - 1)]
-        for cells in combinations(open_cells, size):
+def naked_sets_in(
+    masks: Sequence[int], groups: Iterable[tuple[GroupKey, Sequence[int]]], size: int
+) -> Iterator[tuple[GroupKey, tuple[int, ...], int]]:
+    """Every ``(group, cells, digit mask)``: ``size`` cells of a group (of 2..size candidates
+    each, in the group's order) whose candidates together are ``size`` digits."""
+    for group, cells in groups:
+        small = [c for c in cells if 2 <= masks[c].bit_count() <= size]
+        for chosen in combinations(small, size):
             union = 0
-            for c in cells:
+            for c in chosen:
                 union |= masks[c]
             if union.bit_count() == size:
-                yield unit, cells, union
+                yield group, chosen, union
+
+
+def hidden_sets_in(
+    masks: Sequence[int], groups: Iterable[tuple[GroupKey, Sequence[int]]], size: int, n: int
+) -> Iterator[tuple[GroupKey, tuple[int, ...], tuple[int, ...]]]:
+    """Every ``(group, digits, cells)``: ``size`` digits of 1..n (with two places or more each)
+    whose places among a group's cells are ``size`` cells (sorted)."""
+    for group, cells in groups:
+        places = {d: [c for c in cells if masks[c] & bit(d)] for d in range(1, n + 1)}
+        usable = [d for d, where in places.items() if 2 <= len(where) <= size]
+        for digits in combinations(usable, size):
+            union = sorted({c for d in digits for c in places[d]})
+            if len(union) == size:
+                yield group, digits, tuple(union)
+
+
+def naked_sets(cands: Candidates, size: int) -> Iterator[tuple[int, tuple[int, ...], int]]:
+    """Every ``(unit, cells, digit mask)`` naked set of ``size`` in a unit with 2·size empty cells."""
+    units = cands.shape.units
+    groups = ((u, units[u]) for u in _units(cands) if _empty_count(cands, u) >= 2 * size)
+    return naked_sets_in(cands.masks, groups, size)
 
 
 def hidden_sets(
     cands: Candidates, size: int, min_empty: int
 ) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...]]]:
     """Every ``(unit, digits, cells)`` hidden set of ``size`` in a unit with > min_empty empty cells."""
-    for unit in _units(cands):
-        if _empty_count(cands, unit) <= min_empty:
-            continue
-        cells_of_unit = cands.shape.units[unit]
-        where = {d: cands.places(d, cells_of_unit) for d in range(1, cands.n + 1)}
-        usable = [d for d, places in where.items() if len(places) > 1]
-        for digits in combinations(usable, size):
-            union = sorted({c for d in digits for c in where[d]})
-            if len(union) == size:
-                yield unit, digits, tuple(union)
+    units = cands.shape.units
+    groups = ((u, units[u]) for u in _units(cands) if _empty_count(cands, u) > min_empty)
+    return hidden_sets_in(cands.masks, groups, size, cands.n)
 
 
 def _find_naked(cands: Candidates, size: int) -> Iterator[Step]:

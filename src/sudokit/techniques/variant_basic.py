@@ -1,18 +1,25 @@
 """The variant techniques over regions and the rules' moves: singles, non-consecutive
 exclusion and pointing, locked candidates, naked and hidden sets, fish and XY(Z)-Wings (see
-:mod:`sudokit.techniques.variants` for their difficulties)."""
+:mod:`sudokit.techniques.variants` for their difficulties).
+
+Singles, naked and hidden sets and XY(Z)-Wings are found by the classic modules' searches
+(:mod:`~sudokit.techniques.singles`, :mod:`~sudokit.techniques.subsets`,
+:mod:`~sudokit.techniques.wings`) run over the rules' regions, cages and peers; this module says
+what a set removes under the rules (the cells seeing every holder) and names the steps. The fish
+search is its own: any disjoint full regions against any regions covering them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from itertools import combinations
+from collections.abc import Iterator
 
-from sudokit.candidates import Candidates, bit, bits, digits_of
+from sudokit.candidates import Candidates, bit, digits_of
 from sudokit.limits import NEVER, Deadline
 from sudokit.rules import Rules
 from sudokit.techniques import Technique
 from sudokit.techniques.base import bit_cells
+from sudokit.techniques.singles import lone_candidates, single_places
 from sudokit.techniques.step import Step
+from sudokit.techniques.subsets import hidden_sets_in, naked_sets_in
 from sudokit.techniques.variant_model import (
     BOX_LIKE,
     Candidate,
@@ -27,11 +34,11 @@ from sudokit.techniques.variant_model import (
     group_extra,
     group_name,
     near_digits,
-    place_of,
     region_name,
     removable,
     rules_tables,
 )
+from sudokit.techniques.wings import wings_in
 
 __all__ = [
     "find_fish",
@@ -53,17 +60,6 @@ __all__ = [
 # -- singles ---------------------------------------------------------------------------------------
 
 
-def _unique_digits(pos: Candidates, cells: Sequence[int]) -> int:
-    """The mask of the digits with exactly one place among ``cells``."""
-    once = twice = 0
-    masks = pos.masks
-    for c in cells:
-        m = masks[c]
-        twice |= once & m
-        once |= m
-    return once & ~twice
-
-
 def find_singles(cands: Candidates) -> Iterator[Step]:
     """Full houses, then hidden singles, over every full region (box-like, columns, rows)."""
     pos = as_position(cands)
@@ -74,8 +70,8 @@ def find_singles(cands: Candidates) -> Iterator[Step]:
             empty = empty_among(pos, cells)
             if not empty or (len(empty) == 1) != alone:
                 continue
-            for b in bits(_unique_digits(pos, empty)):
-                yield _single_step(rules, r, place_of(pos, empty, b), b.bit_length(), alone)
+            for cell, digit in single_places(pos.masks, empty):
+                yield _single_step(rules, r, cell, digit, alone)
 
 
 def _single_step(rules: Rules, r: int, cell: int, digit: int, alone: bool) -> Step:
@@ -96,15 +92,13 @@ def _single_step(rules: Rules, r: int, cell: int, digit: int, alone: bool) -> St
 def find_naked_singles(cands: Candidates) -> Iterator[Step]:
     """Cells with a single candidate, row by row."""
     pos = as_position(cands)
-    for cell, mask in enumerate(pos.masks):
-        if mask and mask & (mask - 1) == 0:
-            digit = mask.bit_length()
-            where = pos.rules.cell_name(cell)
-            yield Step("Naked Single", 2.3, placements=((cell, digit),), cells=(cell,),
-                       candidates=((cell, digit),),
-                       explanation=f"{where} can only hold {digit} (every other digit is ruled out "
-                       f"by its regions and the puzzle's rules), so {where} = {digit}",
-                       extra={"regions": [], "hodoku": 4})
+    for cell, digit in lone_candidates(pos.masks):
+        where = pos.rules.cell_name(cell)
+        yield Step("Naked Single", 2.3, placements=((cell, digit),), cells=(cell,),
+                   candidates=((cell, digit),),
+                   explanation=f"{where} can only hold {digit} (every other digit is ruled out "
+                   f"by its regions and the puzzle's rules), so {where} = {digit}",
+                   extra={"regions": [], "hodoku": 4})
 
 
 # -- non-consecutive -------------------------------------------------------------------------------
@@ -258,62 +252,47 @@ def _naked_sets(pos: RulesPosition, size: int) -> Iterator[Step]:
     its places in the set."""
     rules = pos.rules
     n = rules.n
-    for group, cells in rules_tables(rules).groups:
-        empty = empty_among(pos, cells)
-        need = 2 * size if len(cells) == n and group >= 0 else size + 1
-        if len(empty) < need:
-            continue
-        small = [c for c in empty if 2 <= pos.masks[c].bit_count() <= size]
-        for chosen in combinations(small, size):
-            union = 0
-            for c in chosen:
-                union |= pos.masks[c]
-            if union.bit_count() != size:
-                continue
-            removed: list[Candidate] = []
-            for d in digits_of(union):
-                holders = [c for c in chosen if pos.masks[c] & bit(d)]
-                removed += removable(pos, common_peers(rules, holders) - set(chosen), d)
-            if removed:
-                removed.sort()
-                yield Step(
-                    f"Naked {_SIZE[size]}", _NAKED[size], eliminations=tuple(removed), cells=chosen,
-                    candidates=tuple((c, d) for c in chosen for d in pos.digits(c)),
-                    explanation=f"In {group_name(rules, group)}, {cells_text(rules, chosen)} hold only "
-                    f"{digits_text(union)}, so those digits leave the cells seeing them: "
-                    f"{elims_text(rules, removed)}",
-                    extra={**group_extra(group), "hodoku": _HODOKU_NAKED[size]},
-                )
+    groups = ((group, empty) for group, cells in rules_tables(rules).groups
+              if len(empty := empty_among(pos, cells))
+              >= (2 * size if len(cells) == n and group >= 0 else size + 1))
+    for group, chosen, union in naked_sets_in(pos.masks, groups, size):
+        removed: list[Candidate] = []
+        for d in digits_of(union):
+            holders = [c for c in chosen if pos.masks[c] & bit(d)]
+            removed += removable(pos, common_peers(rules, holders) - set(chosen), d)
+        if removed:
+            removed.sort()
+            yield Step(
+                f"Naked {_SIZE[size]}", _NAKED[size], eliminations=tuple(removed), cells=chosen,
+                candidates=tuple((c, d) for c in chosen for d in pos.digits(c)),
+                explanation=f"In {group_name(rules, group)}, {cells_text(rules, chosen)} hold only "
+                f"{digits_text(union)}, so those digits leave the cells seeing them: "
+                f"{elims_text(rules, removed)}",
+                extra={**group_extra(group), "hodoku": _HODOKU_NAKED[size]},
+            )
 
 
 def _hidden_sets(pos: RulesPosition, size: int) -> Iterator[Step]:
     """Hidden sets of ``size`` in every full region: the cells lose every other digit."""
     rules = pos.rules
-    for r in rules_tables(rules).full:
-        cells = rules.regions[r].cells
-        empty = empty_among(pos, cells)
-        if len(empty) <= 2 * size:
-            continue
-        places = {d: [c for c in empty if pos.masks[c] & bit(d)] for d in range(1, rules.n + 1)}
-        digits = [d for d, p in places.items() if 2 <= len(p) <= size]
-        for chosen in combinations(digits, size):
-            where = sorted({c for d in chosen for c in places[d]})
-            if len(where) != size:
-                continue
-            keep = 0
-            for d in chosen:
-                keep |= bit(d)
-            removed = [(c, d) for c in where for d in digits_of(pos.masks[c] & ~keep)]
-            if removed:
-                yield Step(
-                    f"Hidden {_SIZE[size]}", _HIDDEN[size], eliminations=tuple(removed),
-                    cells=tuple(where), candidates=tuple((c, d) for c in where for d in chosen
-                                                         if pos.masks[c] & bit(d)),
-                    explanation=f"In {region_name(rules, r)}, {digits_text(keep)} can only go in "
-                    f"{cells_text(rules, where)}, so those cells hold nothing else: "
-                    f"{elims_text(rules, removed)}",
-                    extra={"regions": [r], "hodoku": _HODOKU_HIDDEN[size]},
-                )
+    regions = rules.regions
+    groups = ((r, empty) for r in rules_tables(rules).full
+              if len(empty := empty_among(pos, regions[r].cells)) > 2 * size)
+    for r, chosen, where in hidden_sets_in(pos.masks, groups, size, rules.n):
+        keep = 0
+        for d in chosen:
+            keep |= bit(d)
+        removed = [(c, d) for c in where for d in digits_of(pos.masks[c] & ~keep)]
+        if removed:
+            yield Step(
+                f"Hidden {_SIZE[size]}", _HIDDEN[size], eliminations=tuple(removed),
+                cells=where, candidates=tuple((c, d) for c in where for d in chosen
+                                              if pos.masks[c] & bit(d)),
+                explanation=f"In {region_name(rules, r)}, {digits_text(keep)} can only go in "
+                f"{cells_text(rules, where)}, so those cells hold nothing else: "
+                f"{elims_text(rules, removed)}",
+                extra={"regions": [r], "hodoku": _HODOKU_HIDDEN[size]},
+            )
 
 
 def find_subsets(cands: Candidates, size: int, hidden: bool) -> Iterator[Step]:
@@ -384,6 +363,7 @@ def _coverable(
     return known
 
 
+# Not fish.py's search: any disjoint full regions as base and any covering regions, by digit first.
 def find_fish(cands: Candidates, size: int, deadline: Deadline = NEVER) -> Iterator[Step]:
     """Fish of ``size``: rows against columns first, then any disjoint full regions as the base."""
     pos = as_position(cands)
@@ -476,32 +456,10 @@ def find_jellyfish(cands: Candidates, *, deadline: Deadline = NEVER) -> Iterator
 
 def _wings(pos: RulesPosition, xyz: bool) -> Iterator[Step]:
     """XY-Wings (or XYZ-Wings) over the rules' peers."""
-    rules = pos.rules
-    masks = pos.masks
-    for pivot, mp in enumerate(masks):
-        if mp.bit_count() != (3 if xyz else 2):
-            continue
-        wings = sorted(c for c in rules.peers[pivot] if masks[c].bit_count() == 2
-                       and (masks[c] & ~mp == 0 if xyz else (masks[c] & mp).bit_count() == 1))
-        for a, b in combinations(wings, 2):
-            ma, mb = masks[a], masks[b]
-            if ma == mb:
-                continue
-            if xyz:
-                if ma | mb != mp:
-                    continue
-                z = ma & mb
-            else:
-                z = ma & mb & ~mp
-                if z.bit_count() != 1 or (ma | mb) & mp != mp:
-                    continue
-            digit = z.bit_length()
-            victims = set(rules.peers[a]) & rules.peers[b]
-            if xyz:
-                victims &= rules.peers[pivot]
-            removed = removable(pos, victims - {pivot, a, b}, digit)
-            if removed:
-                yield _wing_step(pos, pivot, a, b, digit, removed, xyz)
+    for pivot, a, b, digit, seen in wings_in(pos.masks, pos.rules.peers, xyz):
+        removed = removable(pos, seen, digit)
+        if removed:
+            yield _wing_step(pos, pivot, a, b, digit, removed, xyz)
 
 
 def _wing_step(pos: RulesPosition, pivot: int, a: int, b: int, z: int, removed: list[Candidate],

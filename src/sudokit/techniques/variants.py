@@ -80,7 +80,8 @@ the regions a step uses and ``extra["cages"]`` those of its cages.
 
 The candidate state, the cages' combinations and the rules' tables are in
 :mod:`~sudokit.techniques.variant_model`, the techniques over regions and moves (singles to
-XYZ-Wings) in :mod:`~sudokit.techniques.variant_basic`, those of Killer cages in
+XYZ-Wings, searched by the classic modules' enumerators) in
+:mod:`~sudokit.techniques.variant_basic`, those of Killer cages in
 :mod:`~sudokit.techniques.variant_cages`; this module has the forcing chains and the list, and
 gives every public name of the three.
 

@@ -10,69 +10,72 @@ Rules:
 - **W-Wing** (HoDoKu): two cells with the same two candidates ``xy`` that do not see each
   other, joined by a strong link on ``x`` (a unit where ``x`` has exactly two places, one
   seeing each cell). One of the two cells is ``y``; cells seeing both lose ``y``.
+
+:func:`wings_in` finds the XY- and XYZ-Wing patterns over any peer sets; the variant techniques
+use it with their rules' peers (knight's and king's moves, cages).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Sequence
 
 from sudokit.candidates import Candidates, bit, digits_of
-from sudokit.techniques.base import common_peers, eliminations_text, removable, sees
+from sudokit.techniques.base import common_peers, digit_list, eliminations_text, removable, sees
 from sudokit.techniques.step import Link, Step
 
-__all__ = ["find_w_wings", "find_xy_wings", "find_xyz_wings"]
+__all__ = ["find_w_wings", "find_xy_wings", "find_xyz_wings", "wings_in"]
+
+
+def wings_in(
+    masks: Sequence[int], peers: Sequence[Collection[int]], xyz: bool
+) -> Iterator[tuple[int, int, int, int, set[int]]]:
+    """Every XY-Wing (or XYZ-Wing) ``(pivot, a, b, z, cells seeing them)`` over ``peers``: pivots
+    cell by cell, pincers ``a < b`` among its peers; the cells see both pincers (and, for XYZ, the
+    pivot) and are none of the three."""
+    for pivot, mp in enumerate(masks):
+        if mp.bit_count() != (3 if xyz else 2):
+            continue
+        pincers = sorted(p for p in peers[pivot] if masks[p].bit_count() == 2
+                         and (mp & ~masks[p]).bit_count() == 1)
+        for i, a in enumerate(pincers):
+            ma = masks[a]
+            for b in pincers[i + 1:]:
+                mb = masks[b]
+                z = ma & mb
+                # one shared digit z, in the pivot for XYZ only (then the three hold exactly 3 digits)
+                if ma == mb or z.bit_count() != 1 or bool(z & mp) != xyz:
+                    continue
+                seen = set(peers[a]).intersection(peers[b])
+                if xyz:
+                    seen.intersection_update(peers[pivot])
+                yield pivot, a, b, z.bit_length(), seen - {pivot, a, b}
 
 
 def _wings(cands: Candidates, xyz: bool) -> Iterator[Step]:
     """XY-Wings (or XYZ-Wings), pivot cells row by row."""
-    shape = cands.shape
-    masks = cands.masks
-    pivot_size = 3 if xyz else 2
-    for pivot in range(shape.size):
-        m = masks[pivot]
-        if m.bit_count() != pivot_size:
-            continue
-        peers = sorted(shape.peers[pivot])
-        pincers = [p for p in peers if masks[p].bit_count() == 2 and (m & ~masks[p]).bit_count() == 1]
-        for i, a in enumerate(pincers):
-            for b in pincers[i + 1:]:
-                step = _wing_step(cands, pivot, a, b, xyz)
-                if step is not None:
-                    yield step
+    for pivot, a, b, z, seen in wings_in(cands.masks, cands.shape.peers, xyz):
+        removed = removable(cands, seen, z)
+        if removed:
+            yield _wing_step(cands, pivot, a, b, z, removed, xyz)
 
 
-def _wing_step(cands: Candidates, pivot: int, a: int, b: int, xyz: bool) -> Step | None:
-    """The XY/XYZ-Wing on pivot and pincers ``a``, ``b``, if it is one and removes something."""
+def _wing_step(
+    cands: Candidates, pivot: int, a: int, b: int, z: int, removed: list[tuple[int, int]], xyz: bool
+) -> Step:
+    """The XY/XYZ-Wing step on pivot and pincers ``a``, ``b`` removing ``z`` from some cells."""
     shape = cands.shape
     mp, ma, mb = cands.masks[pivot], cands.masks[a], cands.masks[b]
-    union, common = mp | ma | mb, mp & ma & mb
-    if union.bit_count() != 3 or common.bit_count() != (1 if xyz else 0) or ma == mb:
-        return None
-    z_mask = ma & mb
-    if z_mask.bit_count() != 1:
-        return None
-    z = digits_of(z_mask)[0]
-    seen = common_peers(shape, [a, b] + ([pivot] if xyz else []))
-    seen.discard(pivot)
-    removed = removable(cands, seen, z)
-    if not removed:
-        return None
     name = "XYZ-Wing" if xyz else "XY-Wing"
     p, pa, pb = (shape.cell_name(c) for c in (pivot, a, b))
     also = f", {p} or " if xyz else " or "
     return Step(
         name, 4.4 if xyz else 4.2, eliminations=tuple(removed), cells=(pivot, a, b),
         candidates=tuple((c, d) for c in (pivot, a, b) for d in cands.digits(c)),
-        explanation=f"Pivot {p} ({_digits(mp)}) sees {pa} ({_digits(ma)}) and {pb} "
-        f"({_digits(mb)}): whatever {p} holds, {pa}{also}{pb} is {z}, so {z} can be removed "
+        explanation=f"Pivot {p} ({digit_list(mp)}) sees {pa} ({digit_list(ma)}) and {pb} "
+        f"({digit_list(mb)}): whatever {p} holds, {pa}{also}{pb} is {z}, so {z} can be removed "
         f"from cells seeing them all: {eliminations_text(shape, removed)}",
         extra={"hodoku": 180 if xyz else 160},
     )
-
-
-def _digits(mask: int) -> str:
-    """A mask's digits: ``1/2/7``."""
-    return "/".join(str(d) for d in digits_of(mask))
 
 
 def find_xy_wings(cands: Candidates) -> Iterator[Step]:
