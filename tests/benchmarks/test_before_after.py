@@ -5,26 +5,18 @@ from __future__ import annotations
 import importlib.util
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from tests.helpers import processes
 from tests.helpers.paths import ROOT
+from tests.helpers.scripts import load_script
 
 SCRIPT = ROOT / "benchmarks" / "before_after.py"
 
 
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("before_after", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-ba = load()
+ba = load_script(SCRIPT, "before_after")
 
 
 def solve_doc(sudokit_us: float, tdoku_us: float | None) -> dict[str, Any]:

@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
-from types import ModuleType
 
 from tests.helpers.paths import ROOT
+from tests.helpers.scripts import load_script
 
-
-def load() -> ModuleType:
-    path = ROOT / "tools" / "check_private_imports.py"
-    spec = importlib.util.spec_from_file_location("check_private_imports", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-lint = load()
+lint = load_script(ROOT / "tools" / "check_private_imports.py", "check_private_imports")
 
 
 def package(tmp_path: Path, files: dict[str, str]) -> Path:

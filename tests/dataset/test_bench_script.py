@@ -3,18 +3,14 @@ figures (no timing is looked at: it depends on the machine and its load)."""
 
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
 
 from tests.helpers.paths import ROOT
+from tests.helpers.scripts import load_script
 
 
 def test_build_and_rate_parts_run(capsys: pytest.CaptureFixture[str]) -> None:
-    spec = importlib.util.spec_from_file_location("bench_dataset", ROOT / "benchmarks" / "dataset.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script(ROOT / "benchmarks" / "dataset.py", "bench_dataset")
     assert module.main(["--parts", "build,rate", "--count", "5", "--lines", "21", "--tdoku", ""]) == 0
     out = capsys.readouterr().out
     assert "5 puzzles in" in out and "100,000 at this rate" in out

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import sys
@@ -27,6 +26,7 @@ from sudokit.generation.generator import (
 from sudokit.grid import Grid
 from sudokit.symmetry import SYMMETRIES, images, is_symmetric, orbits
 from tests.helpers.paths import ROOT
+from tests.helpers.scripts import load_script
 
 # The symmetries whose strictly minimal puzzles are rare enough (about 1 in 300 and 1 in
 # 3,000 attempts in C) that the pure-Python engine takes too long to find them.
@@ -203,13 +203,7 @@ def test_random_fill(engine: str, dig: bool) -> None:
 
 def _seed003() -> ModuleType:
     """benchmarks/seed003_fill.py, where seed 003's tables live."""
-    path = ROOT / "benchmarks" / "seed003_fill.py"
-    spec = importlib.util.spec_from_file_location("seed003_fill", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("seed003_fill", module)  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "benchmarks" / "seed003_fill.py", "seed003_fill")
 
 
 def test_fill_table_rows(engine: str) -> None:
@@ -316,13 +310,7 @@ def test_puzzles_checked_by_the_other_engine() -> None:
 
 
 def test_benchmark_smoke() -> None:
-    import importlib.util
-
-    path = ROOT / "benchmarks" / "generate.py"
-    spec = importlib.util.spec_from_file_location("bench_generate", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script(ROOT / "benchmarks" / "generate.py", "bench_generate")
     out = io.StringIO()
     with redirect_stdout(out):
         status = module.main(["--seconds", "0.02", "--repeat", "1", "--peers", "none",

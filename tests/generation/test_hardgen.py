@@ -5,7 +5,6 @@ re-checked by ``rate``."""
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import time
 from contextlib import redirect_stdout
@@ -25,6 +24,7 @@ from sudokit.limits import NEVER, Deadline, Stop
 from sudokit.rating.explainer import rate
 from sudokit.symmetry import is_symmetric
 from tests.helpers.paths import ROOT
+from tests.helpers.scripts import load_script
 
 pytestmark = pytest.mark.skipif(backend.native() is None, reason="the climb needs the C core")
 
@@ -133,11 +133,7 @@ def test_cli_very_hard_needs_no_start_puzzles(capsys: pytest.CaptureFixture[str]
 
 
 def test_benchmark_hard_smoke() -> None:
-    path = ROOT / "benchmarks" / "generate.py"
-    spec = importlib.util.spec_from_file_location("bench_generate_hard", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script(ROOT / "benchmarks" / "generate.py", "bench_generate_hard")
     out = io.StringIO()
     with redirect_stdout(out):
         assert module.main(["--hard", "8.5", "--hard-seconds", "0.05"]) == 0

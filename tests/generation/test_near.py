@@ -7,7 +7,6 @@ from the forum's hardest puzzles (``../shared/data``, or ``$SUDOKIT_DATA``; skip
 
 from __future__ import annotations
 
-import importlib.util
 import io
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -27,6 +26,7 @@ from sudokit.grid import Grid, read_grids
 from sudokit.limits import NEVER, Deadline, Stop
 from sudokit.rating.explainer import rate
 from tests.helpers.paths import ROOT, SHARED_DATA
+from tests.helpers.scripts import load_script
 
 pytestmark = pytest.mark.skipif(backend.native() is None, reason="the climb needs the C core")
 
@@ -200,11 +200,7 @@ def test_er_10_without_near_starts_from_sudokit_s_own() -> None:
 
 
 def test_benchmark_near_smoke(starts: list[Grid], tmp_path: Path) -> None:
-    path = ROOT / "benchmarks" / "generate.py"
-    spec = importlib.util.spec_from_file_location("bench_generate_near", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script(ROOT / "benchmarks" / "generate.py", "bench_generate_near")
     source = tmp_path / "starts.txt"
     source.write_text("".join(g.to_string() + "\n" for g in starts))
     out = io.StringIO()

@@ -9,14 +9,13 @@ carries its solution, that solution must keep every rule as read."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from types import ModuleType
 from typing import Any
 
 import pytest
 
 from tests.helpers.paths import ROOT
+from tests.helpers.scripts import load_script
 
 #: Solved at the last count outside SLOW (103 on 2026-11-29, was 85 before the round of #25 that
 #: read counting circles, index lines, suns …; tools/links_report.py, 5 s each, solves 104 to 105
@@ -30,12 +29,7 @@ SLOW = {"dcl-022", "isss-041", "isss-042", "isss-043", "sbench-073", "sbench-100
 
 def report() -> ModuleType:
     """tools/links_report.py as a module."""
-    spec = importlib.util.spec_from_file_location("links_report", ROOT / "tools" / "links_report.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("links_report", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "tools" / "links_report.py", "links_report")
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ and the registry differ (regenerate it) or when the C rating order is not the re
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType
@@ -16,16 +15,12 @@ import pytest
 
 from sudokit.techniques import techniques
 from tests.helpers.paths import ROOT
+from tests.helpers.scripts import load_script
 
 
 def generator() -> ModuleType:
     """tools/make_human9_techniques.py, imported as a module."""
-    path = ROOT / "tools" / "make_human9_techniques.py"
-    spec = importlib.util.spec_from_file_location("make_human9_techniques", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "tools" / "make_human9_techniques.py", "make_human9_techniques")
 
 
 #: The generated header, where the generator writes it (its path is named there only).
