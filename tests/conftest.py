@@ -33,12 +33,25 @@ def pytest_configure(config: pytest.Config) -> None:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+#: Tests whose pure-Python twin (the ``engine`` fixture's "python" run) is among the slowest of
+#: ``make test``: that twin is marked slow (``make test-slow`` runs it), the C run stays.
+SLOW_PYTHON_TWINS = {
+    "tests/model/test_variants.py::test_small_grids_count_as_the_checker",
+    "tests/generation/test_generator.py::test_dig_symmetry_and_minimality",
+}
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Put the tests of XDIST_GROUPS' modules in their groups (before xdist reads the marks)."""
+    """Put the tests of XDIST_GROUPS' modules in their groups (before xdist reads the marks), and
+    mark the pure-Python twins of SLOW_PYTHON_TWINS slow (before ``-m`` selects)."""
     for item in items:
         group = XDIST_GROUPS.get(item.nodeid.split("::")[0])
         if group:
             item.add_marker(pytest.mark.xdist_group(group))
+        callspec = getattr(item, "callspec", None)
+        if item.nodeid.split("[")[0] in SLOW_PYTHON_TWINS and callspec is not None \
+                and callspec.params.get("engine") == "python":
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(params=backend.available())
