@@ -21,6 +21,7 @@ from sudokit.generation.options import Options
 from sudokit.grid import Grid
 from sudokit.limits import Deadline, Stop
 from sudokit.rules import Cage, Constraint, Rules
+from sudokit.rules.geometry import neighbours
 
 __all__ = ["halves", "split_cages"]
 
@@ -32,10 +33,8 @@ def _connected(cells: Sequence[int], n: int) -> bool:
     """True when the cells form one piece through shared edges."""
     inside, seen, todo = set(cells), {cells[0]}, [cells[0]]
     while todo:
-        r, c = divmod(todo.pop(), n)
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            x = rr * n + cc
-            if 0 <= rr < n and 0 <= cc < n and x in inside and x not in seen:
+        for x in neighbours(todo.pop(), n):
+            if x in inside and x not in seen:
                 seen.add(x)
                 todo.append(x)
     return len(seen) == len(inside)
