@@ -6,12 +6,12 @@ Bit ``d - 1`` of a mask is set when digit ``d`` is a candidate. A :class:`Candid
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from sudokit.grid import Grid
 from sudokit.shape import Shape
 
-__all__ = ["Candidates", "bit", "bits", "digits_of"]
+__all__ = ["Candidates", "bit", "bits", "digits_of", "place_counts"]
 
 
 def bit(digit: int) -> int:
@@ -40,6 +40,20 @@ def bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low
         mask ^= low
+
+
+def place_counts(masks: Sequence[int], cells: Iterable[int]) -> tuple[int, int]:
+    """The masks of the digits with at least one and with at least two places among ``cells``.
+
+    >>> place_counts([0b011, 0b110, 0b100], [0, 1, 2])
+    (7, 6)
+    """
+    once = twice = 0
+    for c in cells:
+        m = masks[c]
+        twice |= once & m
+        once |= m
+    return once, twice
 
 
 class Candidates:

@@ -8,6 +8,7 @@ from itertools import combinations
 
 import pytest
 
+from sudokit.candidates import place_counts
 from sudokit.techniques.singles import lone_candidates, single_places, unique_digits
 from sudokit.techniques.subsets import hidden_sets_in, naked_sets_in
 from sudokit.techniques.wings import wings_in
@@ -71,6 +72,10 @@ def test_singles_match_their_definitions(seed: int) -> None:
             if len(places) == 1:
                 expected.append((places[0], d))
         assert list(single_places(masks, cells)) == expected
+        counts = {d: sum(d in _digits(masks[c]) for c in cells) for d in range(1, N + 1)}
+        assert place_counts(masks, cells) == (
+            sum(1 << (d - 1) for d, k in counts.items() if k >= 1),
+            sum(1 << (d - 1) for d, k in counts.items() if k >= 2))
         assert unique_digits(masks, cells) == sum(1 << (d - 1) for _, d in expected)
     assert list(lone_candidates(masks)) == [
         (c, min(_digits(m))) for c, m in enumerate(masks) if len(_digits(m)) == 1]

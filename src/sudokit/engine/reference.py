@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from random import Random
 from typing import Any, Protocol, TypeVar
 
+from sudokit.candidates import place_counts
 from sudokit.errors import Stopped, TimeLimitReached, WrongLengthError
 from sudokit.formats.chars import CHAR_VALUE as _CHAR_VALUE
 from sudokit.formats.chars import DIGIT_CHARS
@@ -76,11 +77,7 @@ def hidden_singles(
     ``narrowed`` when given (the prune strategy's rule 2 runs this too)."""
     removed = 0
     for unit in units:
-        once = twice = 0
-        for cell in unit:
-            m = cand[cell]
-            twice |= once & m
-            once |= m
+        once, twice = place_counts(cand, unit)
         if once != full:
             return False, removed
         hidden = once & ~twice

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from sudokit.candidates import Candidates, bits
+from sudokit.candidates import Candidates, bits, place_counts
 from sudokit.techniques.base import BOX, COL, ROW, kind_of, unit_index
 from sudokit.techniques.step import Step
 
@@ -27,11 +27,7 @@ __all__ = ["find_hidden_singles", "find_naked_singles", "lone_candidates", "sing
 
 def unique_digits(masks: Sequence[int], cells: Iterable[int]) -> int:
     """The mask of the digits with exactly one place among ``cells``."""
-    once = twice = 0
-    for c in cells:
-        m = masks[c]
-        twice |= once & m
-        once |= m
+    once, twice = place_counts(masks, cells)
     return once & ~twice
 
 

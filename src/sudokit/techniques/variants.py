@@ -98,7 +98,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from sudokit.candidates import Candidates, bit, bits, digits_of
+from sudokit.candidates import Candidates, bit, bits, digits_of, place_counts
 from sudokit.errors import OptionError
 from sudokit.limits import NEVER, Deadline
 from sudokit.rules import Rules
@@ -197,11 +197,9 @@ def _scan(pos: RulesPosition) -> list[Candidate] | None:
     full = (1 << rules.n) - 1
     for r in rules_tables(rules).full:
         cells = rules.regions[r].cells
-        once = twice = placed = 0
+        once, twice = place_counts(masks, cells)
+        placed = 0
         for c in cells:
-            m = masks[c]
-            twice |= once & m
-            once |= m
             if values[c]:
                 placed |= 1 << (values[c] - 1)
         if once | placed != full:
