@@ -155,6 +155,11 @@ __all__ += variant_basic.__all__
 __all__ += variant_cages.__all__
 
 # -- contradiction forcing -------------------------------------------------------------------------
+# Not forcing.py's chains: those follow SE's implication graph one candidate at a time (on/off
+# links with their parents, for the proof and SE's length rating) over rows, columns and boxes.
+# These place a digit and run whole rounds of singles and the constraints' own rules over any
+# Rules, counting placements and rounds for the difficulty; a constraint's rule has no
+# implication-graph form, so the classic chains cannot carry it (#24, each algorithm once).
 
 
 def _length_penalty(length: int) -> float:
