@@ -305,10 +305,8 @@ static int als_build(als_list *L, const hk_board *b) {
     for (int d = 1; d <= 9; d++)
         for (int c = 0; c < 81; c++)
             if (b->masks[c] & dbit(d)) sk_cells_add(&L->holders[d], c);
-    for (int c = 0; c < 81; c++)
-        for (int k = 0; k < 20; k++) sk_cells_add(&L->peers[c], kPeers[c][k]);
-    for (int u = 0; u < 27; u++)
-        for (int i = 0; i < 9; i++) sk_cells_add(&L->units[u], kUnitCells[u][i]);
+    for (int c = 0; c < 81; c++) L->peers[c] = peer_cells(c);
+    for (int u = 0; u < 27; u++) L->units[u] = kUnitSet[u];
     for (int u = 0; u < 27; u++) {
         int pool[9], n = 0;
         for (int i = 0; i < 9; i++)

@@ -643,21 +643,13 @@ static int fr_bases(fr_search *s, int start, uint8_t *used, int n_used, sk_cells
  * or Mutant fish of the size. */
 static int franken_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int finned, int kind) {
     sk_cells peers[81];
-    for (int c = 0; c < 81; c++) {
-        peers[c] = (sk_cells){{0, 0}};
-        for (int i = 0; i < 20; i++) peers[c] = sk_cells_or(peers[c], sk_cells_one(kPeers[c][i]));
-    }
-    sk_cells unit_set[27];
-    for (int u = 0; u < 27; u++) {
-        unit_set[u] = (sk_cells){{0, 0}};
-        for (int i = 0; i < 9; i++) unit_set[u] = sk_cells_or(unit_set[u], sk_cells_one(kUnitCells[u][i]));
-    }
+    for (int c = 0; c < 81; c++) peers[c] = peer_cells(c);
     sk_cells near[2][81];
     for (int c = 0; c < 81; c++)
         for (int lines = 0; lines < 2; lines++)
-            near[lines][c] = sk_cells_or(unit_set[kCellUnits[c][lines ? COL : ROW]],
-                                   unit_set[kCellUnits[c][BOX]]);
-    fr_search s = {.b = b, .out = out, .ctx = ctx, .peers = peers, .unit_set = unit_set,
+            near[lines][c] = sk_cells_or(kUnitSet[kCellUnits[c][lines ? COL : ROW]],
+                                   kUnitSet[kCellUnits[c][BOX]]);
+    fr_search s = {.b = b, .out = out, .ctx = ctx, .peers = peers, .unit_set = kUnitSet,
                    .kind = kind, .size = size, .finned = finned};
     for (int d = 1; d <= 9; d++) {
         sk_cells places[27];

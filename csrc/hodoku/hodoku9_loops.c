@@ -150,13 +150,12 @@ void hk_tables_init(hl_tables *t, const uint16_t masks[81], int grouped) {
     memset(t->unit, 0, sizeof t->unit);
     memset(t->free, 0, sizeof t->free);
     for (int c = 0; c < 81; c++) {
-        t->peers[c] = (sk_cells){{0, 0}};
-        for (int i = 0; i < 20; i++) sk_cells_add(&t->peers[c], kPeers[c][i]);
+        t->peers[c] = peer_cells(c);
         for (int d = 1; d <= 9; d++)
             if (hl_has(t, c, d)) sk_cells_add(&t->cells[d], c);
     }
     for (int u = 0; u < 27; u++) {
-        for (int i = 0; i < 9; i++) sk_cells_add(&t->unit[u], kUnitCells[u][i]);
+        t->unit[u] = kUnitSet[u];
         for (int d = 1; d <= 9; d++) t->free[u][d] = (uint8_t)sk_cells_count(sk_cells_and(t->cells[d], t->unit[u]));
     }
     t->n_groups = 0;

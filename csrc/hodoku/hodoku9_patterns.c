@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "common/geometry9.h"
+#include "common/wings9.h"
 
 /* ---- 81-cell boards --------------------------------------------------------------------- */
 
@@ -43,15 +44,9 @@ typedef struct {
 
 /* Fill the views of a board. */
 static void views_init(const hk_board *b, views *v) {
-    sk_cells unit[27];
-    for (int u = 0; u < 27; u++) {
-        unit[u] = (sk_cells){{0, 0}};
-        for (int i = 0; i < 9; i++) sk_cells_add(&unit[u], kUnitCells[u][i]);
-    }
     memset(v->holds, 0, sizeof v->holds);
     for (int c = 0; c < 81; c++) {
-        const uint8_t *u = kCellUnits[c];
-        v->peer[c] = sk_cells_minus(sk_cells_or(sk_cells_or(unit[u[0]], unit[u[1]]), unit[u[2]]), sk_cells_one(c));
+        v->peer[c] = peer_cells(c);
         for (unsigned m = b->masks[c]; m; m &= m - 1) sk_cells_add(&v->holds[__builtin_ctz(m) + 1], c);
     }
 }
@@ -687,44 +682,23 @@ static int find_bug1(hk_board *b, hk_step *out, hm_ctx *ctx) {
 
 /* ---- wings (sudokit.techniques.wings) --------------------------------------------------- */
 
-/* The first XY-Wing or XYZ-Wing (out->kind; wings.find_xy_wings, find_xyz_wings): pivots in
- * cell order, pincer pairs in peer order. */
+/* The walk's visit: HoDoKu's step of the first wing met (its victims lose z, ascending; cells
+ * pivot, a, b); out->kind says which wing. */
+static int wing_step(void *ctx, const sk_wing *w) {
+    hk_step *out = ctx;
+    int kind = out->kind;
+    digit_step(out, kind, kind == HK_XYZ_WING ? "XYZ-Wing" : "XY-Wing", w->victims, w->digit);
+    hk_step_cell(out, w->pivot);
+    hk_step_cell(out, w->a);
+    hk_step_cell(out, w->b);
+    return 1;
+}
+
+/* The first XY-Wing or XYZ-Wing (out->kind; wings.find_xy_wings, find_xyz_wings): the walk
+ * both raters share (common/wings9.h: pivots in cell order, pincer pairs in peer order). */
 static int find_wing(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    int xyz = out->kind == HK_XYZ_WING;
     (void)ctx;
-    views v;
-    views_init(b, &v);
-    for (int pivot = 0; pivot < 81; pivot++) {
-        unsigned m = b->masks[pivot];
-        if (sk_popcount(m) != (xyz ? 3 : 2)) continue;
-        uint8_t pincers[20];
-        int np = 0;
-        for (int i = 0; i < 20; i++) {
-            int p = kPeers[pivot][i];
-            if (sk_popcount(b->masks[p]) == 2 && sk_popcount(m & ~b->masks[p]) == 1) pincers[np++] = (uint8_t)p;
-        }
-        for (int i = 0; i < np; i++)
-            for (int j = i + 1; j < np; j++) {
-                int a = pincers[i], c = pincers[j];
-                unsigned ma = b->masks[a], mc = b->masks[c];
-                if (sk_popcount(m | ma | mc) != 3 || sk_popcount(m & ma & mc) != (xyz ? 1 : 0) || ma == mc) continue;
-                unsigned z = ma & mc;
-                if (sk_popcount(z) != 1) continue;
-                int d = __builtin_ctz(z) + 1;
-                sk_cells seen = sk_cells_and(v.peer[a], v.peer[c]);
-                if (xyz) seen = sk_cells_and(seen, v.peer[pivot]);
-                seen = sk_cells_minus(seen, sk_cells_one(pivot));
-                sk_cells victims = sk_cells_and(seen, v.holds[d]);
-                if (sk_cells_empty(victims)) continue;
-                digit_step(out, xyz ? HK_XYZ_WING : HK_XY_WING, xyz ? "XYZ-Wing" : "XY-Wing",
-                           victims, d);
-                hk_step_cell(out, pivot);
-                hk_step_cell(out, a);
-                hk_step_cell(out, c);
-                return 1;
-            }
-    }
-    return 0;
+    return sk_wings(b->masks, out->kind == HK_XYZ_WING, wing_step, out);
 }
 
 /* 1 when two different cells share a unit. */

@@ -48,18 +48,11 @@ static inline int diagonal(int a, int b) { return row_of(a) != row_of(b) && col_
 /* 1 when the set holds the cell. */
 static inline int cs_has(const sk_cells *s, int c) { return (int)((s->w[c >> 6] >> (c & 63)) & 1u); }
 
-/* The peers of a cell (itself excluded). */
-static sk_cells peers_of(int c) {
-    sk_cells s = {{0, 0}};
-    for (int i = 0; i < 20; i++) sk_cells_add(&s, kPeers[c][i]);
-    return s;
-}
-
 /* The cells seeing every one of cells[0..n) (none of them included): common_peers. */
 static sk_cells common_peers(const int *cells, int n) {
-    sk_cells s = peers_of(cells[0]);
+    sk_cells s = peer_cells(cells[0]);
     for (int i = 1; i < n; i++) {
-        sk_cells p = peers_of(cells[i]);
+        sk_cells p = peer_cells(cells[i]);
         s.w[0] &= p.w[0];
         s.w[1] &= p.w[1];
     }

@@ -7,7 +7,7 @@
  * subset walk HoDoKu's finders share (common/subsets.h); what is kept here is SE's policy:
  * its unit order, its pools and the first set that removes something.
  *
- * Two views of a position are used, built on the stack when a finder needs them:
+ * The view most finders use is built on the stack when needed:
  *
  *   - unit places: where[u][d-1] is a 9-bit mask of the positions i (0..8) in unit u whose
  *     cell kUnitCells[u][i] holds candidate d.  Positions follow Python's Shape.units:
@@ -17,14 +17,13 @@
  *                                                        3 4 5
  *                                                        6 7 8
  *
- *   - 81-cell bitboards (sk_cells, common/bits.h); the wings use them
- *     for "the cells seeing a, b (and the pivot)", a couple of ANDs of peer boards.
- *
- *         w[0]: cells 0..63   w[1]: cells 64..80 in bits 0..16 (sk_cells, common/bits.h)
+ * The XY/XYZ-wings walk the wing walk both raters share (common/wings9.h); SE keeps how it
+ * writes the first wing's step.
  */
 #include "se/human9.h"
 #include "common/geometry9.h"
 #include "common/subsets.h"
+#include "common/wings9.h"
 #include "se/human9_techniques.h"
 
 #include <string.h>
@@ -46,50 +45,12 @@ static inline int single_bit(unsigned m) { return m && !(m & (m - 1)); }
 /* Index of the lowest set bit (m != 0). */
 static inline int low_index(unsigned m) { return __builtin_ctz(m); }
 
-/* ---- 81-cell bitboards ---------------------------------------------------------------- */
-
-/* sk_cells (common/bits.h): w[0] cells 0..63, w[1] cells 64..80 in bits 0..16. */
-
-/* The cells of each unit as bitboards: rows 0-8, columns 9-17, boxes 18-26 (generated). */
-static const sk_cells kUnitBoard[27] = {
-    {{0x00000000000001ffu, 0x00000u}}, {{0x000000000003fe00u, 0x00000u}},
-    {{0x0000000007fc0000u, 0x00000u}}, {{0x0000000ff8000000u, 0x00000u}},
-    {{0x00001ff000000000u, 0x00000u}}, {{0x003fe00000000000u, 0x00000u}},
-    {{0x7fc0000000000000u, 0x00000u}}, {{0x8000000000000000u, 0x000ffu}},
-    {{0x0000000000000000u, 0x1ff00u}},
-    {{0x8040201008040201u, 0x00100u}}, {{0x0080402010080402u, 0x00201u}},
-    {{0x0100804020100804u, 0x00402u}}, {{0x0201008040201008u, 0x00804u}},
-    {{0x0402010080402010u, 0x01008u}}, {{0x0804020100804020u, 0x02010u}},
-    {{0x1008040201008040u, 0x04020u}}, {{0x2010080402010080u, 0x08040u}},
-    {{0x4020100804020100u, 0x10080u}},
-    {{0x00000000001c0e07u, 0x00000u}}, {{0x0000000000e07038u, 0x00000u}},
-    {{0x00000000070381c0u, 0x00000u}}, {{0x0000e07038000000u, 0x00000u}},
-    {{0x00070381c0000000u, 0x00000u}}, {{0x00381c0e00000000u, 0x00000u}},
-    {{0x81c0000000000000u, 0x00703u}}, {{0x0e00000000000000u, 0x0381cu}},
-    {{0x7000000000000000u, 0x1c0e0u}},
-};
-
 /* SE's unit order for singles and subsets: boxes, then columns, then rows. */
 static const uint8_t kSeUnits[27] = {
     18, 19, 20, 21, 22, 23, 24, 25, 26,
     9, 10, 11, 12, 13, 14, 15, 16, 17,
     0, 1, 2, 3, 4, 5, 6, 7, 8,
 };
-
-/* Remove and return the lowest cell set (a not empty); walks cells in increasing order. */
-static inline int bb_take(sk_cells *a) {
-    int c = sk_cells_first(*a);
-    if (a->w[0]) a->w[0] &= a->w[0] - 1;
-    else a->w[1] &= a->w[1] - 1;
-    return c;
-}
-
-/* The 20 peers of a cell: its row, column and box without itself. */
-static inline sk_cells bb_peers(int c) {
-    const uint8_t *u = kCellUnits[c];
-    sk_cells all = sk_cells_or(sk_cells_or(kUnitBoard[u[0]], kUnitBoard[u[1]]), kUnitBoard[u[2]]);
-    return sk_cells_minus(all, sk_cells_one(c));
-}
 
 /* ---- unit places ---------------------------------------------------------------------- */
 
@@ -488,45 +449,28 @@ HM_FINDER(hm_jellyfish, basic_fish(pos, out, 4))
 
 /* ---- XY- and XYZ-wings (wings.py) ----------------------------------------------------- */
 
-/* Pivots cell by cell; pincers are the pivot's bivalue peers (in cell order) missing exactly
- * one of its digits; pincer pairs in order.  XY: pivot xy, pincers xz, yz - cells seeing both
- * pincers lose z.  XYZ: pivot xyz, and the cells must see the pivot too. */
+/* One wing search: where the step goes and which wing (0 XY, 1 XYZ). */
+typedef struct {
+    hm_step *out;
+    int xyz;
+} wing_search;
+
+/* The walk's visit: the step of the first wing met; its victims lose z. */
+static int wing_step(void *ctx, const sk_wing *w) {
+    const wing_search *s = ctx;
+    begin_step(s->out, s->xyz ? HM_NAME_XYZ_WING : HM_NAME_XY_WING,
+               s->xyz ? HM_TENTHS_XYZ_WING : HM_TENTHS_XY_WING,
+               s->xyz ? HM_HODOKU_XYZ_WING : HM_HODOKU_XY_WING);
+    for (sk_cells v = w->victims; !sk_cells_empty(v);)
+        s->out->elim[sk_cells_take(&v)] = (uint16_t)(1u << (w->digit - 1));
+    return 1;
+}
+
+/* The first XY- or XYZ-wing in the walk's order (common/wings9.h: pivots cell by cell,
+ * pincers in cell order, pincer pairs in order), as wings.py's wings_in meets them. */
 static int wings(const hm_pos *pos, hm_step *out, int xyz) {
-    const uint16_t *cands = pos->cands;
-    int pivot_size = xyz ? 3 : 2;
-    for (int pivot = 0; pivot < 81; pivot++) {
-        unsigned mp = cands[pivot];
-        if (sk_popcount(mp) != pivot_size) continue;
-        int pincer[20], n = 0;
-        for (sk_cells peers = bb_peers(pivot); !sk_cells_empty(peers);) {
-            int p = bb_take(&peers);
-            unsigned m = cands[p];
-            if (sk_popcount(m) == 2 && single_bit(mp & ~m)) pincer[n++] = p;
-        }
-        for (int i = 0; i < n; i++)
-            for (int j = i + 1; j < n; j++) {
-                int a = pincer[i], b = pincer[j];
-                unsigned ma = cands[a], mb = cands[b];
-                if (sk_popcount(mp | ma | mb) != 3 || sk_popcount(mp & ma & mb) != xyz || ma == mb) continue;
-                unsigned z = ma & mb;
-                if (!single_bit(z)) continue;
-                sk_cells seen = sk_cells_and(bb_peers(a), bb_peers(b));
-                if (xyz) seen = sk_cells_and(seen, bb_peers(pivot));
-                seen = sk_cells_minus(seen, sk_cells_one(pivot));
-                int found = 0;
-                while (!sk_cells_empty(seen)) {
-                    int c = bb_take(&seen);
-                    if (!(cands[c] & z)) continue;
-                    if (!found) begin_step(out, xyz ? HM_NAME_XYZ_WING : HM_NAME_XY_WING,
-                                           xyz ? HM_TENTHS_XYZ_WING : HM_TENTHS_XY_WING,
-                                           xyz ? HM_HODOKU_XYZ_WING : HM_HODOKU_XY_WING);
-                    found = 1;
-                    out->elim[c] = (uint16_t)z;
-                }
-                if (found) return 1;
-            }
-    }
-    return 0;
+    wing_search s = {out, xyz};
+    return sk_wings(pos->cands, xyz, wing_step, &s);
 }
 
 /* XY-Wing. */

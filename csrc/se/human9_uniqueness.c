@@ -48,17 +48,6 @@ static inline int cs_eq(const sk_cells *a, const sk_cells *b) {
 /* 1 when the set is empty. */
 static inline int cs_empty(const sk_cells *s) { return (s->w[0] | s->w[1]) == 0; }
 
-/* The peers of a cell: the 20 other cells of its row, column and box. */
-static sk_cells peer_set(int cell) {
-    sk_cells s = {{0, 0}};
-    for (int kind = 0; kind < 3; kind++) {
-        int u = unit_of(kind, cell);
-        for (int i = 0; i < 9; i++) sk_cells_add(&s, unit_cell(u, i));
-    }
-    sk_cells_del(&s, cell);
-    return s;
-}
-
 /* Set idx[0..k) to the first k-combination 0, 1, ..., k-1. */
 static void first_combination(int *idx, int k) {
     for (int i = 0; i < k; i++) idx[i] = i;
@@ -189,8 +178,8 @@ static void ur_type2(ur_search *s, const int *rescue, int n) {
     uint16_t extra = 0;
     for (int i = 0; i < n; i++) extra |= m[rescue[i]] & (uint16_t)~s->pair;
     if (sk_popcount(extra) != 1) return;
-    sk_cells seeing = peer_set(rescue[0]);
-    for (int i = 1; i < n; i++) seeing = sk_cells_and(seeing, peer_set(rescue[i]));
+    sk_cells seeing = peer_cells(rescue[0]);
+    for (int i = 1; i < n; i++) seeing = sk_cells_and(seeing, peer_cells(rescue[i]));
     uint16_t elim[81] = {0};
     for (int c = 0; c < 81; c++)
         if (cs_has(&seeing, c) && (m[c] & extra)) elim[c] = extra;
@@ -427,7 +416,7 @@ static int bug_candidates(const hm_pos *pos, bug_found *f) {
                 f->digits[cell] |= bit;
                 f->all |= bit;
                 temp[cell] &= (uint16_t)~bit;
-                sk_cells house = peer_set(cell);
+                sk_cells house = peer_cells(cell);
                 f->common = have_common ? sk_cells_and(f->common, house) : house;
                 have_common = 1;
                 f->common.w[0] &= ~bugset.w[0];
