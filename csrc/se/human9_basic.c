@@ -32,7 +32,7 @@
 /* A finder of the SE order (human9.h) that runs its family's search with the family's
  * parameters: one line each below (the context is for the chain finders only). */
 #define HM_FINDER(name, search)                                    \
-    int name(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {       \
+    int name(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {       \
         (void)ctx;                                                 \
         return search;                                             \
     }
@@ -103,25 +103,17 @@ static unsigned unit_singles(const hm_pos *pos, int u) {
 
 /* ---- writing steps -------------------------------------------------------------------- */
 
-/* Start a step: clear it and write its name, difficulty (tenths) and HoDoKu score. */
-static void begin_step(hm_step *out, const char *name, int tenths, int hodoku) {
-    hm_step_clear(out);
-    out->name = name;
-    out->difficulty = tenths;
-    out->hodoku = hodoku;
-}
-
 /* A one-placement step (digit d as 0..8); returns 1 for the finder to return. */
-static int place_step(hm_step *out, const char *name, int tenths, int hodoku, int cell, int d) {
-    begin_step(out, name, tenths, hodoku);
-    out->place[cell] = (uint16_t)(1u << d);
+static int place_step(sk_step *out, const char *name, int tenths, int hodoku, int cell, int d) {
+    sk_step_se(out, name, tenths, hodoku);
+    sk_step_place(out, cell, d + 1);
     return 1;
 }
 
 /* ---- singles (singles.py) ------------------------------------------------------------- */
 
 /* Full houses in SE's unit order, then hidden singles in the same order, digits from 1 up. */
-int hm_hidden_single(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+int hm_hidden_single(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     uint8_t empty[27];
     unit_empty(pos, empty);
@@ -142,7 +134,7 @@ int hm_hidden_single(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
 }
 
 /* The first cell, row by row, with a single candidate. */
-int hm_naked_single(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+int hm_naked_single(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     for (int c = 0; c < 81; c++)
         if (single_bit(pos->cands[c]))
@@ -177,7 +169,7 @@ static inline unsigned shared(int a, int b) {
 /* Walk the locked sets in SE's order - (box, column), (box, row), (column, box), (row, box);
  * first units by index, then crossing second units by index, then digits from 1 up - and
  * return the first pointing/claiming step (direct = 0) or direct one (direct = 1). */
-static int intersections(const hm_pos *pos, hm_step *out, int direct) {
+static int intersections(const hm_pos *pos, sk_step *out, int direct) {
     static const uint8_t kPairs[4][2] = {{BOX, COL}, {BOX, ROW}, {COL, BOX}, {ROW, BOX}};
     uint16_t where[27][9];
     uint8_t empty[27];
@@ -200,10 +192,10 @@ static int intersections(const hm_pos *pos, hm_step *out, int direct) {
                         /* the digit leaves the rest of u2 */
                         unsigned gone = where[u2][d] & ~in2;
                         if (!gone) continue;
-                        begin_step(out, pointing ? HM_NAME_POINTING : "Claiming",
+                        sk_step_se(out, pointing ? HM_NAME_POINTING : "Claiming",
                                    pointing ? HM_TENTHS_POINTING : 28, HM_HODOKU_POINTING);
                         for (; gone; gone &= gone - 1)
-                            out->elim[kUnitCells[u2][low_index(gone)]] = (uint16_t)(1u << d);
+                            sk_step_elim(out, kUnitCells[u2][low_index(gone)], d + 1);
                         return 1;
                     }
                     /* a third unit u3 of u1's kind crossing u2 where d is left one place */
@@ -240,7 +232,7 @@ enum { NAKED, HIDDEN, DIRECT };
  * (the walk of common/subsets.h, one layer). */
 typedef struct {
     const hm_pos *pos;
-    hm_step *out;
+    sk_step *out;
     const uint16_t *where;  /* where[d]: places of digit d in the unit */
     int unit, k, kind, n;
     uint16_t item[9];
@@ -279,9 +271,9 @@ static int subset_step(void *ctx, unsigned chosen, int layer, unsigned uni) {
             if (keys & (1u << j)) continue;
             uint16_t gone = (uint16_t)(s->pos->cands[cells[j]] & uni);
             if (!gone) continue;
-            if (!found) begin_step(s->out, kNakedName[s->k], kNakedTenths[s->k], kNakedHodoku[s->k]);
+            if (!found) sk_step_se(s->out, kNakedName[s->k], kNakedTenths[s->k], kNakedHodoku[s->k]);
             found = 1;
-            s->out->elim[cells[j]] = gone;
+            sk_step_elims(s->out, cells[j], gone);
         }
         return found;
     }
@@ -292,9 +284,9 @@ static int subset_step(void *ctx, unsigned chosen, int layer, unsigned uni) {
             int cell = cells[low_index(m)];
             uint16_t gone = (uint16_t)(s->pos->cands[cell] & ~keys);
             if (!gone) continue;
-            if (!found) begin_step(s->out, kHiddenName[s->k], kHiddenTenths[s->k], kHiddenHodoku[s->k]);
+            if (!found) sk_step_se(s->out, kHiddenName[s->k], kHiddenTenths[s->k], kHiddenHodoku[s->k]);
             found = 1;
-            s->out->elim[cell] = gone;
+            sk_step_elims(s->out, cell, gone);
         }
         return found;
     }
@@ -312,7 +304,7 @@ static int subset_step(void *ctx, unsigned chosen, int layer, unsigned uni) {
 /* Subsets of size k and one kind, units in SE's order, each unit's sets in lexicographic
  * order (Python's combinations).  A naked set needs 2k empty cells in the unit, a hidden set
  * more than 2k, a direct hidden set more than k. */
-static int subsets(const hm_pos *pos, hm_step *out, int k, int kind) {
+static int subsets(const hm_pos *pos, sk_step *out, int k, int kind) {
     uint16_t where[27][9];
     uint8_t empty[27];
     if (kind == NAKED) unit_empty(pos, empty);  /* naked sets read the cells' masks only */
@@ -376,7 +368,7 @@ HM_FINDER(hm_hidden_quad, subsets(pos, out, 4, HIDDEN))
 /* One fish search: base lines of one kind, each line's places, the cover lines' places. */
 typedef struct {
     const hm_pos *pos;
-    hm_step *out;
+    sk_step *out;
     int k, base_kind;
     uint16_t (*cross)[9];      /* cross[c][d]: base indexes of digit d in cover line c  */
 } fish_search;
@@ -396,9 +388,9 @@ static int fish_step(void *ctx, unsigned bases, int d, unsigned cover) {
         for (unsigned bs = s->cross[c][d] & ~bases; bs; bs &= bs - 1) {
             int b = low_index(bs);
             int cell = s->base_kind == ROW ? 9 * b + c : 9 * c + b;
-            if (!found) begin_step(s->out, kFishName[s->k], kFishTenths[s->k], kFishHodoku[s->k]);
+            if (!found) sk_step_se(s->out, kFishName[s->k], kFishTenths[s->k], kFishHodoku[s->k]);
             found = 1;
-            s->out->elim[cell] |= (uint16_t)(1u << d);
+            sk_step_elim(s->out, cell, d + 1);
         }
     }
     return found;
@@ -408,7 +400,7 @@ static int fish_step(void *ctx, unsigned bases, int d, unsigned cover) {
  * lexicographic order, then digits from 1 up (the walk of common/subsets.h: items = base
  * lines, a layer a digit, bits = cover lines; a digit is usable in a base line with 2+
  * places there, and walked when placed at most 9 - 2k times). */
-static int basic_fish(const hm_pos *pos, hm_step *out, int k) {
+static int basic_fish(const hm_pos *pos, sk_step *out, int k) {
     uint16_t where[27][9];
     uint8_t empty[27];
     int placed[9] = {0};
@@ -451,24 +443,24 @@ HM_FINDER(hm_jellyfish, basic_fish(pos, out, 4))
 
 /* One wing search: where the step goes and which wing (0 XY, 1 XYZ). */
 typedef struct {
-    hm_step *out;
+    sk_step *out;
     int xyz;
 } wing_search;
 
 /* The walk's visit: the step of the first wing met; its victims lose z. */
 static int wing_step(void *ctx, const sk_wing *w) {
     const wing_search *s = ctx;
-    begin_step(s->out, s->xyz ? HM_NAME_XYZ_WING : HM_NAME_XY_WING,
+    sk_step_se(s->out, s->xyz ? HM_NAME_XYZ_WING : HM_NAME_XY_WING,
                s->xyz ? HM_TENTHS_XYZ_WING : HM_TENTHS_XY_WING,
                s->xyz ? HM_HODOKU_XYZ_WING : HM_HODOKU_XY_WING);
     for (sk_cells v = w->victims; !sk_cells_empty(v);)
-        s->out->elim[sk_cells_take(&v)] = (uint16_t)(1u << (w->digit - 1));
+        sk_step_elim(s->out, sk_cells_take(&v), w->digit);
     return 1;
 }
 
 /* The first XY- or XYZ-wing in the walk's order (common/wings9.h: pivots cell by cell,
  * pincers in cell order, pincer pairs in order), as wings.py's wings_in meets them. */
-static int wings(const hm_pos *pos, hm_step *out, int xyz) {
+static int wings(const hm_pos *pos, sk_step *out, int xyz) {
     wing_search s = {out, xyz};
     return sk_wings(pos->cands, xyz, wing_step, &s);
 }

@@ -98,7 +98,7 @@ typedef struct {
     int nomem;
     int have;            /* best holds a step                                           */
     int best_tenths, best_type;
-    hm_step *best;
+    sk_step *best;
 } ur_search;
 
 /* SE's difficulty of a loop of `size` cells, in tenths, before any type 3 bonus. */
@@ -139,13 +139,10 @@ static void offer(ur_search *s, int type, int variant, int extra_tenths, const u
     int tenths = loop_tenths(s->len) + extra_tenths;
     if (s->have && (tenths > s->best_tenths || (tenths == s->best_tenths && type >= s->best_type)))
         return;
-    hm_step *out = s->best;
-    hm_step_clear(out);
+    sk_step *out = s->best;
     int size = s->len > 18 ? 18 : s->len;
-    out->name = loop_names[size / 2 - 2][type - 1];
-    out->difficulty = tenths;
-    out->hodoku = HM_HODOKU_UNIQUE_RECTANGLE;
-    memcpy(out->elim, elim, sizeof out->elim);
+    sk_step_se(out, loop_names[size / 2 - 2][type - 1], tenths, HM_HODOKU_UNIQUE_RECTANGLE);
+    sk_step_elim_masks(out, elim);
     s->have = 1;
     s->best_tenths = tenths;
     s->best_type = type;
@@ -354,7 +351,7 @@ static void walk(ur_search *s, int cell, int allowed, uint16_t extras, int last_
 }
 
 /* The easiest unique rectangle / loop step, walking from every bivalue cell in turn. */
-int hm_unique_rectangle(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+int hm_unique_rectangle(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
     ur_search s;
     memset(&s, 0, sizeof s);
     s.pos = pos;
@@ -439,12 +436,9 @@ static int bug_candidates(const hm_pos *pos, bug_found *f) {
 }
 
 /* Write a BUG step. */
-static void bug_step(hm_step *out, const char *name, int tenths, const uint16_t elim[81]) {
-    hm_step_clear(out);
-    out->name = name;
-    out->difficulty = tenths;
-    out->hodoku = HM_HODOKU_UNIQUE_RECTANGLE;
-    memcpy(out->elim, elim, sizeof out->elim);
+static void bug_step(sk_step *out, const char *name, int tenths, const uint16_t elim[81]) {
+    sk_step_se(out, name, tenths, HM_HODOKU_UNIQUE_RECTANGLE);
+    sk_step_elim_masks(out, elim);
 }
 
 /* The unit of a kind shared by all BUG cells, or -1. */
@@ -457,7 +451,7 @@ static int bug_shared_unit(const bug_found *f, int kind) {
 
 /* Type 4: two BUG cells in one unit sharing one non-BUG digit v keep only their BUG digit and
  * v (Python's _bug4; the eliminations do not depend on the unit). */
-static int bug_type4(const hm_pos *pos, const bug_found *f, hm_step *out) {
+static int bug_type4(const hm_pos *pos, const bug_found *f, sk_step *out) {
     const uint16_t *m = pos->cands;
     int c1 = f->cells[0], c2 = f->cells[1];
     uint16_t common = m[c1] & m[c2] & (uint16_t)~f->all;
@@ -476,7 +470,7 @@ static int bug_type4(const hm_pos *pos, const bug_found *f, hm_step *out) {
 
 /* Type 3: in a unit shared by all BUG cells, the BUG digits and degree-1 common peers form a
  * naked set whose digits leave the unit's other common peers (Python's _bug3). */
-static int bug_type3(const hm_pos *pos, const bug_found *f, hm_step *out) {
+static int bug_type3(const hm_pos *pos, const bug_found *f, sk_step *out) {
     const uint16_t *m = pos->cands;
     if (sk_popcount(f->all) < 2) return 0;
     for (int k = 0; k < 3; k++) {
@@ -520,7 +514,7 @@ static int bug_type3(const hm_pos *pos, const bug_found *f, hm_step *out) {
 }
 
 /* The first BUG step in find_bugs' order: type 1, else type 2 then 4, else type 4 then 3. */
-int hm_bug(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+int hm_bug(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     bug_found f;
     const uint16_t *m = pos->cands;
