@@ -55,12 +55,12 @@ static void marks_of(const uint8_t values[81], uint16_t masks[81]) {
 }
 
 /* Checks that hold for any step a finder reports (kind: the kind asked for, or -1 for any). */
-static void check_step_shape(const hk_step *s, int kind, const char *what) {
+static void check_step_shape(const sk_step *s, int kind, const char *what) {
     FZ_CHECK(s->kind == HK_BRUTE_FORCE || (s->kind >= 0 && s->kind < HK_KINDS), "%s: kind %d", what, s->kind);
     FZ_CHECK(kind < 0 || s->kind == kind, "%s: asked for kind %d, got %d", what, kind, s->kind);
     FZ_CHECK(s->name && s->name[0], "%s: step without a name", what);
     FZ_CHECK(s->n_place >= 0 && s->n_place <= 81, "%s: %d placements", what, s->n_place);
-    FZ_CHECK(s->n_elim >= 0 && s->n_elim <= HK_MAX_ELIMS, "%s: %d eliminations", what, s->n_elim);
+    FZ_CHECK(s->n_elim >= 0 && s->n_elim <= SK_MAX_ELIMS, "%s: %d eliminations", what, s->n_elim);
     FZ_CHECK(s->n_cells >= 0 && s->n_cells <= 81, "%s: %d cells", what, s->n_cells);
     FZ_CHECK(s->n_place + s->n_elim > 0, "%s: a step with no placement and no elimination", what);
     for (int i = 0; i < s->n_place; i++)
@@ -70,12 +70,13 @@ static void check_step_shape(const hk_step *s, int kind, const char *what) {
         FZ_CHECK(s->elim[i].cell < 81 && s->elim[i].digit >= 1 && s->elim[i].digit <= 9,
                  "%s: elimination %d is (%d, %d)", what, i, s->elim[i].cell, s->elim[i].digit);
     for (int i = 0; i < s->n_cells; i++) FZ_CHECK(s->cells[i] < 81, "%s: cell %d", what, s->cells[i]);
+    FZ_CHECK(sk_step_views_agree(s), "%s: lists and sets differ", what);
 }
 
 /* A step on a sound board (every empty cell still has its solution digit): it places only
  * solution digits in empty cells, removes no solution digit and only from empty cells, and
  * applying it to *b changes the values or the masks.  *b is left with the step applied. */
-static void check_sound_step(hk_board *b, const hk_step *s, const uint8_t solution[81], const char *what) {
+static void check_sound_step(hk_board *b, const sk_step *s, const uint8_t solution[81], const char *what) {
     for (int i = 0; i < s->n_place; i++) {
         int c = s->place[i].cell, d = s->place[i].digit;
         FZ_CHECK(!b->values[c], "%s (%s): placed %d in the filled cell %d", what, s->name, d, c);
@@ -104,7 +105,7 @@ static void check_sound_step(hk_board *b, const hk_step *s, const uint8_t soluti
 }
 
 /* Two steps equal in kind, name and every list. */
-static int same_step(const hk_step *a, const hk_step *b) {
+static int same_step(const sk_step *a, const sk_step *b) {
     if (a->kind != b->kind || strcmp(a->name, b->name) || a->n_place != b->n_place ||
         a->n_elim != b->n_elim || a->n_cells != b->n_cells)
         return 0;
@@ -115,9 +116,9 @@ static int same_step(const hk_step *a, const hk_step *b) {
 
 /* Run one finder as the binding does (step started with the kind, a 50 ms deadline); returns
  * what it returned, or -2 when its deadline passed. */
-static int run_finder(hk_finder find, int kind, hk_board *b, hk_step *out) {
+static int run_finder(hk_finder find, int kind, hk_board *b, sk_step *out) {
     hm_ctx ctx = {now() + 0.05, 0, 0, NULL, NULL, 0};
-    hk_step_start(out, kind, NULL);
+    sk_step_start(out, kind, NULL);
     int found = find(b, out, &ctx);
     FZ_CHECK(found == 0 || found == 1, "%s returned %d", hk_kinds[kind].kind, found);
     FZ_CHECK(!ctx.interrupted, "%s: interrupted without a poll", hk_kinds[kind].kind);
@@ -126,9 +127,9 @@ static int run_finder(hk_finder find, int kind, hk_board *b, hk_step *out) {
 
 /* The same ALS finder on a copy of the board with an ALS cache, cold then warm: the steps must
  * be the one found without the cache (skipped when a deadline passed). */
-static void check_als_cache(hk_finder find, int kind, const hk_board *start, int found, const hk_step *step) {
+static void check_als_cache(hk_finder find, int kind, const hk_board *start, int found, const sk_step *step) {
     static hk_board b;
-    static hk_step again;
+    static sk_step again;
     struct hk_als_cache *cache = hk_als_cache_new();
     if (!cache) return;
     for (int round = 0; round < 2; round++) {
@@ -160,7 +161,7 @@ static int make_unique(uint8_t cells[81], uint8_t solution[81], int start) {
 /* Mode 1: any state the binding accepts. */
 static void arbitrary_state(fz_in *in, const uint8_t cells[81], int kind) {
     static hk_board b;
-    static hk_step step;
+    static sk_step step;
     uint8_t givens[81], values[81];
     uint16_t masks[81];
     for (int c = 0; c < 81; c++) {
@@ -181,7 +182,7 @@ static void arbitrary_state(fz_in *in, const uint8_t cells[81], int kind) {
 
 /* Mode 2: the whole path of a unique puzzle, every step replayed and checked. */
 static void whole_path(const uint8_t cells[81], const uint8_t solution[81]) {
-    static hk_step path[MAX_PATH];
+    static sk_step path[MAX_PATH];
     static hk_board b;
     int count = -1;
     hm_ctx ctx = {now() + 0.3, 0, 0, NULL, NULL, 0};
@@ -206,7 +207,7 @@ static void whole_path(const uint8_t cells[81], const uint8_t solution[81]) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static hk_board b, before;
-    static hk_step step;
+    static sk_step step;
     fz_in in = {data, size};
     uint8_t cells[81], solution[81];
     fz_cells9(&in, cells);

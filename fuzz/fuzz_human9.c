@@ -31,14 +31,15 @@ static int finder_count(void) {
 }
 
 /* Checks that hold for any step a finder reports. */
-static void check_step_shape(const hm_pos *pos, const hm_step *step, const char *name) {
+static void check_step_shape(const hm_pos *pos, const sk_step *step, const char *name) {
     FZ_CHECK(step->name && step->name[0], "%s: step without a name", name);
     FZ_CHECK(step->difficulty > 0 && step->difficulty < 200, "%s: difficulty %d", name, step->difficulty);
     for (int c = 0; c < 81; c++) {
-        FZ_CHECK(!(step->place[c] & ~0x1ffu) && !(step->elim[c] & ~0x1ffu), "%s: bits above digit 9", name);
-        FZ_CHECK(sk_popcount(step->place[c]) <= 1, "%s: two digits placed in cell %d", name, c);
+        FZ_CHECK(!(step->place_mask[c] & ~0x1ffu) && !(step->elim_mask[c] & ~0x1ffu), "%s: bits above digit 9", name);
+        FZ_CHECK(sk_popcount(step->place_mask[c]) <= 1, "%s: two digits placed in cell %d", name, c);
         (void)pos;
     }
+    FZ_CHECK(sk_step_views_agree(step), "%s: lists and sets differ", name);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -51,9 +52,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int which = fz_byte(&in) % nfinders;
     const hm_technique *t = &hm_se_order[which];
     hm_pos pos;
-    hm_step step;
+    sk_step step;
     hm_ctx ctx = {now() + 0.05, 0, 0, NULL, NULL, 0};
-    hm_step_clear(&step);
+    sk_step_start(&step, -1, NULL);
 
     if (mode & 1) {
         memset(&pos, 0, sizeof pos);
@@ -86,19 +87,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         int changes = 0;
         for (int c = 0; c < 81; c++) {
             uint16_t right = (uint16_t)(1u << (solution[c] - 1));
-            if (step.place[c]) {
+            if (step.place_mask[c]) {
                 FZ_CHECK(!pos.values[c], "%s: placed a digit in the given/placed cell %d", t->name, c);
-                FZ_CHECK(step.place[c] == right, "%s: placed a wrong digit in cell %d", t->name, c);
+                FZ_CHECK(step.place_mask[c] == right, "%s: placed a wrong digit in cell %d", t->name, c);
                 changes = 1;
             }
-            FZ_CHECK(!(step.elim[c] & right), "%s: removed the solution's digit %d from cell %d", t->name,
+            FZ_CHECK(!(step.elim_mask[c] & right), "%s: removed the solution's digit %d from cell %d", t->name,
                      solution[c], c);
-            if (step.elim[c] & pos.cands[c]) changes = 1;
+            if (step.elim_mask[c] & pos.cands[c]) changes = 1;
         }
         FZ_CHECK(changes, "%s: a step that changes nothing", t->name);
     }
     if (mode & 2) {
-        static hm_step path[81 + 729];
+        static sk_step path[81 + 729];
         int count = 0;
         hm_ctx rctx = {now() + 0.2, 0, 0, NULL, NULL, 0};
         int status = hm_rate(cells, path, 81 + 729, &count, &rctx);

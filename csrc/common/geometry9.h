@@ -18,12 +18,14 @@
  *
  * Everything here is a `static const` table or a `static inline` function: nothing mutable, so
  * every file including it stays re-entrant.  The tables are written out from the rules above;
- * tests/test_geometry9.py derives them again from sudokit.shape.Shape(3, 3) and compares.
+ * tests/core/test_geometry9.py derives them again from sudokit.shape.Shape(3, 3) and compares.
  */
 #ifndef SUDOKIT_GEOMETRY9_H
 #define SUDOKIT_GEOMETRY9_H
 
 #include <stdint.h>
+
+#include "common/bits.h" /* sk_cells: the unit and peer sets below */
 
 /* Unit kinds: unit u is of kind u / 9 and is the (u % 9)-th of its kind. */
 enum { ROW = 0, COL = 1, BOX = 2 };
@@ -195,5 +197,32 @@ static const uint8_t kPeers[81][20] = {
 
 /* The i-th cell (0..8) of unit u. */
 static inline int unit_cell(int u, int i) { return kUnitCells[u][i]; }
+
+/* The cells of each unit as a set (sk_cells, common/bits.h): kUnitCells as bits, in the same
+ * unit order (rows 0-8, columns 9-17, boxes 18-26). */
+static const sk_cells kUnitSet[27] = {
+    {{0x00000000000001ffu, 0x00000u}}, {{0x000000000003fe00u, 0x00000u}},
+    {{0x0000000007fc0000u, 0x00000u}}, {{0x0000000ff8000000u, 0x00000u}},
+    {{0x00001ff000000000u, 0x00000u}}, {{0x003fe00000000000u, 0x00000u}},
+    {{0x7fc0000000000000u, 0x00000u}}, {{0x8000000000000000u, 0x000ffu}},
+    {{0x0000000000000000u, 0x1ff00u}},
+    {{0x8040201008040201u, 0x00100u}}, {{0x0080402010080402u, 0x00201u}},
+    {{0x0100804020100804u, 0x00402u}}, {{0x0201008040201008u, 0x00804u}},
+    {{0x0402010080402010u, 0x01008u}}, {{0x0804020100804020u, 0x02010u}},
+    {{0x1008040201008040u, 0x04020u}}, {{0x2010080402010080u, 0x08040u}},
+    {{0x4020100804020100u, 0x10080u}},
+    {{0x00000000001c0e07u, 0x00000u}}, {{0x0000000000e07038u, 0x00000u}},
+    {{0x00000000070381c0u, 0x00000u}}, {{0x0000e07038000000u, 0x00000u}},
+    {{0x00070381c0000000u, 0x00000u}}, {{0x00381c0e00000000u, 0x00000u}},
+    {{0x81c0000000000000u, 0x00703u}}, {{0x0e00000000000000u, 0x0381cu}},
+    {{0x7000000000000000u, 0x1c0e0u}},
+};
+
+/* The 20 peers of cell c as a set (kPeers[c] as bits): its three units without itself. */
+static inline sk_cells peer_cells(int c) {
+    const uint8_t *u = kCellUnits[c];
+    sk_cells all = sk_cells_or(sk_cells_or(kUnitSet[u[0]], kUnitSet[u[1]]), kUnitSet[u[2]]);
+    return sk_cells_minus(all, sk_cells_one(c));
+}
 
 #endif /* SUDOKIT_GEOMETRY9_H */

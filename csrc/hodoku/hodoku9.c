@@ -100,21 +100,3 @@ void hk_board_from_state(hk_board *b, const uint8_t givens[81], const uint8_t va
     b->als_cache = NULL; /* no path owns this board: the ALS finders build their own lists */
     memset(b->fish_memo.none, 0, sizeof b->fish_memo.none);
 }
-
-void hk_step_start(hk_step *s, int kind, const char *name) {
-    s->kind = kind;
-    s->name = name;
-    s->n_place = s->n_elim = s->n_cells = 0;
-}
-
-void hk_step_place(hk_step *s, int cell, int digit) {
-    if (s->n_place < 81) s->place[s->n_place++] = (hk_cand){(uint8_t)cell, (uint8_t)digit};
-}
-
-void hk_step_elim(hk_step *s, int cell, int digit) {
-    if (s->n_elim < HK_MAX_ELIMS) s->elim[s->n_elim++] = (hk_cand){(uint8_t)cell, (uint8_t)digit};
-}
-
-void hk_step_cell(hk_step *s, int cell) {
-    if (s->n_cells < 81) s->cells[s->n_cells++] = (uint8_t)cell;
-}

@@ -14,7 +14,7 @@
  *         bit  8 7 6 5 4 3 2 1 0
  *       digit  9 8 7 6 5 4 3 2 1
  *
- * Files: hodoku9.c (the step table, board set-up from a state, step helpers), hodoku9_path.c
+ * Files: hodoku9.c (the step table, board set-up from a state), hodoku9_path.c
  * (placing, eliminating, the queues, the path loop), and one file per family of finders, each
  * exporting hk_<family>_finder(kind) -> its finder for that kind or NULL:
  *     hodoku9_basic.c     singles, locked candidates, naked and hidden subsets
@@ -33,7 +33,8 @@
 
 #include <stdint.h>
 
-#include "se/human9.h" /* hm_ctx: the deadline and the poll for Ctrl-C; HM_* statuses */
+#include "common/step9.h" /* sk_step, sk_cand: a step and its ordered lists (place, elim, cells) */
+#include "se/human9.h"     /* hm_ctx: the deadline and the poll for Ctrl-C; HM_* statuses */
 
 #ifdef __cplusplus
 extern "C" {
@@ -60,11 +61,6 @@ enum {
     HK_BRUTE_FORCE = 99,   /* HoDoKu's last resort: the middle empty cell gets its solution digit */
 };
 
-/* A candidate: digit (1..9) in cell (0..80). */
-typedef struct {
-    uint8_t cell, digit;
-} hk_cand;
-
 enum { HK_QUEUE = 4096 };  /* room in each singles queue (they never hold more than 3*729) */
 
 /* What the fish finders learnt on this board: a finned, sashimi or Franken fish search of one
@@ -85,9 +81,9 @@ typedef struct {
     uint8_t values[81];     /* digit placed in the cell, 0 when empty                        */
     uint16_t masks[81];     /* candidates of an empty cell; 0 once placed                    */
     uint8_t free[27][10];   /* free[u][d]: empty cells of unit u with candidate d (d 1..9)   */
-    hk_cand ns[HK_QUEUE];   /* naked singles queue: ns[ns_head .. ns_len) are waiting        */
+    sk_cand ns[HK_QUEUE];   /* naked singles queue: ns[ns_head .. ns_len) are waiting        */
     int ns_head, ns_len;
-    hk_cand hs[HK_QUEUE];   /* hidden singles queue: hs[hs_head .. hs_len)                   */
+    sk_cand hs[HK_QUEUE];   /* hidden singles queue: hs[hs_head .. hs_len)                   */
     int hs_head, hs_len;
     uint32_t version;       /* bumped by hk_place / hk_eliminate whenever a mask changes     */
     struct hk_als_cache *als_cache; /* the path's shared ALS list (hk_path's own), or NULL:
@@ -95,25 +91,12 @@ typedef struct {
     hk_fish_memo fish_memo; /* emptied by hk_board_init / hk_board_from_state                */
 } hk_board;
 
-enum { HK_MAX_ELIMS = 729 };
-
-/* One step, as sudokit.rating.hodoku.path.HodokuStep / Step keep it (without links or proof). */
-typedef struct {
-    int kind;               /* HK_* (the step type it was found as)                       */
-    const char *name;       /* Python's Step.technique ("Hidden Single", "Finned X-Wing"); a
-                               string literal, never freed                                 */
-    int n_place, n_elim, n_cells;
-    hk_cand place[81];      /* placements, in the Python step's order                      */
-    hk_cand elim[HK_MAX_ELIMS]; /* eliminations, in the Python step's order                */
-    uint8_t cells[81];      /* Step.cells, in the Python step's order                      */
-} hk_step;
-
 /* A finder: if the technique finds a step on the board, write HoDoKu's choice into *out (kind
  * and all) and return 1; return 0 when none (also when ctx says time is up: ctx->expired).  Only
  * the singles finders change the board (they take singles off the queues, as Python's do).  Every
- * caller starts *out with the kind it asks for (hk_step_start(out, kind, NULL)), so a finder that
+ * caller starts *out with the kind it asks for (sk_step_start(out, kind, NULL)), so a finder that
  * serves several kinds reads out->kind. */
-typedef int (*hk_finder)(hk_board *board, hk_step *out, hm_ctx *ctx);
+typedef int (*hk_finder)(hk_board *board, sk_step *out, hm_ctx *ctx);
 
 /* The step table: type name (HoDoKu's), base score, level (0 easy .. 4 extreme). */
 typedef struct {
@@ -135,14 +118,6 @@ hk_finder hk_finder_for(int kind);
 void hk_board_from_state(hk_board *b, const uint8_t givens[81], const uint8_t values[81],
                          const uint16_t masks[81]);
 
-/* Empty a step and set its kind and name. */
-void hk_step_start(hk_step *s, int kind, const char *name);
-
-/* Append a placement, an elimination (ignored when the step is full) or a cell. */
-void hk_step_place(hk_step *s, int cell, int digit);
-void hk_step_elim(hk_step *s, int cell, int digit);
-void hk_step_cell(hk_step *s, int cell);
-
 /* -- hodoku9_path.c ------------------------------------------------------------------------ */
 
 /* A board with the puzzle's givens placed one by one (as Board(givens) does). */
@@ -153,12 +128,12 @@ void hk_place(hk_board *b, int cell, int digit);
 void hk_eliminate(hk_board *b, int cell, int digit);
 
 /* Make a step's placements and then its eliminations, in order. */
-void hk_apply(hk_board *b, const hk_step *s);
+void hk_apply(hk_board *b, const sk_step *s);
 
 /* What the path asks of its caller for a kind without a C finder (the board is the path's own:
  * read it, do not change it): 1 with *out written (its kind is set by the path; a NULL or empty
  * name becomes the kind's), 0 none, -1 error (hk_path stops at once and returns -1). */
-typedef int (*hk_external)(void *arg, int kind, hk_board *board, hk_step *out);
+typedef int (*hk_external)(void *arg, int kind, hk_board *board, sk_step *out);
 
 /* HoDoKu's path of a puzzle with a unique solution (solution given): take the first step of
  * the first kind in order, apply it, until solved; BRUTE_FORCE when no kind finds one.
@@ -166,7 +141,7 @@ typedef int (*hk_external)(void *arg, int kind, hk_board *board, hk_step *out);
  * (deadline or poll), HM_UNSOLVED (max_steps reached) or -1 when external failed.
  * external answers the kinds without a C finder and, when it is not NULL, also the kinds whose
  * bit (1 << kind) is set in ask (tests cross-check the C finders that way); ask 0: C only. */
-int hk_path(const uint8_t cells[81], const uint8_t solution[81], hk_step *path, int max_steps,
+int hk_path(const uint8_t cells[81], const uint8_t solution[81], sk_step *path, int max_steps,
             int *count, hk_external external, void *external_arg, uint64_t ask, hm_ctx *ctx);
 
 /* -- hodoku9_als.c ------------------------------------------------------------------------- */

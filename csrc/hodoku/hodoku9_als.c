@@ -45,8 +45,8 @@ static inline uint16_t dbit(int d) { return (uint16_t)(1u << (d - 1)); }
 static inline int low_digit(unsigned m) { return __builtin_ctz(m) + 1; }
 
 /* Append each cell of a set (ascending) to a step as cells. */
-static void step_cells(hk_step *s, sk_cells cells) {
-    while (!sk_cells_empty(cells)) hk_step_cell(s, sk_cells_take(&cells));
+static void step_cells(sk_step *s, sk_cells cells) {
+    while (!sk_cells_empty(cells)) sk_step_cell(s, sk_cells_take(&cells));
 }
 
 /* Eliminations written so far, to keep each candidate once: bit d-1 of done[c]. */
@@ -55,10 +55,10 @@ typedef struct {
 } elim_seen;
 
 /* Append an elimination unless it is already in the step. */
-static void elim_once(hk_step *s, elim_seen *seen, int c, int d) {
+static void elim_once(sk_step *s, elim_seen *seen, int c, int d) {
     if (seen->done[c] & dbit(d)) return;
     seen->done[c] |= dbit(d);
-    hk_step_elim(s, c, d);
+    sk_step_elim(s, c, d);
 }
 
 /* -- Sue de Coq ----------------------------------------------------------------------------- */
@@ -78,7 +78,7 @@ typedef struct {
     int rest;                 /* what the box cells must make up                        */
     int bpool[9], n_bpool;    /* box cells outside the intersection                     */
     int bchosen[9], n_bchosen;
-    hk_step *out;
+    sk_step *out;
 } sdc_search;
 
 /* The union of the candidates of n cells. */
@@ -103,7 +103,7 @@ static void sdc_elims(sdc_search *s, const int *house, int n, const int *used1, 
         if (in_list(used1, n1, c) || in_list(used2, n2, c)) continue;
         unsigned m = s->b->masks[c] & digits;
         while (m) {
-            hk_step_elim(s->out, c, low_digit(m));
+            sk_step_elim(s->out, c, low_digit(m));
             m &= m - 1;
         }
     }
@@ -116,15 +116,15 @@ static int sdc_try_box(sdc_search *s) {
     if (bcands & ~allowed) return 0;
     if (!(bcands & s->icands) || s->n_bchosen - sk_popcount(bcands & ~s->icands) != s->rest) return 0;
     uint16_t both = bcands & s->cands;
-    hk_step_start(s->out, HK_SUE_DE_COQ, "Sue de Coq");
+    sk_step_start(s->out, HK_SUE_DE_COQ, "Sue de Coq");
     sdc_elims(s, s->box, s->n_box, s->bchosen, s->n_bchosen, s->inter, s->n_inter,
               (uint16_t)((((s->icands | bcands) & ~s->cands) | both) & 0x1FF));
     sdc_elims(s, s->line, s->n_line, s->chosen, s->n_chosen, s->inter, s->n_inter,
               (uint16_t)((((s->icands | s->cands) & ~bcands) | both) & 0x1FF));
     if (!s->out->n_elim) return 0;
-    for (int i = 0; i < s->n_inter; i++) hk_step_cell(s->out, s->inter[i]);
-    for (int i = 0; i < s->n_chosen; i++) hk_step_cell(s->out, s->chosen[i]);
-    for (int i = 0; i < s->n_bchosen; i++) hk_step_cell(s->out, s->bchosen[i]);
+    for (int i = 0; i < s->n_inter; i++) sk_step_cell(s->out, s->inter[i]);
+    for (int i = 0; i < s->n_chosen; i++) sk_step_cell(s->out, s->chosen[i]);
+    for (int i = 0; i < s->n_bchosen; i++) sk_step_cell(s->out, s->bchosen[i]);
     return 1;
 }
 
@@ -199,7 +199,7 @@ static int sdc_intersection(sdc_search *s, const int *inter, int n) {
 }
 
 /* HoDoKu's first Sue de Coq: rows then columns, each against the boxes in order. */
-static int sue_de_coq(hk_board *board, hk_step *out, hm_ctx *ctx) {
+static int sue_de_coq(hk_board *board, sk_step *out, hm_ctx *ctx) {
     sdc_search s;
     s.b = board;
     s.out = out;
@@ -305,10 +305,8 @@ static int als_build(als_list *L, const hk_board *b) {
     for (int d = 1; d <= 9; d++)
         for (int c = 0; c < 81; c++)
             if (b->masks[c] & dbit(d)) sk_cells_add(&L->holders[d], c);
-    for (int c = 0; c < 81; c++)
-        for (int k = 0; k < 20; k++) sk_cells_add(&L->peers[c], kPeers[c][k]);
-    for (int u = 0; u < 27; u++)
-        for (int i = 0; i < 9; i++) sk_cells_add(&L->units[u], kUnitCells[u][i]);
+    for (int c = 0; c < 81; c++) L->peers[c] = peer_cells(c);
+    for (int u = 0; u < 27; u++) L->units[u] = kUnitSet[u];
     for (int u = 0; u < 27; u++) {
         int pool[9], n = 0;
         for (int i = 0; i < 9; i++)
@@ -452,7 +450,7 @@ static int list_and_rcs(hk_board *b, hm_ctx *ctx, als_list *local, rc_array *loc
 
 /* Append the eliminations of the digits common to a and b (but those of `skip`): the outside
  * cells seeing all their places in both, digit by digit. */
-static void common_elims(hk_step *s, elim_seen *seen, const als *a, const als *b, uint16_t skip) {
+static void common_elims(sk_step *s, elim_seen *seen, const als *a, const als *b, uint16_t skip) {
     unsigned digits = a->digits & b->digits & ~skip;
     while (digits) {
         int d = low_digit(digits);
@@ -463,7 +461,7 @@ static void common_elims(hk_step *s, elim_seen *seen, const als *a, const als *b
 }
 
 /* Append the eliminations of a doubly linked ALS-XZ: a without x and y is locked (none in b). */
-static void locked_elims(hk_step *s, elim_seen *seen, const als *a, const als *b, int x, int y) {
+static void locked_elims(sk_step *s, elim_seen *seen, const als *a, const als *b, int x, int y) {
     unsigned digits = a->digits & ~dbit(x) & ~dbit(y) & 0x1FF;
     while (digits) {
         int d = low_digit(digits);
@@ -479,10 +477,10 @@ static inline uint16_t dbit0(int d) { return d ? dbit(d) : 0; }
 /* -- ALS-XZ --------------------------------------------------------------------------------- */
 
 /* The ALS-XZ of ALS a and b with restricted commons x and y (0): 1 with the step written. */
-static int xz_of(hk_step *out, const als *a, const als *b, int x, int y) {
+static int xz_of(sk_step *out, const als *a, const als *b, int x, int y) {
     elim_seen seen;
     memset(&seen, 0, sizeof seen);
-    hk_step_start(out, HK_ALS_XZ, "ALS-XZ");
+    sk_step_start(out, HK_ALS_XZ, "ALS-XZ");
     common_elims(out, &seen, a, b, dbit(x));
     if (y) {
         common_elims(out, &seen, a, b, dbit(y));
@@ -502,7 +500,7 @@ static int out_of_memory(hm_ctx *ctx) {
 }
 
 /* The first ALS-XZ over restricted commons already listed. */
-static int xz_over(hk_step *out, const als_list *L, const rc_array *R, hm_ctx *ctx) {
+static int xz_over(sk_step *out, const als_list *L, const rc_array *R, hm_ctx *ctx) {
     int last_i = -1;
     for (int k = 0; k < R->n; k++) {
         const rc *r = &R->a[k];
@@ -517,7 +515,7 @@ static int xz_over(hk_step *out, const als_list *L, const rc_array *R, hm_ctx *c
 
 /* HoDoKu's first ALS-XZ, doubly linked ones included, in its restricted common order; with a
  * cache, the restricted commons met are recorded (kept when the search ends with none). */
-static int als_xz(hk_board *board, hk_step *out, hm_ctx *ctx) {
+static int als_xz(hk_board *board, sk_step *out, hm_ctx *ctx) {
     als_list local;
     const als_list *L = list_of(board, &local);
     int found = 0, done = 1;
@@ -553,7 +551,7 @@ static int als_xz(hk_board *board, hk_step *out, hm_ctx *ctx) {
 /* -- ALS-XY-Wing ---------------------------------------------------------------------------- */
 
 /* The ALS-XY-Wing of two restricted commons sharing one ALS: 1 with the step written. */
-static int xy_wing_of(hk_step *out, const als_list *L, const rc *r1, const rc *r2) {
+static int xy_wing_of(sk_step *out, const als_list *L, const rc *r1, const rc *r2) {
     if (r1->last == 0 && r2->last == 0 && r1->x == r2->x) return 0;
     int shared, n_shared = 0;
     if (r1->i == r2->i || r1->i == r2->j) shared = r1->i, n_shared++;
@@ -564,7 +562,7 @@ static int xy_wing_of(hk_step *out, const als_list *L, const rc *r1, const rc *r
     if (cs_meet(a->cells, b->cells)) return 0;
     elim_seen seen;
     memset(&seen, 0, sizeof seen);
-    hk_step_start(out, HK_ALS_XY_WING, "ALS-XY-Wing");
+    sk_step_start(out, HK_ALS_XY_WING, "ALS-XY-Wing");
     common_elims(out, &seen, a, b,
                  (uint16_t)(dbit0(r1->x) | dbit0(r1->last) | dbit0(r2->x) | dbit0(r2->last)));
     if (!out->n_elim) return 0;
@@ -574,7 +572,7 @@ static int xy_wing_of(hk_step *out, const als_list *L, const rc *r1, const rc *r
 
 /* The first ALS-XY-Wing over the restricted commons: for each in order, the later ones that
  * touch one of its ALS (ascending; touch[off[a]..off[a+1]) lists those of ALS a). */
-static int xy_wing_search(hk_step *out, const als_list *L, const rc *rcs, int n_rc,
+static int xy_wing_search(sk_step *out, const als_list *L, const rc *rcs, int n_rc,
                           const int *off, const int *touch, hm_ctx *ctx) {
     for (int k = 0; k < n_rc; k++) {
         if (hm_check_deadline(ctx)) return 0;
@@ -594,7 +592,7 @@ static int xy_wing_search(hk_step *out, const als_list *L, const rc *rcs, int n_
 }
 
 /* HoDoKu's first ALS-XY-Wing: pairs of restricted commons in order that join three ALS. */
-static int als_xy_wing(hk_board *board, hk_step *out, hm_ctx *ctx) {
+static int als_xy_wing(hk_board *board, sk_step *out, hm_ctx *ctx) {
     als_list local;
     rc_array local_rcs = {NULL, 0, 0};
     const rc *rcs = NULL;
@@ -767,7 +765,7 @@ static void chain_extend(chain_search *s, int current, uint16_t first_used) {
 /* HoDoKu's ALS-XY-Chain (four ALS or more) as sudokit's ALS-Chain finder yields it first:
  * most eliminations, then the smallest weighted sum, the first found on ties; eliminations
  * digit by digit. */
-static int als_xy_chain(hk_board *board, hk_step *out, hm_ctx *ctx) {
+static int als_xy_chain(hk_board *board, sk_step *out, hm_ctx *ctx) {
     als_list local;
     rc_array local_rcs = {NULL, 0, 0};
     const rc *rcs = NULL;
@@ -790,7 +788,7 @@ static int als_xy_chain(hk_board *board, hk_step *out, hm_ctx *ctx) {
         chain_extend(&s, start, 0);
     }
     if (s.stop || !s.have) goto done;
-    hk_step_start(out, HK_ALS_XY_CHAIN, "ALS-Chain");
+    sk_step_start(out, HK_ALS_XY_CHAIN, "ALS-Chain");
     {
         const als *a = &L->a[s.best_start], *b = &L->a[s.best_end];
         unsigned digits = a->digits & b->digits & ~s.best_used;
@@ -798,7 +796,7 @@ static int als_xy_chain(hk_board *board, hk_step *out, hm_ctx *ctx) {
             int z = low_digit(digits);
             digits &= digits - 1;
             sk_cells zone = sk_cells_and(a->sees[z - 1], b->sees[z - 1]);
-            while (!sk_cells_empty(zone)) hk_step_elim(out, sk_cells_take(&zone), z);
+            while (!sk_cells_empty(zone)) sk_step_elim(out, sk_cells_take(&zone), z);
         }
     }
     step_cells(out, s.best_cells);

@@ -36,16 +36,16 @@ static inline int low_digit(unsigned m) { return __builtin_ctz(m) + 1; }
 /* ---- singles ----------------------------------------------------------------------------- */
 
 /* A single placed in a step of the kind: placement (cell, digit), cells (cell). */
-static int single_step(hk_step *out, int kind, const char *name, int cell, int digit) {
-    hk_step_start(out, kind, name);
-    hk_step_place(out, cell, digit);
-    hk_step_cell(out, cell);
+static int single_step(sk_step *out, int kind, const char *name, int cell, int digit) {
+    sk_step_start(out, kind, name);
+    sk_step_place(out, cell, digit);
+    sk_step_cell(out, cell);
     return 1;
 }
 
 /* _full_house: the first waiting naked single that is the last empty cell of one of its units
  * (the queue is left as it is). */
-static int full_house(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int full_house(hk_board *b, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     for (int k = b->ns_head; k < b->ns_len; k++) {
         int cell = b->ns[k].cell, digit = b->ns[k].digit;
@@ -61,10 +61,10 @@ static int full_house(hk_board *b, hk_step *out, hm_ctx *ctx) {
 }
 
 /* _naked_single: the next naked single off the front of its queue (placed cells are dropped). */
-static int naked_single(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int naked_single(hk_board *b, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     while (b->ns_head < b->ns_len) {
-        hk_cand s = b->ns[b->ns_head++];
+        sk_cand s = b->ns[b->ns_head++];
         if (!b->values[s.cell]) return single_step(out, HK_NAKED_SINGLE, "Naked Single", s.cell, s.digit);
     }
     return 0;
@@ -72,10 +72,10 @@ static int naked_single(hk_board *b, hk_step *out, hm_ctx *ctx) {
 
 /* _hidden_single: the next hidden single off the front of its queue; the first one on an empty
  * cell that is no longer single in any of its units ends the search with none. */
-static int hidden_single(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int hidden_single(hk_board *b, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     while (b->hs_head < b->hs_len) {
-        hk_cand s = b->hs[b->hs_head++];
+        sk_cand s = b->hs[b->hs_head++];
         if (b->values[s.cell]) continue;
         for (int j = 0; j < 3; j++)
             if (b->free[kCellUnits[s.cell][j]][s.digit] == 1)
@@ -89,7 +89,7 @@ static int hidden_single(hk_board *b, hk_step *out, hm_ctx *ctx) {
 
 /* _locked_in: the locked candidates step of `digit` confined in `unit` (pointing: a box whose
  * places share a row, else a column; else a line whose places share a box), or 0. */
-static int locked_in(const hk_board *b, int unit, int digit, int pointing, hk_step *out) {
+static int locked_in(const hk_board *b, int unit, int digit, int pointing, sk_step *out) {
     int count = b->free[unit][digit];
     if (count != 2 && count != 3) return 0;
     unsigned m = bit_of(digit);
@@ -113,19 +113,19 @@ static int locked_in(const hk_board *b, int unit, int digit, int pointing, hk_st
     } else {
         return 0;
     }
-    hk_step_start(out, pointing ? HK_LOCKED_CANDIDATES_1 : HK_LOCKED_CANDIDATES_2,
+    sk_step_start(out, pointing ? HK_LOCKED_CANDIDATES_1 : HK_LOCKED_CANDIDATES_2,
                   pointing ? "Locked Candidates Type 1" : "Locked Candidates Type 2");
     for (int i = 0; i < 9; i++) {
         int c = kUnitCells[target][i], mine = 0;
         for (int j = 0; j < n; j++) mine |= where[j] == c;
-        if ((b->masks[c] & m) && !mine) hk_step_elim(out, c, digit);
+        if ((b->masks[c] & m) && !mine) sk_step_elim(out, c, digit);
     }
-    for (int j = 0; j < n; j++) hk_step_cell(out, where[j]);
+    for (int j = 0; j < n; j++) sk_step_cell(out, where[j]);
     return 1;
 }
 
 /* The first locked candidates step of units first..first+count-1, digit by digit in each. */
-static int locked_scan(const hk_board *b, int first, int count, int pointing, hk_step *out) {
+static int locked_scan(const hk_board *b, int first, int count, int pointing, sk_step *out) {
     for (int u = first; u < first + count; u++)
         for (int d = 1; d <= 9; d++)
             if (locked_in(b, u, d, pointing, out)) return 1;
@@ -133,13 +133,13 @@ static int locked_scan(const hk_board *b, int first, int count, int pointing, hk
 }
 
 /* Locked candidates type 1 (pointing): boxes. */
-static int locked_candidates_1(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int locked_candidates_1(hk_board *b, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     return locked_scan(b, 18, 9, 1, out);
 }
 
 /* Locked candidates type 2 (claiming): rows, then columns. */
-static int locked_candidates_2(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int locked_candidates_2(hk_board *b, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     return locked_scan(b, 0, 18, 0, out);
 }
@@ -165,18 +165,18 @@ static int listed(const int *cells, int n, int c) {
 /* _subset_step: the eliminations of the subset `cells` on the digits `digits` into out, and
  * whether it is a locked one; 0 when it removes nothing. */
 static int subset_step(const hk_board *b, const subset_kind *sk, const int *cells, int n,
-                       unsigned digits, hk_step *out, int *locked) {
+                       unsigned digits, sk_step *out, int *locked) {
     int shared[3];
     for (int k = 0; k < 3; k++) {
         shared[k] = 1;
         for (int i = 1; i < n; i++) shared[k] &= kCellUnits[cells[i]][k] == kCellUnits[cells[0]][k];
     }
-    hk_step_start(out, sk->kind, sk->name);
+    sk_step_start(out, sk->kind, sk->name);
     int found_units = 0;
     if (sk->hidden) {
         for (int i = 0; i < n; i++)
             for (unsigned m = b->masks[cells[i]] & ~digits & 0x1ffu; m; m &= m - 1)
-                hk_step_elim(out, cells[i], low_digit(m));
+                sk_step_elim(out, cells[i], low_digit(m));
     } else {
         int box = kCellUnits[cells[0]][BOX];
         for (int k = 0; k < 3; k++) {
@@ -187,7 +187,7 @@ static int subset_step(const hk_board *b, const subset_kind *sk, const int *cell
                 int c = unit[i];
                 if (listed(cells, n, c)) continue;
                 for (unsigned m = b->masks[c] & digits; m; m &= m - 1) {
-                    hk_step_elim(out, c, low_digit(m));
+                    sk_step_elim(out, c, low_digit(m));
                     if (!counted && (k == BOX || kCellUnits[c][BOX] != box)) {
                         counted = 1;
                         found_units++;
@@ -198,7 +198,7 @@ static int subset_step(const hk_board *b, const subset_kind *sk, const int *cell
     }
     if (!out->n_elim) return 0;
     *locked = n < 4 && found_units > 1 && !sk->hidden && shared[BOX] && (shared[ROW] || shared[COL]);
-    for (int i = 0; i < n; i++) hk_step_cell(out, cells[i]);
+    for (int i = 0; i < n; i++) sk_step_cell(out, cells[i]);
     return 1;
 }
 
@@ -209,7 +209,7 @@ typedef struct {
     const subset_kind *sk;
     int unit;
     int pool[9];
-    hk_step *out;
+    sk_step *out;
 } subset_walk;
 
 /* The walk's visit for naked sets: chosen (bit i = pool[i]) holds only the digits `digits`;
@@ -236,7 +236,7 @@ static int hidden_visit(void *ctx, unsigned chosen, int layer, unsigned spots) {
 
 /* _naked_subsets: the first naked subset of the kind in units first..first+8, each unit's
  * combinations in nested-loop order (lexicographic, as the walk's). */
-static int naked_in(const hk_board *b, const subset_kind *sk, int first, hk_step *out) {
+static int naked_in(const hk_board *b, const subset_kind *sk, int first, sk_step *out) {
     subset_walk w = {.b = b, .sk = sk, .out = out};
     uint16_t item[9];
     sk_subset_walk walk = {.item = item, .k = sk->size, .layers = 1, .alive = 1,
@@ -267,7 +267,7 @@ static void places_in(const hk_board *b, int u, unsigned where[10]) {
 
 /* _hidden_in: the first hidden subset of the kind in unit u, its digits' combinations in
  * nested-loop order (lexicographic, as the walk's). */
-static int hidden_in(const hk_board *b, const subset_kind *sk, int u, hk_step *out) {
+static int hidden_in(const hk_board *b, const subset_kind *sk, int u, sk_step *out) {
     int empty = 0;
     for (int i = 0; i < 9; i++) empty += b->masks[kUnitCells[u][i]] != 0;
     if (empty <= sk->size) return 0;
@@ -288,7 +288,7 @@ static int hidden_in(const hk_board *b, const subset_kind *sk, int u, hk_step *o
 
 /* A subset search in HoDoKu's unit order: boxes only for locked subsets, else boxes, rows,
  * columns. */
-static int subsets(const hk_board *b, const subset_kind *sk, hk_step *out) {
+static int subsets(const hk_board *b, const subset_kind *sk, sk_step *out) {
     static const int kFirst[3] = {18, 0, 9};
     int parts = sk->want_locked ? 1 : 3;
     for (int p = 0; p < parts; p++) {
@@ -300,7 +300,7 @@ static int subsets(const hk_board *b, const subset_kind *sk, hk_step *out) {
                 if (hidden_in(b, sk, u, out)) return 1;
         }
     }
-    hk_step_start(out, sk->kind, sk->name);
+    sk_step_start(out, sk->kind, sk->name);
     return 0;
 }
 
@@ -324,7 +324,7 @@ static const subset_kind *subset_kind_of(int kind) {
 }
 
 /* The finder of the eight subset kinds: the one out->kind names. */
-static int subset_finder(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int subset_finder(hk_board *b, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     return subsets(b, subset_kind_of(out->kind), out);
 }

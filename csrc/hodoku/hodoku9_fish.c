@@ -130,17 +130,17 @@ static void line_places(const hk_board *b, int rows, uint16_t pos[10][9]) {
 
 /* Write a (finned) fish step: body cells (base lines in order, covers ascending), then fins,
  * then the eliminations of `digit` from cells[0..n). */
-static void line_fish_step(const hk_board *b, hk_step *out, int kind, const char *name, int rows,
+static void line_fish_step(const hk_board *b, sk_step *out, int kind, const char *name, int rows,
                            int digit, const int *bases, int size, unsigned covers,
                            const uint8_t *fins, int n_fins, const uint8_t *elim, int n) {
-    hk_step_start(out, kind, name);
+    sk_step_start(out, kind, name);
     for (int i = 0; i < size; i++)
         for (int c = 0; c < 9; c++) {
             int cell = line_cell(rows, bases[i], c);
-            if ((covers >> c & 1) && (cell_mask(b, cell) >> (digit - 1) & 1)) hk_step_cell(out, cell);
+            if ((covers >> c & 1) && (cell_mask(b, cell) >> (digit - 1) & 1)) sk_step_cell(out, cell);
         }
-    for (int i = 0; i < n_fins; i++) hk_step_cell(out, fins[i]);
-    for (int i = 0; i < n; i++) hk_step_elim(out, elim[i], digit);
+    for (int i = 0; i < n_fins; i++) sk_step_cell(out, fins[i]);
+    for (int i = 0; i < n; i++) sk_step_elim(out, elim[i], digit);
 }
 
 /* The number of body cells (places of the base lines inside the covers). */
@@ -158,7 +158,7 @@ static const char *const kFishNames[5] = {NULL, NULL, "X-Wing", "Swordfish", "Je
  * 0..8, bits = cover lines) and the best fish so far. */
 typedef struct {
     hk_board *b;
-    hk_step *out;
+    sk_step *out;
     hm_ctx *ctx;
     int size, kind, rows, found;
     fish_key best;
@@ -195,7 +195,7 @@ static int basic_visit(void *ctx, unsigned inside, int layer, unsigned cover) {
 /* The best basic fish of one size: columns as base lines first, then rows; base line sets in
  * combinations order, digits (placed at most 9 - 2*size times) inside; a digit takes part in
  * a base line with 2+ places there. */
-static int basic_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int kind) {
+static int basic_fish(hk_board *b, sk_step *out, hm_ctx *ctx, int size, int kind) {
     int placed[10] = {0};
     for (int c = 0; c < 81; c++) placed[b->values[c]]++;
     unsigned digits = 0;
@@ -227,7 +227,7 @@ static int basic_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int kind
 /* What one finned search looks for and the best fish found so far. */
 typedef struct {
     hk_board *b;
-    hk_step *out;
+    sk_step *out;
     int size, sashimi, kind;
     const char *name;
     int found;
@@ -331,7 +331,7 @@ static void finned_covers(finned_search *s, int rows, int d, const uint16_t *pos
 
 /* The best finned (or sashimi) fish of one size: rows as base lines first, then columns; digit
  * by digit; base line sets (lines holding the digit) in combinations order. */
-static int finned_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int sashimi, int kind) {
+static int finned_fish(hk_board *b, sk_step *out, hm_ctx *ctx, int size, int sashimi, int kind) {
     finned_search s = {b, out, size, sashimi, kind,
                        sashimi ? kSashimiNames[size] : kFinnedNames[size], 0, {0, 0, 0}, 0};
     uint64_t places[10][2];
@@ -382,7 +382,7 @@ enum { FR_MAX_FINS = 5, FR_MAX_ENDO = 2 };  /* franken.MAX_FINS, MAX_ENDO_FINS *
 /* One Franken search (a digit, an orientation) and the kind it looks for. */
 typedef struct {
     hk_board *b;
-    hk_step *out;
+    sk_step *out;
     hm_ctx *ctx;
     const sk_cells *peers;      /* each cell's peers (the cell itself not)                   */
     const sk_cells *unit_set;   /* each unit's cells                                         */
@@ -432,13 +432,13 @@ static int fr_check(fr_search *s, const uint8_t *bases, const uint8_t *covers, s
     if (sk_cells_empty(removed)) return 0;
     int name = fr_name(bases, covers, s->size);
     if (!name) return 0;
-    hk_step_start(s->out, s->kind, kFrankenNames[s->finned][name - 1][s->size]);
+    sk_step_start(s->out, s->kind, kFrankenNames[s->finned][name - 1][s->size]);
     uint8_t cells[81];
     int n = fs_cells(sk_cells_minus(base, fins), cells);
     n += fs_cells(fins, cells + n);
-    for (int i = 0; i < n; i++) hk_step_cell(s->out, cells[i]);
+    for (int i = 0; i < n; i++) sk_step_cell(s->out, cells[i]);
     n = fs_cells(removed, cells);
-    for (int i = 0; i < n; i++) hk_step_elim(s->out, cells[i], s->digit);
+    for (int i = 0; i < n; i++) sk_step_elim(s->out, cells[i], s->digit);
     return 1;
 }
 
@@ -641,23 +641,15 @@ static int fr_bases(fr_search *s, int start, uint8_t *used, int n_used, sk_cells
 
 /* franken_fish(size, finned): digit by digit, rows-and-boxes bases first, the first Franken
  * or Mutant fish of the size. */
-static int franken_fish(hk_board *b, hk_step *out, hm_ctx *ctx, int size, int finned, int kind) {
+static int franken_fish(hk_board *b, sk_step *out, hm_ctx *ctx, int size, int finned, int kind) {
     sk_cells peers[81];
-    for (int c = 0; c < 81; c++) {
-        peers[c] = (sk_cells){{0, 0}};
-        for (int i = 0; i < 20; i++) peers[c] = sk_cells_or(peers[c], sk_cells_one(kPeers[c][i]));
-    }
-    sk_cells unit_set[27];
-    for (int u = 0; u < 27; u++) {
-        unit_set[u] = (sk_cells){{0, 0}};
-        for (int i = 0; i < 9; i++) unit_set[u] = sk_cells_or(unit_set[u], sk_cells_one(kUnitCells[u][i]));
-    }
+    for (int c = 0; c < 81; c++) peers[c] = peer_cells(c);
     sk_cells near[2][81];
     for (int c = 0; c < 81; c++)
         for (int lines = 0; lines < 2; lines++)
-            near[lines][c] = sk_cells_or(unit_set[kCellUnits[c][lines ? COL : ROW]],
-                                   unit_set[kCellUnits[c][BOX]]);
-    fr_search s = {.b = b, .out = out, .ctx = ctx, .peers = peers, .unit_set = unit_set,
+            near[lines][c] = sk_cells_or(kUnitSet[kCellUnits[c][lines ? COL : ROW]],
+                                   kUnitSet[kCellUnits[c][BOX]]);
+    fr_search s = {.b = b, .out = out, .ctx = ctx, .peers = peers, .unit_set = kUnitSet,
                    .kind = kind, .size = size, .finned = finned};
     for (int d = 1; d <= 9; d++) {
         sk_cells places[27];
@@ -720,7 +712,7 @@ static int fish_of(int kind, int *family, int *size, int *flag) {
 }
 
 /* The finder of every fish kind: the search of out->kind's family, size and flag. */
-static int fish_finder(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int fish_finder(hk_board *b, sk_step *out, hm_ctx *ctx) {
     int kind = out->kind, family, size, flag;
     if (!fish_of(kind, &family, &size, &flag)) return 0;
     if (family == FISH_BASIC) return basic_fish(b, out, ctx, size, kind);

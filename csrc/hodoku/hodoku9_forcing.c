@@ -57,8 +57,8 @@ typedef struct {
     uint8_t free[27][10];     /* free[u][d]: cells of unit u counted with candidate d; a cell
                                  left without candidates keeps its counts                  */
     int n_naked, n_hidden;
-    hk_cand naked[FC_QUEUE];  /* cells that were left with one candidate, in order        */
-    hk_cand hidden[FC_QUEUE]; /* first cells of a digit left once in a house, in order    */
+    sk_cand naked[FC_QUEUE];  /* cells that were left with one candidate, in order        */
+    sk_cand hidden[FC_QUEUE]; /* first cells of a digit left once in a house, in order    */
     uint64_t *table;          /* the row the trial writes                                  */
 } fc_trial;
 
@@ -157,7 +157,7 @@ static void fc_add_hidden(fc_trial *x, int u, int d) {
     for (int i = 0; i < 9; i++) {
         int c = kUnitCells[u][i];
         if (x->masks[c] >> (d - 1) & 1) {
-            if (x->n_hidden < FC_QUEUE) x->hidden[x->n_hidden++] = (hk_cand){(uint8_t)c, (uint8_t)d};
+            if (x->n_hidden < FC_QUEUE) x->hidden[x->n_hidden++] = (sk_cand){(uint8_t)c, (uint8_t)d};
             return;
         }
     }
@@ -183,7 +183,7 @@ static void fc_delete(fc_trial *x, int cell, int digit) {
     x->masks[cell] = (uint16_t)mask;
     if (!mask) return;
     if (!(mask & (mask - 1)) && x->n_naked < FC_QUEUE)
-        x->naked[x->n_naked++] = (hk_cand){(uint8_t)cell, (uint8_t)(__builtin_ctz(mask) + 1)};
+        x->naked[x->n_naked++] = (sk_cand){(uint8_t)cell, (uint8_t)(__builtin_ctz(mask) + 1)};
     for (int k = 0; k < 3; k++) {
         int u = kCellUnits[cell][k];
         x->free[u][digit]--;
@@ -231,7 +231,7 @@ static void fc_trial_remove(fc_trial *x, const fc_board *b, const hl_tables *t, 
 
 /* The queued naked singles, then the queued hidden singles (one a cell) still valid, into
  * out; returns how many. */
-static int fc_trial_singles(const fc_trial *x, hk_cand *out) {
+static int fc_trial_singles(const fc_trial *x, sk_cand *out) {
     int n = 0;
     for (int i = 0; i < x->n_naked; i++)
         if (!x->values[x->naked[i].cell]) out[n++] = x->naked[i];
@@ -259,7 +259,7 @@ static void fc_net_table(fc_mem *mem, int cell, int digit, int on, uint64_t *row
     x->table = row;
     if (on) fc_trial_set(x, b, t, cell, digit);
     else fc_trial_remove(x, b, t, cell, digit);
-    hk_cand found[2 * FC_QUEUE];
+    sk_cand found[2 * FC_QUEUE];
     for (int round = 0; round < FC_LOOK_AHEAD; round++) {
         int n = fc_trial_singles(x, found);
         if (!n) break;
@@ -617,7 +617,7 @@ static void fc_conclusions(const fc_mem *mem, fc_found *f) {
 }
 
 /* HoDoKu's FORCING_CHAIN or FORCING_NET (net) step on the board (out->kind), as Python's _search. */
-static int fc_search(hk_board *board, hk_step *out, hm_ctx *ctx) {
+static int fc_search(hk_board *board, sk_step *out, hm_ctx *ctx) {
     int kind = out->kind, net = kind == HK_FORCING_NET;
     fc_mem *mem = malloc(sizeof *mem);
     if (!mem) {  /* no memory: give up as if time were up, never a silently wrong path */
@@ -643,10 +643,10 @@ static int fc_search(hk_board *board, hk_step *out, hm_ctx *ctx) {
             {"Forcing Chain Contradiction", "Forcing Chain Verity"},
             {"Forcing Net Contradiction", "Forcing Net Verity"},
         };
-        hk_step_start(out, kind, names[net][fc_verity(mem, place, cell, digit)]);
-        if (place) hk_step_place(out, cell, digit);
-        else hk_step_elim(out, cell, digit);
-        hk_step_cell(out, cell);
+        sk_step_start(out, kind, names[net][fc_verity(mem, place, cell, digit)]);
+        if (place) sk_step_place(out, cell, digit);
+        else sk_step_elim(out, cell, digit);
+        sk_step_cell(out, cell);
         found = 1;
     }
     free(mem);

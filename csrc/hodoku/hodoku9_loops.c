@@ -150,13 +150,12 @@ void hk_tables_init(hl_tables *t, const uint16_t masks[81], int grouped) {
     memset(t->unit, 0, sizeof t->unit);
     memset(t->free, 0, sizeof t->free);
     for (int c = 0; c < 81; c++) {
-        t->peers[c] = (sk_cells){{0, 0}};
-        for (int i = 0; i < 20; i++) sk_cells_add(&t->peers[c], kPeers[c][i]);
+        t->peers[c] = peer_cells(c);
         for (int d = 1; d <= 9; d++)
             if (hl_has(t, c, d)) sk_cells_add(&t->cells[d], c);
     }
     for (int u = 0; u < 27; u++) {
-        for (int i = 0; i < 9; i++) sk_cells_add(&t->unit[u], kUnitCells[u][i]);
+        t->unit[u] = kUnitSet[u];
         for (int d = 1; d <= 9; d++) t->free[u][d] = (uint8_t)sk_cells_count(sk_cells_and(t->cells[d], t->unit[u]));
     }
     t->n_groups = 0;
@@ -335,7 +334,7 @@ typedef struct {
  * keep the first found, as Python's dedup-then-min does).  type: 1 discontinuous, 2
  * continuous, 3 AIC. */
 static void hl_offer(const hl_tables *t, const uint16_t *chain, int len, int type, const elimset *e,
-                     hl_best *best, hk_step *out) {
+                     hl_best *best, sk_step *out) {
     int n = 0;
     long long weighted = 0;
     for (int w = 0; w < 12; w++)
@@ -355,11 +354,11 @@ static void hl_offer(const hl_tables *t, const uint16_t *chain, int len, int typ
         {"", "Discontinuous Nice Loop", "Continuous Nice Loop", "AIC"},
         {"", "Grouped Discontinuous Nice Loop", "Grouped Continuous Nice Loop", "Grouped AIC"},
     };
-    hk_step_start(out, out->kind, names[grouped][type]);
+    sk_step_start(out, out->kind, names[grouped][type]);
     for (int w = 0; w < 12; w++)
         for (uint64_t x = e->w[w]; x; x &= x - 1) {
             int i = w * 64 + __builtin_ctzll(x);
-            hk_step_elim(out, i % 81, i / 81 + 1);
+            sk_step_elim(out, i % 81, i / 81 + 1);
         }
     sk_cells seen = {{0, 0}};
     for (int i = 0; i < len; i++) {
@@ -369,13 +368,13 @@ static void hl_offer(const hl_tables *t, const uint16_t *chain, int len, int typ
         for (int j = 0; j < m; j++)
             if (!sk_cells_has(seen, list[j])) {
                 sk_cells_add(&seen, list[j]);
-                hk_step_cell(out, list[j]);
+                sk_step_cell(out, list[j]);
             }
     }
 }
 
 /* Offer the nice loops of the current table (implications back in the premise's cell). */
-static void hl_check_loops(hl_tables *t, int len, hl_best *best, hk_step *out) {
+static void hl_check_loops(hl_tables *t, int len, hl_best *best, sk_step *out) {
     int start = t->ncell[t->order[0]];
     for (int k = 1; k < len; k++) {
         int end = t->order[k];
@@ -391,7 +390,7 @@ static void hl_check_loops(hl_tables *t, int len, hl_best *best, hk_step *out) {
 }
 
 /* Offer the AICs of the current table (its premise removes a candidate). */
-static void hl_check_aics(hl_tables *t, int len, hl_best *best, hk_step *out) {
+static void hl_check_aics(hl_tables *t, int len, hl_best *best, sk_step *out) {
     int premise = t->order[0];
     for (int k = 1; k < len; k++) {
         int end = t->order[k];
@@ -408,18 +407,18 @@ static void hl_check_aics(hl_tables *t, int len, hl_best *best, hk_step *out) {
  * may take a loop without them too), a nice loop or AIC as Python's nice_loop: tables of every
  * "on" premise, then every "off" one; loops from all of them come before the AICs (which only
  * "off" tables give), so a tie between a loop and an AIC keeps the loop. */
-static int hl_search(hk_board *board, hk_step *out, hm_ctx *ctx) {
+static int hl_search(hk_board *board, sk_step *out, hm_ctx *ctx) {
     int kind = out->kind, grouped = kind == HK_GROUPED_NICE_LOOP;
     struct {
         hl_tables t;
-        hk_step aic;   /* the best AIC so far (the best loop goes straight into *out) */
+        sk_step aic;   /* the best AIC so far (the best loop goes straight into *out) */
     } *mem = malloc(sizeof *mem);
     if (!mem) {  /* no memory: give up as if time were up, never a silently wrong path */
         ctx->expired = 1;
         return 0;
     }
     hl_tables *t = &mem->t;
-    hk_step *aic = &mem->aic;
+    sk_step *aic = &mem->aic;
     hk_tables_init(t, board->masks, grouped);
     hl_best loops = {0, 0, 0}, aics = {0, 0, 0};
     out->kind = aic->kind = kind;
@@ -436,7 +435,7 @@ static int hl_search(hk_board *board, hk_step *out, hm_ctx *ctx) {
             }
     int found = loops.found || aics.found;
     if (aics.found && (!loops.found || aics.n > loops.n || (aics.n == loops.n && aics.weighted < loops.weighted)))
-        memcpy(out, aic, sizeof *out);
+        sk_step_copy(out, aic);
     free(mem);
     return found;
 }

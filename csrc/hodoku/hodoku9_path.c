@@ -36,7 +36,7 @@ static void add_hidden(hk_board *b, int u, int d) {
     for (int i = 0; i < 9; i++) {
         int c = kUnitCells[u][i];
         if (b->masks[c] & m) {
-            if (b->hs_len < HK_QUEUE) b->hs[b->hs_len++] = (hk_cand){(uint8_t)c, (uint8_t)d};
+            if (b->hs_len < HK_QUEUE) b->hs[b->hs_len++] = (sk_cand){(uint8_t)c, (uint8_t)d};
             return;
         }
     }
@@ -61,7 +61,7 @@ void hk_eliminate(hk_board *b, int cell, int digit) {
     b->version++;
     if (!mask) return; /* as Python: an emptied cell leaves the counts alone */
     if (!(mask & (mask - 1)) && b->ns_len < HK_QUEUE)
-        b->ns[b->ns_len++] = (hk_cand){(uint8_t)cell, (uint8_t)(__builtin_ctz(mask) + 1)};
+        b->ns[b->ns_len++] = (sk_cand){(uint8_t)cell, (uint8_t)(__builtin_ctz(mask) + 1)};
     for (int k = 0; k < 3; k++) {
         int u = kCellUnits[cell][k];
         int left = --b->free[u][digit];
@@ -102,7 +102,7 @@ void hk_board_init(hk_board *b, const uint8_t cells[81]) {
         if (cells[c]) hk_place(b, c, cells[c]);
 }
 
-void hk_apply(hk_board *b, const hk_step *s) {
+void hk_apply(hk_board *b, const sk_step *s) {
     for (int i = 0; i < s->n_place; i++) hk_place(b, s->place[i].cell, s->place[i].digit);
     for (int i = 0; i < s->n_elim; i++) hk_eliminate(b, s->elim[i].cell, s->elim[i].digit);
 }
@@ -139,25 +139,25 @@ static int time_up(hm_ctx *ctx) {
 }
 
 /* _brute_force: the middle one of the empty cells gets its solution digit. */
-static void brute_force(const hk_board *b, const uint8_t solution[81], hk_step *out) {
+static void brute_force(const hk_board *b, const uint8_t solution[81], sk_step *out) {
     int empty[81], n = 0;
     for (int c = 0; c < 81; c++)
         if (!b->values[c]) empty[n++] = c;
     int cell = empty[n / 2];
-    hk_step_start(out, HK_BRUTE_FORCE, "Brute Force");
-    hk_step_place(out, cell, solution[cell]);
-    hk_step_cell(out, cell);
+    sk_step_start(out, HK_BRUTE_FORCE, "Brute Force");
+    sk_step_place(out, cell, solution[cell]);
+    sk_step_cell(out, cell);
 }
 
 /* _next: the step of the first kind in order that finds one (finders[kind]: its C finder or NULL
  * for the external one): 1 found, 0 none, -1 external failed, -2 time is up.  The clock (and the
  * poll) is read before the first kind and after each external call that found nothing; C
  * finders read it in their long loops. */
-static int next_step(hk_board *b, hk_step *out, hk_finder const finders[HK_KINDS], hk_external external,
+static int next_step(hk_board *b, sk_step *out, hk_finder const finders[HK_KINDS], hk_external external,
                      void *arg, hm_ctx *ctx) {
     if (time_up(ctx)) return -2;
     for (int kind = 0; kind < HK_KINDS; kind++) {
-        hk_step_start(out, kind, NULL);
+        sk_step_start(out, kind, NULL);
         int found = 0;
         if (finders[kind]) {
             found = finders[kind](b, out, ctx);
@@ -176,7 +176,7 @@ static int next_step(hk_board *b, hk_step *out, hk_finder const finders[HK_KINDS
     return 0;
 }
 
-int hk_path(const uint8_t cells[81], const uint8_t solution[81], hk_step *path, int max_steps,
+int hk_path(const uint8_t cells[81], const uint8_t solution[81], sk_step *path, int max_steps,
             int *count, hk_external external, void *external_arg, uint64_t ask, hm_ctx *ctx) {
     hk_board board;
     hk_finder finders[HK_KINDS];
@@ -191,7 +191,7 @@ int hk_path(const uint8_t cells[81], const uint8_t solution[81], hk_step *path, 
             status = HM_UNSOLVED;
             break;
         }
-        hk_step *step = &path[*count];
+        sk_step *step = &path[*count];
         int found = next_step(&board, step, finders, external, external_arg, ctx);
         if (found == -1 || found == -2) {
             status = found == -1 ? -1 : HM_LIMIT;

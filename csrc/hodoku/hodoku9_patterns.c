@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "common/geometry9.h"
+#include "common/wings9.h"
 
 /* ---- 81-cell boards --------------------------------------------------------------------- */
 
@@ -43,15 +44,9 @@ typedef struct {
 
 /* Fill the views of a board. */
 static void views_init(const hk_board *b, views *v) {
-    sk_cells unit[27];
-    for (int u = 0; u < 27; u++) {
-        unit[u] = (sk_cells){{0, 0}};
-        for (int i = 0; i < 9; i++) sk_cells_add(&unit[u], kUnitCells[u][i]);
-    }
     memset(v->holds, 0, sizeof v->holds);
     for (int c = 0; c < 81; c++) {
-        const uint8_t *u = kCellUnits[c];
-        v->peer[c] = sk_cells_minus(sk_cells_or(sk_cells_or(unit[u[0]], unit[u[1]]), unit[u[2]]), sk_cells_one(c));
+        v->peer[c] = peer_cells(c);
         for (unsigned m = b->masks[c]; m; m &= m - 1) sk_cells_add(&v->holds[__builtin_ctz(m) + 1], c);
     }
 }
@@ -80,7 +75,7 @@ static inline int bivalue(const hk_board *b, int c) { return sk_popcount(b->mask
 
 /* HoDoKu's sort key among several steps of one technique: more eliminations, then the smaller
  * weighted sum (cell * (1 + 80k) + digit over the k-th elimination). */
-static long weighted(const hk_cand *e, int n) {
+static long weighted(const sk_cand *e, int n) {
     long w = 0;
     for (int k = 0; k < n; k++) w += (long)e[k].cell * (1 + 80 * k) + e[k].digit;
     return w;
@@ -94,7 +89,7 @@ typedef struct {
 } best_key;
 
 /* 1 when eliminations e[0..n) beat the kept step (then the key is taken). */
-static int best_take(best_key *k, const hk_cand *e, int n) {
+static int best_take(best_key *k, const sk_cand *e, int n) {
     long w = weighted(e, n);
     if (k->found && (n < k->n || (n == k->n && w >= k->w))) return 0;
     k->found = 1;
@@ -104,9 +99,9 @@ static int best_take(best_key *k, const hk_cand *e, int n) {
 }
 
 /* Write a one-digit step: victims (ascending) lose d. */
-static void digit_step(hk_step *out, int kind, const char *name, sk_cells victims, int d) {
-    hk_step_start(out, kind, name);
-    while (!sk_cells_empty(victims)) hk_step_elim(out, sk_cells_take(&victims), d);
+static void digit_step(sk_step *out, int kind, const char *name, sk_cells victims, int d) {
+    sk_step_start(out, kind, name);
+    while (!sk_cells_empty(victims)) sk_step_elim(out, sk_cells_take(&victims), d);
 }
 
 /* ---- skyscraper (hodoku._skyscraper) ---------------------------------------------------- */
@@ -128,7 +123,7 @@ static int pairs_of(const hk_board *b, int d, int first, uint8_t pairs[9][2]) {
 }
 
 /* The first skyscraper: rows (digit by digit), then columns; base pairs of units in order. */
-static int find_skyscraper(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int find_skyscraper(hk_board *b, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     views v;
     views_init(b, &v);
@@ -147,10 +142,10 @@ static int find_skyscraper(hk_board *b, hk_step *out, hm_ctx *ctx) {
                     sk_cells victims = sk_cells_and(sk_cells_and(v.peer[p[i][k]], v.peer[p[j][k]]), v.holds[d]);
                     if (sk_cells_empty(victims)) continue;
                     digit_step(out, HK_SKYSCRAPER, "Skyscraper", victims, d);
-                    hk_step_cell(out, p[i][k]);
-                    hk_step_cell(out, p[j][k]);
-                    hk_step_cell(out, p[i][1 - k]);
-                    hk_step_cell(out, p[j][1 - k]);
+                    sk_step_cell(out, p[i][k]);
+                    sk_step_cell(out, p[j][k]);
+                    sk_step_cell(out, p[i][1 - k]);
+                    sk_step_cell(out, p[j][1 - k]);
                     return 1;
                 }
         }
@@ -167,7 +162,7 @@ static inline void flip(uint8_t p[2]) {
 }
 
 /* The first 2-string kite: digit by digit, row pairs against column pairs. */
-static int find_kite(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int find_kite(hk_board *b, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     for (int d = 1; d <= 9; d++) {
         uint8_t r[9][2], c[9][2];
@@ -190,12 +185,12 @@ static int find_kite(hk_board *b, hk_step *out, hm_ctx *ctx) {
                     continue;
                 int cross = row_of(c[j][1]) * 9 + col_of(r[i][1]);
                 if (!has(b, cross, d)) continue;
-                hk_step_start(out, HK_TWO_STRING_KITE, "2-String Kite");
-                hk_step_elim(out, cross, d);
-                hk_step_cell(out, r[i][1]);
-                hk_step_cell(out, c[j][1]);
-                hk_step_cell(out, r[i][0]);
-                hk_step_cell(out, c[j][0]);
+                sk_step_start(out, HK_TWO_STRING_KITE, "2-String Kite");
+                sk_step_elim(out, cross, d);
+                sk_step_cell(out, r[i][1]);
+                sk_step_cell(out, c[j][1]);
+                sk_step_cell(out, r[i][0]);
+                sk_step_cell(out, c[j][0]);
                 return 1;
             }
     }
@@ -218,7 +213,7 @@ static const uint8_t kErCross[9][2] = {
 /* The empty rectangle's elimination through a strong link from `line` (a row, or a column
  * when columns) outside the box, or 0. */
 static int er_check(const hk_board *b, int d, int box, int line, int cross, int columns,
-                    hk_step *out) {
+                    sk_step *out) {
     const uint8_t *cells = kUnitCells[columns ? 9 + line : line];
     for (int i = 0; i < 9; i++) {
         int cell = cells[i];
@@ -234,10 +229,10 @@ static int er_check(const hk_board *b, int d, int box, int line, int cross, int 
             int victim = far[k];
             if (!has(b, victim, d) || box_of(victim) == box) continue;
             if ((columns ? row_of(victim) : col_of(victim)) == cross) {
-                hk_step_start(out, HK_EMPTY_RECTANGLE, "Empty Rectangle");
-                hk_step_elim(out, victim, d);
-                hk_step_cell(out, cell);
-                hk_step_cell(out, other);
+                sk_step_start(out, HK_EMPTY_RECTANGLE, "Empty Rectangle");
+                sk_step_elim(out, victim, d);
+                sk_step_cell(out, cell);
+                sk_step_cell(out, other);
                 return 1;
             }
         }
@@ -246,7 +241,7 @@ static int er_check(const hk_board *b, int d, int box, int line, int cross, int 
 }
 
 /* The first empty rectangle: digit by digit, box by box, pattern by pattern. */
-static int find_empty_rectangle(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int find_empty_rectangle(hk_board *b, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     for (int d = 1; d <= 9; d++)
         for (int box = 0; box < 9; box++) {
@@ -364,9 +359,9 @@ static sk_cells x_victims(const x_digit *x, int start, int end) {
 }
 
 /* The eliminations of d in victims (ascending); returns how many. */
-static int x_elims(sk_cells victims, int d, hk_cand *e) {
+static int x_elims(sk_cells victims, int d, sk_cand *e) {
     int n = 0;
-    while (!sk_cells_empty(victims)) e[n++] = (hk_cand){(uint8_t)sk_cells_take(&victims), (uint8_t)d};
+    while (!sk_cells_empty(victims)) e[n++] = (sk_cand){(uint8_t)sk_cells_take(&victims), (uint8_t)d};
     return n;
 }
 
@@ -400,7 +395,7 @@ typedef struct {
 static void x_offer(x_dfs *s, int end, int links) {
     if (s->exact && links != s->max_links) return;
     sk_cells victims = x_victims(s->x, s->start, end);
-    hk_cand el[81];
+    sk_cand el[81];
     int n = x_elims(victims, s->x->d, el);
     if (!n) return;
     long w = weighted(el, n);
@@ -445,7 +440,7 @@ static void x_walk(x_digit *x, int start, int max_links, int exact, x_best *best
 /* The best X-chain of at most max_links links (exact: of exactly max_links), start cell by start
  * cell and digit by digit as hodoku._x_chains.  The possible ends of a start are first found on
  * boards; only when one of them could beat or tie the kept chain is the start searched (x_walk). */
-static int best_x_chain(hk_board *b, hk_step *out, hm_ctx *ctx, int kind, const char *name,
+static int best_x_chain(hk_board *b, sk_step *out, hm_ctx *ctx, int kind, const char *name,
                         int max_links, int exact) {
     views v;
     views_init(b, &v);
@@ -459,7 +454,7 @@ static int best_x_chain(hk_board *b, hk_step *out, hm_ctx *ctx, int kind, const 
             x_digit *x = &xs[__builtin_ctz(m)];
             best_key top = {0, 0, 0};  /* the best key among the ends, order aside */
             for (sk_cells ends = x_end_board(x, start, max_links, exact); !sk_cells_empty(ends);) {
-                hk_cand el[81];
+                sk_cand el[81];
                 int n = x_elims(x_victims(x, start, sk_cells_take(&ends)), x->d, el);
                 if (n) best_take(&top, el, n);
             }
@@ -471,18 +466,18 @@ static int best_x_chain(hk_board *b, hk_step *out, hm_ctx *ctx, int kind, const 
     }
     if (!best.key.found) return 0;
     digit_step(out, kind, name, best.victims, best.d);
-    hk_step_cell(out, best.start);
-    hk_step_cell(out, best.end);
+    sk_step_cell(out, best.start);
+    sk_step_cell(out, best.end);
     return 1;
 }
 
 /* The best X-chain (up to 19 links). */
-static int find_x_chain(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int find_x_chain(hk_board *b, sk_step *out, hm_ctx *ctx) {
     return best_x_chain(b, out, ctx, HK_X_CHAIN, "X-Chain", 19, 0);
 }
 
 /* The best turbot fish (X-chains of exactly 3 links). */
-static int find_turbot(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int find_turbot(hk_board *b, sk_step *out, hm_ctx *ctx) {
     return best_x_chain(b, out, ctx, HK_TURBOT_FISH, "Turbot Fish", 3, 1);
 }
 
@@ -494,7 +489,7 @@ typedef struct {
     const hk_board *b;
     const views *v;
     hm_ctx *ctx;
-    hk_step *out;
+    sk_step *out;
     best_key key;
     uint8_t path[16];
     int len;
@@ -533,13 +528,13 @@ static void xy_from(xy_search *s, int digit, int links_left) {
         if (z == s->first) {
             sk_cells victims = sk_cells_and(sk_cells_and(s->ones, w->v->peer[u]), w->v->holds[z]);
             if (!sk_cells_empty(victims)) {
-                hk_cand e[81];
+                sk_cand e[81];
                 int ne = 0;
-                for (sk_cells t = victims; !sk_cells_empty(t);) e[ne++] = (hk_cand){(uint8_t)sk_cells_take(&t), (uint8_t)z};
+                for (sk_cells t = victims; !sk_cells_empty(t);) e[ne++] = (sk_cand){(uint8_t)sk_cells_take(&t), (uint8_t)z};
                 if (best_take(&w->key, e, ne)) {
                     digit_step(w->out, HK_XY_CHAIN, "XY-Chain", victims, z);
-                    hk_step_cell(w->out, w->path[0]);
-                    hk_step_cell(w->out, u);
+                    sk_step_cell(w->out, w->path[0]);
+                    sk_step_cell(w->out, u);
                 }
             }
         }
@@ -551,7 +546,7 @@ static void xy_from(xy_search *s, int digit, int links_left) {
 }
 
 /* The best XY-chain (up to 19 links: 10 bivalue cells). */
-static int find_xy_chain(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int find_xy_chain(hk_board *b, sk_step *out, hm_ctx *ctx) {
     views v;
     views_init(b, &v);
     xy_search s = {{b, &v, ctx, out, {0, 0, 0}, {0}, 0, 0}, 0, {{0, 0}}};
@@ -594,14 +589,14 @@ static void rp_step(rp_search *s) {
             ones = sk_cells_or(ones, sk_cells_and(common, f));
             twos = sk_cells_or(twos, sk_cells_and(common, g));
         }
-    hk_cand e[162];
+    sk_cand e[162];
     int ne = 0;
-    while (!sk_cells_empty(ones)) e[ne++] = (hk_cand){(uint8_t)sk_cells_take(&ones), (uint8_t)s->first};
-    while (!sk_cells_empty(twos)) e[ne++] = (hk_cand){(uint8_t)sk_cells_take(&twos), (uint8_t)s->second};
+    while (!sk_cells_empty(ones)) e[ne++] = (sk_cand){(uint8_t)sk_cells_take(&ones), (uint8_t)s->first};
+    while (!sk_cells_empty(twos)) e[ne++] = (sk_cand){(uint8_t)sk_cells_take(&twos), (uint8_t)s->second};
     if (!ne || !best_take(&w->key, e, ne)) return;
-    hk_step_start(w->out, HK_REMOTE_PAIR, "Remote Pair");
-    for (int k = 0; k < ne; k++) hk_step_elim(w->out, e[k].cell, e[k].digit);
-    for (int k = 0; k < n; k++) hk_step_cell(w->out, w->path[k]);
+    sk_step_start(w->out, HK_REMOTE_PAIR, "Remote Pair");
+    for (int k = 0; k < ne; k++) sk_step_elim(w->out, e[k].cell, e[k].digit);
+    for (int k = 0; k < n; k++) sk_step_cell(w->out, w->path[k]);
 }
 
 /* Extend the remote pair chain cell by cell (at most 10 cells). */
@@ -621,7 +616,7 @@ static void rp_from(rp_search *s) {
 }
 
 /* The best remote pair. */
-static int find_remote_pair(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int find_remote_pair(hk_board *b, sk_step *out, hm_ctx *ctx) {
     views v;
     views_init(b, &v);
     rp_search s = {{b, &v, ctx, out, {0, 0, 0}, {0}, 0, 0}, 0, 0, 0};
@@ -643,7 +638,7 @@ static int find_remote_pair(hk_board *b, hk_step *out, hm_ctx *ctx) {
 /* ---- BUG+1 (sudokit.techniques.uniqueness.find_bugs, type 1 only) ------------------------ */
 
 /* The BUG type 1 step: the one cell with three or more candidates keeps its BUG digits. */
-static int find_bug1(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int find_bug1(hk_board *b, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     static const uint8_t kinds[3] = {BOX, ROW, COL};
     int cell = -1;
@@ -679,52 +674,31 @@ static int find_bug1(hk_board *b, hk_step *out, hm_ctx *ctx) {
         }
     unsigned rest = b->masks[cell] & ~bug_digits;
     if (!rest) return 0;
-    hk_step_start(out, HK_BUG_PLUS_1, "BUG type 1");
-    for (; rest; rest &= rest - 1) hk_step_elim(out, cell, __builtin_ctz(rest) + 1);
-    hk_step_cell(out, cell);
+    sk_step_start(out, HK_BUG_PLUS_1, "BUG type 1");
+    for (; rest; rest &= rest - 1) sk_step_elim(out, cell, __builtin_ctz(rest) + 1);
+    sk_step_cell(out, cell);
     return 1;
 }
 
 /* ---- wings (sudokit.techniques.wings) --------------------------------------------------- */
 
-/* The first XY-Wing or XYZ-Wing (out->kind; wings.find_xy_wings, find_xyz_wings): pivots in
- * cell order, pincer pairs in peer order. */
-static int find_wing(hk_board *b, hk_step *out, hm_ctx *ctx) {
-    int xyz = out->kind == HK_XYZ_WING;
+/* The walk's visit: HoDoKu's step of the first wing met (its victims lose z, ascending; cells
+ * pivot, a, b); out->kind says which wing. */
+static int wing_step(void *ctx, const sk_wing *w) {
+    sk_step *out = ctx;
+    int kind = out->kind;
+    digit_step(out, kind, kind == HK_XYZ_WING ? "XYZ-Wing" : "XY-Wing", w->victims, w->digit);
+    sk_step_cell(out, w->pivot);
+    sk_step_cell(out, w->a);
+    sk_step_cell(out, w->b);
+    return 1;
+}
+
+/* The first XY-Wing or XYZ-Wing (out->kind; wings.find_xy_wings, find_xyz_wings): the walk
+ * both raters share (common/wings9.h: pivots in cell order, pincer pairs in peer order). */
+static int find_wing(hk_board *b, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
-    views v;
-    views_init(b, &v);
-    for (int pivot = 0; pivot < 81; pivot++) {
-        unsigned m = b->masks[pivot];
-        if (sk_popcount(m) != (xyz ? 3 : 2)) continue;
-        uint8_t pincers[20];
-        int np = 0;
-        for (int i = 0; i < 20; i++) {
-            int p = kPeers[pivot][i];
-            if (sk_popcount(b->masks[p]) == 2 && sk_popcount(m & ~b->masks[p]) == 1) pincers[np++] = (uint8_t)p;
-        }
-        for (int i = 0; i < np; i++)
-            for (int j = i + 1; j < np; j++) {
-                int a = pincers[i], c = pincers[j];
-                unsigned ma = b->masks[a], mc = b->masks[c];
-                if (sk_popcount(m | ma | mc) != 3 || sk_popcount(m & ma & mc) != (xyz ? 1 : 0) || ma == mc) continue;
-                unsigned z = ma & mc;
-                if (sk_popcount(z) != 1) continue;
-                int d = __builtin_ctz(z) + 1;
-                sk_cells seen = sk_cells_and(v.peer[a], v.peer[c]);
-                if (xyz) seen = sk_cells_and(seen, v.peer[pivot]);
-                seen = sk_cells_minus(seen, sk_cells_one(pivot));
-                sk_cells victims = sk_cells_and(seen, v.holds[d]);
-                if (sk_cells_empty(victims)) continue;
-                digit_step(out, xyz ? HK_XYZ_WING : HK_XY_WING, xyz ? "XYZ-Wing" : "XY-Wing",
-                           victims, d);
-                hk_step_cell(out, pivot);
-                hk_step_cell(out, a);
-                hk_step_cell(out, c);
-                return 1;
-            }
-    }
-    return 0;
+    return sk_wings(b->masks, out->kind == HK_XYZ_WING, wing_step, out);
 }
 
 /* 1 when two different cells share a unit. */
@@ -732,7 +706,7 @@ static inline int see(int a, int c) { return a != c && sees(a, c); }
 
 /* The first W-Wing (wings.find_w_wings): bivalue cell pairs in order, their digits, strong
  * links on x in unit order. */
-static int find_w_wing(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int find_w_wing(hk_board *b, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     views v;
     views_init(b, &v);
@@ -758,10 +732,10 @@ static int find_w_wing(hk_board *b, hk_step *out, hm_ctx *ctx) {
                     if (!(see(c1, a) && see(c2, c))) { a = pl[1]; c = pl[0]; }
                     if (!(see(c1, a) && see(c2, c))) continue;
                     digit_step(out, HK_W_WING, "W-Wing", victims, y);
-                    hk_step_cell(out, c1);
-                    hk_step_cell(out, c2);
-                    hk_step_cell(out, a);
-                    hk_step_cell(out, c);
+                    sk_step_cell(out, c1);
+                    sk_step_cell(out, c2);
+                    sk_step_cell(out, a);
+                    sk_step_cell(out, c);
                     return 1;
                 }
             }
@@ -866,7 +840,7 @@ static sk_cells simple_victims(const views *v, int d, const sk_cells colours[2])
 /* The first colouring step, digit by digit: simple colouring (find_simple_colouring) on each
  * cluster of four cells or more, or multi-colouring (find_multi_colouring) on each ordered pair
  * of clusters, type 2 before type 1. */
-static int colouring(hk_board *b, hk_step *out, int multi) {
+static int colouring(hk_board *b, sk_step *out, int multi) {
     views v;
     views_init(b, &v);
     clusters cl;
@@ -887,19 +861,19 @@ static int colouring(hk_board *b, hk_step *out, int multi) {
                 if (sk_cells_empty(victims)) continue;
                 if (multi) digit_step(out, HK_MULTI_COLORS, "Multi-Colouring", victims, d);
                 else digit_step(out, HK_SIMPLE_COLORS, "Simple Colouring", victims, d);
-                for (sk_cells t = all; !sk_cells_empty(t);) hk_step_cell(out, sk_cells_take(&t));
+                for (sk_cells t = all; !sk_cells_empty(t);) sk_step_cell(out, sk_cells_take(&t));
                 return 1;
             }
     }
     return 0;
 }
 
-static int find_simple_colors(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int find_simple_colors(hk_board *b, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     return colouring(b, out, 0);
 }
 
-static int find_multi_colors(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int find_multi_colors(hk_board *b, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     return colouring(b, out, 1);
 }

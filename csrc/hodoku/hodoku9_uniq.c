@@ -48,18 +48,11 @@ static inline int diagonal(int a, int b) { return row_of(a) != row_of(b) && col_
 /* 1 when the set holds the cell. */
 static inline int cs_has(const sk_cells *s, int c) { return (int)((s->w[c >> 6] >> (c & 63)) & 1u); }
 
-/* The peers of a cell (itself excluded). */
-static sk_cells peers_of(int c) {
-    sk_cells s = {{0, 0}};
-    for (int i = 0; i < 20; i++) sk_cells_add(&s, kPeers[c][i]);
-    return s;
-}
-
 /* The cells seeing every one of cells[0..n) (none of them included): common_peers. */
 static sk_cells common_peers(const int *cells, int n) {
-    sk_cells s = peers_of(cells[0]);
+    sk_cells s = peer_cells(cells[0]);
     for (int i = 1; i < n; i++) {
-        sk_cells p = peers_of(cells[i]);
+        sk_cells p = peer_cells(cells[i]);
         s.w[0] &= p.w[0];
         s.w[1] &= p.w[1];
     }
@@ -68,15 +61,15 @@ static sk_cells common_peers(const int *cells, int n) {
 }
 
 /* Eliminate digit d from every cell of s holding it, in cell order: removable(). */
-static void elim_in(const hk_board *b, hk_step *out, sk_cells s, int d) {
+static void elim_in(const hk_board *b, sk_step *out, sk_cells s, int d) {
     for (int c = 0; c < 81; c++)
-        if (cs_has(&s, c) && has(b, c, d)) hk_step_elim(out, c, d);
+        if (cs_has(&s, c) && has(b, c, d)) sk_step_elim(out, c, d);
 }
 
 /* Start a step of the given kind and name with cells[0..n). */
-static void start_step(hk_step *out, int kind, const char *name, const int *cells, int n) {
-    hk_step_start(out, kind, name);
-    for (int i = 0; i < n; i++) hk_step_cell(out, cells[i]);
+static void start_step(sk_step *out, int kind, const char *name, const int *cells, int n) {
+    sk_step_start(out, kind, name);
+    for (int i = 0; i < n; i++) sk_step_cell(out, cells[i]);
 }
 
 /* -- HoDoKu's rectangles (hodoku.py's _rectangles) and type 3 (_ur3) ------------------------ */
@@ -133,7 +126,7 @@ static int key_add(key_set *s, int key) {
 
 /* Append the candidates of mask in the empty cells of unit u outside cells[0..n) (_ur3_elims);
  * returns how many. */
-static int ur3_elims(const hk_board *b, hk_step *out, int u, const int *cells, int n, unsigned mask) {
+static int ur3_elims(const hk_board *b, sk_step *out, int u, const int *cells, int n, unsigned mask) {
     int count = 0;
     for (int i = 0; i < 9; i++) {
         int c = kUnitCells[u][i], inside = 0;
@@ -141,7 +134,7 @@ static int ur3_elims(const hk_board *b, hk_step *out, int u, const int *cells, i
         for (int j = 0; j < n; j++) inside |= cells[j] == c;
         if (inside) continue;
         for (unsigned m = b->masks[c] & mask; m; m &= m - 1) {
-            hk_step_elim(out, c, low_digit(m));
+            sk_step_elim(out, c, low_digit(m));
             count++;
         }
     }
@@ -151,7 +144,7 @@ static int ur3_elims(const hk_board *b, hk_step *out, int u, const int *cells, i
 /* One house's search of _ur3_subset: pool cells from start on added to cells[0..n). */
 typedef struct {
     const hk_board *b;
-    hk_step *out;
+    sk_step *out;
     int house;        /* 0 row, 1 column, 2 box */
     int unit;
     int pool[9], n_pool;
@@ -173,7 +166,7 @@ static int ur3_subset(ur3_search *s, int start, unsigned digits, int n) {
             same_box &= box_of(s->cells[j]) == box_of(s->cells[0]);
         }
         if ((s->house != 2 || !(same_row || same_col)) && sk_popcount(mask) == len - 1) {
-            s->out->n_elim = 0;
+            sk_step_drop_elims(s->out);
             int got = ur3_elims(b, s->out, s->unit, s->cells, len, mask);
             if (got && s->house != 2 && same_box)
                 ur3_elims(b, s->out, 18 + box_of(s->cells[0]), s->cells, len, mask);
@@ -185,7 +178,7 @@ static int ur3_subset(ur3_search *s, int start, unsigned digits, int n) {
 }
 
 /* _ur3 on one rectangle: 1 with the step written when it gives one. */
-static int ur3_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned pair) {
+static int ur3_rect(const hk_board *b, sk_step *out, const int rect[4], unsigned pair) {
     int extra[4], n = 0;
     for (int i = 0; i < 4; i++)
         if (b->masks[rect[i]] & ~pair) extra[n++] = rect[i];
@@ -211,11 +204,11 @@ static int ur3_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned
 
 /* A check of one of HoDoKu's rectangles (cells start, second, third, fourth; the mask of its
  * two digits): 1 with the step written when it gives one of its type. */
-typedef int (*hk_rect_check)(const hk_board *b, hk_step *out, const int rect[4], unsigned pair);
+typedef int (*hk_rect_check)(const hk_board *b, sk_step *out, const int rect[4], unsigned pair);
 
 /* Walk _rectangles in HoDoKu's order (a bivalue start cell, a second cell in its box and line,
  * the far side along the lines, each rectangle number once) and ask f; 1 once f gives a step. */
-static int each_hk_rectangle(const hk_board *b, hk_step *out, hk_rect_check f) {
+static int each_hk_rectangle(const hk_board *b, sk_step *out, hk_rect_check f) {
     key_set seen;
     memset(&seen, 0, sizeof seen);
     for (int start = 0; start < 81; start++) {
@@ -266,23 +259,23 @@ static ur_split split_rect(const hk_board *b, const int rect[4], unsigned pair) 
 }
 
 /* Start a rectangle step (cells in rectangle order). */
-static void rect_step(hk_step *out, int kind, const char *name, const int rect[4]) {
+static void rect_step(sk_step *out, int kind, const char *name, const int rect[4]) {
     start_step(out, kind, name, rect, 4);
 }
 
 /* Type 1 on one rectangle: three cells hold only the pair's digits; the fourth loses them. */
-static int ur1_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned pair) {
+static int ur1_rect(const hk_board *b, sk_step *out, const int rect[4], unsigned pair) {
     ur_split u = split_rect(b, rect, pair);
     if (u.n_two != 3) return 0;
     int cell = u.extra[0];
     rect_step(out, HK_UNIQUENESS_1, "Unique Rectangle type 1", rect);
-    for (unsigned m = b->masks[cell] & pair; m; m &= m - 1) hk_step_elim(out, cell, low_digit(m));
+    for (unsigned m = b->masks[cell] & pair; m; m &= m - 1) sk_step_elim(out, cell, low_digit(m));
     return out->n_elim > 0;
 }
 
 /* Types 2 and 5 on one rectangle: two or three cells add one same digit x, which leaves the
  * cells seeing them all; type 2 when two such cells share a line, else type 5 (_ur_type25). */
-static int ur25_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned pair, int kind) {
+static int ur25_rect(const hk_board *b, sk_step *out, const int rect[4], unsigned pair, int kind) {
     ur_split u = split_rect(b, rect, pair);
     if (u.n_two != 1 && u.n_two != 2) return 0;
     unsigned x = 0;
@@ -296,12 +289,12 @@ static int ur25_rect(const hk_board *b, hk_step *out, const int rect[4], unsigne
 }
 
 /* Type 2 on one rectangle (ur25_rect). */
-static int ur2_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned pair) {
+static int ur2_rect(const hk_board *b, sk_step *out, const int rect[4], unsigned pair) {
     return ur25_rect(b, out, rect, pair, HK_UNIQUENESS_2);
 }
 
 /* Type 5 on one rectangle (ur25_rect). */
-static int ur5_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned pair) {
+static int ur5_rect(const hk_board *b, sk_step *out, const int rect[4], unsigned pair) {
     return ur25_rect(b, out, rect, pair, HK_UNIQUENESS_5);
 }
 
@@ -316,14 +309,14 @@ static int absent_digit(const hk_board *b, sk_cells s, unsigned pair) {
 }
 
 /* Eliminate digit d from the two extra cells (smallest first) where they hold it. */
-static void elim_extra(const hk_board *b, hk_step *out, const ur_split *u, int d) {
+static void elim_extra(const hk_board *b, sk_step *out, const ur_split *u, int d) {
     for (int i = 0; i < 2; i++)
-        if (has(b, u->extra[i], d)) hk_step_elim(out, u->extra[i], d);
+        if (has(b, u->extra[i], d)) sk_step_elim(out, u->extra[i], d);
 }
 
 /* Type 4 on one rectangle: two extra cells in one line; when one digit of the pair is in no
  * cell seeing both, they lose the other. */
-static int ur4_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned pair) {
+static int ur4_rect(const hk_board *b, sk_step *out, const int rect[4], unsigned pair) {
     ur_split u = split_rect(b, rect, pair);
     if (u.n_two != 2 || diagonal(u.extra[0], u.extra[1])) return 0;
     int gone = absent_digit(b, common_peers(u.extra, 2), pair);
@@ -335,7 +328,7 @@ static int ur4_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned
 
 /* Type 6 on one rectangle: two diagonal extra cells; when one digit of the pair has no place
  * in the rectangle's rows and columns outside it, the extra cells lose it. */
-static int ur6_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned pair) {
+static int ur6_rect(const hk_board *b, sk_step *out, const int rect[4], unsigned pair) {
     ur_split u = split_rect(b, rect, pair);
     if (u.n_two != 2 || !diagonal(u.extra[0], u.extra[1])) return 0;
     sk_cells lines = {{0, 0}};
@@ -364,7 +357,7 @@ static int placed_outside(const hk_board *b, int u, int d, const int rect[4]) {
 /* Hidden rectangle on one rectangle: a corner holding only the pair's digits (one, or two
  * diagonal ones, each tried); when a digit of the pair has no place outside the rectangle in
  * the row and column through the opposite corner, that corner loses the other digit. */
-static int hidden_rect(const hk_board *b, hk_step *out, const int rect[4], unsigned pair) {
+static int hidden_rect(const hk_board *b, sk_step *out, const int rect[4], unsigned pair) {
     ur_split u = split_rect(b, rect, pair);
     if (u.n_two != 1 && u.n_two != 2) return 0;
     if (u.n_two == 2 && !diagonal(u.two[0], u.two[1])) return 0;
@@ -379,7 +372,7 @@ static int hidden_rect(const hk_board *b, hk_step *out, const int rect[4], unsig
             if (placed_outside(b, row, d, rect) || placed_outside(b, 9 + col, d, rect)) continue;
             if (!has(b, target, other)) continue;
             rect_step(out, HK_HIDDEN_RECTANGLE, "Hidden Rectangle", rect);
-            hk_step_elim(out, target, other);
+            sk_step_elim(out, target, other);
             return 1;
         }
     }
@@ -388,7 +381,7 @@ static int hidden_rect(const hk_board *b, hk_step *out, const int rect[4], unsig
 
 /* UNIQUENESS_1 to _6 and HIDDEN_RECTANGLE (out->kind): HoDoKu's first rectangle of the type
  * (type 3 is hodoku.py's _ur3, the others its _ur). */
-static int find_rectangle(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int find_rectangle(hk_board *b, sk_step *out, hm_ctx *ctx) {
     static const hk_rect_check kChecks[HK_KINDS] = {
         [HK_UNIQUENESS_1] = ur1_rect, [HK_UNIQUENESS_2] = ur2_rect, [HK_UNIQUENESS_3] = ur3_rect,
         [HK_UNIQUENESS_4] = ur4_rect, [HK_UNIQUENESS_5] = ur5_rect, [HK_UNIQUENESS_6] = ur6_rect,
@@ -418,12 +411,12 @@ static int far_side_fits(const hk_board *b, int far1, int far2, int a, int bb) {
 
 /* A finder of one avoidable rectangle type on one rectangle: cells start, partner, far1, far2
  * and the placed digits a (start) and bb (partner); 1 with the step written. */
-typedef int (*ar_finder)(const hk_board *b, hk_step *out, const int rect[4], int a, int bb);
+typedef int (*ar_finder)(const hk_board *b, sk_step *out, const int rect[4], int a, int bb);
 
 enum { AR_MAX = 4096 };
 
 /* Walk avoidable._rectangles in its order (each cell set once) and ask f; 1 once f gives one. */
-static int each_avoidable(const hk_board *b, hk_step *out, ar_finder f) {
+static int each_avoidable(const hk_board *b, sk_step *out, ar_finder f) {
     uint32_t seen[AR_MAX];
     int n_seen = 0;
     for (int start = 0; start < 81; start++) {
@@ -455,19 +448,19 @@ static int each_avoidable(const hk_board *b, hk_step *out, ar_finder f) {
 }
 
 /* Type 1 on one rectangle: three corners placed, the empty fourth loses the closing digit. */
-static int ar1_rect(const hk_board *b, hk_step *out, const int rect[4], int a, int bb) {
+static int ar1_rect(const hk_board *b, sk_step *out, const int rect[4], int a, int bb) {
     int far1 = rect[2], far2 = rect[3];
     if (!b->values[far1] && !b->values[far2]) return 0;
     int cell = b->values[far1] ? far2 : far1, digit = b->values[far1] ? a : bb;
     if (!has(b, cell, digit)) return 0;
     start_step(out, HK_AVOIDABLE_RECTANGLE_1, "Avoidable Rectangle type 1", rect, 4);
-    hk_step_elim(out, cell, digit);
+    sk_step_elim(out, cell, digit);
     return 1;
 }
 
 /* Type 2 on one rectangle: two bivalue far corners sharing a digit x; x leaves the cells
  * seeing both. */
-static int ar2_rect(const hk_board *b, hk_step *out, const int rect[4], int a, int bb) {
+static int ar2_rect(const hk_board *b, sk_step *out, const int rect[4], int a, int bb) {
     (void)a;
     int far1 = rect[2], far2 = rect[3];
     if (b->values[far1] || b->values[far2]) return 0;
@@ -479,7 +472,7 @@ static int ar2_rect(const hk_board *b, hk_step *out, const int rect[4], int a, i
 }
 
 /* AVOIDABLE_RECTANGLE_1 and _2 (out->kind): sudokit's first avoidable rectangle of the type. */
-static int find_avoidable(hk_board *b, hk_step *out, hm_ctx *ctx) {
+static int find_avoidable(hk_board *b, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     return each_avoidable(b, out, out->kind == HK_AVOIDABLE_RECTANGLE_1 ? ar1_rect : ar2_rect);
 }

@@ -11,7 +11,7 @@
 /* ---- HoDoKu's path (hodoku9*.c) ---------------------------------------------------- */
 
 /* A HoDoKu step as (kind, name, placements, eliminations, cells); pairs are (cell, digit). */
-static PyObject *hk_step_tuple(const hk_step *s) {
+static PyObject *hk_step_tuple(const sk_step *s) {
     PyObject *place = PyTuple_New(s->n_place), *elim = PyTuple_New(s->n_elim);
     PyObject *cells = PyTuple_New(s->n_cells);
     if (!place || !elim || !cells) goto fail;
@@ -39,7 +39,7 @@ fail:
 }
 
 /* hk_step_tuple of one step of a path (path_result's item). */
-static PyObject *hk_step_item(const void *step) { return hk_step_tuple((const hk_step *)step); }
+static PyObject *hk_step_item(const void *step) { return hk_step_tuple((const sk_step *)step); }
 
 /* Read 81 bytes of 0..9 from a buffer into out; 0 with ValueError if it is not that. */
 static int hk_read_digits(const Py_buffer *buf, uint8_t out[81], const char *what) {
@@ -97,7 +97,7 @@ PyObject *core_hodoku_find(PyObject *module, PyObject *args) {
     PyObject *result = NULL;
     CallStop cs = {0};
     hk_board *board = NULL;
-    hk_step *step = NULL;
+    sk_step *step = NULL;
     uint8_t g[81], v[81];
     uint16_t m[81];
     if (!hk_read_digits(&givens, g, "givens") || !hk_read_digits(&values, v, "values") ||
@@ -118,7 +118,7 @@ PyObject *core_hodoku_find(PyObject *module, PyObject *args) {
         goto done;
     }
     hk_board_from_state(board, g, v, m);
-    hk_step_start(step, kind, NULL);
+    sk_step_start(step, kind, NULL);
     hm_ctx ctx = {monotonic_deadline(seconds), 0, 0, call_poll(&cs), &cs, 0};
     int found;
     cs.saved = PyEval_SaveThread();
@@ -139,7 +139,7 @@ done:
 
 /* What the path's external finder needs: the Python callable, the call's stop (its saved thread
  * state: the callback takes the GIL back) and a list keeping the names of the steps it gave alive
- * (hk_step.name points into them). */
+ * (sk_step.name points into them). */
 typedef struct {
     PyObject *callable;
     CallStop *cs;
@@ -147,7 +147,7 @@ typedef struct {
 } HkExternal;
 
 /* Read a sequence of (cell, digit) pairs into a step; 0 with an exception set if it is not that. */
-static int hk_read_pairs(PyObject *obj, hk_step *out, int placements) {
+static int hk_read_pairs(PyObject *obj, sk_step *out, int placements) {
     PyObject *seq = PySequence_Fast(obj, "placements and eliminations must be sequences of pairs");
     if (!seq) return 0;
     int ok = 1;
@@ -158,8 +158,8 @@ static int hk_read_pairs(PyObject *obj, hk_step *out, int placements) {
             PyErr_SetString(PyExc_ValueError, "a step's (cell, digit) must be 0..80 and 1..9");
             ok = 0;
         }
-        if (ok && placements) hk_step_place(out, cell, digit);
-        else if (ok) hk_step_elim(out, cell, digit);
+        if (ok && placements) sk_step_place(out, cell, digit);
+        else if (ok) sk_step_elim(out, cell, digit);
     }
     Py_DECREF(seq);
     return ok;
@@ -167,7 +167,7 @@ static int hk_read_pairs(PyObject *obj, hk_step *out, int placements) {
 
 /* Read a step tuple (kind, name, placements, eliminations, cells) into out (its kind: `kind`);
  * 0 with an exception set if it is not one. */
-static int hk_read_step(PyObject *item, int kind, hk_step *out, PyObject *names) {
+static int hk_read_step(PyObject *item, int kind, sk_step *out, PyObject *names) {
     int ignored;
     PyObject *name, *place, *elim, *cells;
     if (!PyTuple_Check(item) || !PyArg_ParseTuple(item, "iUOOO", &ignored, &name, &place, &elim, &cells)) {
@@ -180,7 +180,7 @@ static int hk_read_step(PyObject *item, int kind, hk_step *out, PyObject *names)
     }
     const char *text = PyUnicode_AsUTF8(name);
     if (!text || PyList_Append(names, name) < 0) return 0;
-    hk_step_start(out, kind, text);
+    sk_step_start(out, kind, text);
     if (!hk_read_pairs(place, out, 1) || !hk_read_pairs(elim, out, 0)) return 0;
     PyObject *seq = PySequence_Fast(cells, "a step's cells must be a sequence");
     if (!seq) return 0;
@@ -191,7 +191,7 @@ static int hk_read_step(PyObject *item, int kind, hk_step *out, PyObject *names)
         else if (c < 0 || c > 80) {
             PyErr_SetString(PyExc_ValueError, "a step's cells must be 0..80");
             ok = 0;
-        } else hk_step_cell(out, (int)c);
+        } else sk_step_cell(out, (int)c);
     }
     Py_DECREF(seq);
     return ok;
@@ -199,7 +199,7 @@ static int hk_read_step(PyObject *item, int kind, hk_step *out, PyObject *names)
 
 /* hk_external for the binding: call the Python finder (kind, givens, values, masks) with the
  * GIL taken back; 1 with *out written, 0 none, -1 with an exception set. */
-static int hk_call_external(void *arg, int kind, hk_board *board, hk_step *out) {
+static int hk_call_external(void *arg, int kind, hk_board *board, sk_step *out) {
     HkExternal *ext = (HkExternal *)arg;
     PyEval_RestoreThread(ext->cs->saved);
     int found = -1;
@@ -228,7 +228,7 @@ PyObject *core_hodoku_path(PyObject *module, PyObject *args, PyObject *kwargs) {
                                      &external, &seconds_obj, &stop_obj, &ask_obj))
         return NULL;
     PyObject *result = NULL, *names = NULL;
-    hk_step *path = NULL;
+    sk_step *path = NULL;
     CallStop cs = {0};
     uint8_t in[81], sol[81];
     double seconds;
@@ -261,7 +261,7 @@ PyObject *core_hodoku_path(PyObject *module, PyObject *args, PyObject *kwargs) {
     enum { MAX_STEPS = 81 + 729 };
     names = PyList_New(0);
     if (!names || !call_stop_init(&cs, module, stop_obj)) goto done;
-    path = PyMem_RawMalloc(sizeof(hk_step) * MAX_STEPS);
+    path = PyMem_RawMalloc(sizeof(sk_step) * MAX_STEPS);
     if (!path) {
         call_stop_release(&cs);
         PyErr_NoMemory();

@@ -11,13 +11,13 @@
 
 /* A step as (name, difficulty in tenths, hodoku score or -1, placements, eliminations), the
  * last two tuples of (cell, digit) pairs in cell then digit order. */
-static PyObject *step_tuple(const hm_step *step) {
+static PyObject *step_tuple(const sk_step *step) {
     PyObject *place = PyList_New(0), *elim = PyList_New(0);
     if (!place || !elim) goto fail;
     for (int c = 0; c < 81; c++)
         for (int d = 1; d <= 9; d++) {
             uint16_t b = (uint16_t)(1u << (d - 1));
-            PyObject *list = (step->place[c] & b) ? place : (step->elim[c] & b) ? elim : NULL;
+            PyObject *list = (step->place_mask[c] & b) ? place : (step->elim_mask[c] & b) ? elim : NULL;
             if (!list) continue;
             PyObject *pair = Py_BuildValue("(ii)", c, d);
             if (!pair || PyList_Append(list, pair) < 0) { Py_XDECREF(pair); goto fail; }
@@ -35,7 +35,7 @@ fail:
 }
 
 /* step_tuple of one step of a path (path_result's item). */
-static PyObject *step_item(const void *step) { return step_tuple((const hm_step *)step); }
+static PyObject *step_item(const void *step) { return step_tuple((const sk_step *)step); }
 
 PyObject *core_human9_find(PyObject *module, PyObject *args) {
     int index;
@@ -77,9 +77,9 @@ PyObject *core_human9_find(PyObject *module, PyObject *args) {
         pos.cands[c] = (uint16_t)m;
     }
     Py_DECREF(seq);
-    hm_step step;
+    sk_step step;
     hm_ctx ctx = {monotonic_deadline(seconds), 0, 0, call_poll(&cs), &cs, 0};
-    hm_step_clear(&step);
+    sk_step_start(&step, -1, NULL);
     int found;
     cs.saved = PyEval_SaveThread();
     found = hm_se_order[index].find(&pos, &step, &ctx);
@@ -126,7 +126,7 @@ PyObject *core_rate9(PyObject *module, PyObject *args) {
     CallStop cs;
     if (!call_stop_init(&cs, module, stop_obj)) return NULL;
     enum { MAX_STEPS = 81 + 729 };
-    hm_step *path = PyMem_RawMalloc(sizeof(hm_step) * MAX_STEPS);
+    sk_step *path = PyMem_RawMalloc(sizeof(sk_step) * MAX_STEPS);
     if (!path) {
         call_stop_release(&cs);
         return PyErr_NoMemory();

@@ -24,7 +24,8 @@
 
 #include <stdint.h>
 
-#include "common/bits.h" /* sk_popcount, sk_cells */
+#include "common/bits.h"  /* sk_popcount, sk_cells */
+#include "common/step9.h" /* sk_step: what a finder writes (its set view: place_mask, elim_mask) */
 
 #ifdef __cplusplus
 extern "C" {
@@ -47,16 +48,6 @@ static inline int hm_next_combination(int *idx, int k, int n) {
     return 1;
 }
 
-/* One step, as sudokit.techniques.Step keeps it (without the proof and sentence). */
-typedef struct {
-    const char *name;   /* Python's Step.technique, e.g. "Hidden Single", "BUG type 3"; a
-                           string literal, never freed                                     */
-    int difficulty;     /* SE difficulty in tenths: 45 means 4.5 (penalties included)      */
-    int hodoku;         /* Python's step.extra["hodoku"], or -1 when the step has none      */
-    uint16_t place[81]; /* digits placed: bit d-1 of place[c] places d in c (one bit a cell) */
-    uint16_t elim[81];  /* candidates removed: bit d-1 of elim[c] removes d from c          */
-} hm_step;
-
 /* What a finder may use besides the position: the time limit and a way to be interrupted. */
 typedef struct {
     double deadline;    /* CLOCK_MONOTONIC seconds after which long searches give up; 0 = none */
@@ -72,12 +63,9 @@ typedef struct {
  * says 1. */
 int hm_check_deadline(hm_ctx *ctx);
 
-/* Empty a step (name NULL, no placements or eliminations). */
-void hm_step_clear(hm_step *step);
-
 /* Apply a step to a position: place digits (removing them from the peers' candidates), then
  * remove the eliminated candidates.  Like Candidates.place / Candidates.eliminate. */
-void hm_apply(hm_pos *pos, const hm_step *step);
+void hm_apply(hm_pos *pos, const sk_step *step);
 
 /* Pencil marks of a grid: every empty cell gets the digits none of its peers hold. */
 void hm_from_cells(hm_pos *pos, const uint8_t cells[81]);
@@ -89,48 +77,48 @@ void hm_from_cells(hm_pos *pos, const uint8_t cells[81]);
  * Python caller goes on from that position with the Python techniques, so the path is never
  * changed by a missing finder.  The position is never changed.  Python twin in comments.
  */
-typedef int (*hm_finder)(const hm_pos *pos, hm_step *out, hm_ctx *ctx);
+typedef int (*hm_finder)(const hm_pos *pos, sk_step *out, hm_ctx *ctx);
 
 /* csrc/se/human9_basic.c */
-int hm_hidden_single(const hm_pos *, hm_step *, hm_ctx *);        /* singles:find_hidden_singles */
-int hm_direct_pointing(const hm_pos *, hm_step *, hm_ctx *);      /* intersections:find_direct_intersections */
-int hm_direct_hidden_pair(const hm_pos *, hm_step *, hm_ctx *);   /* subsets:find_direct_hidden_pairs */
-int hm_naked_single(const hm_pos *, hm_step *, hm_ctx *);         /* singles:find_naked_singles */
-int hm_direct_hidden_triplet(const hm_pos *, hm_step *, hm_ctx *);/* subsets:find_direct_hidden_triplets */
-int hm_pointing(const hm_pos *, hm_step *, hm_ctx *);             /* intersections:find_intersections */
-int hm_naked_pair(const hm_pos *, hm_step *, hm_ctx *);           /* subsets:find_naked_pairs */
-int hm_x_wing(const hm_pos *, hm_step *, hm_ctx *);               /* fish:find_x_wings */
-int hm_hidden_pair(const hm_pos *, hm_step *, hm_ctx *);          /* subsets:find_hidden_pairs */
-int hm_naked_triplet(const hm_pos *, hm_step *, hm_ctx *);        /* subsets:find_naked_triplets */
-int hm_swordfish(const hm_pos *, hm_step *, hm_ctx *);            /* fish:find_swordfish */
-int hm_hidden_triplet(const hm_pos *, hm_step *, hm_ctx *);       /* subsets:find_hidden_triplets */
-int hm_xy_wing(const hm_pos *, hm_step *, hm_ctx *);              /* wings:find_xy_wings */
-int hm_xyz_wing(const hm_pos *, hm_step *, hm_ctx *);             /* wings:find_xyz_wings */
-int hm_naked_quad(const hm_pos *, hm_step *, hm_ctx *);           /* subsets:find_naked_quads */
-int hm_jellyfish(const hm_pos *, hm_step *, hm_ctx *);            /* fish:find_jellyfish */
-int hm_hidden_quad(const hm_pos *, hm_step *, hm_ctx *);          /* subsets:find_hidden_quads */
+int hm_hidden_single(const hm_pos *, sk_step *, hm_ctx *);        /* singles:find_hidden_singles */
+int hm_direct_pointing(const hm_pos *, sk_step *, hm_ctx *);      /* intersections:find_direct_intersections */
+int hm_direct_hidden_pair(const hm_pos *, sk_step *, hm_ctx *);   /* subsets:find_direct_hidden_pairs */
+int hm_naked_single(const hm_pos *, sk_step *, hm_ctx *);         /* singles:find_naked_singles */
+int hm_direct_hidden_triplet(const hm_pos *, sk_step *, hm_ctx *);/* subsets:find_direct_hidden_triplets */
+int hm_pointing(const hm_pos *, sk_step *, hm_ctx *);             /* intersections:find_intersections */
+int hm_naked_pair(const hm_pos *, sk_step *, hm_ctx *);           /* subsets:find_naked_pairs */
+int hm_x_wing(const hm_pos *, sk_step *, hm_ctx *);               /* fish:find_x_wings */
+int hm_hidden_pair(const hm_pos *, sk_step *, hm_ctx *);          /* subsets:find_hidden_pairs */
+int hm_naked_triplet(const hm_pos *, sk_step *, hm_ctx *);        /* subsets:find_naked_triplets */
+int hm_swordfish(const hm_pos *, sk_step *, hm_ctx *);            /* fish:find_swordfish */
+int hm_hidden_triplet(const hm_pos *, sk_step *, hm_ctx *);       /* subsets:find_hidden_triplets */
+int hm_xy_wing(const hm_pos *, sk_step *, hm_ctx *);              /* wings:find_xy_wings */
+int hm_xyz_wing(const hm_pos *, sk_step *, hm_ctx *);             /* wings:find_xyz_wings */
+int hm_naked_quad(const hm_pos *, sk_step *, hm_ctx *);           /* subsets:find_naked_quads */
+int hm_jellyfish(const hm_pos *, sk_step *, hm_ctx *);            /* fish:find_jellyfish */
+int hm_hidden_quad(const hm_pos *, sk_step *, hm_ctx *);          /* subsets:find_hidden_quads */
 
 /* csrc/se/human9_uniqueness.c */
-int hm_unique_rectangle(const hm_pos *, hm_step *, hm_ctx *);     /* uniqueness:find_unique_loops */
-int hm_bug(const hm_pos *, hm_step *, hm_ctx *);                  /* uniqueness:find_bugs */
+int hm_unique_rectangle(const hm_pos *, sk_step *, hm_ctx *);     /* uniqueness:find_unique_loops */
+int hm_bug(const hm_pos *, sk_step *, hm_ctx *);                  /* uniqueness:find_bugs */
 
 /* csrc/se/human9_exclusion.c */
-int hm_aligned_pair(const hm_pos *, hm_step *, hm_ctx *);         /* exclusion:find_aligned_pairs */
-int hm_aligned_triplet(const hm_pos *, hm_step *, hm_ctx *);      /* exclusion:find_aligned_triplets */
+int hm_aligned_pair(const hm_pos *, sk_step *, hm_ctx *);         /* exclusion:find_aligned_pairs */
+int hm_aligned_triplet(const hm_pos *, sk_step *, hm_ctx *);      /* exclusion:find_aligned_triplets */
 
 /* csrc/se/human9_chains.c */
-int hm_forcing_chain(const hm_pos *, hm_step *, hm_ctx *);        /* chains:find_cycles_and_forcing_chains */
+int hm_forcing_chain(const hm_pos *, sk_step *, hm_ctx *);        /* chains:find_cycles_and_forcing_chains */
 
 /* csrc/se/human9_forcing.c */
-int hm_nishio(const hm_pos *, hm_step *, hm_ctx *);               /* forcing:find_nishio_forcing_chains */
-int hm_multiple(const hm_pos *, hm_step *, hm_ctx *);             /* forcing:find_multiple_forcing_chains */
-int hm_dynamic(const hm_pos *, hm_step *, hm_ctx *);              /* forcing:find_dynamic_forcing_chains */
-int hm_dynamic_plus(const hm_pos *, hm_step *, hm_ctx *);         /* forcing:find_dynamic_plus_forcing_chains */
+int hm_nishio(const hm_pos *, sk_step *, hm_ctx *);               /* forcing:find_nishio_forcing_chains */
+int hm_multiple(const hm_pos *, sk_step *, hm_ctx *);             /* forcing:find_multiple_forcing_chains */
+int hm_dynamic(const hm_pos *, sk_step *, hm_ctx *);              /* forcing:find_dynamic_forcing_chains */
+int hm_dynamic_plus(const hm_pos *, sk_step *, hm_ctx *);         /* forcing:find_dynamic_plus_forcing_chains */
 
 /* csrc/se/human9_nested.c: nested forcing chains, levels 2 and 3; -1 (Python goes on) if memory
  * runs out */
-int hm_nested2(const hm_pos *, hm_step *, hm_ctx *);             /* nested:find_nested_forcing_chains(level=2) */
-int hm_nested3(const hm_pos *, hm_step *, hm_ctx *);             /* nested:find_nested_forcing_chains(level=3) */
+int hm_nested2(const hm_pos *, sk_step *, hm_ctx *);             /* nested:find_nested_forcing_chains(level=2) */
+int hm_nested3(const hm_pos *, sk_step *, hm_ctx *);             /* nested:find_nested_forcing_chains(level=3) */
 
 /* The SE rating order: techniques(se_only=True) of sudokit.techniques, by Python name. */
 typedef struct {
@@ -156,7 +144,7 @@ enum {
  * hm_se_order that has one, check it against the solution, apply it, until solved.
  * path receives the steps (room for max_steps; the loop stops with HM_UNSOLVED beyond it, and
  * 81 + 729 is always enough); *count the number written.  Returns an HM_* status. */
-int hm_rate(const uint8_t cells[81], hm_step *path, int max_steps, int *count, hm_ctx *ctx);
+int hm_rate(const uint8_t cells[81], sk_step *path, int max_steps, int *count, hm_ctx *ctx);
 
 #ifdef __cplusplus
 }

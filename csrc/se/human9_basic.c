@@ -7,7 +7,7 @@
  * subset walk HoDoKu's finders share (common/subsets.h); what is kept here is SE's policy:
  * its unit order, its pools and the first set that removes something.
  *
- * Two views of a position are used, built on the stack when a finder needs them:
+ * The view most finders use is built on the stack when needed:
  *
  *   - unit places: where[u][d-1] is a 9-bit mask of the positions i (0..8) in unit u whose
  *     cell kUnitCells[u][i] holds candidate d.  Positions follow Python's Shape.units:
@@ -17,14 +17,13 @@
  *                                                        3 4 5
  *                                                        6 7 8
  *
- *   - 81-cell bitboards (sk_cells, common/bits.h); the wings use them
- *     for "the cells seeing a, b (and the pivot)", a couple of ANDs of peer boards.
- *
- *         w[0]: cells 0..63   w[1]: cells 64..80 in bits 0..16 (sk_cells, common/bits.h)
+ * The XY/XYZ-wings walk the wing walk both raters share (common/wings9.h); SE keeps how it
+ * writes the first wing's step.
  */
 #include "se/human9.h"
 #include "common/geometry9.h"
 #include "common/subsets.h"
+#include "common/wings9.h"
 #include "se/human9_techniques.h"
 
 #include <string.h>
@@ -33,7 +32,7 @@
 /* A finder of the SE order (human9.h) that runs its family's search with the family's
  * parameters: one line each below (the context is for the chain finders only). */
 #define HM_FINDER(name, search)                                    \
-    int name(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {       \
+    int name(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {       \
         (void)ctx;                                                 \
         return search;                                             \
     }
@@ -46,50 +45,12 @@ static inline int single_bit(unsigned m) { return m && !(m & (m - 1)); }
 /* Index of the lowest set bit (m != 0). */
 static inline int low_index(unsigned m) { return __builtin_ctz(m); }
 
-/* ---- 81-cell bitboards ---------------------------------------------------------------- */
-
-/* sk_cells (common/bits.h): w[0] cells 0..63, w[1] cells 64..80 in bits 0..16. */
-
-/* The cells of each unit as bitboards: rows 0-8, columns 9-17, boxes 18-26 (generated). */
-static const sk_cells kUnitBoard[27] = {
-    {{0x00000000000001ffu, 0x00000u}}, {{0x000000000003fe00u, 0x00000u}},
-    {{0x0000000007fc0000u, 0x00000u}}, {{0x0000000ff8000000u, 0x00000u}},
-    {{0x00001ff000000000u, 0x00000u}}, {{0x003fe00000000000u, 0x00000u}},
-    {{0x7fc0000000000000u, 0x00000u}}, {{0x8000000000000000u, 0x000ffu}},
-    {{0x0000000000000000u, 0x1ff00u}},
-    {{0x8040201008040201u, 0x00100u}}, {{0x0080402010080402u, 0x00201u}},
-    {{0x0100804020100804u, 0x00402u}}, {{0x0201008040201008u, 0x00804u}},
-    {{0x0402010080402010u, 0x01008u}}, {{0x0804020100804020u, 0x02010u}},
-    {{0x1008040201008040u, 0x04020u}}, {{0x2010080402010080u, 0x08040u}},
-    {{0x4020100804020100u, 0x10080u}},
-    {{0x00000000001c0e07u, 0x00000u}}, {{0x0000000000e07038u, 0x00000u}},
-    {{0x00000000070381c0u, 0x00000u}}, {{0x0000e07038000000u, 0x00000u}},
-    {{0x00070381c0000000u, 0x00000u}}, {{0x00381c0e00000000u, 0x00000u}},
-    {{0x81c0000000000000u, 0x00703u}}, {{0x0e00000000000000u, 0x0381cu}},
-    {{0x7000000000000000u, 0x1c0e0u}},
-};
-
 /* SE's unit order for singles and subsets: boxes, then columns, then rows. */
 static const uint8_t kSeUnits[27] = {
     18, 19, 20, 21, 22, 23, 24, 25, 26,
     9, 10, 11, 12, 13, 14, 15, 16, 17,
     0, 1, 2, 3, 4, 5, 6, 7, 8,
 };
-
-/* Remove and return the lowest cell set (a not empty); walks cells in increasing order. */
-static inline int bb_take(sk_cells *a) {
-    int c = sk_cells_first(*a);
-    if (a->w[0]) a->w[0] &= a->w[0] - 1;
-    else a->w[1] &= a->w[1] - 1;
-    return c;
-}
-
-/* The 20 peers of a cell: its row, column and box without itself. */
-static inline sk_cells bb_peers(int c) {
-    const uint8_t *u = kCellUnits[c];
-    sk_cells all = sk_cells_or(sk_cells_or(kUnitBoard[u[0]], kUnitBoard[u[1]]), kUnitBoard[u[2]]);
-    return sk_cells_minus(all, sk_cells_one(c));
-}
 
 /* ---- unit places ---------------------------------------------------------------------- */
 
@@ -142,25 +103,17 @@ static unsigned unit_singles(const hm_pos *pos, int u) {
 
 /* ---- writing steps -------------------------------------------------------------------- */
 
-/* Start a step: clear it and write its name, difficulty (tenths) and HoDoKu score. */
-static void begin_step(hm_step *out, const char *name, int tenths, int hodoku) {
-    hm_step_clear(out);
-    out->name = name;
-    out->difficulty = tenths;
-    out->hodoku = hodoku;
-}
-
 /* A one-placement step (digit d as 0..8); returns 1 for the finder to return. */
-static int place_step(hm_step *out, const char *name, int tenths, int hodoku, int cell, int d) {
-    begin_step(out, name, tenths, hodoku);
-    out->place[cell] = (uint16_t)(1u << d);
+static int place_step(sk_step *out, const char *name, int tenths, int hodoku, int cell, int d) {
+    sk_step_se(out, name, tenths, hodoku);
+    sk_step_place(out, cell, d + 1);
     return 1;
 }
 
 /* ---- singles (singles.py) ------------------------------------------------------------- */
 
 /* Full houses in SE's unit order, then hidden singles in the same order, digits from 1 up. */
-int hm_hidden_single(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+int hm_hidden_single(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     uint8_t empty[27];
     unit_empty(pos, empty);
@@ -181,7 +134,7 @@ int hm_hidden_single(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
 }
 
 /* The first cell, row by row, with a single candidate. */
-int hm_naked_single(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+int hm_naked_single(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     for (int c = 0; c < 81; c++)
         if (single_bit(pos->cands[c]))
@@ -216,7 +169,7 @@ static inline unsigned shared(int a, int b) {
 /* Walk the locked sets in SE's order - (box, column), (box, row), (column, box), (row, box);
  * first units by index, then crossing second units by index, then digits from 1 up - and
  * return the first pointing/claiming step (direct = 0) or direct one (direct = 1). */
-static int intersections(const hm_pos *pos, hm_step *out, int direct) {
+static int intersections(const hm_pos *pos, sk_step *out, int direct) {
     static const uint8_t kPairs[4][2] = {{BOX, COL}, {BOX, ROW}, {COL, BOX}, {ROW, BOX}};
     uint16_t where[27][9];
     uint8_t empty[27];
@@ -239,10 +192,10 @@ static int intersections(const hm_pos *pos, hm_step *out, int direct) {
                         /* the digit leaves the rest of u2 */
                         unsigned gone = where[u2][d] & ~in2;
                         if (!gone) continue;
-                        begin_step(out, pointing ? HM_NAME_POINTING : "Claiming",
+                        sk_step_se(out, pointing ? HM_NAME_POINTING : "Claiming",
                                    pointing ? HM_TENTHS_POINTING : 28, HM_HODOKU_POINTING);
                         for (; gone; gone &= gone - 1)
-                            out->elim[kUnitCells[u2][low_index(gone)]] = (uint16_t)(1u << d);
+                            sk_step_elim(out, kUnitCells[u2][low_index(gone)], d + 1);
                         return 1;
                     }
                     /* a third unit u3 of u1's kind crossing u2 where d is left one place */
@@ -279,7 +232,7 @@ enum { NAKED, HIDDEN, DIRECT };
  * (the walk of common/subsets.h, one layer). */
 typedef struct {
     const hm_pos *pos;
-    hm_step *out;
+    sk_step *out;
     const uint16_t *where;  /* where[d]: places of digit d in the unit */
     int unit, k, kind, n;
     uint16_t item[9];
@@ -318,9 +271,9 @@ static int subset_step(void *ctx, unsigned chosen, int layer, unsigned uni) {
             if (keys & (1u << j)) continue;
             uint16_t gone = (uint16_t)(s->pos->cands[cells[j]] & uni);
             if (!gone) continue;
-            if (!found) begin_step(s->out, kNakedName[s->k], kNakedTenths[s->k], kNakedHodoku[s->k]);
+            if (!found) sk_step_se(s->out, kNakedName[s->k], kNakedTenths[s->k], kNakedHodoku[s->k]);
             found = 1;
-            s->out->elim[cells[j]] = gone;
+            sk_step_elims(s->out, cells[j], gone);
         }
         return found;
     }
@@ -331,9 +284,9 @@ static int subset_step(void *ctx, unsigned chosen, int layer, unsigned uni) {
             int cell = cells[low_index(m)];
             uint16_t gone = (uint16_t)(s->pos->cands[cell] & ~keys);
             if (!gone) continue;
-            if (!found) begin_step(s->out, kHiddenName[s->k], kHiddenTenths[s->k], kHiddenHodoku[s->k]);
+            if (!found) sk_step_se(s->out, kHiddenName[s->k], kHiddenTenths[s->k], kHiddenHodoku[s->k]);
             found = 1;
-            s->out->elim[cell] = gone;
+            sk_step_elims(s->out, cell, gone);
         }
         return found;
     }
@@ -351,7 +304,7 @@ static int subset_step(void *ctx, unsigned chosen, int layer, unsigned uni) {
 /* Subsets of size k and one kind, units in SE's order, each unit's sets in lexicographic
  * order (Python's combinations).  A naked set needs 2k empty cells in the unit, a hidden set
  * more than 2k, a direct hidden set more than k. */
-static int subsets(const hm_pos *pos, hm_step *out, int k, int kind) {
+static int subsets(const hm_pos *pos, sk_step *out, int k, int kind) {
     uint16_t where[27][9];
     uint8_t empty[27];
     if (kind == NAKED) unit_empty(pos, empty);  /* naked sets read the cells' masks only */
@@ -415,7 +368,7 @@ HM_FINDER(hm_hidden_quad, subsets(pos, out, 4, HIDDEN))
 /* One fish search: base lines of one kind, each line's places, the cover lines' places. */
 typedef struct {
     const hm_pos *pos;
-    hm_step *out;
+    sk_step *out;
     int k, base_kind;
     uint16_t (*cross)[9];      /* cross[c][d]: base indexes of digit d in cover line c  */
 } fish_search;
@@ -435,9 +388,9 @@ static int fish_step(void *ctx, unsigned bases, int d, unsigned cover) {
         for (unsigned bs = s->cross[c][d] & ~bases; bs; bs &= bs - 1) {
             int b = low_index(bs);
             int cell = s->base_kind == ROW ? 9 * b + c : 9 * c + b;
-            if (!found) begin_step(s->out, kFishName[s->k], kFishTenths[s->k], kFishHodoku[s->k]);
+            if (!found) sk_step_se(s->out, kFishName[s->k], kFishTenths[s->k], kFishHodoku[s->k]);
             found = 1;
-            s->out->elim[cell] |= (uint16_t)(1u << d);
+            sk_step_elim(s->out, cell, d + 1);
         }
     }
     return found;
@@ -447,7 +400,7 @@ static int fish_step(void *ctx, unsigned bases, int d, unsigned cover) {
  * lexicographic order, then digits from 1 up (the walk of common/subsets.h: items = base
  * lines, a layer a digit, bits = cover lines; a digit is usable in a base line with 2+
  * places there, and walked when placed at most 9 - 2k times). */
-static int basic_fish(const hm_pos *pos, hm_step *out, int k) {
+static int basic_fish(const hm_pos *pos, sk_step *out, int k) {
     uint16_t where[27][9];
     uint8_t empty[27];
     int placed[9] = {0};
@@ -488,45 +441,28 @@ HM_FINDER(hm_jellyfish, basic_fish(pos, out, 4))
 
 /* ---- XY- and XYZ-wings (wings.py) ----------------------------------------------------- */
 
-/* Pivots cell by cell; pincers are the pivot's bivalue peers (in cell order) missing exactly
- * one of its digits; pincer pairs in order.  XY: pivot xy, pincers xz, yz - cells seeing both
- * pincers lose z.  XYZ: pivot xyz, and the cells must see the pivot too. */
-static int wings(const hm_pos *pos, hm_step *out, int xyz) {
-    const uint16_t *cands = pos->cands;
-    int pivot_size = xyz ? 3 : 2;
-    for (int pivot = 0; pivot < 81; pivot++) {
-        unsigned mp = cands[pivot];
-        if (sk_popcount(mp) != pivot_size) continue;
-        int pincer[20], n = 0;
-        for (sk_cells peers = bb_peers(pivot); !sk_cells_empty(peers);) {
-            int p = bb_take(&peers);
-            unsigned m = cands[p];
-            if (sk_popcount(m) == 2 && single_bit(mp & ~m)) pincer[n++] = p;
-        }
-        for (int i = 0; i < n; i++)
-            for (int j = i + 1; j < n; j++) {
-                int a = pincer[i], b = pincer[j];
-                unsigned ma = cands[a], mb = cands[b];
-                if (sk_popcount(mp | ma | mb) != 3 || sk_popcount(mp & ma & mb) != xyz || ma == mb) continue;
-                unsigned z = ma & mb;
-                if (!single_bit(z)) continue;
-                sk_cells seen = sk_cells_and(bb_peers(a), bb_peers(b));
-                if (xyz) seen = sk_cells_and(seen, bb_peers(pivot));
-                seen = sk_cells_minus(seen, sk_cells_one(pivot));
-                int found = 0;
-                while (!sk_cells_empty(seen)) {
-                    int c = bb_take(&seen);
-                    if (!(cands[c] & z)) continue;
-                    if (!found) begin_step(out, xyz ? HM_NAME_XYZ_WING : HM_NAME_XY_WING,
-                                           xyz ? HM_TENTHS_XYZ_WING : HM_TENTHS_XY_WING,
-                                           xyz ? HM_HODOKU_XYZ_WING : HM_HODOKU_XY_WING);
-                    found = 1;
-                    out->elim[c] = (uint16_t)z;
-                }
-                if (found) return 1;
-            }
-    }
-    return 0;
+/* One wing search: where the step goes and which wing (0 XY, 1 XYZ). */
+typedef struct {
+    sk_step *out;
+    int xyz;
+} wing_search;
+
+/* The walk's visit: the step of the first wing met; its victims lose z. */
+static int wing_step(void *ctx, const sk_wing *w) {
+    const wing_search *s = ctx;
+    sk_step_se(s->out, s->xyz ? HM_NAME_XYZ_WING : HM_NAME_XY_WING,
+               s->xyz ? HM_TENTHS_XYZ_WING : HM_TENTHS_XY_WING,
+               s->xyz ? HM_HODOKU_XYZ_WING : HM_HODOKU_XY_WING);
+    for (sk_cells v = w->victims; !sk_cells_empty(v);)
+        sk_step_elim(s->out, sk_cells_take(&v), w->digit);
+    return 1;
+}
+
+/* The first XY- or XYZ-wing in the walk's order (common/wings9.h: pivots cell by cell,
+ * pincers in cell order, pincer pairs in order), as wings.py's wings_in meets them. */
+static int wings(const hm_pos *pos, sk_step *out, int xyz) {
+    wing_search s = {out, xyz};
+    return sk_wings(pos->cands, xyz, wing_step, &s);
 }
 
 /* XY-Wing. */

@@ -58,13 +58,11 @@ void hc_house_masks(const uint16_t cands[81], const geometry *g, uint16_t hd[27 
 /* ---- hints ------------------------------------------------------------------------------- */
 
 /* Write a hint as the finder's step. */
-void hc_hint_to_step(const hint *h, hm_step *out) {
-    hm_step_clear(out);
-    out->name = h->name;
-    out->difficulty = (int)(h->difficulty * 10 + 0.5);
-    out->hodoku = -1;  /* chain steps carry no "hodoku" in step.extra */
-    if (h->place_cell >= 0) out->place[h->place_cell] = (uint16_t)(1u << h->place_d0);
-    memcpy(out->elim, h->elim, sizeof out->elim);
+void hc_hint_to_step(const hint *h, sk_step *out) {
+    /* chain steps carry no "hodoku" in step.extra */
+    sk_step_se(out, h->name, (int)(h->difficulty * 10 + 0.5), -1);
+    if (h->place_cell >= 0) sk_step_place(out, h->place_cell, h->place_d0 + 1);
+    sk_step_elim_masks(out, h->elim);
 }
 
 /* ---- static implications (chains.py Links) ------------------------------------------------ */
@@ -367,7 +365,7 @@ int hc_unary_pass(unary *U, const hm_pos *pos, int y, int x, hm_ctx *ctx) {
 
 /* Bidirectional cycles, forcing X-chains and forcing chains: the first step of chains.py
  * find_cycles_and_forcing_chains (the easiest hint, the first found among equals). */
-int hm_forcing_chain(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+int hm_forcing_chain(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
     geometry g;
     uint16_t hd[27 * 9];
     hc_geometry_init(&g);

@@ -361,7 +361,7 @@ typedef struct nest_sum {
 /* human9_chains.c */
 HC_INTERNAL void hc_geometry_init(geometry *g);
 HC_INTERNAL void hc_house_masks(const uint16_t cands[81], const geometry *g, uint16_t hd[27 * 9]);
-HC_INTERNAL void hc_hint_to_step(const hint *h, hm_step *out);
+HC_INTERNAL void hc_hint_to_step(const hint *h, sk_step *out);
 HC_INTERNAL void hc_links_init(links *L, const uint16_t cands[81], const uint16_t hd[27 * 9],
                                const geometry *g);
 HC_INTERNAL void hc_inner_add(inner_list *I, double diff, int complexity, int sort_key, int cycle,
@@ -373,7 +373,7 @@ HC_INTERNAL extern const chain_rule RULE_MULTIPLE;
 HC_INTERNAL chains *hc_chains_open(const hm_pos *pos, hm_ctx *ctx, const chain_rule *R);
 HC_INTERNAL void hc_chains_close(chains *C);
 HC_INTERNAL int hc_branching_search(chains *C);
-HC_INTERNAL int hc_branching_finder(const hm_pos *pos, hm_step *out, hm_ctx *ctx, const chain_rule *R);
+HC_INTERNAL int hc_branching_finder(const hm_pos *pos, sk_step *out, hm_ctx *ctx, const chain_rule *R);
 HC_INTERNAL int hc_run_count(chains *C, const crun *r, int key, int limit);
 
 /* human9_nested.c: nothing (its hooks are in RULE_NESTED2/3 and chains.collect_common) */

@@ -94,13 +94,10 @@ static int masks_of(const hm_pos *pos, sk_cells s, uint16_t out[81]) {
 }
 
 /* Write an exclusion step: base[i] loses its candidates outside allowed[i]. */
-static void exclusion_step(const hm_pos *pos, hm_step *out, const char *name, int tenths,
+static void exclusion_step(const hm_pos *pos, sk_step *out, const char *name, int tenths,
                            const int *base, const uint16_t *allowed, int k) {
-    hm_step_clear(out);
-    out->name = name;
-    out->difficulty = tenths;
-    out->hodoku = -1;  /* Python's exclusion steps carry no hodoku score */
-    for (int i = 0; i < k; i++) out->elim[base[i]] = pos->cands[base[i]] & (uint16_t)~allowed[i];
+    sk_step_se(out, name, tenths, -1);  /* Python's exclusion steps carry no hodoku score */
+    for (int i = 0; i < k; i++) sk_step_elims(out, base[i], pos->cands[base[i]] & ~allowed[i]);
 }
 
 /* -- pairs ---------------------------------------------------------------------------------- */
@@ -130,7 +127,7 @@ static int pair_exclusion(const hm_pos *pos, int c0, int c1, const uint16_t *ex,
 }
 
 /* The first pair of base cells (in combinations order) whose exclusion removes something. */
-int hm_aligned_pair(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+int hm_aligned_pair(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
     int cells[81];
     sk_cells ex[81], is_base;
     uint16_t exm[81], allowed[2];
@@ -197,7 +194,7 @@ static int triplet_exclusion(const hm_pos *pos, const int base[3], const uint16_
 
 /* The first triplet (pair in combinations order, then tail) whose exclusion removes something.
  * (Its opening looks like hm_aligned_pair's: the same find_bases call; the search differs.) */
-int hm_aligned_triplet(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+int hm_aligned_triplet(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
     int cells[81];
     sk_cells ex[81], is_base;
     uint16_t exm[81], allowed[3];

@@ -703,7 +703,7 @@ chains *hc_chains_open(const hm_pos *pos, hm_ctx *ctx, const chain_rule *R) {
 }
 
 /* Set up the shared tables, run the search of one rule, and write its first step. */
-int hc_branching_finder(const hm_pos *pos, hm_step *out, hm_ctx *ctx, const chain_rule *R) {
+int hc_branching_finder(const hm_pos *pos, sk_step *out, hm_ctx *ctx, const chain_rule *R) {
     chains *C = hc_chains_open(pos, ctx, R);
     /* nested chains: a search cut short by memory (or a 16-bit pool) says "not ported", so
      * that Python goes on from here and the path never depends on our limits */
@@ -719,22 +719,22 @@ int hc_branching_finder(const hm_pos *pos, hm_step *out, hm_ctx *ctx, const chai
 }
 
 /* Nishio forcing chains (forcing.py find_nishio_forcing_chains). */
-int hm_nishio(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+int hm_nishio(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
     return hc_branching_finder(pos, out, ctx, &RULE_NISHIO);
 }
 
 /* Static cell and region forcing chains (forcing.py find_multiple_forcing_chains). */
-int hm_multiple(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+int hm_multiple(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
     return hc_branching_finder(pos, out, ctx, &RULE_MULTIPLE);
 }
 
 /* Dynamic contradiction, double, cell and region forcing chains (forcing.py
  * find_dynamic_forcing_chains). */
-int hm_dynamic(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+int hm_dynamic(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
     return hc_branching_finder(pos, out, ctx, &RULE_DYNAMIC);
 }
 
 /* Dynamic forcing chains with the (+) rules (forcing.py find_dynamic_plus_forcing_chains). */
-int hm_dynamic_plus(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+int hm_dynamic_plus(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
     return hc_branching_finder(pos, out, ctx, &RULE_PLUS);
 }

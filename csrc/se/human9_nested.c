@@ -290,11 +290,11 @@ static const chain_rule RULE_NESTED3 = {1, 0, 1,
                                         nested_rules, nest_collect};
 
 /* Nested forcing chains, level 2 (nested.py find_nested_forcing_chains(level=2)). */
-int hm_nested2(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+int hm_nested2(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
     return hc_branching_finder(pos, out, ctx, &RULE_NESTED2);
 }
 
 /* Nested forcing chains, level 3 (nested.py find_nested_forcing_chains(level=3)). */
-int hm_nested3(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+int hm_nested3(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
     return hc_branching_finder(pos, out, ctx, &RULE_NESTED3);
 }

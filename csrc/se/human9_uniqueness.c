@@ -48,17 +48,6 @@ static inline int cs_eq(const sk_cells *a, const sk_cells *b) {
 /* 1 when the set is empty. */
 static inline int cs_empty(const sk_cells *s) { return (s->w[0] | s->w[1]) == 0; }
 
-/* The peers of a cell: the 20 other cells of its row, column and box. */
-static sk_cells peer_set(int cell) {
-    sk_cells s = {{0, 0}};
-    for (int kind = 0; kind < 3; kind++) {
-        int u = unit_of(kind, cell);
-        for (int i = 0; i < 9; i++) sk_cells_add(&s, unit_cell(u, i));
-    }
-    sk_cells_del(&s, cell);
-    return s;
-}
-
 /* Set idx[0..k) to the first k-combination 0, 1, ..., k-1. */
 static void first_combination(int *idx, int k) {
     for (int i = 0; i < k; i++) idx[i] = i;
@@ -109,7 +98,7 @@ typedef struct {
     int nomem;
     int have;            /* best holds a step                                           */
     int best_tenths, best_type;
-    hm_step *best;
+    sk_step *best;
 } ur_search;
 
 /* SE's difficulty of a loop of `size` cells, in tenths, before any type 3 bonus. */
@@ -150,13 +139,10 @@ static void offer(ur_search *s, int type, int variant, int extra_tenths, const u
     int tenths = loop_tenths(s->len) + extra_tenths;
     if (s->have && (tenths > s->best_tenths || (tenths == s->best_tenths && type >= s->best_type)))
         return;
-    hm_step *out = s->best;
-    hm_step_clear(out);
+    sk_step *out = s->best;
     int size = s->len > 18 ? 18 : s->len;
-    out->name = loop_names[size / 2 - 2][type - 1];
-    out->difficulty = tenths;
-    out->hodoku = HM_HODOKU_UNIQUE_RECTANGLE;
-    memcpy(out->elim, elim, sizeof out->elim);
+    sk_step_se(out, loop_names[size / 2 - 2][type - 1], tenths, HM_HODOKU_UNIQUE_RECTANGLE);
+    sk_step_elim_masks(out, elim);
     s->have = 1;
     s->best_tenths = tenths;
     s->best_type = type;
@@ -189,8 +175,8 @@ static void ur_type2(ur_search *s, const int *rescue, int n) {
     uint16_t extra = 0;
     for (int i = 0; i < n; i++) extra |= m[rescue[i]] & (uint16_t)~s->pair;
     if (sk_popcount(extra) != 1) return;
-    sk_cells seeing = peer_set(rescue[0]);
-    for (int i = 1; i < n; i++) seeing = sk_cells_and(seeing, peer_set(rescue[i]));
+    sk_cells seeing = peer_cells(rescue[0]);
+    for (int i = 1; i < n; i++) seeing = sk_cells_and(seeing, peer_cells(rescue[i]));
     uint16_t elim[81] = {0};
     for (int c = 0; c < 81; c++)
         if (cs_has(&seeing, c) && (m[c] & extra)) elim[c] = extra;
@@ -365,7 +351,7 @@ static void walk(ur_search *s, int cell, int allowed, uint16_t extras, int last_
 }
 
 /* The easiest unique rectangle / loop step, walking from every bivalue cell in turn. */
-int hm_unique_rectangle(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+int hm_unique_rectangle(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
     ur_search s;
     memset(&s, 0, sizeof s);
     s.pos = pos;
@@ -427,7 +413,7 @@ static int bug_candidates(const hm_pos *pos, bug_found *f) {
                 f->digits[cell] |= bit;
                 f->all |= bit;
                 temp[cell] &= (uint16_t)~bit;
-                sk_cells house = peer_set(cell);
+                sk_cells house = peer_cells(cell);
                 f->common = have_common ? sk_cells_and(f->common, house) : house;
                 have_common = 1;
                 f->common.w[0] &= ~bugset.w[0];
@@ -450,12 +436,9 @@ static int bug_candidates(const hm_pos *pos, bug_found *f) {
 }
 
 /* Write a BUG step. */
-static void bug_step(hm_step *out, const char *name, int tenths, const uint16_t elim[81]) {
-    hm_step_clear(out);
-    out->name = name;
-    out->difficulty = tenths;
-    out->hodoku = HM_HODOKU_UNIQUE_RECTANGLE;
-    memcpy(out->elim, elim, sizeof out->elim);
+static void bug_step(sk_step *out, const char *name, int tenths, const uint16_t elim[81]) {
+    sk_step_se(out, name, tenths, HM_HODOKU_UNIQUE_RECTANGLE);
+    sk_step_elim_masks(out, elim);
 }
 
 /* The unit of a kind shared by all BUG cells, or -1. */
@@ -468,7 +451,7 @@ static int bug_shared_unit(const bug_found *f, int kind) {
 
 /* Type 4: two BUG cells in one unit sharing one non-BUG digit v keep only their BUG digit and
  * v (Python's _bug4; the eliminations do not depend on the unit). */
-static int bug_type4(const hm_pos *pos, const bug_found *f, hm_step *out) {
+static int bug_type4(const hm_pos *pos, const bug_found *f, sk_step *out) {
     const uint16_t *m = pos->cands;
     int c1 = f->cells[0], c2 = f->cells[1];
     uint16_t common = m[c1] & m[c2] & (uint16_t)~f->all;
@@ -487,7 +470,7 @@ static int bug_type4(const hm_pos *pos, const bug_found *f, hm_step *out) {
 
 /* Type 3: in a unit shared by all BUG cells, the BUG digits and degree-1 common peers form a
  * naked set whose digits leave the unit's other common peers (Python's _bug3). */
-static int bug_type3(const hm_pos *pos, const bug_found *f, hm_step *out) {
+static int bug_type3(const hm_pos *pos, const bug_found *f, sk_step *out) {
     const uint16_t *m = pos->cands;
     if (sk_popcount(f->all) < 2) return 0;
     for (int k = 0; k < 3; k++) {
@@ -531,7 +514,7 @@ static int bug_type3(const hm_pos *pos, const bug_found *f, hm_step *out) {
 }
 
 /* The first BUG step in find_bugs' order: type 1, else type 2 then 4, else type 4 then 3. */
-int hm_bug(const hm_pos *pos, hm_step *out, hm_ctx *ctx) {
+int hm_bug(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
     (void)ctx;
     bug_found f;
     const uint16_t *m = pos->cands;

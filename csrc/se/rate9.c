@@ -33,11 +33,6 @@ int hm_check_deadline(hm_ctx *ctx) {
     return ctx->expired;
 }
 
-void hm_step_clear(hm_step *step) {
-    memset(step, 0, sizeof *step);
-    step->hodoku = -1;
-}
-
 /* Place a digit: write it, empty its cell's candidates and strike it from the 20 peers. */
 static void place_digit(hm_pos *pos, int cell, int digit) {
     uint16_t b = (uint16_t)(1u << (digit - 1));
@@ -46,12 +41,12 @@ static void place_digit(hm_pos *pos, int cell, int digit) {
     for (int i = 0; i < 20; i++) pos->cands[kPeers[cell][i]] &= (uint16_t)~b;
 }
 
-void hm_apply(hm_pos *pos, const hm_step *step) {
+void hm_apply(hm_pos *pos, const sk_step *step) {
     for (int c = 0; c < 81; c++)
-        if (step->place[c])
+        if (step->place_mask[c])
             for (int d = 1; d <= 9; d++)
-                if (step->place[c] & (1u << (d - 1))) place_digit(pos, c, d);
-    for (int c = 0; c < 81; c++) pos->cands[c] &= (uint16_t)~step->elim[c];
+                if (step->place_mask[c] & (1u << (d - 1))) place_digit(pos, c, d);
+    for (int c = 0; c < 81; c++) pos->cands[c] &= (uint16_t)~step->elim_mask[c];
 }
 
 void hm_from_cells(hm_pos *pos, const uint8_t cells[81]) {
@@ -95,16 +90,16 @@ const hm_technique hm_se_order[] = {
 
 /* 1 when the step places only the solution's digits and removes none of them, and changes
  * something. */
-static int step_is_right(const hm_pos *pos, const hm_step *step, const uint8_t solution[81]) {
+static int step_is_right(const hm_pos *pos, const sk_step *step, const uint8_t solution[81]) {
     int changes = 0;
     for (int c = 0; c < 81; c++) {
         uint16_t right = (uint16_t)(1u << (solution[c] - 1));
-        if (step->place[c]) {
-            if (step->place[c] != right) return 0;
+        if (step->place_mask[c]) {
+            if (step->place_mask[c] != right) return 0;
             changes = 1;
         }
-        if (step->elim[c] & right) return 0;
-        if (step->elim[c] & pos->cands[c]) changes = 1;
+        if (step->elim_mask[c] & right) return 0;
+        if (step->elim_mask[c] & pos->cands[c]) changes = 1;
     }
     return changes;
 }
@@ -115,7 +110,7 @@ static int solved(const hm_pos *pos) {
     return 1;
 }
 
-int hm_rate(const uint8_t cells[81], hm_step *path, int max_steps, int *count, hm_ctx *ctx) {
+int hm_rate(const uint8_t cells[81], sk_step *path, int max_steps, int *count, hm_ctx *ctx) {
     uint8_t solution[81];
     hm_pos pos;
     *count = 0;
@@ -123,10 +118,10 @@ int hm_rate(const uint8_t cells[81], hm_step *path, int max_steps, int *count, h
     hm_from_cells(&pos, cells);
     while (!solved(&pos)) {
         if (*count >= max_steps) return HM_UNSOLVED;
-        hm_step *step = &path[*count];
+        sk_step *step = &path[*count];
         int found = 0;
         for (const hm_technique *t = hm_se_order; t->name && !found; t++) {
-            hm_step_clear(step);
+            sk_step_start(step, -1, NULL);
             found = t->find(&pos, step, ctx);
             if (ctx->expired) return HM_LIMIT;
             if (found < 0) return HM_UNSOLVED;  /* not ported: Python goes on from here */

@@ -41,3 +41,13 @@ def test_cell_units() -> None:
 
 def test_peers() -> None:
     assert c_table("kPeers", 20) == [sorted(peers) for peers in SHAPE.peers]
+
+
+def test_unit_sets() -> None:
+    """kUnitSet[u] is kUnitCells[u] as an sk_cells: cell c at bit c % 64 of word c // 64."""
+    text = re.sub(r"/\*.*?\*/", "", SOURCE.read_text(), flags=re.S)
+    m = re.search(r"\bkUnitSet\[27\]\s*=\s*\{(.*?)\};", text, re.S)
+    assert m is not None, "kUnitSet not found"
+    words = [int(v, 16) for v in re.findall(r"0x([0-9a-fA-F]+)", m.group(1))]
+    sets = [words[i] | words[i + 1] << 64 for i in range(0, len(words), 2)]
+    assert sets == [sum(1 << c for c in unit) for unit in SHAPE.units]
