@@ -14,6 +14,7 @@ $(STAMP): $(SOURCES)
 	@echo "setting up $(VENV): sudokit (editable, its C extension built) with its dev and web extras, from PyPI"
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	rm -f src/sudokit/_core*.so  # the extension is optional to pip: a failed compile would keep the old one
 	$(PY) -m pip install --quiet -e '.[dev,web]'
 	$(PY) -c "import sudokit._core" || { echo "the C extension did not build"; exit 1; }
 	touch $(STAMP)
