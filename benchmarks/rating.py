@@ -234,6 +234,9 @@ def main() -> None:
     parser.add_argument("--no-table", dest="table_part", action="store_false",
                         help="skip part 1 (only the serate comparison)")
     args = parser.parse_args()
+    for what, path in (("--table", args.table if args.table_part else None), ("--peer-file", args.peer_file)):
+        if path is not None and not Path(path).is_file():
+            parser.error(f"{what}: no such file: {path} (the shared data sets: $SUDOKIT_DATA)")
     if args.table_part:
         agreement(args)
     puzzles = peer_puzzles(args)
