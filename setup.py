@@ -14,7 +14,8 @@ core = Extension(
     "sudokit._core",
     sources=sorted(glob("csrc/*/*.c")),
     include_dirs=["csrc"],
-    extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra"],
+    # a call to an undeclared function would build, then fail only at import (undefined symbol)
+    extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Werror=implicit-function-declaration"],
     optional=True,
 )
 

@@ -50,6 +50,9 @@ static inline int sk_popcount(uint64_t x) {
 /* The index of the lowest set bit of a nonzero x. */
 static inline int sk_lowest(uint64_t x) { return __builtin_ctzll(x); }
 
+/* The digit of the lowest bit of a nonzero candidate mask (bit d-1 = digit d): 0b10100 -> 3. */
+static inline int sk_low_digit(uint64_t mask) { return sk_lowest(mask) + 1; }
+
 /* ---- sets of the 81 cells ----------------------------------------------------------------- */
 
 typedef struct {

@@ -35,6 +35,8 @@
 #ifndef SUDOKIT_STEP9_H
 #define SUDOKIT_STEP9_H
 
+#include "common/bits.h"
+
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -98,7 +100,7 @@ static inline void sk_step_elim(sk_step *s, int cell, int digit) {
 
 /* Remove the digits of mask (bit d-1 = digit d) from cell, from 1 up. */
 static inline void sk_step_elims(sk_step *s, int cell, unsigned mask) {
-    for (; mask; mask &= mask - 1) sk_step_elim(s, cell, __builtin_ctz(mask) + 1);
+    for (; mask; mask &= mask - 1) sk_step_elim(s, cell, sk_low_digit(mask));
 }
 
 /* Remove every candidate of elim[81] (masks as elim_mask), cell by cell. */

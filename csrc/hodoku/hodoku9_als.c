@@ -41,8 +41,6 @@ static inline int cs_within(sk_cells a, sk_cells b) {
 /* Bit of digit d (1..9). */
 static inline uint16_t dbit(int d) { return (uint16_t)(1u << (d - 1)); }
 
-/* The lowest digit (1..9) of a non-empty mask. */
-static inline int low_digit(unsigned m) { return __builtin_ctz(m) + 1; }
 
 /* Append each cell of a set (ascending) to a step as cells. */
 static void step_cells(sk_step *s, sk_cells cells) {
@@ -103,7 +101,7 @@ static void sdc_elims(sdc_search *s, const int *house, int n, const int *used1, 
         if (in_list(used1, n1, c) || in_list(used2, n2, c)) continue;
         unsigned m = s->b->masks[c] & digits;
         while (m) {
-            sk_step_elim(s->out, c, low_digit(m));
+            sk_step_elim(s->out, c, sk_low_digit(m));
             m &= m - 1;
         }
     }
@@ -325,7 +323,7 @@ static int rc_digits(const als_list *L, const als *a, const als *b, int found[9]
     if (cs_meet(a->cells, b->cells)) return 0;
     unsigned common = a->digits & b->digits;
     while (common) {
-        int d = low_digit(common);
+        int d = sk_low_digit(common);
         common &= common - 1;
         if (cs_within(sk_cells_and(a->cells, L->holders[d]), b->sees[d - 1])) found[n++] = d;
     }
@@ -453,7 +451,7 @@ static int list_and_rcs(hk_board *b, hm_ctx *ctx, als_list *local, rc_array *loc
 static void common_elims(sk_step *s, elim_seen *seen, const als *a, const als *b, uint16_t skip) {
     unsigned digits = a->digits & b->digits & ~skip;
     while (digits) {
-        int d = low_digit(digits);
+        int d = sk_low_digit(digits);
         digits &= digits - 1;
         sk_cells zone = sk_cells_and(a->sees[d - 1], b->sees[d - 1]);
         while (!sk_cells_empty(zone)) elim_once(s, seen, sk_cells_take(&zone), d);
@@ -464,7 +462,7 @@ static void common_elims(sk_step *s, elim_seen *seen, const als *a, const als *b
 static void locked_elims(sk_step *s, elim_seen *seen, const als *a, const als *b, int x, int y) {
     unsigned digits = a->digits & ~dbit(x) & ~dbit(y) & 0x1FF;
     while (digits) {
-        int d = low_digit(digits);
+        int d = sk_low_digit(digits);
         digits &= digits - 1;
         sk_cells zone = sk_cells_minus(a->sees[d - 1], b->cells);
         while (!sk_cells_empty(zone)) elim_once(s, seen, sk_cells_take(&zone), d);
@@ -688,7 +686,7 @@ static int chain_elims(const als *a, const als *b, uint16_t used, int64_t *weigh
     int n = 0;
     int64_t w = 0;
     while (digits) {
-        int z = low_digit(digits);
+        int z = sk_low_digit(digits);
         digits &= digits - 1;
         sk_cells zone = sk_cells_and(a->sees[z - 1], b->sees[z - 1]);
         while (!sk_cells_empty(zone)) {
@@ -726,7 +724,7 @@ static int chain_seen(chain_search *s, int current, uint16_t first_used) {
     int pair = pc == 1 ? p->x - 1 : pc == 2 ? p->second - 1 : 9 + p->x - 1;
     int depth = s->depth < 3 ? s->depth : 3;
     size_t state = (((size_t)current * 18 + (size_t)pair) * 3 + (size_t)(depth - 1)) * 9 +
-                   (size_t)(low_digit(first_used) - 1);
+                   (size_t)(sk_low_digit(first_used) - 1);
     uint16_t stamp = (uint16_t)(s->start + 1);
     if (s->seen[state] == stamp) return 1;
     s->seen[state] = stamp;
@@ -793,7 +791,7 @@ static int als_xy_chain(hk_board *board, sk_step *out, hm_ctx *ctx) {
         const als *a = &L->a[s.best_start], *b = &L->a[s.best_end];
         unsigned digits = a->digits & b->digits & ~s.best_used;
         while (digits) {
-            int z = low_digit(digits);
+            int z = sk_low_digit(digits);
             digits &= digits - 1;
             sk_cells zone = sk_cells_and(a->sees[z - 1], b->sees[z - 1]);
             while (!sk_cells_empty(zone)) sk_step_elim(out, sk_cells_take(&zone), z);

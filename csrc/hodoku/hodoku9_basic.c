@@ -30,8 +30,6 @@ static inline unsigned bit_of(int d) { return 1u << (d - 1); }
 
 /* The number of set bits. */
 
-/* The lowest digit of a non-empty mask. */
-static inline int low_digit(unsigned m) { return __builtin_ctz(m) + 1; }
 
 /* ---- singles ----------------------------------------------------------------------------- */
 
@@ -176,7 +174,7 @@ static int subset_step(const hk_board *b, const subset_kind *sk, const int *cell
     if (sk->hidden) {
         for (int i = 0; i < n; i++)
             for (unsigned m = b->masks[cells[i]] & ~digits & 0x1ffu; m; m &= m - 1)
-                sk_step_elim(out, cells[i], low_digit(m));
+                sk_step_elim(out, cells[i], sk_low_digit(m));
     } else {
         int box = kCellUnits[cells[0]][BOX];
         for (int k = 0; k < 3; k++) {
@@ -187,7 +185,7 @@ static int subset_step(const hk_board *b, const subset_kind *sk, const int *cell
                 int c = unit[i];
                 if (listed(cells, n, c)) continue;
                 for (unsigned m = b->masks[c] & digits; m; m &= m - 1) {
-                    sk_step_elim(out, c, low_digit(m));
+                    sk_step_elim(out, c, sk_low_digit(m));
                     if (!counted && (k == BOX || kCellUnits[c][BOX] != box)) {
                         counted = 1;
                         found_units++;

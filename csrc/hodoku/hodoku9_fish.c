@@ -318,7 +318,7 @@ static void finned_covers(finned_search *s, int rows, int d, const uint16_t *pos
                 fin_lines |= pos[bases[i]] & ~cover;
                 inside |= 1u << bases[i];
             }
-            unsigned fin_group = 7u << (3 * (__builtin_ctz(fin_lines) / 3));
+            unsigned fin_group = 7u << (3 * (sk_lowest(fin_lines) / 3));
             if (fin_lines & ~fin_group) continue;
             unsigned off = 0;
             for (int l = 3 * band; l < 3 * band + 3; l++)

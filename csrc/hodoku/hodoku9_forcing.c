@@ -183,7 +183,7 @@ static void fc_delete(fc_trial *x, int cell, int digit) {
     x->masks[cell] = (uint16_t)mask;
     if (!mask) return;
     if (!(mask & (mask - 1)) && x->n_naked < FC_QUEUE)
-        x->naked[x->n_naked++] = (sk_cand){(uint8_t)cell, (uint8_t)(__builtin_ctz(mask) + 1)};
+        x->naked[x->n_naked++] = (sk_cand){(uint8_t)cell, (uint8_t)(sk_low_digit(mask))};
     for (int k = 0; k < 3; k++) {
         int u = kCellUnits[cell][k];
         x->free[u][digit]--;
@@ -202,7 +202,7 @@ static void fc_place(fc_trial *x, const hl_tables *t, int cell, int digit) {
     int n = sk_cells_list(t->peers[cell], list);
     for (int i = 0; i < n; i++) fc_delete(x, list[i], digit);
     for (unsigned m = old; m; m &= m - 1) {
-        int d = __builtin_ctz(m) + 1;
+        int d = sk_low_digit(m);
         for (int k = 0; k < 3; k++) {
             int u = kCellUnits[cell][k];
             x->free[u][d]--;
@@ -217,7 +217,7 @@ static void fc_trial_set(fc_trial *x, const fc_board *b, const hl_tables *t, int
     fc_set(x->table, fc_bit(cell, digit, 1));
     fc_set_offs(x->table, sk_cells_and(b->where[digit], t->peers[cell]), digit);
     for (unsigned m = x->masks[cell] & ~(1u << (digit - 1)); m; m &= m - 1)
-        fc_set(x->table, fc_bit(cell, __builtin_ctz(m) + 1, 0));
+        fc_set(x->table, fc_bit(cell, sk_low_digit(m), 0));
     fc_place(x, t, cell, digit);
 }
 
@@ -226,7 +226,7 @@ static void fc_trial_remove(fc_trial *x, const fc_board *b, const hl_tables *t, 
     fc_set(x->table, fc_bit(cell, digit, 0));
     fc_delete(x, cell, digit);
     unsigned mask = x->masks[cell];
-    if (mask && !(mask & (mask - 1))) fc_trial_set(x, b, t, cell, __builtin_ctz(mask) + 1);
+    if (mask && !(mask & (mask - 1))) fc_trial_set(x, b, t, cell, sk_low_digit(mask));
 }
 
 /* The queued naked singles, then the queued hidden singles (one a cell) still valid, into
@@ -274,7 +274,7 @@ static int fc_tables(fc_mem *mem, int net, hm_ctx *ctx) {
     hl_tables *t = &mem->t;
     for (int c = 0; c < 81; c++) {
         for (unsigned m = mem->b.masks[c]; m; m &= m - 1) {
-            int d = __builtin_ctz(m) + 1;
+            int d = sk_low_digit(m);
             for (int on = 1; on >= 0; on--) {
                 int n = hl_node(c, d, on);
                 uint64_t *row = mem->direct[n];
@@ -516,7 +516,7 @@ static int fc_contradiction_length(fc_mem *mem, const uint64_t *row, int premise
     int n = sk_cells_list(empty, list);
     for (int i = 0; i < n; i++) {
         int s = 0;
-        for (unsigned m = b->masks[list[i]]; m; m &= m - 1) s += fc_length(mem, levels, fc_bit(list[i], __builtin_ctz(m) + 1, 0));
+        for (unsigned m = b->masks[list[i]]; m; m &= m - 1) s += fc_length(mem, levels, fc_bit(list[i], sk_low_digit(m), 0));
         if (s < best) best = s;
     }
     for (int d = 1; d <= 9; d++)
@@ -565,7 +565,7 @@ static int fc_verity(fc_mem *mem, int place, int cell, int digit) {
     for (int c = 0; c < 81; c++) {
         int n = 0;
         for (unsigned m = b->masks[c]; m; m &= m - 1) {
-            int d = __builtin_ctz(m) + 1;
+            int d = sk_low_digit(m);
             if (c != cell) {
                 int pair[2] = {hl_node(c, d, 1), hl_node(c, d, 0)};
                 if (fc_shorter_verity(mem, pair, 2, end, best)) return 1;
@@ -593,14 +593,14 @@ static void fc_conclusions(const fc_mem *mem, fc_found *f) {
     const uint64_t *rows[9];
     for (int c = 0; c < 81; c++)
         for (unsigned m = b->masks[c]; m; m &= m - 1) {
-            int d = __builtin_ctz(m) + 1, key = c * 10 + d;
+            int d = sk_low_digit(m), key = c * 10 + d;
             if (key < f->elim && fc_contradiction(mem, mem->reach[hl_node(c, d, 1)])) f->elim = key;
             if (key < f->place && fc_contradiction(mem, mem->reach[hl_node(c, d, 0)])) f->place = key;
         }
     for (int c = 0; c < 81; c++) {
         int n = 0;
         for (unsigned m = b->masks[c]; m; m &= m - 1) {
-            int d = __builtin_ctz(m) + 1;
+            int d = sk_low_digit(m);
             const uint64_t *pair[2] = {mem->reach[hl_node(c, d, 1)], mem->reach[hl_node(c, d, 0)]};
             fc_agreed(pair, 2, c, f);
             rows[n++] = mem->reach[hl_node(c, d, 1)];

@@ -65,9 +65,9 @@ static int hl_direct(const hl_tables *t, int node, uint16_t *out) {
     int c = t->ncell[node], d = t->ndigit[node], on = hl_on(node), len = 0;
     unsigned others = t->masks[c] & ~(1u << (d - 1));
     if (on) {
-        for (unsigned m = others; m; m &= m - 1) hl_push(out, &len, hl_node(c, __builtin_ctz(m) + 1, 0));
+        for (unsigned m = others; m; m &= m - 1) hl_push(out, &len, hl_node(c, sk_low_digit(m), 0));
     } else if (others && !(others & (others - 1))) {
-        hl_push(out, &len, hl_node(c, __builtin_ctz(others) + 1, 1));
+        hl_push(out, &len, hl_node(c, sk_low_digit(others), 1));
     }
     for (int kind = 0; kind < 3; kind++) {
         int u = kCellUnits[c][kind];
@@ -243,7 +243,7 @@ static void es_add_cells(elimset *e, sk_cells s, int d) {
 
 /* Add every candidate of cell c but the digits in `keep` (a mask). */
 static void es_add_others(elimset *e, const hl_tables *t, int c, unsigned keep) {
-    for (unsigned m = t->masks[c] & ~keep; m; m &= m - 1) es_add(e, c, __builtin_ctz(m) + 1);
+    for (unsigned m = t->masks[c] & ~keep; m; m &= m - 1) es_add(e, c, sk_low_digit(m));
 }
 
 /* 1 when the chain comes back to a cell it left (a nice loop may come back to its start). */
@@ -429,7 +429,7 @@ static int hl_search(hk_board *board, sk_step *out, hm_ctx *ctx) {
                     free(mem);
                     return 0;
                 }
-                int len = hl_table(t, hl_node(c, __builtin_ctz(m) + 1, on));
+                int len = hl_table(t, hl_node(c, sk_low_digit(m), on));
                 hl_check_loops(t, len, &loops, out);
                 if (!on) hl_check_aics(t, len, &aics, aic);
             }

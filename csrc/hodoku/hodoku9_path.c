@@ -61,7 +61,7 @@ void hk_eliminate(hk_board *b, int cell, int digit) {
     b->version++;
     if (!mask) return; /* as Python: an emptied cell leaves the counts alone */
     if (!(mask & (mask - 1)) && b->ns_len < HK_QUEUE)
-        b->ns[b->ns_len++] = (sk_cand){(uint8_t)cell, (uint8_t)(__builtin_ctz(mask) + 1)};
+        b->ns[b->ns_len++] = (sk_cand){(uint8_t)cell, (uint8_t)(sk_low_digit(mask))};
     for (int k = 0; k < 3; k++) {
         int u = kCellUnits[cell][k];
         int left = --b->free[u][digit];
@@ -78,7 +78,7 @@ void hk_place(hk_board *b, int cell, int digit) {
     b->version++;
     for (int i = 0; i < 20; i++) hk_eliminate(b, kPeers[cell][i], digit);
     for (unsigned m = old; m; m &= m - 1) {
-        int d = __builtin_ctz(m) + 1;
+        int d = sk_low_digit(m);
         for (int k = 0; k < 3; k++) {
             int u = kCellUnits[cell][k];
             if (--b->free[u][d] == 1 && d != digit) add_hidden(b, u, d);

@@ -47,7 +47,7 @@ static void views_init(const hk_board *b, views *v) {
     memset(v->holds, 0, sizeof v->holds);
     for (int c = 0; c < 81; c++) {
         v->peer[c] = peer_cells(c);
-        for (unsigned m = b->masks[c]; m; m &= m - 1) sk_cells_add(&v->holds[__builtin_ctz(m) + 1], c);
+        for (unsigned m = b->masks[c]; m; m &= m - 1) sk_cells_add(&v->holds[sk_low_digit(m)], c);
     }
 }
 
@@ -67,7 +67,7 @@ static inline int has(const hk_board *b, int c, int d) { return b->masks[c] >> (
 
 /* The other digit of a bivalue cell. */
 static inline int other_digit(const hk_board *b, int c, int d) {
-    return __builtin_ctz(b->masks[c] & ~(1u << (d - 1))) + 1;
+    return sk_low_digit(b->masks[c] & ~(1u << (d - 1)));
 }
 
 /* 1 when the cell holds exactly two candidates. */
@@ -451,7 +451,7 @@ static int best_x_chain(hk_board *b, sk_step *out, hm_ctx *ctx, int kind, const 
     for (int start = 0; start < 81; start++) {
         if (hm_check_deadline(ctx)) return 0;
         for (unsigned m = b->masks[start]; m; m &= m - 1) {
-            x_digit *x = &xs[__builtin_ctz(m)];
+            x_digit *x = &xs[sk_lowest(m)];
             best_key top = {0, 0, 0};  /* the best key among the ends, order aside */
             for (sk_cells ends = x_end_board(x, start, max_links, exact); !sk_cells_empty(ends);) {
                 sk_cand el[81];
@@ -553,7 +553,7 @@ static int find_xy_chain(hk_board *b, sk_step *out, hm_ctx *ctx) {
     for (int start = 0; start < 81; start++) {
         if (!bivalue(b, start)) continue;
         for (unsigned m = b->masks[start]; m; m &= m - 1) {
-            s.first = __builtin_ctz(m) + 1;
+            s.first = sk_low_digit(m);
             s.ones = sk_cells_and(v.peer[start], v.holds[s.first]);
             /* every chain from here removes at most the cells of ones: skip when too few */
             if (sk_cells_count(s.ones) < (s.w.key.found ? s.w.key.n : 1)) continue;
@@ -624,7 +624,7 @@ static int find_remote_pair(hk_board *b, sk_step *out, hm_ctx *ctx) {
         if (!bivalue(b, start)) continue;
         s.pair = b->masks[start];
         for (unsigned m = s.pair; m; m &= m - 1) {
-            s.first = __builtin_ctz(m) + 1;
+            s.first = sk_low_digit(m);
             s.second = other_digit(b, start, s.first);
             s.w.path[0] = (uint8_t)start;
             s.w.len = 1;
@@ -675,7 +675,7 @@ static int find_bug1(hk_board *b, sk_step *out, hm_ctx *ctx) {
     unsigned rest = b->masks[cell] & ~bug_digits;
     if (!rest) return 0;
     sk_step_start(out, HK_BUG_PLUS_1, "BUG type 1");
-    for (; rest; rest &= rest - 1) sk_step_elim(out, cell, __builtin_ctz(rest) + 1);
+    for (; rest; rest &= rest - 1) sk_step_elim(out, cell, sk_low_digit(rest));
     sk_step_cell(out, cell);
     return 1;
 }
@@ -719,7 +719,7 @@ static int find_w_wing(hk_board *b, sk_step *out, hm_ctx *ctx) {
             int c1 = pairs[i], c2 = pairs[j];
             if (b->masks[c1] != b->masks[c2] || see(c1, c2)) continue;
             for (unsigned m = b->masks[c1]; m; m &= m - 1) {
-                int x = __builtin_ctz(m) + 1, y = other_digit(b, c1, x);
+                int x = sk_low_digit(m), y = other_digit(b, c1, x);
                 sk_cells victims = sk_cells_and(sk_cells_and(v.peer[c1], v.peer[c2]), v.holds[y]);
                 if (sk_cells_empty(victims)) continue;
                 for (int u = 0; u < 27; u++) {

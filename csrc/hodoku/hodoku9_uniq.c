@@ -31,8 +31,6 @@
 /* Bit of digit d (1..9):  bit 8 7 6 5 4 3 2 1 0 = digit 9 .. 1. */
 static inline unsigned dbit(int d) { return 1u << (d - 1); }
 
-/* The lowest digit of a non-empty mask. */
-static inline int low_digit(unsigned m) { return __builtin_ctz(m) + 1; }
 
 /* 1 when cell c holds candidate d. */
 static inline int has(const hk_board *b, int c, int d) { return (b->masks[c] >> (d - 1)) & 1; }
@@ -44,9 +42,6 @@ static inline int two(unsigned m) { return m && sk_popcount(m) == 2; }
 static inline int diagonal(int a, int b) { return row_of(a) != row_of(b) && col_of(a) != col_of(b); }
 
 /* Cell sets: sk_cells (common/bits.h). */
-
-/* 1 when the set holds the cell. */
-static inline int cs_has(const sk_cells *s, int c) { return (int)((s->w[c >> 6] >> (c & 63)) & 1u); }
 
 /* The cells seeing every one of cells[0..n) (none of them included): common_peers. */
 static sk_cells common_peers(const int *cells, int n) {
@@ -63,7 +58,7 @@ static sk_cells common_peers(const int *cells, int n) {
 /* Eliminate digit d from every cell of s holding it, in cell order: removable(). */
 static void elim_in(const hk_board *b, sk_step *out, sk_cells s, int d) {
     for (int c = 0; c < 81; c++)
-        if (cs_has(&s, c) && has(b, c, d)) sk_step_elim(out, c, d);
+        if (sk_cells_has(s, c) && has(b, c, d)) sk_step_elim(out, c, d);
 }
 
 /* Start a step of the given kind and name with cells[0..n). */
@@ -134,7 +129,7 @@ static int ur3_elims(const hk_board *b, sk_step *out, int u, const int *cells, i
         for (int j = 0; j < n; j++) inside |= cells[j] == c;
         if (inside) continue;
         for (unsigned m = b->masks[c] & mask; m; m &= m - 1) {
-            sk_step_elim(out, c, low_digit(m));
+            sk_step_elim(out, c, sk_low_digit(m));
             count++;
         }
     }
@@ -269,7 +264,7 @@ static int ur1_rect(const hk_board *b, sk_step *out, const int rect[4], unsigned
     if (u.n_two != 3) return 0;
     int cell = u.extra[0];
     rect_step(out, HK_UNIQUENESS_1, "Unique Rectangle type 1", rect);
-    for (unsigned m = b->masks[cell] & pair; m; m &= m - 1) sk_step_elim(out, cell, low_digit(m));
+    for (unsigned m = b->masks[cell] & pair; m; m &= m - 1) sk_step_elim(out, cell, sk_low_digit(m));
     return out->n_elim > 0;
 }
 
@@ -284,7 +279,7 @@ static int ur25_rect(const hk_board *b, sk_step *out, const int rect[4], unsigne
     int five = u.n_extra == 3 || diagonal(u.extra[0], u.extra[1]);
     if (kind != (five ? HK_UNIQUENESS_5 : HK_UNIQUENESS_2)) return 0;
     rect_step(out, kind, five ? "Unique Rectangle type 5" : "Unique Rectangle type 2", rect);
-    elim_in(b, out, common_peers(u.extra, u.n_extra), low_digit(x));
+    elim_in(b, out, common_peers(u.extra, u.n_extra), sk_low_digit(x));
     return out->n_elim > 0;
 }
 
@@ -303,9 +298,9 @@ static int ur5_rect(const hk_board *b, sk_step *out, const int rect[4], unsigned
 static int absent_digit(const hk_board *b, sk_cells s, unsigned pair) {
     unsigned here = 0;
     for (int c = 0; c < 81; c++)
-        if (cs_has(&s, c)) here |= b->masks[c];
+        if (sk_cells_has(s, c)) here |= b->masks[c];
     unsigned gone = pair & ~here;
-    return gone ? low_digit(gone) : 0;
+    return gone ? sk_low_digit(gone) : 0;
 }
 
 /* Eliminate digit d from the two extra cells (smallest first) where they hold it. */
@@ -322,7 +317,7 @@ static int ur4_rect(const hk_board *b, sk_step *out, const int rect[4], unsigned
     int gone = absent_digit(b, common_peers(u.extra, 2), pair);
     if (!gone) return 0;
     rect_step(out, HK_UNIQUENESS_4, "Unique Rectangle type 4", rect);
-    elim_extra(b, out, &u, low_digit(pair & ~dbit(gone)));
+    elim_extra(b, out, &u, sk_low_digit(pair & ~dbit(gone)));
     return out->n_elim > 0;
 }
 
@@ -368,7 +363,7 @@ static int hidden_rect(const hk_board *b, sk_step *out, const int rect[4], unsig
         int col = col_of(e0) == col_of(corner) ? col_of(e1) : col_of(e0);
         int target = row * 9 + col;
         for (unsigned m = pair; m; m &= m - 1) {
-            int d = low_digit(m), other = low_digit(pair & ~dbit(d));
+            int d = sk_low_digit(m), other = sk_low_digit(pair & ~dbit(d));
             if (placed_outside(b, row, d, rect) || placed_outside(b, 9 + col, d, rect)) continue;
             if (!has(b, target, other)) continue;
             rect_step(out, HK_HIDDEN_RECTANGLE, "Hidden Rectangle", rect);
@@ -464,7 +459,7 @@ static int ar2_rect(const hk_board *b, sk_step *out, const int rect[4], int a, i
     (void)a;
     int far1 = rect[2], far2 = rect[3];
     if (b->values[far1] || b->values[far2]) return 0;
-    int x = low_digit(b->masks[far1] & ~dbit(bb));
+    int x = sk_low_digit(b->masks[far1] & ~dbit(bb));
     if (!has(b, far2, x)) return 0;
     start_step(out, HK_AVOIDABLE_RECTANGLE_2, "Avoidable Rectangle type 2", rect, 4);
     elim_in(b, out, common_peers(rect + 2, 2), x);

@@ -35,7 +35,6 @@ static inline uint32_t unit_bits(int c) {
 }
 
 static inline int single(unsigned m) { return m && !(m & (m - 1)); }
-static inline int digit_of(unsigned bit) { return __builtin_ctz(bit) + 1; }
 
 /* ---- random numbers ------------------------------------------------------------ */
 
@@ -119,7 +118,7 @@ static int propagate(board *b, uint8_t *stack, int top, uint32_t dirty) {
             }
         }
         while (dirty) {
-            int u = __builtin_ctz(dirty);
+            int u = sk_lowest(dirty);
             dirty &= dirty - 1;
             const uint8_t *unit = kUnitCells[u];
             unsigned once = 0, twice = 0;
@@ -164,13 +163,13 @@ static void search(board *b, search_ctx *ctx, uint8_t *stack, int top, uint32_t 
     }
     if (best < 0) {
         if (ctx->sols && ctx->found < 2)
-            for (int c = 0; c < 81; c++) ctx->sols[ctx->found][c] = (uint8_t)digit_of(b->cand[c]);
+            for (int c = 0; c < 81; c++) ctx->sols[ctx->found][c] = (uint8_t)sk_low_digit(b->cand[c]);
         ctx->found++;
         return;
     }
     uint8_t order[9];
     int n = 0;
-    for (unsigned m = b->cand[best]; m; m &= m - 1) order[n++] = (uint8_t)__builtin_ctz(m);
+    for (unsigned m = b->cand[best]; m; m &= m - 1) order[n++] = (uint8_t)sk_lowest(m);
     if (ctx->rng) shuffle(ctx->rng, order, n);
     for (int i = 0; i < n; i++) {
         board child = *b;
@@ -472,7 +471,7 @@ int sk_gen9_fill(sk_rng *rng, int k, int dig, uint8_t puzzle[81], uint8_t soluti
                 continue;
             }
             misses = 0;
-            puzzle[n] = (uint8_t)digit_of(bit); /* step 6 */
+            puzzle[n] = (uint8_t)sk_low_digit(bit); /* step 6 */
             used[u[0]] |= (uint16_t)bit;
             used[u[1]] |= (uint16_t)bit;
             used[u[2]] |= (uint16_t)bit;

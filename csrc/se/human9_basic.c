@@ -42,8 +42,6 @@
 /* 1 when exactly one bit is set. */
 static inline int single_bit(unsigned m) { return m && !(m & (m - 1)); }
 
-/* Index of the lowest set bit (m != 0). */
-static inline int low_index(unsigned m) { return __builtin_ctz(m); }
 
 /* SE's unit order for singles and subsets: boxes, then columns, then rows. */
 static const uint8_t kSeUnits[27] = {
@@ -67,7 +65,7 @@ static void unit_places(const hm_pos *pos, uint16_t where[27][9], uint8_t empty[
             empty[u[2]]++;
         }
         for (unsigned m = pos->cands[c]; m; m &= m - 1) {
-            int d = low_index(m);
+            int d = sk_lowest(m);
             where[u[0]][d] |= (uint16_t)(1u << (u[1] - 9));
             where[u[1]][d] |= (uint16_t)(1u << u[0]);
             where[u[2]][d] |= (uint16_t)(1u << u[3]);
@@ -123,7 +121,7 @@ int hm_hidden_single(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
             if ((empty[u] == 1) != alone) continue;
             unsigned singles = unit_singles(pos, u);
             if (!singles) continue;
-            int d = low_index(singles);
+            int d = sk_lowest(singles);
             int j = 0;
             while (!(pos->cands[kUnitCells[u][j]] & (1u << d))) j++;
             int cell = kUnitCells[u][j];
@@ -139,7 +137,7 @@ int hm_naked_single(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
     for (int c = 0; c < 81; c++)
         if (single_bit(pos->cands[c]))
             return place_step(out, HM_NAME_NAKED_SINGLE, HM_TENTHS_NAKED_SINGLE, -1, c,
-                              low_index(pos->cands[c]));
+                              sk_lowest(pos->cands[c]));
     return 0;
 }
 
@@ -186,7 +184,7 @@ static int intersections(const hm_pos *pos, sk_step *out, int direct) {
                 int u2 = crossing(u1, kind2, k2);
                 unsigned in1 = shared(u1, u2), in2 = shared(u2, u1);
                 for (unsigned ds = multi; ds; ds &= ds - 1) {
-                    int d = low_index(ds);
+                    int d = sk_lowest(ds);
                     if (where[u1][d] & ~in1) continue;  /* not all of u1's places in u2 */
                     if (!direct) {
                         /* the digit leaves the rest of u2 */
@@ -195,7 +193,7 @@ static int intersections(const hm_pos *pos, sk_step *out, int direct) {
                         sk_step_se(out, pointing ? HM_NAME_POINTING : "Claiming",
                                    pointing ? HM_TENTHS_POINTING : 28, HM_HODOKU_POINTING);
                         for (; gone; gone &= gone - 1)
-                            sk_step_elim(out, kUnitCells[u2][low_index(gone)], d + 1);
+                            sk_step_elim(out, kUnitCells[u2][sk_lowest(gone)], d + 1);
                         return 1;
                     }
                     /* a third unit u3 of u1's kind crossing u2 where d is left one place */
@@ -207,7 +205,7 @@ static int intersections(const hm_pos *pos, sk_step *out, int direct) {
                         if (!single_bit(left)) continue;
                         return place_step(out, pointing ? HM_NAME_DIRECT_POINTING : "Direct Claiming",
                                           pointing ? HM_TENTHS_DIRECT_POINTING : 19,
-                                          HM_HODOKU_POINTING + 14, kUnitCells[u3][low_index(left)], d);
+                                          HM_HODOKU_POINTING + 14, kUnitCells[u3][sk_lowest(left)], d);
                     }
                 }
             }
@@ -263,7 +261,7 @@ static int subset_step(void *ctx, unsigned chosen, int layer, unsigned uni) {
     (void)layer;
     const uint8_t *cells = kUnitCells[s->unit];
     unsigned keys = 0;  /* naked: positions of the set; hidden: its digits */
-    for (unsigned m = chosen; m; m &= m - 1) keys |= 1u << s->key[low_index(m)];
+    for (unsigned m = chosen; m; m &= m - 1) keys |= 1u << s->key[sk_lowest(m)];
     if (s->kind == NAKED) {
         /* the set's digits (uni) leave the unit's other cells */
         int found = 0;
@@ -281,7 +279,7 @@ static int subset_step(void *ctx, unsigned chosen, int layer, unsigned uni) {
         /* the set's cells (uni) lose every digit outside the set */
         int found = 0;
         for (unsigned m = uni; m; m &= m - 1) {
-            int cell = cells[low_index(m)];
+            int cell = cells[sk_lowest(m)];
             uint16_t gone = (uint16_t)(s->pos->cands[cell] & ~keys);
             if (!gone) continue;
             if (!found) sk_step_se(s->out, kHiddenName[s->k], kHiddenTenths[s->k], kHiddenHodoku[s->k]);
@@ -296,7 +294,7 @@ static int subset_step(void *ctx, unsigned chosen, int layer, unsigned uni) {
         unsigned places = s->where[d];
         if (sk_popcount(places) < 2 || !single_bit(places & ~uni)) continue;
         return place_step(s->out, kDirectName[s->k], kDirectTenths[s->k], kHiddenHodoku[s->k] + 14,
-                          cells[low_index(places & ~uni)], d);
+                          cells[sk_lowest(places & ~uni)], d);
     }
     return 0;
 }
@@ -383,10 +381,10 @@ static int fish_step(void *ctx, unsigned bases, int d, unsigned cover) {
     const fish_search *s = ctx;
     int found = 0;
     for (unsigned cs = cover; cs; cs &= cs - 1) {
-        int c = low_index(cs);
+        int c = sk_lowest(cs);
         /* cover line c loses d outside the base lines */
         for (unsigned bs = s->cross[c][d] & ~bases; bs; bs &= bs - 1) {
-            int b = low_index(bs);
+            int b = sk_lowest(bs);
             int cell = s->base_kind == ROW ? 9 * b + c : 9 * c + b;
             if (!found) sk_step_se(s->out, kFishName[s->k], kFishTenths[s->k], kFishHodoku[s->k]);
             found = 1;

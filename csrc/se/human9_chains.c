@@ -52,7 +52,7 @@ void hc_house_masks(const uint16_t cands[81], const geometry *g, uint16_t hd[27 
     for (int cell = 0; cell < 81; cell++)
         for (unsigned d = cands[cell]; d; d &= d - 1)
             for (int h = 0; h < 3; h++)
-                hd[g->house[cell][h] * 9 + low_bit(d)] |= (uint16_t)(1u << g->hpos[cell][h]);
+                hd[g->house[cell][h] * 9 + sk_lowest(d)] |= (uint16_t)(1u << g->hpos[cell][h]);
 }
 
 /* ---- hints ------------------------------------------------------------------------------- */
@@ -77,11 +77,11 @@ void hc_links_init(links *L, const uint16_t cands[81], const uint16_t hd[27 * 9]
     for (int cell = 0; cell < 81; cell++) {
         unsigned m = cands[cell];
         for (unsigned d = m; d; d &= d - 1) {
-            int d0 = low_bit(d);
+            int d0 = sk_lowest(d);
             int on = pot_key(cell, d0, 1), off = on ^ 1;
             /* on -> off */
             L->start[on] = (uint16_t)n;
-            for (unsigned e = m & ~(1u << d0); e; e &= e - 1) L->pool[n++] = (uint16_t)pot_key(cell, low_bit(e), 0);
+            for (unsigned e = m & ~(1u << d0); e; e &= e - 1) L->pool[n++] = (uint16_t)pot_key(cell, sk_lowest(e), 0);
             L->mid[on] = (uint16_t)n;
             for (int i = 0; i < 20; i++) {
                 int q = g->peers[cell][i];
@@ -90,13 +90,13 @@ void hc_links_init(links *L, const uint16_t cands[81], const uint16_t hd[27 * 9]
             L->end[on] = (uint16_t)n;
             /* off -> on */
             L->start[off] = (uint16_t)n;
-            if (sk_popcount(m) == 2) L->pool[n++] = (uint16_t)pot_key(cell, low_bit(m & ~(1u << d0)), 1);
+            if (sk_popcount(m) == 2) L->pool[n++] = (uint16_t)pot_key(cell, sk_lowest(m & ~(1u << d0)), 1);
             L->mid[off] = (uint16_t)n;
             for (int h = 0; h < 3; h++) {
                 int u = g->house[cell][h];
                 unsigned pm = hd[u * 9 + d0];
                 if (sk_popcount(pm) != 2) continue;
-                int k = pot_key(unit_cell(u, low_bit(pm & ~(1u << g->hpos[cell][h]))), d0, 1);
+                int k = pot_key(unit_cell(u, sk_lowest(pm & ~(1u << g->hpos[cell][h]))), d0, 1);
                 int dup = 0;
                 for (int j = L->mid[off]; j < n; j++) dup |= L->pool[j] == k;
                 if (!dup) L->pool[n++] = (uint16_t)k;
@@ -352,7 +352,7 @@ int hc_unary_pass(unary *U, const hm_pos *pos, int y, int x, hm_ctx *ctx) {
         if (pos->values[cell] || sk_popcount(m) <= 1) continue;
         if (!x && sk_popcount(m) > 2) continue;  /* Y-cycles start only from bivalue cells */
         for (unsigned d = m; d; d &= d - 1) {
-            int on = pot_key(cell, low_bit(d), 1);
+            int on = pot_key(cell, sk_lowest(d), 1);
             search_cycles(U, on, y, x);
             if (x) {
                 search_forcing(U, on, y);

@@ -66,9 +66,7 @@ static inline int ps_has(const potset *s, int k) { return (int)((s->w[k >> 6] >>
 static inline void ps_add(potset *s, int k) { s->w[k >> 6] |= 1ull << (k & 63); }
 static inline void ps_del(potset *s, int k) { s->w[k >> 6] &= ~(1ull << (k & 63)); }
 
-/* Lowest and highest set bit of a nonzero mask (Python's (m & -m).bit_length() - 1 and
- * m.bit_length() - 1). */
-static inline int low_bit(unsigned m) { return __builtin_ctz(m); }
+/* Highest set bit of a nonzero mask (Python's m.bit_length() - 1; the lowest is sk_lowest). */
 static inline int high_bit(unsigned m) { return 31 - __builtin_clz(m); }
 
 /* ---- geometry: houses in SE's order ------------------------------------------------------- */

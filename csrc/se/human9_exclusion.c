@@ -37,19 +37,6 @@ static inline int cs_two_or_more(const sk_cells *s) {
     return (hi & (hi - 1)) != 0;
 }
 
-/* 1 when the set holds the cell. */
-static inline int cs_has(const sk_cells *s, int c) { return (int)((s->w[c >> 6] >> (c & 63)) & 1u); }
-
-/* Lowest cell of a non-empty set. */
-static inline int cs_first(const sk_cells *s) {
-    return s->w[0] ? __builtin_ctzll(s->w[0]) : 64 + __builtin_ctzll(s->w[1]);
-}
-
-/* Remove the lowest cell of a non-empty set. */
-static inline void cs_pop(sk_cells *s) {
-    if (s->w[0]) s->w[0] &= s->w[0] - 1;
-    else s->w[1] &= s->w[1] - 1;
-}
 
 /* The possible base cells and their excluders (Python's _bases): a cell with two or more
  * candidates, no naked single among its peers, and at least one peer with 2..degree
@@ -87,8 +74,7 @@ static int find_bases(const hm_pos *pos, int degree, int cells[81], sk_cells ex[
 static int masks_of(const hm_pos *pos, sk_cells s, uint16_t out[81]) {
     int n = 0;
     while (s.w[0] | s.w[1]) {
-        out[n++] = pos->cands[cs_first(&s)];
-        cs_pop(&s);
+        out[n++] = pos->cands[sk_cells_take(&s)];
     }
     return n;
 }
@@ -211,15 +197,13 @@ int hm_aligned_triplet(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
             int tails[40], nt = 0;
             sk_cells pool = sk_cells_and(ex[c0], is_base);
             while (pool.w[0] | pool.w[1]) {
-                int t = cs_first(&pool);
-                cs_pop(&pool);
+                int t = sk_cells_take(&pool);
                 if (t != c1) tails[nt++] = t;
             }
             pool = sk_cells_and(ex[c1], is_base);
             while (pool.w[0] | pool.w[1]) {
-                int t = cs_first(&pool);
-                cs_pop(&pool);
-                if (t != c0 && !cs_has(&ex[c0], t)) tails[nt++] = t;
+                int t = sk_cells_take(&pool);
+                if (t != c0 && !sk_cells_has(ex[c0], t)) tails[nt++] = t;
             }
             for (int t = 0; t < nt; t++) {
                 sk_cells common = sk_cells_and(first, ex[tails[t]]);

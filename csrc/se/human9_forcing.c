@@ -122,16 +122,16 @@ static void plus_rules(chains *C, const uint16_t work[81], const uint16_t hd[27 
     for (int t = 0; t < 108; t++) {
         const locked_pair *lp = &C->locked[t];
         for (unsigned ds = chg[lp->u1]; ds; ds &= ds - 1) {
-            int d0 = low_bit(ds);
+            int d0 = sk_lowest(ds);
             unsigned pm = hd[lp->u1 * 9 + d0];
             if (sk_popcount(pm) <= 1 || (pm & ~lp->in1)) continue;
             int nr = 0, nrest = 0;
             for (unsigned gone = hd[lp->u2 * 9 + d0] & ~lp->in2; gone; gone &= gone - 1) {
-                cells[nr] = (uint8_t)unit_cell(lp->u2, low_bit(gone));
+                cells[nr] = (uint8_t)unit_cell(lp->u2, sk_lowest(gone));
                 digits[nr++] = (uint8_t)d0;
             }
             for (unsigned lost = save_hd[lp->u1 * 9 + d0] & ~pm & ~lp->in1; lost; lost &= lost - 1)
-                rest[nrest++] = (uint16_t)pot_key(unit_cell(lp->u1, low_bit(lost)), d0, 0);
+                rest[nrest++] = (uint16_t)pot_key(unit_cell(lp->u1, sk_lowest(lost)), d0, 0);
             plus_emit(P, cells, digits, nr, rest, nrest);
         }
     }
@@ -145,19 +145,19 @@ static void plus_rules(chains *C, const uint16_t work[81], const uint16_t hd[27 
             unsigned two = 0;
             for (int d0 = 0; d0 < 9; d0++) two |= (unsigned)(sk_popcount(hd[u * 9 + d0]) == 2) << d0;
             for (unsigned bs = two; bs; bs &= bs - 1) {
-                int b = low_bit(bs);
+                int b = sk_lowest(bs);
                 for (unsigned as = two & ((1u << b) - 1); as; as &= as - 1) {
-                    int a = low_bit(as);
+                    int a = sk_lowest(as);
                     if (!(chg[u] >> a & 1) && !(chg[u] >> b & 1)) continue;
                     unsigned pa = hd[u * 9 + a], pb = hd[u * 9 + b];
                     if (pa != pb) continue;
                     unsigned both = pa, keep = (1u << a) | (1u << b);
                     int nr = 0, nrest = 0;
                     for (unsigned s = both; s; s &= s - 1) {
-                        int q = unit_cell(u, low_bit(s));
+                        int q = unit_cell(u, sk_lowest(s));
                         for (unsigned e = work[q] & ~keep; e; e &= e - 1) {
                             cells[nr] = (uint8_t)q;
-                            digits[nr++] = (uint8_t)low_bit(e);
+                            digits[nr++] = (uint8_t)sk_lowest(e);
                         }
                     }
                     for (int i = 0; i < 9; i++) {
@@ -179,9 +179,9 @@ static void plus_rules(chains *C, const uint16_t work[81], const uint16_t hd[27 
             unsigned two = 0;
             for (int i = 0; i < 9; i++) two |= (unsigned)(sk_popcount(work[unit_cell(u, i)]) == 2) << i;
             for (unsigned js = two; js; js &= js - 1) {
-                int j = low_bit(js), qj = unit_cell(u, j);
+                int j = sk_lowest(js), qj = unit_cell(u, j);
                 for (unsigned is = two & ((1u << j) - 1); is; is &= is - 1) {
-                    int i = low_bit(is), qi = unit_cell(u, i);
+                    int i = sk_lowest(is), qi = unit_cell(u, i);
                     unsigned ma = work[qi], mb = work[qj];
                     if (ma != mb || (ma == save[qi] && mb == save[qj])) continue;
                     unsigned both = ma;
@@ -191,11 +191,11 @@ static void plus_rules(chains *C, const uint16_t work[81], const uint16_t hd[27 
                         int q = unit_cell(u, k);
                         for (unsigned e = work[q] & both; e; e &= e - 1) {
                             cells[nr] = (uint8_t)q;
-                            digits[nr++] = (uint8_t)low_bit(e);
+                            digits[nr++] = (uint8_t)sk_lowest(e);
                         }
                     }
-                    for (unsigned e = save[qi] & ~both; e; e &= e - 1) rest[nrest++] = (uint16_t)pot_key(qi, low_bit(e), 0);
-                    for (unsigned e = save[qj] & ~both; e; e &= e - 1) rest[nrest++] = (uint16_t)pot_key(qj, low_bit(e), 0);
+                    for (unsigned e = save[qi] & ~both; e; e &= e - 1) rest[nrest++] = (uint16_t)pot_key(qi, sk_lowest(e), 0);
+                    for (unsigned e = save[qj] & ~both; e; e &= e - 1) rest[nrest++] = (uint16_t)pot_key(qj, sk_lowest(e), 0);
                     plus_emit(P, cells, digits, nr, rest, nrest);
                 }
             }
@@ -208,16 +208,16 @@ static void plus_rules(chains *C, const uint16_t work[81], const uint16_t hd[27 
             for (int i = 0; i < j; i++) {
                 int b1 = base + i, b2 = base + j;
                 for (unsigned ds = chg[b1] | chg[b2]; ds; ds &= ds - 1) {
-                    int d0 = low_bit(ds);
+                    int d0 = sk_lowest(ds);
                     if (C->placed[d0] + 4 > 9) continue;
                     unsigned p1 = hd[b1 * 9 + d0], p2 = hd[b2 * 9 + d0];
                     if (p1 != p2 || sk_popcount(p1) != 2) continue;
                     unsigned lines = (1u << i) | (1u << j);
                     int nr = 0, nrest = 0;
                     for (unsigned cs = p1 | p2; cs; cs &= cs - 1) {
-                        int cu = cover + low_bit(cs);
+                        int cu = cover + sk_lowest(cs);
                         for (unsigned ks = hd[cu * 9 + d0] & ~lines; ks; ks &= ks - 1) {
-                            int q = unit_cell(cu, low_bit(ks)), at = nr++;
+                            int q = unit_cell(cu, sk_lowest(ks)), at = nr++;
                             /* insertion keeps the cells sorted (Python sorts the removals) */
                             while (at > 0 && cells[at - 1] > q) { cells[at] = cells[at - 1]; at--; }
                             cells[at] = (uint8_t)q;
@@ -227,7 +227,7 @@ static void plus_rules(chains *C, const uint16_t work[81], const uint16_t hd[27 
                     int bl[2] = {b1, b2};
                     for (int t = 0; t < 2; t++)
                         for (unsigned ks = save_hd[bl[t] * 9 + d0] & ~hd[bl[t] * 9 + d0] & ~(p1 | p2); ks; ks &= ks - 1)
-                            rest[nrest++] = (uint16_t)pot_key(unit_cell(bl[t], low_bit(ks)), d0, 0);
+                            rest[nrest++] = (uint16_t)pot_key(unit_cell(bl[t], sk_lowest(ks)), d0, 0);
                     plus_emit(P, cells, digits, nr, rest, nrest);
                 }
             }
@@ -291,14 +291,14 @@ static void propagate(chains *C, run *r, int start) {
             if (R->dynamic) {
                 int cell = key_cell(p), d0 = key_d0(p);
                 if (y)
-                    for (unsigned e = work[cell] & ~(1u << d0); e; e &= e - 1) made[nm++] = pot_key(cell, low_bit(e), 0);
+                    for (unsigned e = work[cell] & ~(1u << d0); e; e &= e - 1) made[nm++] = pot_key(cell, sk_lowest(e), 0);
                 int bu = g->house[cell][0], ru = g->house[cell][1], cu = g->house[cell][2];
                 unsigned pms[3] = {hd[bu * 9 + d0] & ~(1u << g->hpos[cell][0]),
                                    hd[ru * 9 + d0] & ~(unsigned)g->box_in_row[cell],
                                    hd[cu * 9 + d0] & ~(unsigned)g->box_in_col[cell]};
                 int us[3] = {bu, ru, cu};
                 for (int h = 0; h < 3; h++)
-                    for (unsigned pm = pms[h]; pm; pm &= pm - 1) made[nm++] = pot_key(unit_cell(us[h], low_bit(pm)), d0, 0);
+                    for (unsigned pm = pms[h]; pm; pm &= pm - 1) made[nm++] = pot_key(unit_cell(us[h], sk_lowest(pm)), d0, 0);
             } else {
                 for (int j = y ? C->L->start[p] : C->L->mid[p]; j < C->L->end[p]; j++) made[nm++] = C->L->pool[j];
             }
@@ -322,7 +322,7 @@ static void propagate(chains *C, run *r, int start) {
                     unsigned m = work[cell];
                     fn[nf] = 0;
                     fpar[nf][fn[nf]++] = p;
-                    for (unsigned e = masks[cell] & ~m; e; e &= e - 1) fpar[nf][fn[nf]++] = (uint16_t)pot_key(cell, low_bit(e), 0);
+                    for (unsigned e = masks[cell] & ~m; e; e &= e - 1) fpar[nf][fn[nf]++] = (uint16_t)pot_key(cell, sk_lowest(e), 0);
                     fkey[nf++] = pot_key(cell, high_bit(m & ~b), 1);
                 }
                 for (int h = 0; h < 3; h++) {
@@ -336,7 +336,7 @@ static void propagate(chains *C, run *r, int start) {
                     fn[nf] = 0;
                     fpar[nf][fn[nf]++] = p;
                     for (unsigned gone = C->save_hd[idx] & ~pm; gone; gone &= gone - 1)
-                        fpar[nf][fn[nf]++] = (uint16_t)pot_key(unit_cell(u, low_bit(gone)), d0, 0);
+                        fpar[nf][fn[nf]++] = (uint16_t)pot_key(unit_cell(u, sk_lowest(gone)), d0, 0);
                     fkey[nf++] = k;
                 }
                 work[cell] &= (uint16_t)~b;
@@ -538,11 +538,11 @@ static int region_chains(chains *C, int cell, int d0, const crun *r_cell) {
     for (int h = 0; h < 3; h++) {
         int u = g->house[cell][h];
         unsigned pm = C->save_hd[u * 9 + d0];
-        if (sk_popcount(pm) < 2 || unit_cell(u, low_bit(pm)) != cell) continue;
+        if (sk_popcount(pm) < 2 || unit_cell(u, sk_lowest(pm)) != cell) continue;
         const crun *runs[9];
         int nr = 0, non, noff;
         for (unsigned s = pm; s; s &= s - 1) {
-            int q = unit_cell(u, low_bit(s));
+            int q = unit_cell(u, sk_lowest(s));
             const crun *r = q == cell ? r_cell : on_run(C, pot_key(q, d0, 1));
             if (!r) return 0;
             runs[nr++] = r;
@@ -575,7 +575,7 @@ int hc_branching_search(chains *C) {
         const crun *vruns[9];
         int nv = 0, n_on = 0, n_off = 0;
         for (unsigned d = m; d; d &= d - 1) {
-            int d0 = low_bit(d), on = pot_key(cell, d0, 1), off = on ^ 1;
+            int d0 = sk_lowest(d), on = pot_key(cell, d0, 1), off = on ^ 1;
             const crun *r_on = R->nishio ? run_into(C, on, &C->on_buf, &C->on_cap) : on_run(C, on);
             if (!r_on || C->ctx->expired) return 0;
             if (R->dynamic) {

@@ -64,7 +64,7 @@ static int rule_parents_of(const uint16_t *save, const uint16_t work[81], int wh
     if (where < 0) {
         int cell = -1 - where;
         for (unsigned gone = save[cell] & ~work[cell]; gone; gone &= gone - 1) {
-            int k = pot_key(cell, low_bit(gone), 0);
+            int k = pot_key(cell, sk_lowest(gone), 0);
             if (!ps_has(seen, k)) { ps_add(seen, k); ps[n++] = (uint16_t)k; }
         }
         return n;
@@ -147,7 +147,7 @@ static int nest_from_inner(chains *C, const uint16_t work[81], nest_list *N) {
         uint64_t id = h->cycle == 2 ? h->id : path_id(path, h->path_n);
         for (int cell = 0; cell < 81; cell++)
             for (unsigned e = h->elim[cell]; e; e &= e - 1) {
-                int k = pot_key(cell, low_bit(e), 0);
+                int k = pot_key(cell, sk_lowest(e), 0);
                 if (ps_has(&N->dup, k)) continue;
                 ps_add(&N->dup, k);
                 N->key[N->n] = (uint16_t)k;

@@ -37,17 +37,6 @@ static inline uint16_t digit_bit(int d) { return (uint16_t)(1u << (d - 1)); }
 
 /* Cell sets: sk_cells (common/bits.h). */
 
-/* 1 when the set holds the cell. */
-static inline int cs_has(const sk_cells *s, int c) { return (int)((s->w[c >> 6] >> (c & 63)) & 1u); }
-
-/* 1 when two sets are equal. */
-static inline int cs_eq(const sk_cells *a, const sk_cells *b) {
-    return a->w[0] == b->w[0] && a->w[1] == b->w[1];
-}
-
-/* 1 when the set is empty. */
-static inline int cs_empty(const sk_cells *s) { return (s->w[0] | s->w[1]) == 0; }
-
 /* Set idx[0..k) to the first k-combination 0, 1, ..., k-1. */
 static void first_combination(int *idx, int k) {
     for (int i = 0; i < k; i++) idx[i] = i;
@@ -112,7 +101,7 @@ static int loop_tenths(int size) {
 /* 1 when (variant, cells) is kept already; otherwise keeps it and returns 0. */
 static int seen_before(ur_search *s, int variant, const sk_cells *cells) {
     for (int i = 0; i < s->nseen; i++)
-        if (s->seen[i].variant == variant && cs_eq(&s->seen[i].cells, cells)) return 1;
+        if (s->seen[i].variant == variant && sk_cells_equal(s->seen[i].cells, *cells)) return 1;
     if (s->nseen == s->cap) {
         int cap = s->cap ? 2 * s->cap : 64;
         seen_key *grown = realloc(s->seen, (size_t)cap * sizeof *grown);
@@ -179,7 +168,7 @@ static void ur_type2(ur_search *s, const int *rescue, int n) {
     for (int i = 1; i < n; i++) seeing = sk_cells_and(seeing, peer_cells(rescue[i]));
     uint16_t elim[81] = {0};
     for (int c = 0; c < 81; c++)
-        if (cs_has(&seeing, c) && (m[c] & extra)) elim[c] = extra;
+        if (sk_cells_has(seeing, c) && (m[c] & extra)) elim[c] = extra;
     for (int i = 0; i < n; i++) elim[rescue[i]] = 0;
     offer(s, 2, V_2, 0, elim);
 }
@@ -338,7 +327,7 @@ static void walk(ur_search *s, int cell, int allowed, uint16_t extras, int last_
             int nxt = unit[i];
             if (nxt == s->loop[0] && s->len >= 4) {
                 if (valid_loop(s)) loop_steps(s);
-            } else if (!cs_has(&s->in_loop, nxt) && (m[nxt] & s->pair) == s->pair) {
+            } else if (!sk_cells_has(s->in_loop, nxt) && (m[nxt] & s->pair) == s->pair) {
                 extras |= m[nxt] & (uint16_t)~s->pair;
                 int wide = sk_popcount(m[nxt]) > 2;
                 if (!wide || sk_popcount(extras) == 1 || allowed > 0)
@@ -361,7 +350,7 @@ int hm_unique_rectangle(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
         uint16_t m = pos->cands[start];
         if (sk_popcount(m) != 2) continue;
         s.pair = m;
-        s.a = __builtin_ctz(m) + 1;
+        s.a = sk_low_digit(m);
         s.b = 31 - __builtin_clz(m) + 1;
         walk(&s, start, 2, 0, -1);
     }
@@ -406,7 +395,7 @@ static int bug_candidates(const hm_pos *pos, bug_found *f) {
                 if (places == 0 || places == 2) continue;
                 if (nwide == 0) return 0;
                 if (nwide > 1) continue;
-                if (!cs_has(&bugset, cell)) {
+                if (!sk_cells_has(bugset, cell)) {
                     f->cells[f->n++] = cell;
                     sk_cells_add(&bugset, cell);
                 }
@@ -418,7 +407,7 @@ static int bug_candidates(const hm_pos *pos, bug_found *f) {
                 have_common = 1;
                 f->common.w[0] &= ~bugset.w[0];
                 f->common.w[1] &= ~bugset.w[1];
-                if (f->n > 1 && sk_popcount(f->all) > 1 && cs_empty(&f->common)) return 0;
+                if (f->n > 1 && sk_popcount(f->all) > 1 && sk_cells_empty(f->common)) return 0;
             }
         }
     }
@@ -479,7 +468,7 @@ static int bug_type3(const hm_pos *pos, const bug_found *f, sk_step *out) {
         int cells[9], n = 0, idx[9];
         for (int i = 0; i < 9; i++) {
             int c = unit_cell(unit, i);  /* ascending, as sorted(common) */
-            if (cs_has(&f->common, c)) cells[n++] = c;
+            if (sk_cells_has(f->common, c)) cells[n++] = c;
         }
         for (int degree = 2; degree <= 6; degree++) {
             if (n < degree) continue;
@@ -533,7 +522,7 @@ int hm_bug(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
         uint16_t elim[81] = {0};
         int any = 0;
         for (int c = 0; c < 81; c++)
-            if (cs_has(&f.common, c) && (m[c] & f.all)) {
+            if (sk_cells_has(f.common, c) && (m[c] & f.all)) {
                 elim[c] = f.all;
                 any = 1;
             }
@@ -543,7 +532,7 @@ int hm_bug(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
         }
         return f.n == 2 && bug_type4(pos, &f, out);
     }
-    if (cs_empty(&f.common)) return 0;
+    if (sk_cells_empty(f.common)) return 0;
     if (f.n == 2 && bug_type4(pos, &f, out)) return 1;
     return bug_type3(pos, &f, out);
 }
