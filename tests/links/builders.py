@@ -1,6 +1,7 @@
 """Links built in the tests (JSON written here, compressed with the `lzstring` package, an
-implementation independent of sudokit's decoder) and an independent brute-force checker: every
-4×4 Sudoku grid, and each rule written out plainly, to compare with what sudokit solves."""
+implementation independent of sudokit's decoder, and prefixed as SudokuPad and f-puzzles do) and
+an independent brute-force checker: every 4×4 Sudoku grid, and each rule written out plainly, to
+compare with what sudokit solves."""
 
 from __future__ import annotations
 
@@ -34,6 +35,22 @@ def boxes(n: int, h: int, w: int) -> list[list[list[int]]]:
     return [out[k] for k in sorted(out)]
 
 
+def grid_cells(rows: int, cols: int, givens: dict[Cell, int] | None = None) -> list[list[dict[str, Any]]]:
+    """SudokuPad's "cells": rows of objects, ``{"value": v}`` for a given."""
+    givens = givens or {}
+    return [[({"value": givens[(r, c)]} if (r, c) in givens else {}) for c in range(cols)]
+            for r in range(rows)]
+
+
+def bare_scl_puzzle(n: int = 4, givens: dict[Cell, int] | None = None, **parts: Any) -> dict[str, Any]:
+    """A SudokuPad puzzle JSON without metadata (4×4 with 2×2 boxes unless told)."""
+    h = {4: 2, 6: 2, 9: 3}[n]
+    data: dict[str, Any] = {"id": "test", "cellSize": 50, "cells": grid_cells(n, n, givens),
+                            "regions": boxes(n, h, n // h)}
+    data.update(parts)
+    return data
+
+
 def scl_puzzle(
     n: int,
     givens: dict[Cell, int] | None = None,
@@ -43,15 +60,9 @@ def scl_puzzle(
     **parts: Any,
 ) -> dict[str, Any]:
     """A SudokuPad puzzle JSON; ``rules`` and ``solution`` go in its metadata."""
-    givens = givens or {}
-    h = {4: 2, 6: 2, 9: 3}[n]
-    cells = [[({"value": givens[(r, c)]} if (r, c) in givens else {}) for c in range(n)] for r in range(n)]
-    data: dict[str, Any] = {
-        "id": "t",
-        "cellSize": 50,
-        "cells": cells,
-        "regions": regions if regions is not None else boxes(n, h, n // h),
-    }
+    data = bare_scl_puzzle(n, givens, id="t")
+    if regions is not None:
+        data["regions"] = regions
     meta: dict[str, Any] = {"title": "Test", "author": "sudokit"}
     if rules is not None:
         meta["rules"] = rules
@@ -62,25 +73,47 @@ def scl_puzzle(
     return data
 
 
+def meta_cages(title: str = "Test", author: str = "sudokit",
+               rules: str | None = None) -> list[dict[str, Any]]:
+    """Metadata as older SudokuPad puzzles keep it: cages without cells whose value is "name: text"."""
+    cages = [{"value": f"title: {title}"}, {"value": f"author: {author}"}]
+    if rules is not None:
+        cages.append({"value": f"rules: {rules}"})
+    return cages
+
+
+def scl_payload(data: dict[str, Any], *, uri: bool = False, prefix: str = "scl") -> str:
+    """An scl payload: the zipped JSON, lz-string compressed (base64, or URI-safe), prefixed."""
+    zipped = zip_puzzle(data)
+    body = LZ.compressToEncodedURIComponent(zipped) if uri else LZ.compressToBase64(zipped)
+    return prefix + body
+
+
 def scl(data: dict[str, Any]) -> str:
     """A SudokuPad link: the zipped JSON, lz-string compressed, prefixed ``scl``."""
-    return "https://sudokupad.app/scl" + LZ.compressToBase64(zip_puzzle(data))
+    return scl_payload(data, prefix="https://sudokupad.app/scl")
 
 
 def fp_cell(cell: Cell) -> str:
     return f"R{cell[0] + 1}C{cell[1] + 1}"
 
 
+def fpuzzles_json(n: int = 9, givens: dict[Cell, int] | None = None, **fields: Any) -> dict[str, Any]:
+    """An f-puzzles JSON object."""
+    givens = givens or {}
+    grid = [[({"value": givens[(r, c)], "given": True} if (r, c) in givens else {}) for c in range(n)]
+            for r in range(n)]
+    return {"size": n, "grid": grid, **fields}
+
+
+def fpuz(data: dict[str, Any], *, prefix: str = "fpuzzles") -> str:
+    """An f-puzzles payload, lz-string base64 of the JSON, prefixed."""
+    return prefix + LZ.compressToBase64(json.dumps(data))
+
+
 def fpuzzles(n: int, givens: dict[Cell, int] | None = None, **fields: Any) -> str:
     """An f-puzzles link for a JSON built from ``fields``."""
-    givens = givens or {}
-    grid = [
-        [({"value": givens[(r, c)], "given": True} if (r, c) in givens else {}) for c in range(n)]
-        for r in range(n)
-    ]
-    return "https://f-puzzles.com/?load=" + LZ.compressToBase64(
-        json.dumps({"size": n, "grid": grid, **fields})
-    )
+    return fpuz(fpuzzles_json(n, givens, **fields), prefix="https://f-puzzles.com/?load=")
 
 
 # -- the independent checker ------------------------------------------------------------------------------

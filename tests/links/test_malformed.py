@@ -13,10 +13,9 @@ from hypothesis import strategies as st
 from sudokit.errors import ParseError
 from sudokit.formats.sudokupad import MAX_LINK, decode_link, read_sudokupad
 from sudokit.formats.zipped import MAX_DEPTH, lz_decompress, relaxed_dumps, relaxed_loads
+from tests.links.builders import LZ, bare_scl_puzzle, fpuz, fpuzzles_json, scl_payload
 
-from .builders import LZ, fpuz, fpuzzles_json, scl, scl_puzzle
-
-PAYLOAD = scl(scl_puzzle(4, {(0, 0): 1}, cages=[{"value": "title: malformed"}]))
+PAYLOAD = scl_payload(bare_scl_puzzle(4, {(0, 0): 1}, cages=[{"value": "title: malformed"}]))
 
 
 @pytest.mark.parametrize("cut", [4, 9, 20])

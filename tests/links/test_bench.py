@@ -8,8 +8,7 @@ import pytest
 
 from sudokit.errors import ParseError
 from sudokit.formats.bench import read_bench_records
-
-from .builders import meta_cages, scl, scl_puzzle
+from tests.links.builders import bare_scl_puzzle, meta_cages, scl_payload
 
 GIVENS = {(0, 0): 1, (1, 2): 3}
 BOARD = "1......3........"
@@ -18,10 +17,10 @@ SOLUTION = "1234341221434321"
 
 
 def record(**changes: object) -> str:
-    data = scl_puzzle(4, GIVENS, cages=meta_cages(title="Tiny", rules="Normal sudoku rules apply."))
-    fields: dict[str, object] = {"puzzle_id": "tiny-1", "encoded_puzzle": scl(data), "rules": "Normal rules.",
-                                 "initial_board": BOARD, "solution": SOLUTION, "rows": 4, "cols": 4,
-                                 "author": "sudokit"}
+    data = bare_scl_puzzle(4, GIVENS, cages=meta_cages(title="Tiny", rules="Normal sudoku rules apply."))
+    fields: dict[str, object] = {"puzzle_id": "tiny-1", "encoded_puzzle": scl_payload(data),
+                                 "rules": "Normal rules.", "initial_board": BOARD, "solution": SOLUTION,
+                                 "rows": 4, "cols": 4, "author": "sudokit"}
     fields.update(changes)
     return json.dumps({k: v for k, v in fields.items() if v is not None})
 

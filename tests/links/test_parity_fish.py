@@ -9,10 +9,12 @@ from __future__ import annotations
 import base64
 from urllib.parse import quote
 
-from sudokit.formats.conventions import Element, Unsupported, classify
-from sudokit.formats.sudokupad import decode_link, read_sudokupad
+import pytest
 
-from .builders import LZ
+from sudokit.formats.conventions import Element, Unsupported, classify
+from sudokit.formats.links import LinkRefused, read_link
+from sudokit.formats.sudokupad import decode_link, read_sudokupad
+from tests.links.builders import LZ
 
 # The zipped text of https://sudokupad.app/sclN4SwJgXA5AzgHjAtgfQLIEMBOAX… minus its solution.
 PARITY_FISH = (
@@ -73,3 +75,23 @@ def test_parity_fish_classified() -> None:
     assert kinds.count("kropki-white") == 16 and kinds.count("kropki-black") == 5
     # Its red parity lines are in the background image, not in the data: said so, not guessed.
     assert any(isinstance(e, Unsupported) and "bgimage" in e.reason for e in found)
+
+
+# How it reads: its red parity lines live only in its background image, so reading it must refuse
+# it (and still refuse it with the image reference removed: the rules text names lines the data
+# lacks).
+def test_parity_fish_is_refused_for_its_image_and_its_red_lines() -> None:
+    read, refused = 0, []
+    for text in (PARITY_FISH,):
+        try:
+            read_link("scl" + LZ.compressToBase64(text))
+            read += 1
+        except LinkRefused as error:
+            refused.append(error.reasons)
+    assert (read, len(refused)) == (0, 1)  # 0 of the 1 sample reads: correct, it cannot be solved faithfully
+    reasons = refused[0]
+    assert any("image (bgimage)" in r for r in reasons)
+    assert any("red line" in r for r in reasons)
+    stripped = PARITY_FISH.replace("bgimage:'https://i.imgur.com/n3iOt4N.jpeg',", "")
+    with pytest.raises(LinkRefused, match="red line"):
+        read_link("scl" + LZ.compressToBase64(stripped))

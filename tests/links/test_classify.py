@@ -8,15 +8,14 @@ import pytest
 
 from sudokit.formats.conventions import Element, Unsupported, classify
 from sudokit.formats.sudokupad import locate, read_sudokupad
-
-from .builders import fpuz, fpuzzles_json, meta_cages, scl, scl_puzzle
+from tests.links.builders import bare_scl_puzzle, fpuz, fpuzzles_json, meta_cages, scl_payload
 
 GREY = "#CFCFCF"
 
 
 def elements(rules: str | None, n: int = 9, **parts: Any) -> list[Element | Unsupported]:
-    data = scl_puzzle(n, cages=meta_cages(rules=rules) + parts.pop("cages", []), **parts)
-    return classify(read_sudokupad(scl(data)))
+    data = bare_scl_puzzle(n, cages=meta_cages(rules=rules) + parts.pop("cages", []), **parts)
+    return classify(read_sudokupad(scl_payload(data)))
 
 
 def only(found: list[Element | Unsupported]) -> Element | Unsupported:

@@ -10,13 +10,12 @@ import pytest
 from sudokit.errors import ParseError
 from sudokit.formats.sudokupad import PuzzleIdError, decode, decode_link, read_sudokupad
 from sudokit.formats.zipped import ZIP_KEYS, unzip_puzzle
-
-from .builders import LZ, fpuz, fpuzzles_json, meta_cages, scl, scl_puzzle
+from tests.links.builders import LZ, bare_scl_puzzle, fpuz, fpuzzles_json, meta_cages, scl_payload
 
 GIVENS = {(0, 0): 1, (1, 2): 3, (3, 3): 4}
-PUZZLE = scl_puzzle(4, GIVENS, cages=meta_cages(rules="Normal sudoku rules apply."),
+PUZZLE = bare_scl_puzzle(4, GIVENS, cages=meta_cages(rules="Normal sudoku rules apply."),
                     lines=[{"wayPoints": [[0.5, 0.5], [0.5, 3.5]], "color": "#CFCFCF", "thickness": 21}])
-PAYLOAD = scl(PUZZLE)
+PAYLOAD = scl_payload(PUZZLE)
 
 
 def check(data: dict[str, object]) -> None:
@@ -41,8 +40,8 @@ def check(data: dict[str, object]) -> None:
     f"sudokupad://puzzle/{PAYLOAD}",
     f"  <https://sudokupad.app/{PAYLOAD}>  ",
     quote(PAYLOAD, safe=""),                      # %2B, %2F, %3D everywhere
-    scl(PUZZLE, uri=True),                        # lz-string's URI-safe alphabet
-    f"https://sudokupad.app/{scl(PUZZLE, uri=True)}",
+    scl_payload(PUZZLE, uri=True),                        # lz-string's URI-safe alphabet
+    f"https://sudokupad.app/{scl_payload(PUZZLE, uri=True)}",
 ])
 def test_scl_link_forms(link: str) -> None:
     decoded = decode(link)
@@ -53,8 +52,8 @@ def test_scl_link_forms(link: str) -> None:
 def test_merged_slashes_are_redoubled() -> None:
     """A web server that merges "//" in a path breaks a payload; SudokuPad re-doubles them."""
     for k in range(200):  # U+FFFF is sixteen 1 bits: "//" in base64
-        data = scl_puzzle(4, {(0, 0): 1}, cages=[{"value": f"title: {k} \uffef\uffff"}])
-        payload = scl(data)
+        data = bare_scl_puzzle(4, {(0, 0): 1}, cages=[{"value": f"title: {k} \uffef\uffff"}])
+        payload = scl_payload(data)
         if "//" in payload:
             break
     else:
@@ -110,7 +109,7 @@ def test_read_model() -> None:
 
 
 def test_every_drawing_attribute_is_kept() -> None:
-    data = scl_puzzle(
+    data = bare_scl_puzzle(
         4,
         cages=[{"cells": [[0, 0], [0, 1]], "value": "7", "style": "killer", "borderColor": "#000000"}],
         arrows=[{"wayPoints": [[0.8, 0.5], [2.5, 0.5]], "color": "#a1a1a1", "thickness": 5,
@@ -123,7 +122,7 @@ def test_every_drawing_attribute_is_kept() -> None:
         metadata={"title": "Meta", "solution": "1234341221434321", "source": "here"},
         foglight=[[0, 0]],
     )
-    puzzle = read_sudokupad(scl(data))
+    puzzle = read_sudokupad(scl_payload(data))
     (cage,) = puzzle.cages
     assert cage.cells == ((0, 0), (0, 1)) and cage.value == 7 and cage.style == "killer"
     assert cage.attrs["borderColor"] == "#000000"
