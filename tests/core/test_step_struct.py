@@ -9,13 +9,12 @@ compiler (skipped without one) and replays random pushes against a Python model.
 from __future__ import annotations
 
 import random
-import shutil
 from pathlib import Path
 
 import pytest
 
 from tests.helpers import processes
-from tests.helpers.paths import ROOT
+from tests.helpers.cdriver import build_driver
 
 #: Reads operations, one a line: "p cell digit" (place), "e cell digit" (eliminate), "m cell mask"
 #: (eliminate a mask), "c cell", "d" (drop the eliminations), "s" (start again), "k" (copy into a
@@ -64,24 +63,10 @@ int main(void) {
 """
 
 
-def _compiler() -> str:
-    """A C compiler on PATH (the test skips without one)."""
-    for name in ("cc", "gcc", "clang"):
-        found = shutil.which(name)
-        if found:
-            return found
-    pytest.skip("no C compiler")
-
-
 @pytest.fixture(scope="module")
 def driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The driver, compiled against the repository's csrc/."""
-    folder = tmp_path_factory.mktemp("step")
-    source, binary = folder / "driver.c", folder / "driver"
-    source.write_text(DRIVER)
-    processes.run([_compiler(), "-std=c11", "-O1", "-Wall", "-Werror", f"-I{ROOT / 'csrc'}",
-                   str(source), "-o", str(binary)], timeout=120, check=True)
-    return binary
+    return build_driver(DRIVER, tmp_path_factory.mktemp("step"))
 
 
 class Model:

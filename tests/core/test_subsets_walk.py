@@ -9,14 +9,13 @@ compiler (skipped without one) and compares what it prints with the sets Python 
 from __future__ import annotations
 
 import random
-import shutil
 from itertools import combinations
 from pathlib import Path
 
 import pytest
 
 from tests.helpers import processes
-from tests.helpers.paths import ROOT
+from tests.helpers.cdriver import build_driver
 
 #: Reads cases "n k layers alive stop_at has_usable usable[n] item[n*layers]" and prints each
 #: visit "chosen layer uni", then "end <what sk_subsets returned>".
@@ -56,24 +55,10 @@ int main(void) {
 """
 
 
-def _compiler() -> str:
-    """A C compiler on PATH (the test skips without one)."""
-    for name in ("cc", "gcc", "clang"):
-        found = shutil.which(name)
-        if found:
-            return found
-    pytest.skip("no C compiler")
-
-
 @pytest.fixture(scope="module")
 def driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The driver, compiled against the repository's csrc/."""
-    folder = tmp_path_factory.mktemp("subsets")
-    source, binary = folder / "driver.c", folder / "driver"
-    source.write_text(DRIVER)
-    processes.run([_compiler(), "-std=c11", "-O1", "-Wall", "-Werror", f"-I{ROOT / 'csrc'}",
-                   str(source), "-o", str(binary)], timeout=120, check=True)
-    return binary
+    return build_driver(DRIVER, tmp_path_factory.mktemp("subsets"))
 
 
 def _expected(n: int, k: int, layers: int, alive: int, usable: list[int] | None,

@@ -9,7 +9,6 @@ compiler (skipped without one) and compares what it prints with what ``wings_in`
 from __future__ import annotations
 
 import random
-import shutil
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,7 @@ import pytest
 from sudokit.shape import Shape
 from sudokit.techniques.wings import wings_in
 from tests.helpers import processes
-from tests.helpers.paths import ROOT
+from tests.helpers.cdriver import build_driver
 
 #: Reads cases "xyz stop_at mask[81]" and prints each visit "pivot a b digit victims...", then
 #: "end <what sk_wings returned>".
@@ -57,24 +56,10 @@ int main(void) {
 SHAPE = Shape(3, 3)
 
 
-def _compiler() -> str:
-    """A C compiler on PATH (the test skips without one)."""
-    for name in ("cc", "gcc", "clang"):
-        found = shutil.which(name)
-        if found:
-            return found
-    pytest.skip("no C compiler")
-
-
 @pytest.fixture(scope="module")
 def driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The driver, compiled against the repository's csrc/."""
-    folder = tmp_path_factory.mktemp("wings")
-    source, binary = folder / "driver.c", folder / "driver"
-    source.write_text(DRIVER)
-    processes.run([_compiler(), "-std=c11", "-O1", "-Wall", "-Werror", f"-I{ROOT / 'csrc'}",
-                   str(source), "-o", str(binary)], timeout=120, check=True)
-    return binary
+    return build_driver(DRIVER, tmp_path_factory.mktemp("wings"))
 
 
 def _expected(masks: list[int], xyz: bool) -> list[tuple[int, ...]]:
