@@ -6,6 +6,8 @@ their own (``--scheduler local``) and compare their output with the local run by
 
 from __future__ import annotations
 
+import contextlib
+import socket
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,8 +38,10 @@ MIXED = [EASY, "12345", "11" + "." * 79, RATED, "." * 81, "12345678." + "." * 8 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Any]:
     """A LocalCluster of two worker processes and its client, for the module."""
-    cluster = dask_distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                            dashboard_address=None)  # fmt: skip
+    cluster = dask_distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # not Dask's default port, 8787
+    )
     with dask_distributed.Client(cluster) as c:
         yield c
     cluster.close()
@@ -90,6 +94,16 @@ def test_an_unreachable_scheduler_is_a_named_error() -> None:
         list(executor.map(_square, range(3)))
 
 
+@contextlib.contextmanager
+def _port_taken(port: int) -> Iterator[None]:
+    """Hold ``port`` on 127.0.0.1 while the block runs (if something else holds it, so much the better)."""
+    with socket.socket() as held:
+        with contextlib.suppress(OSError):
+            held.bind(("127.0.0.1", port))
+            held.listen()
+        yield
+
+
 @pytest.mark.parametrize(
     "command",
     [["solve"], ["count", "--limit", "3"], ["check"], ["canon"], ["generate", "-n", "12", "--seed", "4"]],
@@ -102,12 +116,14 @@ def test_cli_scheduler_local_matches_the_local_run(command: list[str], tmp_path:
     local = processes.run([sys.executable, "-m", "sudokit", *args, "--no-progress"]
                           if command[0] == "generate" else [sys.executable, "-m", "sudokit", *args],
                           capture_output=True, timeout=120)  # fmt: skip
-    remote = processes.run([sys.executable, "-m", "sudokit", *args, "--scheduler", "local", "--jobs", "2"]
-                           + (["--no-progress"] if command[0] == "generate" else []),
-                           capture_output=True, timeout=120)  # fmt: skip
+    with _port_taken(8787):  # Dask's default HTTP port, as when a dashboard already runs
+        remote = processes.run([sys.executable, "-m", "sudokit", *args, "--scheduler", "local", "--jobs", "2"]
+                               + (["--no-progress"] if command[0] == "generate" else []),
+                               capture_output=True, timeout=120)  # fmt: skip
     assert remote.returncode == local.returncode
     assert remote.stdout == local.stdout and local.stdout
     assert b"Traceback" not in remote.stderr
+    assert remote.stderr == local.stderr  # the cluster adds nothing: no log, no port warning
 
 
 def test_cli_rate_scheduler_local_matches(tmp_path: Path) -> None:

@@ -45,6 +45,7 @@ runner is given; the batch functions take ``executor=`` to use it instead of the
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
@@ -215,8 +216,14 @@ def _dask_client(executor: Executor) -> tuple[Any, Any]:
     address = executor.scheduler or "local"
     try:
         if address == "local":
-            cluster = distributed.LocalCluster(n_workers=executor.jobs, threads_per_worker=1, processes=True,
-                                   dashboard_address=None)  # fmt: skip
+            # No dashboard, and the scheduler's small HTTP server on a free port of 127.0.0.1 (its
+            # default, 8787, warns on stderr when taken); the cluster's own logs stay quiet below
+            # CRITICAL, so a worker that loses the scheduler while it shuts down prints no traceback
+            # (a failed batch still raises ClusterError here).
+            cluster = distributed.LocalCluster(
+                n_workers=executor.jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}, silence_logs=logging.CRITICAL,
+            )
             return distributed.Client(cluster, set_as_default=False), cluster
         return distributed.Client(address, timeout=executor.connect_timeout, set_as_default=False), None
     except (OSError, TimeoutError) as error:
