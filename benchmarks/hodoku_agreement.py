@@ -183,6 +183,9 @@ def main() -> None:
     parser.add_argument("--engine", choices=("c", "python"), default=None,
                         help="sudokit's engine (default: the C core when built)")
     args = parser.parse_args()
+    missing = [name for name in args.files.split(",") if not (Path(args.data) / name).is_file()]
+    if missing:
+        parser.error(f"--data {args.data}: no {', '.join(missing)} (the shared data sets: $SUDOKIT_DATA)")
     directory = Path(args.hodoku)
     if not (directory / "run_path.sh").exists():
         print(f"HoDoKu 2.2 path driver not found in {directory}: skipped "

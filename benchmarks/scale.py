@@ -152,6 +152,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, help="runs of each measurement, median (default 3)")
     parser.add_argument("--data", type=Path, default=DATA, help=f"the data sets (default {DATA})")
     args = parser.parse_args(argv)
+    for name in ("17_clue.txt", "magictour_top1465.txt"):
+        if not (args.data / name).is_file():
+            parser.error(f"--data {args.data}: no {name} (the shared data sets: $SUDOKIT_DATA)")
     launcher = Launcher()
     try:
         return measure(args, launcher)

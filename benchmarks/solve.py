@@ -786,9 +786,16 @@ def _main(args: argparse.Namespace, sudokit: Any) -> int:
                           f"~{bench.tdoku_overhead_us:.2f} µs of it is the ctypes call)")
             m["tdoku_call_overhead_us"] = bench.tdoku_overhead_us
 
+    unread = 0
     try:
         for spec in args.sets:
-            name, lines = load_set(spec, data_dir)
+            try:
+                name, lines = load_set(spec, data_dir)
+            except OSError as error:  # a set that is not there: say which, and go on with the rest
+                print(f"{spec}: cannot read it ({error.strerror}: {error.filename}; the shared data "
+                      "sets: --data or $SUDOKIT_DATA)", file=sys.stderr)
+                unread += 1
+                continue
             if not lines:
                 print(f"{name}: no puzzles", file=sys.stderr)
                 continue
@@ -805,7 +812,7 @@ def _main(args: argparse.Namespace, sudokit: Any) -> int:
     print_table(bench)
     if args.json == "-":
         print(text)
-    return 0
+    return 1 if unread else 0
 
 
 if __name__ == "__main__":

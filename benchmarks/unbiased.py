@@ -79,6 +79,8 @@ def main() -> int:
     parser.add_argument("--out", help="also write the puzzles and their ER here (tab-separated)")
     parser.add_argument("--load", help="compare the puzzles and ER of an --out file instead of generating")
     args = parser.parse_args()
+    if not Path(args.table).is_file():
+        parser.error(f"--table: no such file: {args.table} (the shared data sets: $SUDOKIT_DATA)")
     ref = [ln.split("\t") for ln in Path(args.table).read_text(encoding="utf-8").splitlines()
            if ln and not ln.startswith("#")]
     ref_er = [float(r[2]) for r in ref]
