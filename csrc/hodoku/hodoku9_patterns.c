@@ -675,7 +675,7 @@ static int find_bug1(hk_board *b, sk_step *out, hm_ctx *ctx) {
     unsigned rest = b->masks[cell] & ~bug_digits;
     if (!rest) return 0;
     sk_step_start(out, HK_BUG_PLUS_1, "BUG type 1");
-    for (; rest; rest &= rest - 1) sk_step_elim(out, cell, sk_low_digit(rest));
+    sk_step_elims(out, cell, rest);
     sk_step_cell(out, cell);
     return 1;
 }

@@ -264,7 +264,7 @@ static int ur1_rect(const hk_board *b, sk_step *out, const int rect[4], unsigned
     if (u.n_two != 3) return 0;
     int cell = u.extra[0];
     rect_step(out, HK_UNIQUENESS_1, "Unique Rectangle type 1", rect);
-    for (unsigned m = b->masks[cell] & pair; m; m &= m - 1) sk_step_elim(out, cell, sk_low_digit(m));
+    sk_step_elims(out, cell, b->masks[cell] & pair);
     return out->n_elim > 0;
 }
 
