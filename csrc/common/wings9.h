@@ -95,7 +95,7 @@ static inline int sk_wings(const uint16_t cands[81], int xyz, sk_wing_visit visi
                 sk_wing w = {.pivot = pivot, .a = pincer[i], .b = pincer[j]};
                 unsigned z = sk_wing_z(mp, cands[w.a], cands[w.b], xyz);
                 if (!z) continue;
-                w.digit = sk_lowest(z) + 1;
+                w.digit = sk_low_digit(z);
                 w.victims = sk_wing_victims(cands, &w, z, xyz);
                 if (sk_cells_empty(w.victims)) continue;
                 int stop = visit(ctx, &w);
