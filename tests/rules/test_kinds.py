@@ -94,6 +94,18 @@ def test_every_kind_has_a_case() -> None:
         find_constraint("nothing")
 
 
+def test_every_kind_is_exported_once() -> None:
+    """Each registered kind is in ``sudokit.rules.kinds.__all__`` and ``sudokit.rules.__all__``."""
+    import sudokit.rules
+
+    classes = {find_constraint(name) for name in constraint_names()}
+    for cls in classes:
+        assert cls.__name__ in kinds.__all__, cls
+        assert getattr(sudokit.rules, cls.__name__) is cls
+    assert len(kinds.__all__) == len(set(kinds.__all__))
+    assert set(kinds.__all__) <= set(sudokit.rules.__all__)
+
+
 def _rules(*constraints: Constraint) -> Rules:
     return Rules.classic(SHAPE).with_constraints(constraints)
 
