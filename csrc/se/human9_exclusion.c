@@ -112,29 +112,6 @@ static int pair_exclusion(const hm_pos *pos, int c0, int c1, const uint16_t *ex,
     return allowed[0] != m0 || allowed[1] != m1;
 }
 
-/* The first pair of base cells (in combinations order) whose exclusion removes something. */
-int hm_aligned_pair(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
-    int cells[81];
-    sk_cells ex[81], is_base;
-    uint16_t exm[81], allowed[2];
-    int n = find_bases(pos, 2, cells, ex, &is_base);
-    for (int i = 0; i < n; i++) {
-        if (hm_check_deadline(ctx)) return 0;
-        for (int j = i + 1; j < n; j++) {
-            sk_cells common = sk_cells_and(ex[cells[i]], ex[cells[j]]);
-            if (!cs_two_or_more(&common)) continue;
-            int nex = masks_of(pos, common, exm);
-            if (pair_exclusion(pos, cells[i], cells[j], exm, nex, allowed)) {
-                int base[2] = {cells[i], cells[j]};
-                exclusion_step(pos, out, HM_NAME_ALIGNED_PAIR_EXCLUSION, HM_TENTHS_ALIGNED_PAIR_EXCLUSION,
-                               base, allowed, 2);
-                return 1;
-            }
-        }
-    }
-    return 0;
-}
-
 /* -- triplets ------------------------------------------------------------------------------- */
 
 /* Digits of the base (c0, c1, c2) that some filling allows (Python's _exclusion for three
@@ -178,33 +155,51 @@ static int triplet_exclusion(const hm_pos *pos, const int base[3], const uint16_
     return allowed[0] != m0 || allowed[1] != m1 || allowed[2] != m2;
 }
 
-/* The first triplet (pair in combinations order, then tail) whose exclusion removes something.
- * (Its opening looks like hm_aligned_pair's: the same find_bases call; the search differs.) */
-int hm_aligned_triplet(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
-    int cells[81];
+/* The tails of the base pair (c0, c1): bases among the excluders of c0 (ascending), then those
+ * of c1 not seen yet (ascending), c0 and c1 aside - Python's dict.fromkeys order. */
+static int triplet_tails(const sk_cells *ex, sk_cells is_base, int c0, int c1, int tails[81]) {
+    int nt = 0;
+    sk_cells pool = sk_cells_and(ex[c0], is_base);
+    while (pool.w[0] | pool.w[1]) {
+        int t = sk_cells_take(&pool);
+        if (t != c1) tails[nt++] = t;
+    }
+    pool = sk_cells_and(ex[c1], is_base);
+    while (pool.w[0] | pool.w[1]) {
+        int t = sk_cells_take(&pool);
+        if (t != c0 && !sk_cells_has(ex[c0], t)) tails[nt++] = t;
+    }
+    return nt;
+}
+
+/* -- the search ------------------------------------------------------------------------------ */
+
+/* The first base of `size` cells (2 or 3) whose exclusion removes something, written to out:
+ * pairs (c0, c1) in combinations order, and for triplets each tail of the pair in turn.  A pair
+ * with fewer than two common excluders is skipped (no tail can give it two). */
+static int aligned_exclusion(const hm_pos *pos, int size, sk_step *out, hm_ctx *ctx) {
+    int cells[81], tails[81];
     sk_cells ex[81], is_base;
     uint16_t exm[81], allowed[3];
-    int n = find_bases(pos, 3, cells, ex, &is_base);
+    int n = find_bases(pos, size, cells, ex, &is_base);
     for (int i = 0; i < n; i++) {
         int c0 = cells[i];
         for (int j = i + 1; j < n; j++) {
             int c1 = cells[j];
             if (hm_check_deadline(ctx)) return 0;
             sk_cells first = sk_cells_and(ex[c0], ex[c1]);
-            if (!cs_two_or_more(&first)) continue;  /* no tail can give two common excluders */
-            /* tails: bases among the excluders of c0 (ascending), then those of c1 not seen
-             * yet (ascending), c0 and c1 aside - Python's dict.fromkeys order */
-            int tails[40], nt = 0;
-            sk_cells pool = sk_cells_and(ex[c0], is_base);
-            while (pool.w[0] | pool.w[1]) {
-                int t = sk_cells_take(&pool);
-                if (t != c1) tails[nt++] = t;
+            if (!cs_two_or_more(&first)) continue;
+            if (size == 2) {
+                int nex = masks_of(pos, first, exm);
+                int base[2] = {c0, c1};
+                if (pair_exclusion(pos, c0, c1, exm, nex, allowed)) {
+                    exclusion_step(pos, out, HM_NAME_ALIGNED_PAIR_EXCLUSION, HM_TENTHS_ALIGNED_PAIR_EXCLUSION,
+                                   base, allowed, 2);
+                    return 1;
+                }
+                continue;
             }
-            pool = sk_cells_and(ex[c1], is_base);
-            while (pool.w[0] | pool.w[1]) {
-                int t = sk_cells_take(&pool);
-                if (t != c0 && !sk_cells_has(ex[c0], t)) tails[nt++] = t;
-            }
+            int nt = triplet_tails(ex, is_base, c0, c1, tails);
             for (int t = 0; t < nt; t++) {
                 sk_cells common = sk_cells_and(first, ex[tails[t]]);
                 if (!cs_two_or_more(&common)) continue;
@@ -219,4 +214,12 @@ int hm_aligned_triplet(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
         }
     }
     return 0;
+}
+
+int hm_aligned_pair(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
+    return aligned_exclusion(pos, 2, out, ctx);
+}
+
+int hm_aligned_triplet(const hm_pos *pos, sk_step *out, hm_ctx *ctx) {
+    return aligned_exclusion(pos, 3, out, ctx);
 }
