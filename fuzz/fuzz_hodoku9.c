@@ -24,6 +24,10 @@
  *                    HM_SOLVED ends on the solution.
  * Every finder runs with a 50 ms deadline (hm_ctx), as fuzz_human9 does.  The ALS caches are
  * freed here and in hk_path (the campaign runs with detect_leaks=1).
+ *
+ * Boards (20 KB) and steps (2 KB; a path holds 810) are static locals of the functions that use
+ * them, to keep them off the stack.  That is the harness's own state, never the core's: libFuzzer
+ * runs one input at a time on one thread, and each function fills them before reading them.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <time.h>
