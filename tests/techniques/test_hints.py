@@ -178,3 +178,34 @@ def test_cli_steps(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == ""
     assert main(["steps", EASY, "-t", "bogus"]) == 2
     assert "unknown technique 'bogus'" in capsys.readouterr().err
+
+
+def test_iter_steps_available_is_steps_available_one_at_a_time() -> None:
+    from sudokit.techniques.explain import iter_steps_available
+
+    some = ["Hidden Single", "Naked Single", "Pointing", "Naked Pair", "X-Wing", "Unique Rectangle"]
+    listed = steps_available(XWING, techniques=some)
+    assert listed and list(iter_steps_available(XWING, techniques=some)) == listed
+    with pytest.raises(OptionError, match="unknown technique"):
+        iter_steps_available(EASY, techniques=["bogus"])  # raised at the call, before any step
+    with pytest.raises(sudokit.SudokuError):
+        iter_steps_available("1" * 81)
+
+
+def test_cli_steps_keeps_the_steps_found_before_the_time_ran_out(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sudokit.cli.steps as steps_cli
+    from sudokit.errors import TimeLimitReached
+
+    first = steps_available(EASY, techniques=["Hidden Single"])[0]
+
+    def one_then_out_of_time(*args: object, **kwargs: object) -> object:
+        yield first
+        raise TimeLimitReached("time limit of 1 s reached")
+
+    monkeypatch.setattr(steps_cli, "iter_steps_available", one_then_out_of_time)
+    assert main(["steps", EASY, "--time-limit", "1"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out.startswith("Hidden Single (") and len(captured.out.splitlines()) == 1
+    assert "time limit" in captured.err

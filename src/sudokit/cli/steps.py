@@ -4,8 +4,9 @@ One step a line (``Naked Pair (3.0): …``), or one JSON object a line with ``--
 by technique in the registry's order (SE's nested forcing chains only when named with
 ``--technique``: they can take minutes). ``--marks`` gives the player's pencil marks,
 ``--technique`` (repeatable) keeps to some techniques, ``--time-limit`` bounds the search (the
-chain techniques can take long on a hard position). Exit status: 0 when some step was found, 1
-when none, 2 on a usage or input error or when the time ran out.
+chain techniques can take long on a hard position). Each step is written as soon as it is found,
+so the steps found before the time ran out (or Ctrl-C) are kept. Exit status: 0 when some step
+was found, 1 when none, 2 on a usage or input error or when the time ran out.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ import argparse
 import json
 import sys
 
-from sudokit import Candidates, Grid, SudokuError, steps_available
+from sudokit import Candidates, Grid, SudokuError
 from sudokit.cli.explain import step_line
 from sudokit.cli.inputs import first_puzzle, puzzle_text
 from sudokit.cli.options import EXIT_FAILED, EXIT_OK, EXIT_USAGE, add_marks_argument, seconds
+from sudokit.techniques.explain import iter_steps_available
 
 __all__ = ["add_arguments", "run"]
 
@@ -37,14 +39,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``sudokit steps``."""
+    """Run ``sudokit steps``: each step is written as soon as it is found."""
+    count = 0
     try:
         grid = Grid.from_string(first_puzzle(puzzle_text(args.puzzle)))
         marks = Candidates.from_string(puzzle_text(args.marks), grid) if args.marks else None
-        found = steps_available(grid, marks, techniques=args.techniques, time_limit=args.time_limit)
+        for step in iter_steps_available(grid, marks, techniques=args.techniques,
+                                         time_limit=args.time_limit):
+            print(json.dumps(step.to_dict(grid.shape)) if args.json else step_line(1, step)[3:],
+                  flush=True)
+            count += 1
     except SudokuError as error:
         print(f"sudokit steps: {error}", file=sys.stderr)
         return EXIT_USAGE
-    for step in found:
-        print(json.dumps(step.to_dict(grid.shape)) if args.json else step_line(1, step)[3:])
-    return EXIT_OK if found else EXIT_FAILED
+    return EXIT_OK if count else EXIT_FAILED

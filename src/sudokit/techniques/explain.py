@@ -13,7 +13,7 @@
   level 1 the hint says where to look, at level 2 also which technique, at level 3 it gives the
   whole step.
 - :func:`steps_available` lists every step each technique finds in a position now (HoDoKu's
-  "find all steps").
+  "find all steps"); :func:`iter_steps_available` gives them one at a time as they are found.
 
 All take ``time_limit`` (seconds of wall-clock time from the call, None for none) and raise
 :class:`~sudokit.errors.TimeLimitReached` when it runs out; the limit is the call's own.
@@ -50,6 +50,7 @@ __all__ = [
     "guess_step",
     "guessed_cells",
     "hint",
+    "iter_steps_available",
     "marks_of",
     "solution_of",
     "steps_available",
@@ -423,6 +424,24 @@ def steps_available(
     ``time_limit`` (wall-clock seconds, or None) raises
     :class:`~sudokit.errors.TimeLimitReached` when it runs out.
     """
+    return list(iter_steps_available(position, candidates, techniques=techniques,
+                                     time_limit=time_limit, engine=engine))
+
+
+def iter_steps_available(
+    position: PuzzleLike, candidates: Candidates | None = None, *,
+    techniques: Iterable[str | Technique] | None = None, time_limit: float | None = None,
+    engine: str | None = None,
+) -> Iterator[Step]:
+    """The steps of :func:`steps_available`, one at a time as they are found (a bad position or
+    technique name raises here, at the call; ``TimeLimitReached`` comes from the iteration, after
+    the steps found in time).
+
+    >>> from sudokit.techniques.explain import iter_steps_available
+    >>> puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> next(iter_steps_available(puzzle)).technique
+    'Hidden Single'
+    """
     deadline = Deadline.after(time_limit)
     grid = as_grid(position, name="position")
     if grid.rules is not None:
@@ -432,14 +451,19 @@ def steps_available(
         use = _all_techniques() if techniques is None else _in_order([resolve(t) for t in techniques])
     solution_of(grid, engine)
     cands = _player_marks(grid, candidates) if candidates is not None else marks_of(grid)
-    found: dict[tuple[str, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], Step] = {}
+    return _new_steps(use, cands, deadline)
+
+
+def _new_steps(use: list[Technique], cands: Candidates, deadline: Deadline) -> Iterator[Step]:
+    """Each step of the techniques ``use`` in ``cands`` that changes them and was not met before."""
+    seen: set[tuple[str, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]] = set()
     for technique in use:
         deadline.check()
         for step in technique.steps(cands, deadline):
             key = (step.technique, step.placements, tuple(sorted(step.eliminations)))
-            if key not in found and changes(step, cands):
-                found[key] = step
-    return list(found.values())
+            if key not in seen and changes(step, cands):
+                seen.add(key)
+                yield step
 
 
 #: The variant technique left out of :func:`steps_available` unless named (seconds a position).
