@@ -378,6 +378,7 @@ static int fs_cells(sk_cells a, uint8_t *out) {
 }
 
 enum { FR_MAX_FINS = 5, FR_MAX_ENDO = 2 };  /* franken.MAX_FINS, MAX_ENDO_FINS */
+enum { FR_MAX_SIZE = 4 };                   /* the largest fish: a jellyfish's four bases */
 
 /* One Franken search (a digit, an orientation) and the kind it looks for. */
 typedef struct {
@@ -615,6 +616,7 @@ static sk_cells fr_live(const fr_search *s, sk_cells live, sk_cells base, sk_cel
  * a branch with none is skipped: this skips no fish, so the first one found is unchanged. */
 static int fr_bases(fr_search *s, int start, uint8_t *used, int n_used, sk_cells cells, sk_cells endo,
                     sk_cells live, uint32_t banned) {
+    if (n_used >= FR_MAX_SIZE) return 0;  /* never (size <= 4): the bound of used[], for the compiler */
     for (int i = start; i < s->n_base; i++) {
         sk_cells places = s->base_places[i];
         sk_cells overlap = sk_cells_and(cells, places);
@@ -682,7 +684,7 @@ static int franken_fish(hk_board *b, sk_step *out, hm_ctx *ctx, int size, int fi
                     s.base_places[s.n_base++] = places[u];
                 }
             }
-            uint8_t used[4];
+            uint8_t used[FR_MAX_SIZE];
             if (fr_bases(&s, 0, used, 0, (sk_cells){{0, 0}}, (sk_cells){{0, 0}}, s.all, 0))
                 return !ctx->expired;
             memo_put(b, kind, lines, d, key);
