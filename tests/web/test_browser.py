@@ -30,6 +30,7 @@ from playwright.sync_api import expect, sync_playwright
 import sudokit
 from sudokit.render.layout import Geometry
 from sudokit.web import Settings, create_app
+from tests.helpers.paths import ROOT
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
 if CHROMIUM is None and os.environ.get("CI") == "true":  # CI must run these, never skip them
@@ -307,8 +308,14 @@ def _open_variant(page: Any, puzzle: sudokit.Grid) -> None:
     page.wait_for_selector(f"[data-cell='{puzzle.shape.size - 1}']")
 
 
+def _example(name: str) -> sudokit.Grid:
+    """A bundled variant example (examples/variants/), read rather than generated."""
+    path = ROOT / "examples" / "variants" / f"{name}.json"
+    return sudokit.Grid.from_json(path.read_text(encoding="utf-8"))
+
+
 def test_variants_are_drawn_and_played(page: Any) -> None:
-    killer = sudokit.generate(variant="killer", seed=3)
+    killer = _example("killer-9")
     assert killer.rules is not None
     _open_variant(page, killer)
     expect(page.locator("#links .cage")).to_have_count(len(killer.rules.cages))
@@ -319,7 +326,7 @@ def test_variants_are_drawn_and_played(page: Any) -> None:
     expect(page.locator("#size-label")).to_have_text("9×9 Killer")  # the variant as people call it
     if SHOTS:
         page.locator("#board-area").screenshot(path=str(Path(SHOTS) / "web-killer.png"))
-    jigsaw = sudokit.generate(variant="jigsaw", seed=2)
+    jigsaw = _example("jigsaw-9")
     assert jigsaw.rules is not None and jigsaw.rules.pieces is not None
     _open_variant(page, jigsaw)
     pieces = jigsaw.rules.pieces
@@ -327,7 +334,7 @@ def test_variants_are_drawn_and_played(page: Any) -> None:
     assert thick == {c for c in range(81) if c % 9 != 8 and pieces[c] != pieces[c + 1]}
     _play(page, jigsaw.to_json())
     page.wait_for_selector("#board.solved")
-    x = sudokit.generate(variant="x", seed=1)
+    x = _example("x-9")
     _open_variant(page, x)
     expect(page.locator("#links .diagonal")).to_have_count(2)
     empty = next(c for c in range(81) if c % 10 == 0 and not x.cells[c])  # a cell on the ↘ diagonal
